@@ -1,0 +1,10 @@
+/* TH.h: the whole public C API of th. Include this. */
+#ifndef TH_H
+#define TH_H
+
+#include "THGeneral.h"
+#include "THAllocator.h"
+#include "THStorage.h"
+#include "THTensor.h"
+
+#endif /* TH_H */

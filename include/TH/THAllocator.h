@@ -1,0 +1,27 @@
+/* THAllocator.h: where a storage's data comes from and goes back to.
+ *
+ * As in TH, an allocator is three functions plus a context pointer that the
+ * storage stores and passes back on every call. A storage that wraps foreign
+ * memory (a numpy array, a DLPack tensor, an mmap) uses an allocator whose
+ * free releases the owner; the context names the owner. */
+#ifndef TH_ALLOCATOR_H
+#define TH_ALLOCATOR_H
+
+#include "THGeneral.h"
+
+/* The default allocator aligns data to this many bytes. */
+#define TH_ALLOCATOR_ALIGNMENT 64
+
+typedef struct THAllocator {
+  /* Returns size bytes or NULL (the storage then reports MemoryError). */
+  void *(*malloc)(void *ctx, ptrdiff_t size);
+  /* May be NULL: the storage then resizes with malloc + copy + free. */
+  void *(*realloc)(void *ctx, void *ptr, ptrdiff_t size);
+  /* Called once for every pointer malloc/realloc returned; never with NULL. */
+  void (*free)(void *ctx, void *ptr);
+} THAllocator;
+
+/* 64-byte aligned heap memory; ignores its context. */
+TH_API THAllocator THDefaultAllocator;
+
+#endif /* TH_ALLOCATOR_H */

@@ -1,0 +1,142 @@
+/* THGeneral.h: scalar types, the error contract and live-object counters.
+ *
+ * Plain C11. Every function declared here is safe to call without the GIL and
+ * from any thread. */
+#ifndef TH_GENERAL_H
+#define TH_GENERAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+#define TH_EXTERNC extern "C"
+#else
+#define TH_EXTERNC extern
+#endif
+
+/* libTH is built with hidden visibility; only TH_API names are exported. */
+#define TH_API TH_EXTERNC __attribute__((visibility("default")))
+
+#define TH_CONCAT_2(x, y) TH_CONCAT_2_EXPAND(x, y)
+#define TH_CONCAT_2_EXPAND(x, y) x##y
+#define TH_CONCAT_3(x, y, z) TH_CONCAT_3_EXPAND(x, y, z)
+#define TH_CONCAT_3_EXPAND(x, y, z) x##y##z
+#define TH_CONCAT_4(x, y, z, w) TH_CONCAT_4_EXPAND(x, y, z, w)
+#define TH_CONCAT_4_EXPAND(x, y, z, w) x##y##z##w
+
+/* Most dimensions a tensor may have (numpy's NPY_MAXDIMS). */
+#define TH_MAX_DIMS 64
+
+/* ------------------------------------------------------------------ dtypes */
+
+typedef enum THScalarType {
+  TH_UINT8 = 0,
+  TH_INT8 = 1,
+  TH_INT16 = 2,
+  TH_INT32 = 3,
+  TH_INT64 = 4,
+  TH_FLOAT16 = 5,
+  TH_FLOAT32 = 6,
+  TH_FLOAT64 = 7,
+  TH_BOOL = 8,
+  TH_NUM_SCALAR_TYPES = 9
+} THScalarType;
+
+/* IEEE 754 half precision, stored as its bits (C11 has no portable half). */
+typedef struct THHalf {
+  uint16_t x;
+} THHalf;
+
+/* 1 if dtype is one of the THScalarType values above, else 0. */
+TH_API int THScalarType_isValid(int dtype);
+/* Bytes per element; 0 for an invalid dtype. */
+TH_API size_t THScalarType_elementSize(THScalarType dtype);
+/* "float32", "int64", ...; "invalid" for an invalid dtype. Static string. */
+TH_API const char *THScalarType_name(THScalarType dtype);
+/* 1 for float16/float32/float64. */
+TH_API int THScalarType_isFloatingPoint(THScalarType dtype);
+
+TH_API float THHalf_toFloat(THHalf h);
+/* Round to nearest even; overflow gives infinity, NaN stays NaN. */
+TH_API THHalf THFloat_toHalf(float f);
+
+/* Write value as one element of dtype at out (elementSize bytes), as fill
+ * converts: floats truncate toward zero for integer dtypes; a value the dtype
+ * cannot hold (out of range, NaN for an integer) is a ValueError. Returns 0,
+ * or -1 on error. */
+TH_API int THScalarType_packDouble(THScalarType dtype, double value, void *out);
+TH_API int THScalarType_packInt64(THScalarType dtype, int64_t value, void *out);
+
+/* ------------------------------------------------------------------ errors
+ *
+ * A failing function reports exactly one error through THError, releases what
+ * it acquired and returns its error value (NULL, -1, or 0 for typed getters).
+ * The error is always recorded as the calling thread's last error, then passed
+ * to the thread's handler if one is set, else to the process-wide default
+ * handler if one is set. Handlers return; nothing aborts. */
+
+typedef enum THErrorKind {
+  TH_ERROR_NONE = 0,
+  TH_ERROR_RUNTIME = 1,
+  TH_ERROR_INDEX = 2,
+  TH_ERROR_VALUE = 3,
+  TH_ERROR_TYPE = 4,
+  TH_ERROR_MEMORY = 5
+} THErrorKind;
+
+#define TH_ERROR_MESSAGE_SIZE 512
+
+typedef struct THErrorInfo {
+  THErrorKind kind;
+  const char *file; /* source file of the check that failed (static string) */
+  int line;
+  /* 1 when the reporting function has no error return (THTensor_free,
+   * THStorage_retain, ...): a handler must not leave a pending exception
+   * for a caller that cannot see it (Python: report it as unraisable). */
+  int unraisable;
+  char message[TH_ERROR_MESSAGE_SIZE]; /* "THTensor_newNarrow: ..." */
+} THErrorInfo;
+
+typedef void (*THErrorHandler)(const THErrorInfo *error, void *data);
+
+/* The calling thread's handler; NULL falls back to the default handler. */
+TH_API void THSetErrorHandler(THErrorHandler handler, void *data);
+/* The process-wide default handler, used by threads that set none. */
+TH_API void THSetDefaultErrorHandler(THErrorHandler handler, void *data);
+/* The calling thread's last error (borrowed, thread-local, overwritten by the
+ * next error). kind is TH_ERROR_NONE when there was none since THClearError. */
+TH_API const THErrorInfo *THGetLastError(void);
+TH_API void THClearError(void);
+/* Name of an error kind: "RuntimeError", "IndexError", ... */
+TH_API const char *THErrorKind_name(THErrorKind kind);
+
+/* Report an error: printf-style message, recorded with file and line. */
+TH_API void THErrorReport(THErrorKind kind, const char *file, int line,
+                          const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#define THError(kind, ...) THErrorReport((kind), __FILE__, __LINE__, __VA_ARGS__)
+
+/* if (!cond) report and return retval from the calling function. */
+#define THArgCheck(cond, retval, kind, ...)  \
+  do {                                       \
+    if (!(cond)) {                           \
+      THError((kind), __VA_ARGS__);          \
+      return retval;                         \
+    }                                        \
+  } while (0)
+
+/* ------------------------------------------------------------ live counters
+ *
+ * Always on, cheap (relaxed atomics). bytes counts the data of live storages. */
+
+typedef struct THLiveCounts {
+  int64_t storages;
+  int64_t tensors;
+  int64_t bytes;
+} THLiveCounts;
+
+TH_API THLiveCounts THGetLiveCounts(void);
+
+#endif /* TH_GENERAL_H */

@@ -1,0 +1,104 @@
+/* THGenerateAllTypes.h: TH's generic-macro trick.
+ *
+ * Define TH_GENERIC_FILE, then include this file: TH_GENERIC_FILE is included
+ * once per dtype with
+ *   real          the C element type            (float)
+ *   Real          the name part                 (Float  -> THFloatTensor_data)
+ *   TH_REAL_DTYPE the THScalarType               (TH_FLOAT32)
+ *   TH_REAL_ZERO  a zero of type real           (the error value of getters)
+ * defined, and everything is undefined again afterwards. */
+#ifndef TH_GENERIC_FILE
+#error "define TH_GENERIC_FILE before including THGenerateAllTypes.h"
+#endif
+
+#define real uint8_t
+#define Real Byte
+#define TH_REAL_DTYPE TH_UINT8
+#define TH_REAL_ZERO ((uint8_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real int8_t
+#define Real Char
+#define TH_REAL_DTYPE TH_INT8
+#define TH_REAL_ZERO ((int8_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real int16_t
+#define Real Short
+#define TH_REAL_DTYPE TH_INT16
+#define TH_REAL_ZERO ((int16_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real int32_t
+#define Real Int
+#define TH_REAL_DTYPE TH_INT32
+#define TH_REAL_ZERO ((int32_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real int64_t
+#define Real Long
+#define TH_REAL_DTYPE TH_INT64
+#define TH_REAL_ZERO ((int64_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real THHalf
+#define Real Half
+#define TH_REAL_DTYPE TH_FLOAT16
+#define TH_REAL_ZERO ((THHalf){0})
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real float
+#define Real Float
+#define TH_REAL_DTYPE TH_FLOAT32
+#define TH_REAL_ZERO 0.0f
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real double
+#define Real Double
+#define TH_REAL_DTYPE TH_FLOAT64
+#define TH_REAL_ZERO 0.0
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real bool
+#define Real Bool
+#define TH_REAL_DTYPE TH_BOOL
+#define TH_REAL_ZERO false
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#undef TH_GENERIC_FILE

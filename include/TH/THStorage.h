@@ -1,0 +1,85 @@
+/* THStorage.h: a reference-counted, dtype-tagged block of elements.
+ *
+ * TH v0.4.0's storage API on one struct tagged with a THScalarType. The struct
+ * is opaque: use the functions (TH's README: "DO NOT directly access the
+ * member variables of the struct"). Ownership of every function is listed in
+ * docs/REFCOUNT.md. */
+#ifndef TH_STORAGE_H
+#define TH_STORAGE_H
+
+#include "THAllocator.h"
+#include "THGeneral.h"
+
+typedef struct THStorage THStorage;
+
+/* Flags, as in TH. A new storage has all three. */
+#define TH_STORAGE_REFCOUNTED 1 /* retain/free count; cleared: they do nothing */
+#define TH_STORAGE_RESIZABLE 2  /* THStorage_resize and THStorage_swap allowed */
+#define TH_STORAGE_FREEMEM 4    /* give the data back to the allocator at the end */
+
+/* -------------------------------------------------- creation (new reference) */
+
+/* An empty storage (size 0). */
+TH_API THStorage *THStorage_new(THScalarType dtype);
+/* size elements from the default allocator, uninitialised. */
+TH_API THStorage *THStorage_newWithSize(THScalarType dtype, int64_t size);
+/* size elements from allocator; the storage keeps allocatorContext and passes
+ * it back on every allocator call. */
+TH_API THStorage *THStorage_newWithAllocator(THScalarType dtype, int64_t size,
+                                             THAllocator *allocator,
+                                             void *allocatorContext);
+/* Wraps data (size elements) that allocator can free. Takes the data: when the
+ * storage dies, or if this call fails, allocator->free(allocatorContext, data)
+ * is called (unless data is NULL). */
+TH_API THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *data,
+                                                    int64_t size,
+                                                    THAllocator *allocator,
+                                                    void *allocatorContext);
+
+/* ------------------------------------------------------------ reference counts */
+
+/* NULL is a no-op for both. free of a storage whose count is already zero is
+ * reported (RuntimeError, unraisable) when it can be seen. */
+TH_API void THStorage_retain(THStorage *self);
+TH_API void THStorage_free(THStorage *self);
+TH_API int64_t THStorage_refcount(const THStorage *self);
+
+/* --------------------------------------------------------------- operations */
+
+/* Changes the number of elements, keeping the first min(old, new) of them.
+ * Refused (RuntimeError) when the storage is shared (refcount > 1), because
+ * views and exported buffers would then point outside the data, or when it
+ * is not TH_STORAGE_RESIZABLE. Returns 0, or -1 on error. */
+TH_API int THStorage_resize(THStorage *self, int64_t size);
+/* Sets every element to value, converted to the storage's dtype; a value the
+ * dtype cannot hold (out of range, NaN for an integer) is a ValueError.
+ * Returns 0, or -1 on error. */
+TH_API int THStorage_fill(THStorage *self, double value);
+TH_API int THStorage_fillInt64(THStorage *self, int64_t value);
+/* Exchanges the contents (data, size, allocator, flags) of two storages of the
+ * same dtype; refcounts stay. Both must be unshared and resizable, for the
+ * same reason as resize. Returns 0, or -1 on error. */
+TH_API int THStorage_swap(THStorage *a, THStorage *b);
+
+/* ------------------------------------------------------------------ queries */
+
+/* The first element (borrowed; NULL for an empty storage). */
+TH_API void *THStorage_data(const THStorage *self);
+TH_API int64_t THStorage_size(const THStorage *self);
+TH_API size_t THStorage_elementSize(const THStorage *self);
+TH_API int64_t THStorage_nbytes(const THStorage *self);
+TH_API THScalarType THStorage_dtype(const THStorage *self);
+TH_API THAllocator *THStorage_allocator(const THStorage *self);
+TH_API void *THStorage_allocatorContext(const THStorage *self);
+TH_API int THStorage_flags(const THStorage *self);
+TH_API void THStorage_setFlag(THStorage *self, int flag);
+TH_API void THStorage_clearFlag(THStorage *self, int flag);
+
+/* ------------------------------------------------- typed access (per dtype)
+ * THByteStorage_data, THFloatStorage_get, THDoubleStorage_set, ...: see
+ * generic/THStorageTyped.h. A dtype mismatch is a TypeError. */
+#define THStorage_(NAME) TH_CONCAT_4(TH, Real, Storage_, NAME)
+#define TH_GENERIC_FILE "TH/generic/THStorageTyped.h"
+#include "THGenerateAllTypes.h"
+
+#endif /* TH_STORAGE_H */

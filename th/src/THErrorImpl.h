@@ -1,0 +1,24 @@
+/* Internal error helpers: every message starts with the public function's
+ * name, so the user sees which call failed. */
+#ifndef TH_ERROR_IMPL_H
+#define TH_ERROR_IMPL_H
+
+#include "TH/THGeneral.h"
+
+/* Report kind with message "fn: <format>". */
+void th_error_at(THErrorKind kind, const char *file, int line, int unraisable,
+                 const char *fn, const char *format, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* In a public function: report, naming the function itself. */
+#define TH_ERR(kind, ...) th_error_at((kind), __FILE__, __LINE__, 0, __func__, __VA_ARGS__)
+/* In a helper that received the public function's name as fn. */
+#define TH_ERR_FN(kind, fn, ...) th_error_at((kind), __FILE__, __LINE__, 0, (fn), __VA_ARGS__)
+/* Misuse found by a function without an error return (free, retain). */
+#define TH_ERR_UNRAISABLE(kind, ...) \
+  th_error_at((kind), __FILE__, __LINE__, 1, __func__, __VA_ARGS__)
+
+#define TH_LIKELY(x) __builtin_expect(!!(x), 1)
+#define TH_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+#endif

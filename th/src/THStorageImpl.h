@@ -1,0 +1,33 @@
+/* The storage struct. Private: users go through THStorage.h's functions. */
+#ifndef TH_STORAGE_IMPL_H
+#define TH_STORAGE_IMPL_H
+
+#include <stdatomic.h>
+
+#include "TH/THStorage.h"
+
+struct THStorage {
+  _Atomic int64_t refcount;
+  void *data;      /* NULL when size is 0 */
+  int64_t size;    /* in elements */
+  THAllocator *allocator;
+  void *allocatorContext;
+  THScalarType dtype;
+  int flags;       /* TH_STORAGE_* */
+};
+
+static inline int64_t th_storage_nbytes(const THStorage *s) {
+  return s->size * (int64_t)THScalarType_elementSize(s->dtype);
+}
+
+/* A new storage of size elements from allocator, reporting errors as fn. */
+THStorage *th_storage_new(THScalarType dtype, int64_t size, THAllocator *allocator, void *ctx,
+                          const char *fn);
+
+/* Resize without the public entry checks of shared/resizable state; reports
+ * errors as fn. Used by THStorage_resize and THTensor_resizeNd. */
+int th_storage_resize(THStorage *self, int64_t size, const char *fn);
+/* The storage-side checks of a resize, reported as fn. */
+int th_storage_check_resizable(const THStorage *self, const char *fn);
+
+#endif

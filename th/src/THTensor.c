@@ -1,0 +1,413 @@
+/* THTensor: lifecycle, geometry setters and queries. Views live in
+ * THTensorView.c, element kernels in THTensorCopy.c. */
+#include <string.h>
+
+#include "THLiveImpl.h"
+#include "THMemoryImpl.h"
+#include "THTensorImpl.h"
+
+/* ------------------------------------------------------------ internals */
+
+THTensor *th_tensor_alloc(int nDimension, const char *fn) {
+  THTensor *t = th_malloc(sizeof *t);
+  if (!t) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a tensor struct");
+    return NULL;
+  }
+  if (nDimension > TH_INLINE_DIMS) {
+    int64_t *block = th_malloc(2 * sizeof(int64_t) * (size_t)nDimension);
+    if (!block) {
+      th_free(t);
+      TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor",
+                nDimension);
+      return NULL;
+    }
+    t->size = block;
+    t->stride = block + nDimension;
+    t->dimCapacity = nDimension;
+  } else {
+    t->size = t->inlineSize;
+    t->stride = t->inlineStride;
+    t->dimCapacity = TH_INLINE_DIMS;
+  }
+  atomic_init(&t->refcount, 1);
+  t->storage = NULL;
+  t->storageOffset = 0;
+  t->nDimension = nDimension;
+  th_live_add(&th_live_tensors, 1);
+  return t;
+}
+
+THTensor *th_tensor_new_view(const THTensor *src, int nDimension, const char *fn) {
+  THTensor *t = th_tensor_alloc(nDimension, fn);
+  if (!t) return NULL;
+  t->storage = src->storage;
+  THStorage_retain(t->storage);
+  t->storageOffset = src->storageOffset;
+  return t;
+}
+
+int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn) {
+  if (nDimension <= t->dimCapacity) return 0;
+  int64_t *block = th_malloc(2 * sizeof(int64_t) * (size_t)nDimension);
+  if (!block) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor", nDimension);
+    return -1;
+  }
+  memcpy(block, t->size, sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(block + nDimension, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
+  if (t->size != t->inlineSize) th_free(t->size);
+  t->size = block;
+  t->stride = block + nDimension;
+  t->dimCapacity = nDimension;
+  return 0;
+}
+
+int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride,
+                      int64_t offset, int64_t *stride_out, int64_t *numel, int64_t *needed,
+                      const char *fn) {
+  if (nDimension < 0 || nDimension > TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "number of dimensions must be in [0, %d], got %d",
+              TH_MAX_DIMS, nDimension);
+    return -1;
+  }
+  if (nDimension > 0 && !size) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "size is NULL for a %d-dim tensor", nDimension);
+    return -1;
+  }
+  if (offset < 0) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "storage offset must be non-negative, got %lld",
+              (long long)offset);
+    return -1;
+  }
+  int64_t n = 1;
+  for (int d = 0; d < nDimension; d++) {
+    if (size[d] < 0) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "size[%d] must be non-negative, got %lld", d,
+                (long long)size[d]);
+      return -1;
+    }
+    if (stride && stride[d] < 0) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "stride[%d] must be non-negative, got %lld", d,
+                (long long)stride[d]);
+      return -1;
+    }
+    if (__builtin_mul_overflow(n, size[d], &n)) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "the number of elements overflows int64 at size[%d] = %lld",
+                d, (long long)size[d]);
+      return -1;
+    }
+  }
+  if (!stride) {
+    /* contiguous; size-0 and size-1 dims do not zero the strides (torch) */
+    int64_t z = 1;
+    for (int d = nDimension - 1; d >= 0; d--) {
+      stride_out[d] = z;
+      if (size[d] > 1 && __builtin_mul_overflow(z, size[d], &z)) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "contiguous strides overflow int64 at size[%d] = %lld",
+                  d, (long long)size[d]);
+        return -1;
+      }
+    }
+    stride = stride_out;
+  }
+  int64_t last = offset;
+  if (n > 0) {
+    for (int d = 0; d < nDimension; d++) {
+      int64_t span;
+      if (__builtin_mul_overflow(size[d] - 1, stride[d], &span) ||
+          __builtin_add_overflow(last, span, &last)) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn,
+                  "the geometry reaches beyond int64 elements (size[%d] = %lld, stride[%d] = "
+                  "%lld)",
+                  d, (long long)size[d], d, (long long)stride[d]);
+        return -1;
+      }
+    }
+    if (__builtin_add_overflow(last, 1, &last)) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "the geometry reaches beyond int64 elements");
+      return -1;
+    }
+  }
+  *numel = n;
+  *needed = last;
+  return 0;
+}
+
+int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn) {
+  if (dim < -nDimension || dim >= nDimension) {
+    if (nDimension == 0)
+      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what,
+                dim);
+    else
+      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a %d-dim tensor (expected in [%d, %d])",
+                what, dim, nDimension, -nDimension, nDimension - 1);
+    return -1;
+  }
+  return dim < 0 ? dim + nDimension : dim;
+}
+
+/* A tensor over storage, checked against it. steal: the caller's reference
+ * to storage passes to the tensor, or is freed on failure. */
+static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,
+                             const int64_t *size, const int64_t *stride, int steal,
+                             const char *fn) {
+  int64_t buf[TH_MAX_DIMS], numel, needed;
+  THTensor *t;
+  if (!storage) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "storage is NULL");
+    return NULL;
+  }
+  if (th_geometry_check(nDimension, size, stride, offset, buf, &numel, &needed, fn)) goto fail;
+  if (needed > storage->size) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn,
+              "the geometry needs %lld elements (offset %lld) but the storage has %lld",
+              (long long)needed, (long long)offset, (long long)storage->size);
+    goto fail;
+  }
+  t = th_tensor_alloc(nDimension, fn);
+  if (!t) goto fail;
+  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  t->storageOffset = offset;
+  t->storage = storage;
+  if (!steal) THStorage_retain(storage);
+  return t;
+fail:
+  if (steal) THStorage_free(storage);
+  return NULL;
+}
+
+/* ------------------------------------------------------------- creation */
+
+static THTensor *tensor_with_size(THScalarType dtype, int nDimension, const int64_t *size,
+                                  const int64_t *stride, const char *fn) {
+  int64_t buf[TH_MAX_DIMS], numel, needed;
+  if (th_geometry_check(nDimension, size, stride, 0, buf, &numel, &needed, fn)) return NULL;
+  THStorage *storage = th_storage_new(dtype, needed, &THDefaultAllocator, NULL, fn);
+  if (!storage) return NULL;
+  THTensor *t = th_tensor_alloc(nDimension, fn);
+  if (!t) {
+    THStorage_free(storage);
+    return NULL;
+  }
+  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  t->storage = storage;
+  return t;
+}
+
+THTensor *THTensor_new(THScalarType dtype) {
+  int64_t zero = 0;
+  return tensor_with_size(dtype, 1, &zero, NULL, __func__);
+}
+
+THTensor *THTensor_newWithStorage(THStorage *storage) {
+  if (!storage) {
+    TH_ERR(TH_ERROR_VALUE, "storage is NULL");
+    return NULL;
+  }
+  int64_t size = storage->size;
+  return tensor_over(storage, 0, 1, &size, NULL, 0, __func__);
+}
+
+THTensor *THTensor_newWithStorageNd(THStorage *storage, int64_t storageOffset, int nDimension,
+                                    const int64_t *size, const int64_t *stride) {
+  return tensor_over(storage, storageOffset, nDimension, size, stride, 0, __func__);
+}
+
+THTensor *THTensor_newWithStorageNdMove(THStorage *storage, int64_t storageOffset,
+                                        int nDimension, const int64_t *size,
+                                        const int64_t *stride) {
+  return tensor_over(storage, storageOffset, nDimension, size, stride, 1, __func__);
+}
+
+THTensor *THTensor_newWithSize(THScalarType dtype, int nDimension, const int64_t *size,
+                               const int64_t *stride) {
+  return tensor_with_size(dtype, nDimension, size, stride, __func__);
+}
+
+THTensor *THTensor_newWithSize1d(THScalarType dtype, int64_t size0) {
+  int64_t size[1] = {size0};
+  return tensor_with_size(dtype, 1, size, NULL, __func__);
+}
+
+THTensor *THTensor_newWithSize2d(THScalarType dtype, int64_t size0, int64_t size1) {
+  int64_t size[2] = {size0, size1};
+  return tensor_with_size(dtype, 2, size, NULL, __func__);
+}
+
+THTensor *THTensor_newWithSize3d(THScalarType dtype, int64_t size0, int64_t size1,
+                                 int64_t size2) {
+  int64_t size[3] = {size0, size1, size2};
+  return tensor_with_size(dtype, 3, size, NULL, __func__);
+}
+
+THTensor *THTensor_newWithSize4d(THScalarType dtype, int64_t size0, int64_t size1,
+                                 int64_t size2, int64_t size3) {
+  int64_t size[4] = {size0, size1, size2, size3};
+  return tensor_with_size(dtype, 4, size, NULL, __func__);
+}
+
+THTensor *THTensor_newWithTensor(THTensor *tensor) {
+  THTensor *t = th_tensor_new_view(tensor, tensor->nDimension, __func__);
+  if (!t) return NULL;
+  memcpy(t->size, tensor->size, sizeof(int64_t) * (size_t)tensor->nDimension);
+  memcpy(t->stride, tensor->stride, sizeof(int64_t) * (size_t)tensor->nDimension);
+  return t;
+}
+
+/* ----------------------------------------------------------- refcounts */
+
+void THTensor_retain(THTensor *self) {
+  if (!self) return;
+  int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
+  if (TH_UNLIKELY(old <= 0)) {
+    atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
+    TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "tensor %p was already freed (refcount %lld)",
+                      (void *)self, (long long)old);
+  }
+}
+
+static void tensor_destroy(THTensor *self) {
+  THStorage_free(self->storage);
+  if (self->size != self->inlineSize) th_free(self->size);
+  th_live_add(&th_live_tensors, -1);
+  th_free(self);
+}
+
+void THTensor_free(THTensor *self) {
+  if (!self) return;
+  int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
+  if (TH_LIKELY(old > 1)) return;
+  if (old == 1) {
+    atomic_thread_fence(memory_order_acquire);
+    tensor_destroy(self);
+    return;
+  }
+  atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
+  TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "tensor %p was already freed (refcount %lld)",
+                    (void *)self, (long long)old);
+}
+
+int64_t THTensor_refcount(const THTensor *self) {
+  return atomic_load_explicit(&self->refcount, memory_order_relaxed);
+}
+
+int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
+  int result = THTensor_copy(dst, self);
+  THTensor_free(self);
+  return result;
+}
+
+/* ------------------------------------------------------------- setters */
+
+int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
+                      const int64_t *stride) {
+  int64_t buf[TH_MAX_DIMS], numel, needed;
+  if (th_geometry_check(nDimension, size, stride, self->storageOffset, buf, &numel, &needed,
+                        __func__) ||
+      th_tensor_reserve_dims(self, nDimension, __func__))
+    return -1;
+  if (needed > self->storage->size &&
+      (th_storage_check_resizable(self->storage, __func__) ||
+       th_storage_resize(self->storage, needed, __func__)))
+    return -1;
+  th_tensor_put_dims(self, nDimension, size, stride ? stride : buf);
+  return 0;
+}
+
+int THTensor_resizeAs(THTensor *self, const THTensor *src) {
+  if (self == src) return 0;
+  return THTensor_resizeNd(self, src->nDimension, src->size, NULL);
+}
+
+/* self views storage with the given (already checked) geometry. */
+static int tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
+                         const int64_t *size, const int64_t *stride, const char *fn) {
+  if (th_tensor_reserve_dims(self, nDimension, fn)) return -1;
+  if (storage != self->storage) {
+    THStorage_retain(storage);
+    THStorage_free(self->storage);
+    self->storage = storage;
+  }
+  self->storageOffset = offset;
+  th_tensor_put_dims(self, nDimension, size, stride);
+  return 0;
+}
+
+int THTensor_setStorageNd(THTensor *self, THStorage *storage, int64_t storageOffset,
+                          int nDimension, const int64_t *size, const int64_t *stride) {
+  int64_t buf[TH_MAX_DIMS], numel, needed;
+  if (!storage) {
+    TH_ERR(TH_ERROR_VALUE, "storage is NULL");
+    return -1;
+  }
+  if (th_geometry_check(nDimension, size, stride, storageOffset, buf, &numel, &needed,
+                        __func__))
+    return -1;
+  if (needed > storage->size) {
+    TH_ERR(TH_ERROR_VALUE, "the geometry needs %lld elements (offset %lld) but the storage has %lld",
+           (long long)needed, (long long)storageOffset, (long long)storage->size);
+    return -1;
+  }
+  return tensor_assign(self, storage, storageOffset, nDimension, size, stride ? stride : buf,
+                       __func__);
+}
+
+int THTensor_set(THTensor *self, THTensor *src) {
+  if (self == src) return 0;
+  return tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
+                       src->stride, __func__);
+}
+
+/* ------------------------------------------------------------- queries */
+
+int THTensor_nDimension(const THTensor *self) { return self->nDimension; }
+
+int64_t THTensor_size(const THTensor *self, int dim) {
+  int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
+  return d < 0 ? -1 : self->size[d];
+}
+
+int64_t THTensor_stride(const THTensor *self, int dim) {
+  int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
+  return d < 0 ? -1 : self->stride[d];
+}
+
+const int64_t *THTensor_sizes(const THTensor *self) { return self->size; }
+const int64_t *THTensor_strides(const THTensor *self) { return self->stride; }
+int64_t THTensor_storageOffset(const THTensor *self) { return self->storageOffset; }
+THStorage *THTensor_storage(const THTensor *self) { return self->storage; }
+THScalarType THTensor_dtype(const THTensor *self) { return self->storage->dtype; }
+size_t THTensor_elementSize(const THTensor *self) {
+  return THScalarType_elementSize(self->storage->dtype);
+}
+void *THTensor_data(const THTensor *self) { return th_tensor_bytes(self); }
+int64_t THTensor_nElement(const THTensor *self) { return th_tensor_numel(self); }
+
+int THTensor_isContiguous(const THTensor *self) {
+  if (th_tensor_numel(self) == 0) return 1; /* whatever its strides */
+  int64_t z = 1;
+  for (int d = self->nDimension - 1; d >= 0; d--) {
+    if (self->size[d] == 1) continue;
+    if (self->stride[d] != z) return 0;
+    z *= self->size[d];
+  }
+  return 1;
+}
+
+int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src) {
+  if (self->nDimension != src->nDimension) return 0;
+  return memcmp(self->size, src->size, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+}
+
+int THTensor_isSetTo(const THTensor *self, const THTensor *src) {
+  return self->storage == src->storage && self->storageOffset == src->storageOffset &&
+         THTensor_isSameSizeAs(self, src) &&
+         memcmp(self->stride, src->stride, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+}
+
+/* Typed access: THFloatTensor_data, THDoubleTensor_get2d, ... */
+#define TH_GENERIC_FILE "generic/THTensorTyped.c"
+#include "TH/THGenerateAllTypes.h"

@@ -1,0 +1,75 @@
+/* The tensor struct and the internal helpers every tensor file shares.
+ * Private: users go through THTensor.h's functions. */
+#ifndef TH_TENSOR_IMPL_H
+#define TH_TENSOR_IMPL_H
+
+#include <stdatomic.h>
+#include <string.h>
+
+#include "THErrorImpl.h"
+#include "THStorageImpl.h"
+#include "TH/THTensor.h"
+
+/* Tensors of up to this many dims keep sizes and strides inside the struct:
+ * creating a view is then one malloc. */
+#define TH_INLINE_DIMS 4
+
+struct THTensor {
+  _Atomic int64_t refcount;
+  THStorage *storage; /* never NULL; one reference held */
+  int64_t storageOffset;
+  int64_t *size;      /* nDimension sizes: inlineSize or a heap block */
+  int64_t *stride;    /* nDimension strides: inlineStride or in the same block */
+  int nDimension;
+  int dimCapacity;    /* how many dims size/stride can hold */
+  int64_t inlineSize[TH_INLINE_DIMS];
+  int64_t inlineStride[TH_INLINE_DIMS];
+};
+
+/* A tensor with room for nDimension dims, refcount 1, no storage yet:
+ * the caller sets storage (with its reference), offset and geometry. */
+THTensor *th_tensor_alloc(int nDimension, const char *fn);
+/* A tensor with room for nDimension dims sharing src's storage (retained)
+ * and offset; the caller fills nDimension sizes and strides. */
+THTensor *th_tensor_new_view(const THTensor *src, int nDimension, const char *fn);
+
+/* Makes room for nDimension dims, keeping the current ones. Fails only when
+ * a larger dims block cannot be allocated, leaving t unchanged. */
+int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn);
+
+/* Sets sizes and strides; room must have been reserved. size and stride may
+ * alias t's own arrays. */
+static inline void th_tensor_put_dims(THTensor *t, int nDimension, const int64_t *size,
+                                      const int64_t *stride) {
+  memmove(t->size, size, sizeof(int64_t) * (size_t)nDimension);
+  memmove(t->stride, stride, sizeof(int64_t) * (size_t)nDimension);
+  t->nDimension = nDimension;
+}
+
+/* Validates a geometry (nDimension, sizes >= 0, strides >= 0, offset >= 0)
+ * and computes its element count and how many storage elements it reaches
+ * (offset + last reachable element + 1; offset when empty). stride NULL
+ * means contiguous: the strides are then written to stride_out. Reports
+ * ValueError as fn. */
+int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride,
+                      int64_t offset, int64_t *stride_out, int64_t *numel,
+                      int64_t *needed, const char *fn);
+
+/* dim wrapped into [0, nDimension), or -1 with IndexError naming fn and
+ * what ("dim", "dim0", ...). */
+int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn);
+
+static inline int64_t th_tensor_numel(const THTensor *t) {
+  int64_t n = 1;
+  for (int d = 0; d < t->nDimension; d++) n *= t->size[d];
+  return n;
+}
+
+/* The first element; NULL when the storage is empty (the offset is 0 then). */
+static inline char *th_tensor_bytes(const THTensor *t) {
+  char *data = t->storage->data;
+  if (!data) return NULL;
+  return data + t->storageOffset * (int64_t)THScalarType_elementSize(t->storage->dtype);
+}
+
+#endif
