@@ -1,0 +1,9 @@
+# cimport th: the Python objects of th for Cython code.
+#
+#     cimport th
+#     cdef th.Tensor t = th.wrap_tensor(THTensor_newWithSize1d(TH_FLOAT32, 3))
+#     THTensor_size(t.cdata, 0)
+#
+# The C API itself is th.libTH (from th.libTH cimport ...).
+from th._storage cimport Storage, wrap_storage
+from th._tensor cimport Tensor, wrap_tensor

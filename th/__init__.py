@@ -1,0 +1,57 @@
+"""th: reference-counted tensor storage with TH's C API.
+
+A tensor is (storage, offset, sizes, strides) over a reference-counted
+storage; views share the storage. The C core (libTH, include/TH/*.h) is
+plain C11; this package wraps it for Python and for Cython (``cimport th``).
+"""
+import os as _os
+
+try:
+    from th import _errors  # installs the handler that raises Python exceptions
+except ImportError as _e:  # pragma: no cover - a source tree that was not built
+    raise ImportError(
+        f"th's compiled modules are missing next to {__file__}: this is probably "
+        "th's source tree shadowing the installed package. Install th "
+        "(pip install .) and run from another directory, or build in place "
+        "(python setup.py build_ext --inplace)."
+    ) from _e
+from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
+                       uint8)
+from th._factories import arange, empty, full, ones, tensor, zeros
+from th._storage import Storage
+from th._tensor import Tensor
+from th import debug
+
+__version__ = "0.1.0"
+
+# torch's alternative dtype names
+half = float16
+float = float32
+double = float64
+short = int16
+int = int32
+long = int64
+
+_HERE = _os.path.dirname(_os.path.abspath(__file__))
+
+
+def get_include():
+    """Directory holding TH/TH.h, for building C or Cython code against th."""
+    installed = _os.path.join(_HERE, "include")
+    if _os.path.isdir(installed):
+        return installed
+    return _os.path.join(_os.path.dirname(_HERE), "include")  # editable source tree
+
+
+def get_library_dirs():
+    """Directories holding libTH.so, the one C core of the process: link with
+    -lTH and an rpath to these so an extension shares th's global state."""
+    return [_HERE]
+
+
+__all__ = [
+    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs",
+    "empty", "zeros", "ones", "full", "arange", "tensor",
+    "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
+    "half", "float", "double", "short", "int", "long",
+]

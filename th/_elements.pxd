@@ -1,0 +1,60 @@
+# Reading and writing single elements between C memory and Python objects.
+# Inline: compiled into each module that cimports it (they are tiny).
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t
+from th.libTH cimport (THHalf, THHalf_toFloat, THScalarType, THScalarType_packDouble,
+                       THScalarType_packInt64, th_bool, TH_UINT8, TH_INT8, TH_INT16, TH_INT32,
+                       TH_INT64, TH_FLOAT16, TH_FLOAT32, TH_FLOAT64, TH_BOOL)
+
+
+cdef inline object read_element(const char *p, THScalarType t):
+    """The element at p as a Python int, float or bool."""
+    if t == TH_FLOAT32:
+        return (<const float *>p)[0]
+    if t == TH_INT64:
+        return (<const int64_t *>p)[0]
+    if t == TH_FLOAT64:
+        return (<const double *>p)[0]
+    if t == TH_INT32:
+        return (<const int32_t *>p)[0]
+    if t == TH_UINT8:
+        return (<const uint8_t *>p)[0]
+    if t == TH_INT8:
+        return (<const int8_t *>p)[0]
+    if t == TH_INT16:
+        return (<const int16_t *>p)[0]
+    if t == TH_FLOAT16:
+        return THHalf_toFloat((<const THHalf *>p)[0])
+    if t == TH_BOOL:
+        return True if (<const th_bool *>p)[0] else False
+    raise ValueError(f"invalid scalar type {<int>t}")
+
+
+cdef inline int as_number(object value, int64_t *i, double *d) except -1:
+    """Classifies a Python number: 1 with *i set for an integer in int64's
+    range (bools included), 0 with *d set for anything else float() takes."""
+    if isinstance(value, float):
+        d[0] = value
+        return 0
+    if not isinstance(value, int):
+        if hasattr(value, "__index__"):
+            value = value.__index__()
+        elif hasattr(value, "__float__"):
+            d[0] = float(value)
+            return 0
+        else:
+            raise TypeError(f"expected a number, got {type(value).__name__}")
+    try:
+        i[0] = value
+        return 1
+    except OverflowError:  # beyond int64: let the float path decide
+        d[0] = float(value)
+        return 0
+
+
+cdef inline int write_element(char *p, THScalarType t, object value) except -1:
+    """Stores value at p as fill does (ValueError when t cannot hold it)."""
+    cdef int64_t i
+    cdef double d
+    if as_number(value, &i, &d):
+        return THScalarType_packInt64(t, i, p)
+    return THScalarType_packDouble(t, d, p)

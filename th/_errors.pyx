@@ -1,0 +1,46 @@
+"""The Python side of th's error contract.
+
+Importing this module installs, as th's process-wide default error handler, a
+handler that turns each C error into the matching Python exception carrying
+the C message. Every C function then returns its error value and Cython's
+``except NULL`` / ``except -1`` propagates the exception, also from inside
+``with nogil:`` blocks (the handler takes the GIL itself)."""
+from cpython.exc cimport PyErr_Fetch, PyErr_Restore, PyErr_SetObject, PyErr_WriteUnraisable
+from cpython.ref cimport PyObject
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.string cimport strlen
+
+from th.libTH cimport (THErrorInfo, THSetDefaultErrorHandler, TH_ERROR_INDEX,
+                       TH_ERROR_MEMORY, TH_ERROR_TYPE, TH_ERROR_VALUE)
+
+
+cdef object exception_type(int kind):
+    if kind == TH_ERROR_INDEX:
+        return IndexError
+    if kind == TH_ERROR_VALUE:
+        return ValueError
+    if kind == TH_ERROR_TYPE:
+        return TypeError
+    if kind == TH_ERROR_MEMORY:
+        return MemoryError
+    return RuntimeError
+
+
+cdef void python_error_handler(const THErrorInfo *error, void *data) noexcept with gil:
+    cdef PyObject *pending_type
+    cdef PyObject *pending_value
+    cdef PyObject *pending_tb
+    message = PyUnicode_DecodeUTF8(error.message, strlen(error.message), "replace")
+    exc = exception_type(error.kind)
+    if not error.unraisable:
+        PyErr_SetObject(exc, message)
+        return
+    # The reporting function (a free or retain) has no error return: report
+    # through sys.unraisablehook and leave any pending exception as it was.
+    PyErr_Fetch(&pending_type, &pending_value, &pending_tb)
+    PyErr_SetObject(exc, message)
+    PyErr_WriteUnraisable(None)
+    PyErr_Restore(pending_type, pending_value, pending_tb)
+
+
+THSetDefaultErrorHandler(python_error_handler, NULL)

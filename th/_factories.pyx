@@ -1,0 +1,150 @@
+"""Tensor factories: th.empty, zeros, ones, full, arange, tensor."""
+from libc.math cimport ceil
+from libc.stdint cimport int64_t
+
+cimport th._errors
+from th._dtype cimport as_scalar_type, dtype_of
+from th._elements cimport as_number, write_element
+from th._shape cimport parse_shape
+from th._tensor cimport Tensor, fill_tensor, wrap_tensor
+from th.libTH cimport *
+
+
+cdef Tensor _new(tuple size, object dtype, THScalarType default):
+    cdef int64_t sizes[TH_MAX_DIMS]
+    cdef int nd = parse_shape(size, sizes, "size")
+    return wrap_tensor(THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, default), nd,
+                                            sizes, NULL))
+
+
+def empty(*size, dtype=None):
+    """An uninitialised contiguous tensor: th.empty(2, 3) or th.empty((2, 3))."""
+    return _new(size, dtype, TH_FLOAT32)
+
+
+def zeros(*size, dtype=None):
+    cdef Tensor t = _new(size, dtype, TH_FLOAT32)
+    THTensor_fillInt64(t.cdata, 0)
+    return t
+
+
+def ones(*size, dtype=None):
+    cdef Tensor t = _new(size, dtype, TH_FLOAT32)
+    THTensor_fillInt64(t.cdata, 1)
+    return t
+
+
+cdef THScalarType _infer_scalar_type(object value):
+    """torch's defaults: bool -> bool, int -> int64, anything else -> float32."""
+    if isinstance(value, bool):
+        return TH_BOOL
+    if isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float)):
+        return TH_INT64
+    return TH_FLOAT32
+
+
+def full(size, fill_value, dtype=None):
+    """A tensor of shape size filled with fill_value; dtype from the value
+    (bool, int64 or float32) unless given."""
+    cdef Tensor t = _new((size,), dtype, _infer_scalar_type(fill_value))
+    fill_tensor(t.cdata, fill_value)
+    return t
+
+
+def arange(start, end=None, step=1, dtype=None):
+    """Values from start (default 0) up to, not including, end by step:
+    int64 when all are integers, else float32 (torch's defaults)."""
+    cdef int64_t n, i, istart = 0, istep = 1
+    cdef double dstart = 0, dstep = 1, dend
+    cdef char *p
+    cdef size_t esz
+    if end is None:
+        start, end = 0, start
+    all_int = all(_infer_scalar_type(v) != TH_FLOAT32 for v in (start, end, step))
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
+    if step == 0:
+        raise ValueError("arange: step must be nonzero")
+    if all_int:
+        istart, istep = start, step
+        span = end - start
+        n = max(0, (span + step - (1 if step > 0 else -1)) // step)
+    else:
+        dstart, dend, dstep = float(start), float(end), float(step)
+        if dstart != dstart or dend != dend or dstep != dstep:
+            raise ValueError("arange: start, end and step must not be NaN")
+        n = max(0, <int64_t>ceil((dend - dstart) / dstep))
+    cdef Tensor out = wrap_tensor(THTensor_newWithSize1d(t, n))
+    p = <char *>THTensor_data(out.cdata)
+    esz = THTensor_elementSize(out.cdata)
+    if all_int:
+        for i in range(n):
+            THScalarType_packInt64(t, istart + i * istep, p + i * esz)
+    else:
+        for i in range(n):
+            THScalarType_packDouble(t, dstart + i * dstep, p + i * esz)
+    return out
+
+
+cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list leaves) except -1:
+    """Appends the scalars of a nested sequence to leaves, checking that it
+    is rectangular with the given shape."""
+    if depth == nd:
+        if isinstance(data, (list, tuple)):
+            raise ValueError(f"th.tensor: too deep nesting at dim {depth} "
+                             f"(expected a number, got a sequence)")
+        leaves.append(data)
+        return 0
+    if not isinstance(data, (list, tuple)):
+        raise ValueError(f"th.tensor: expected a sequence at dim {depth}, "
+                         f"got {type(data).__name__}")
+    if len(data) != shape[depth]:
+        raise ValueError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
+                         f"{depth}, got {len(data)}")
+    for item in data:
+        _flatten(item, depth + 1, nd, shape, leaves)
+    return 0
+
+
+def tensor(data, dtype=None):
+    """A new contiguous tensor holding a copy of data: nested lists/tuples of
+    numbers, a number (a 0-dim tensor) or a th.Tensor. The dtype is inferred
+    as torch does (bool, int64, or float32 if any element is a float)."""
+    cdef int64_t shape[TH_MAX_DIMS]
+    cdef int nd = 0
+    cdef Py_ssize_t i
+    cdef THTensor *src
+    if isinstance(data, Tensor):
+        src = (<Tensor>data).cdata
+        out = wrap_tensor(THTensor_newWithSize(
+            <THScalarType>as_scalar_type(dtype, THTensor_dtype(src)),
+            THTensor_nDimension(src), THTensor_sizes(src), NULL))
+        THTensor_copy((<Tensor>out).cdata, src)
+        return out
+    probe = data
+    while isinstance(probe, (list, tuple)):
+        if nd == TH_MAX_DIMS:
+            raise ValueError(f"th.tensor: more than {TH_MAX_DIMS} dimensions")
+        shape[nd] = len(probe)
+        nd += 1
+        if len(probe) == 0:
+            break
+        probe = probe[0]
+    leaves = []
+    _flatten(data, 0, nd, shape, leaves)
+    cdef THScalarType default = TH_BOOL
+    for v in leaves:
+        kind = _infer_scalar_type(v)
+        if kind == TH_FLOAT32:
+            default = TH_FLOAT32
+            break
+        if kind == TH_INT64:
+            default = TH_INT64
+    if not leaves and nd > 0:
+        default = TH_FLOAT32
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, default)
+    cdef Tensor result = wrap_tensor(THTensor_newWithSize(t, nd, shape, NULL))
+    cdef char *p = <char *>THTensor_data(result.cdata)
+    cdef size_t esz = THTensor_elementSize(result.cdata)
+    for i in range(len(leaves)):
+        write_element(p + i * esz, t, leaves[i])
+    return result

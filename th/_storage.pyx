@@ -1,0 +1,153 @@
+"""th.Storage: a Python object holding one reference to a C THStorage."""
+from libc.stdint cimport int64_t, uintptr_t
+
+cimport th._errors
+from th._dtype cimport as_scalar_type, dtype_of
+from th._elements cimport as_number, read_element, write_element
+from th.libTH cimport *
+
+# Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
+# of building a storage from arguments.
+cdef bint _wrapping = False
+
+
+cdef class Storage:
+    """A reference-counted, typed, contiguous block of elements.
+
+    ``th.Storage(size=0, dtype=th.float32)`` (uninitialised) or
+    ``th.Storage([1, 2, 3], dtype=...)``. Tensors view storages; one storage
+    can back many tensors, and ``t.storage()`` gives it back.
+    """
+
+    def __cinit__(self, *args, **kwargs):
+        global _wrapping
+        if _wrapping:  # wrap_storage sets cdata
+            _wrapping = False
+            return
+        self.cdata = THStorage_new(TH_FLOAT32)  # never NULL, even without __init__
+
+    def __init__(self, data=0, dtype=None):
+        cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+        cdef THStorage *s
+        cdef int64_t i, n
+        if isinstance(data, int):
+            s = THStorage_newWithSize(t, data)
+        else:
+            values = list(data)
+            n = len(values)
+            s = THStorage_newWithSize(t, n)
+            try:
+                for i in range(n):
+                    write_element(<char *>THStorage_data(s) + i * <int64_t>THStorage_elementSize(s),
+                                  t, values[i])
+            except BaseException:
+                THStorage_free(s)
+                raise
+        THStorage_free(self.cdata)
+        self.cdata = s
+
+    def __dealloc__(self):
+        THStorage_free(self.cdata)
+
+    # ------------------------------------------------------------ queries
+    def __len__(self):
+        return THStorage_size(self.cdata)
+
+    def size(self):
+        """Number of elements."""
+        return THStorage_size(self.cdata)
+
+    @property
+    def dtype(self):
+        return dtype_of(THStorage_dtype(self.cdata))
+
+    def element_size(self):
+        return THStorage_elementSize(self.cdata)
+
+    def nbytes(self):
+        return THStorage_nbytes(self.cdata)
+
+    def data_ptr(self):
+        """Address of the first element (0 for an empty storage)."""
+        return <uintptr_t>THStorage_data(self.cdata)
+
+    @property
+    def refcount(self):
+        """References to the C storage: this object's one, plus one per
+        tensor viewing it and per other holder."""
+        return THStorage_refcount(self.cdata)
+
+    # ------------------------------------------------------------ elements
+    def __getitem__(self, index):
+        if not isinstance(index, int):
+            raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
+        return read_element(_element(self.cdata, index), THStorage_dtype(self.cdata))
+
+    def __setitem__(self, index, value):
+        if not isinstance(index, int):
+            raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
+        write_element(_element(self.cdata, index), THStorage_dtype(self.cdata), value)
+
+    def tolist(self):
+        cdef int64_t i, n = THStorage_size(self.cdata)
+        cdef THScalarType t = THStorage_dtype(self.cdata)
+        cdef char *p = <char *>THStorage_data(self.cdata)
+        cdef size_t esz = THStorage_elementSize(self.cdata)
+        return [read_element(p + i * esz, t) for i in range(n)]
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    # ------------------------------------------------------------ in place
+    def resize_(self, int64_t size):
+        """Change the number of elements, keeping the first ones. Refused
+        (RuntimeError) while anything else holds the storage."""
+        THStorage_resize(self.cdata, size)
+        return self
+
+    def fill_(self, value):
+        """Set every element to value (ValueError if the dtype cannot hold it)."""
+        _fill_storage(self.cdata, value)
+        return self
+
+    def __repr__(self):
+        n = THStorage_size(self.cdata)
+        shown = self.tolist() if n <= 1000 else self.tolist()[:1000] + ["..."]
+        body = ", ".join(map(str, shown))
+        return f"th.Storage([{body}], dtype={self.dtype!r}, size={n})"
+
+
+cdef char *_element(THStorage *s, int64_t index) except NULL:
+    """Address of element index (negative: from the end), or IndexError."""
+    cdef int64_t n = THStorage_size(s)
+    if index < 0:
+        index += n
+    if index < 0 or index >= n:
+        raise IndexError(f"storage index {index} out of range for size {n}")
+    return <char *>THStorage_data(s) + index * <int64_t>THStorage_elementSize(s)
+
+
+cdef int _fill_storage(THStorage *s, object value) except -1:
+    cdef int64_t i
+    cdef double d
+    if as_number(value, &i, &d):
+        return THStorage_fillInt64(s, i)
+    return THStorage_fill(s, d)
+
+
+cdef Storage wrap_storage(THStorage *cdata):
+    global _wrapping
+    cdef Storage s
+    _wrapping = True
+    try:
+        s = Storage.__new__(Storage)
+    except BaseException:
+        _wrapping = False
+        THStorage_free(cdata)
+        raise
+    if _wrapping:
+        _wrapping = False
+    elif s.cdata != NULL:  # a nested construction took the flag: drop its storage
+        THStorage_free(s.cdata)
+    s.cdata = cdata
+    return s

@@ -1,0 +1,276 @@
+"""th.Tensor: a Python object holding one reference to a C THTensor.
+
+Nothing about a tensor's geometry is stored on the Python side: every query
+reads the C struct, so creating a view is one C call plus one object."""
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.stdint cimport int64_t, uintptr_t
+
+cimport th._errors
+from th._dtype cimport as_scalar_type, dtype_of
+from th._elements cimport as_number, read_element
+from th._shape cimport parse_shape
+from th._storage cimport Storage, wrap_storage
+from th.libTH cimport *
+
+# Set by wrap_tensor so that the next Tensor.__cinit__ leaves cdata to it.
+cdef bint _wrapping = False
+
+
+cdef class Tensor:
+    """A strided view of a th.Storage: (storage, offset, sizes, strides).
+
+    ``th.Tensor(2, 3, dtype=th.float32)`` makes an uninitialised tensor,
+    ``th.Tensor(storage)`` a 1-d view of a whole storage, and
+    ``th.Tensor([[1, 2], [3, 4]])`` a float32 copy of nested data; the
+    factories (th.empty, th.zeros, th.tensor, ...) say more.
+    """
+
+    def __cinit__(self, *args, **kwargs):
+        global _wrapping
+        if _wrapping:  # wrap_tensor sets cdata
+            _wrapping = False
+            return
+        self.cdata = THTensor_new(TH_FLOAT32)  # never NULL, even without __init__
+
+    def __init__(self, *args, dtype=None):
+        cdef int64_t size[TH_MAX_DIMS]
+        cdef THTensor *t
+        cdef int nd
+        if not args:  # torch.Tensor(): shape (0,)
+            t = THTensor_new(<THScalarType>as_scalar_type(dtype, TH_FLOAT32))
+        elif len(args) == 1 and isinstance(args[0], Storage):
+            if dtype is not None:
+                raise TypeError("th.Tensor(storage) takes the storage's dtype")
+            t = THTensor_newWithStorage((<Storage>args[0]).cdata)
+        elif len(args) == 1 and not isinstance(args[0], (int, tuple)):
+            from th._factories import tensor
+            other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
+            t = (<Tensor>other).cdata
+            THTensor_retain(t)
+        else:
+            nd = parse_shape(args, size, "size")
+            t = THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), nd,
+                                     size, NULL)
+        THTensor_free(self.cdata)
+        self.cdata = t
+
+    def __dealloc__(self):
+        THTensor_free(self.cdata)
+
+    # --------------------------------------------------------- geometry
+    @property
+    def shape(self):
+        """The sizes, as a tuple."""
+        return _int64_tuple(THTensor_sizes(self.cdata), THTensor_nDimension(self.cdata))
+
+    def size(self, dim=None):
+        """The sizes as a tuple, or the size of one dim (negative: from the end)."""
+        if dim is None:
+            return _int64_tuple(THTensor_sizes(self.cdata), THTensor_nDimension(self.cdata))
+        return THTensor_size(self.cdata, dim)
+
+    def stride(self, dim=None):
+        """The strides (in elements) as a tuple, or the stride of one dim."""
+        if dim is None:
+            return _int64_tuple(THTensor_strides(self.cdata), THTensor_nDimension(self.cdata))
+        return THTensor_stride(self.cdata, dim)
+
+    def storage_offset(self):
+        """Offset of the first element in the storage, in elements."""
+        return THTensor_storageOffset(self.cdata)
+
+    def dim(self):
+        return THTensor_nDimension(self.cdata)
+
+    @property
+    def ndim(self):
+        return THTensor_nDimension(self.cdata)
+
+    def numel(self):
+        return THTensor_nElement(self.cdata)
+
+    def nelement(self):
+        return THTensor_nElement(self.cdata)
+
+    @property
+    def dtype(self):
+        return dtype_of(THTensor_dtype(self.cdata))
+
+    def element_size(self):
+        return THTensor_elementSize(self.cdata)
+
+    @property
+    def itemsize(self):
+        return THTensor_elementSize(self.cdata)
+
+    @property
+    def nbytes(self):
+        return THTensor_nElement(self.cdata) * <int64_t>THTensor_elementSize(self.cdata)
+
+    def is_contiguous(self):
+        return THTensor_isContiguous(self.cdata) != 0
+
+    def is_set_to(self, Tensor other not None):
+        """True if both view the same storage with the same geometry."""
+        return THTensor_isSetTo(self.cdata, other.cdata) != 0
+
+    # ------------------------------------------------------- ownership
+    def storage(self):
+        """The th.Storage this tensor views (a new Python object over the same
+        C storage: its refcount goes up by one while it lives)."""
+        cdef THStorage *s = THTensor_storage(self.cdata)
+        THStorage_retain(s)
+        return wrap_storage(s)
+
+    def data_ptr(self):
+        """Address of the first element (0 when the storage is empty)."""
+        return <uintptr_t>THTensor_data(self.cdata)
+
+    @property
+    def refcount(self):
+        """References to the C tensor (this object holds one)."""
+        return THTensor_refcount(self.cdata)
+
+    # ------------------------------------------------------- elements
+    def tolist(self):
+        """Nested lists of Python numbers (a number for a 0-dim tensor)."""
+        return self._nested(0)
+
+    def _nested(self, int64_t edge):
+        """tolist(), summarised when edge > 0 (see _tolist); for repr."""
+        cdef const char *p = <const char *>THTensor_data(self.cdata)
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            return read_element(p, THTensor_dtype(self.cdata))
+        return _tolist(p, 0, nd, THTensor_sizes(self.cdata), THTensor_strides(self.cdata),
+                       THTensor_elementSize(self.cdata), THTensor_dtype(self.cdata), edge)
+
+    def item(self):
+        """The one element of a one-element tensor, as a Python number."""
+        if THTensor_nElement(self.cdata) != 1:
+            raise ValueError(f"item() needs a tensor with one element, this one has "
+                             f"{THTensor_nElement(self.cdata)}")
+        return read_element(<const char *>THTensor_data(self.cdata), THTensor_dtype(self.cdata))
+
+    def __len__(self):
+        if THTensor_nDimension(self.cdata) == 0:
+            raise TypeError("len() of a 0-dim tensor")
+        return THTensor_sizes(self.cdata)[0]
+
+    def __bool__(self):
+        if THTensor_nElement(self.cdata) != 1:
+            raise ValueError(f"the truth value of a tensor with {THTensor_nElement(self.cdata)} "
+                             f"elements is ambiguous")
+        return bool(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
+            raise TypeError("only integer tensors of one element can be used as an index")
+        return int(self.item())
+
+    # ------------------------------------------------------- in place
+    def fill_(self, value):
+        """Set every element to value (ValueError if the dtype cannot hold it)."""
+        fill_tensor(self.cdata, value)
+        return self
+
+    def zero_(self):
+        THTensor_fillInt64(self.cdata, 0)
+        return self
+
+    def resize_(self, *size):
+        """New sizes, contiguous, at the same offset; the storage grows when
+        needed (refused while it is shared)."""
+        cdef int64_t sizes[TH_MAX_DIMS]
+        cdef int nd = parse_shape(size, sizes, "size")
+        THTensor_resizeNd(self.cdata, nd, sizes, NULL)
+        return self
+
+    def set_(self, source):
+        """View source's storage (a th.Storage: all of it, 1-d) or take a
+        tensor's storage and geometry."""
+        cdef int64_t n
+        if isinstance(source, Tensor):
+            THTensor_set(self.cdata, (<Tensor>source).cdata)
+        elif isinstance(source, Storage):
+            n = THStorage_size((<Storage>source).cdata)
+            THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, 0, 1, &n, NULL)
+        else:
+            raise TypeError(f"set_() takes a th.Tensor or th.Storage, got {type(source).__name__}")
+        return self
+
+    def __repr__(self):
+        from th._format import format_tensor
+        return format_tensor(self)
+
+
+cdef int fill_tensor(THTensor *t, object value) except -1:
+    """THTensor_fill with a Python number (exact for ints in int64's range)."""
+    cdef int64_t i
+    cdef double d
+    if as_number(value, &i, &d):
+        return THTensor_fillInt64(t, i)
+    return THTensor_fill(t, d)
+
+
+cdef tuple _int64_tuple(const int64_t *values, int n):
+    cdef tuple out = PyTuple_New(n)
+    cdef object v
+    cdef int i
+    for i in range(n):
+        v = values[i]
+        Py_INCREF(v)
+        PyTuple_SET_ITEM(out, i, v)
+    return out
+
+
+cdef list _tolist(const char *p, int d, int nd, const int64_t *size, const int64_t *stride,
+                  size_t esz, THScalarType t, int64_t edge):
+    """Nested lists of dims d.. at p. edge > 0 summarises: dims longer than
+    2 * edge keep their first and last edge entries around an Ellipsis."""
+    cdef int64_t i, j, n = size[d]
+    cdef int64_t step = stride[d] * <int64_t>esz
+    cdef bint cut = edge > 0 and n > 2 * edge
+    cdef int64_t count = 2 * edge + 1 if cut else n
+    cdef list out = PyList_New(count)
+    cdef object v
+    for j in range(count):
+        i = j
+        if cut and j >= edge:
+            i = n - (count - j) if j > edge else -1
+        if i < 0:
+            v = Ellipsis
+        elif d == nd - 1:
+            v = read_element(p + i * step, t)
+        else:
+            v = _tolist(p + i * step, d + 1, nd, size, stride, esz, t, edge)
+        Py_INCREF(v)
+        PyList_SET_ITEM(out, j, v)
+    return out
+
+
+cdef Tensor wrap_tensor(THTensor *cdata):
+    global _wrapping
+    cdef Tensor t
+    _wrapping = True
+    try:
+        t = Tensor.__new__(Tensor)
+    except BaseException:
+        _wrapping = False
+        THTensor_free(cdata)
+        raise
+    if _wrapping:
+        _wrapping = False
+    elif t.cdata != NULL:  # a nested construction took the flag: drop its tensor
+        THTensor_free(t.cdata)
+    t.cdata = cdata
+    return t
+

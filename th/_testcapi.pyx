@@ -1,0 +1,323 @@
+"""Thin wrappers of C API calls for th's own tests (as CPython's _testcapi).
+
+Not public API: these functions take raw references away from or give them to
+Python objects, so misuse leaks or double-frees by design."""
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdint cimport int64_t, uintptr_t
+from libc.string cimport strlen
+
+cimport th._errors
+from th._dtype cimport as_scalar_type
+from th._storage cimport Storage, wrap_storage
+from th._tensor cimport Tensor, wrap_tensor
+from th.libTH cimport *
+
+
+# ----------------------------------------------------------- refcounts
+def tensor_retain(Tensor t not None):
+    THTensor_retain(t.cdata)
+
+def tensor_free(Tensor t not None):
+    THTensor_free(t.cdata)
+
+def storage_retain(Storage s not None):
+    THStorage_retain(s.cdata)
+
+def storage_free(Storage s not None):
+    THStorage_free(s.cdata)
+
+def tensor_address(Tensor t not None):
+    return <uintptr_t>t.cdata
+
+def storage_address(Storage s not None):
+    return <uintptr_t>s.cdata
+
+def same_storage(Tensor a not None, Tensor b not None):
+    return THTensor_storage(a.cdata) == THTensor_storage(b.cdata)
+
+
+# ----------------------------------------------------------- constructors
+def new_tensor(dtype):
+    return wrap_tensor(THTensor_new(<THScalarType>as_scalar_type(dtype, TH_FLOAT32)))
+
+def new_with_storage(Storage s not None):
+    return wrap_tensor(THTensor_newWithStorage(s.cdata))
+
+def new_with_storage_nd(Storage s not None, int64_t offset, sizes, strides=None):
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+        if strides is not None:
+            stride[i] = strides[i]
+    return wrap_tensor(THTensor_newWithStorageNd(s.cdata, offset, n, size,
+                                                 NULL if strides is None else stride))
+
+def new_with_storage_nd_move(Storage s not None, int64_t offset, sizes, strides=None):
+    """Gives newWithStorageNdMove a new reference to s's storage: it takes it
+    (also on failure), so s's refcount shows what happened."""
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+        if strides is not None:
+            stride[i] = strides[i]
+    THStorage_retain(s.cdata)
+    return wrap_tensor(THTensor_newWithStorageNdMove(s.cdata, offset, n, size,
+                                                     NULL if strides is None else stride))
+
+def new_with_size_nd(dtype, sizes, strides=None):
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+        if strides is not None:
+            stride[i] = strides[i]
+    return wrap_tensor(THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), n,
+                                            size, NULL if strides is None else stride))
+
+def new_with_size_1d_to_4d(dtype, *sizes):
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    if len(sizes) == 1:
+        return wrap_tensor(THTensor_newWithSize1d(t, sizes[0]))
+    if len(sizes) == 2:
+        return wrap_tensor(THTensor_newWithSize2d(t, sizes[0], sizes[1]))
+    if len(sizes) == 3:
+        return wrap_tensor(THTensor_newWithSize3d(t, sizes[0], sizes[1], sizes[2]))
+    return wrap_tensor(THTensor_newWithSize4d(t, sizes[0], sizes[1], sizes[2], sizes[3]))
+
+def new_with_tensor(Tensor t not None):
+    return wrap_tensor(THTensor_newWithTensor(t.cdata))
+
+def free_copy_to(Tensor src not None, Tensor dst not None):
+    """freeCopyTo steals a new reference to src's C tensor."""
+    THTensor_retain(src.cdata)
+    THTensor_freeCopyTo(src.cdata, dst.cdata)
+
+def set_storage_nd(Tensor t not None, Storage s not None, int64_t offset, sizes, strides=None):
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+        if strides is not None:
+            stride[i] = strides[i]
+    THTensor_setStorageNd(t.cdata, s.cdata, offset, n, size, NULL if strides is None else stride)
+
+def resize_nd(Tensor t not None, sizes, strides=None):
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+        if strides is not None:
+            stride[i] = strides[i]
+    THTensor_resizeNd(t.cdata, n, size, NULL if strides is None else stride)
+
+def resize_as(Tensor t not None, Tensor src not None):
+    THTensor_resizeAs(t.cdata, src.cdata)
+
+def copy(Tensor dst not None, Tensor src not None):
+    THTensor_copy(dst.cdata, src.cdata)
+
+def is_same_size_as(Tensor a not None, Tensor b not None):
+    return THTensor_isSameSizeAs(a.cdata, b.cdata) != 0
+
+def storage_swap(Storage a not None, Storage b not None):
+    THStorage_swap(a.cdata, b.cdata)
+
+def storage_flags(Storage s not None):
+    return THStorage_flags(s.cdata)
+
+def storage_set_flag(Storage s not None, int flag):
+    THStorage_setFlag(s.cdata, flag)
+
+def storage_clear_flag(Storage s not None, int flag):
+    THStorage_clearFlag(s.cdata, flag)
+
+STORAGE_REFCOUNTED = TH_STORAGE_REFCOUNTED
+STORAGE_RESIZABLE = TH_STORAGE_RESIZABLE
+STORAGE_FREEMEM = TH_STORAGE_FREEMEM
+
+
+# ----------------------------------------------------------- a counting allocator
+cdef int64_t _allocs = 0
+cdef int64_t _frees = 0
+
+cdef void *_counting_malloc(void *ctx, ptrdiff_t size) noexcept nogil:
+    global _allocs
+    _allocs += 1
+    return THDefaultAllocator.malloc(NULL, size)
+
+cdef void _counting_free(void *ctx, void *ptr) noexcept nogil:
+    global _frees
+    _frees += 1
+    THDefaultAllocator.free(NULL, ptr)
+
+cdef THAllocator _counting_allocator
+_counting_allocator.malloc = _counting_malloc
+_counting_allocator.realloc = NULL
+_counting_allocator.free = _counting_free
+
+def counting_allocator_calls():
+    """(mallocs, frees) made through the counting allocator so far."""
+    return (_allocs, _frees)
+
+def storage_with_counting_allocator(dtype, int64_t size):
+    return wrap_storage(THStorage_newWithAllocator(
+        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), size, &_counting_allocator, NULL))
+
+def storage_adopting_data(dtype, int64_t size, bint null_data=False):
+    """newWithDataAndAllocator over memory from the counting allocator: the
+    storage takes it, and gives it back when it dies or the call fails."""
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    cdef ptrdiff_t nbytes = size * <int64_t>THScalarType_elementSize(t) if size > 0 else 1
+    cdef void *data = NULL if null_data else _counting_malloc(NULL, nbytes)
+    return wrap_storage(THStorage_newWithDataAndAllocator(t, data, size, &_counting_allocator,
+                                                          NULL))
+
+
+# ----------------------------------------------------------- typed access
+
+def typed_get(Tensor t not None, str type_name, *index):
+    """TH<type_name>Tensor_get<n>d(t, *index), e.g. typed_get(t, "Float", 1, 2)."""
+    cdef int n = len(index)
+    cdef int64_t i[4]
+    cdef int k
+    for k in range(n):
+        i[k] = index[k]
+    if type_name == "Float":
+        return (THFloatTensor_get0d(t.cdata) if n == 0 else THFloatTensor_get1d(t.cdata, i[0]) if n == 1
+                else THFloatTensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THFloatTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THFloatTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+    if type_name == "Double":
+        return (THDoubleTensor_get0d(t.cdata) if n == 0 else THDoubleTensor_get1d(t.cdata, i[0]) if n == 1
+                else THDoubleTensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THDoubleTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THDoubleTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+    if type_name == "Long":
+        return (THLongTensor_get0d(t.cdata) if n == 0 else THLongTensor_get1d(t.cdata, i[0]) if n == 1
+                else THLongTensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THLongTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THLongTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+    if type_name == "Byte":
+        return THByteTensor_get1d(t.cdata, i[0]) if n == 1 else THByteTensor_get2d(t.cdata, i[0], i[1])
+    if type_name == "Char":
+        return THCharTensor_get1d(t.cdata, i[0])
+    if type_name == "Short":
+        return THShortTensor_get1d(t.cdata, i[0])
+    if type_name == "Int":
+        return THIntTensor_get1d(t.cdata, i[0])
+    if type_name == "Half":
+        return THHalf_toFloat(THHalfTensor_get1d(t.cdata, i[0]))
+    if type_name == "Bool":
+        return bool(THBoolTensor_get1d(t.cdata, i[0]))
+    raise ValueError(type_name)
+
+def typed_set(Tensor t not None, str type_name, value, *index):
+    cdef int n = len(index)
+    cdef int64_t i[4]
+    cdef int k
+    for k in range(n):
+        i[k] = index[k]
+    if type_name == "Float":
+        if n == 0: THFloatTensor_set0d(t.cdata, value)
+        elif n == 1: THFloatTensor_set1d(t.cdata, i[0], value)
+        elif n == 2: THFloatTensor_set2d(t.cdata, i[0], i[1], value)
+        elif n == 3: THFloatTensor_set3d(t.cdata, i[0], i[1], i[2], value)
+        else: THFloatTensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
+    elif type_name == "Long":
+        if n == 0: THLongTensor_set0d(t.cdata, value)
+        elif n == 1: THLongTensor_set1d(t.cdata, i[0], value)
+        elif n == 2: THLongTensor_set2d(t.cdata, i[0], i[1], value)
+        elif n == 3: THLongTensor_set3d(t.cdata, i[0], i[1], i[2], value)
+        else: THLongTensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
+    elif type_name == "Half":
+        THHalfTensor_set1d(t.cdata, i[0], THFloat_toHalf(value))
+    elif type_name == "Bool":
+        THBoolTensor_set1d(t.cdata, i[0], value)
+    elif type_name == "Byte":
+        THByteTensor_set1d(t.cdata, i[0], value)
+    else:
+        raise ValueError(type_name)
+
+def typed_data_is(Tensor t not None, str type_name):
+    """TH<type_name>Tensor_data(t) == THTensor_data(t) (raises on a mismatch)."""
+    cdef void *p
+    if type_name == "Float":
+        p = THFloatTensor_data(t.cdata)
+    elif type_name == "Long":
+        p = THLongTensor_data(t.cdata)
+    elif type_name == "Byte":
+        p = THByteTensor_data(t.cdata)
+    else:
+        raise ValueError(type_name)
+    return p == THTensor_data(t.cdata)
+
+def storage_typed_get(Storage s not None, str type_name, int64_t idx):
+    if type_name == "Float":
+        return THFloatStorage_get(s.cdata, idx)
+    if type_name == "Long":
+        return THLongStorage_get(s.cdata, idx)
+    raise ValueError(type_name)
+
+def storage_typed_set(Storage s not None, str type_name, int64_t idx, value):
+    if type_name == "Float":
+        THFloatStorage_set(s.cdata, idx, value)
+    elif type_name == "Long":
+        THLongStorage_set(s.cdata, idx, value)
+    else:
+        raise ValueError(type_name)
+
+
+# ----------------------------------------------------------- errors
+def last_error():
+    """The calling thread's last error: (kind name, message, file, line)."""
+    cdef const THErrorInfo *e = THGetLastError()
+    return (THErrorKind_name(e.kind).decode(), PyUnicode_DecodeUTF8(e.message, strlen(e.message), "strict"),
+            e.file.decode() if e.file != NULL else None, e.line)
+
+def clear_error():
+    THClearError()
+
+cdef int _handled = 0
+
+cdef void _counting_handler(const THErrorInfo *error, void *data) noexcept nogil:
+    global _handled
+    _handled += 1
+
+def count_errors_without_python(n_bad_calls):
+    """With a thread handler that only counts (as a pure-C caller might),
+    make n failing calls; returns (errors counted, last error kind name).
+    No Python exception is raised: the C error values are checked."""
+    global _handled
+    _handled = 0
+    cdef THTensor *t
+    THSetErrorHandler(_counting_handler, NULL)
+    try:
+        for _ in range(n_bad_calls):
+            t = _no_raise_new_with_size1d(-1)
+            assert t == NULL
+    finally:
+        THSetErrorHandler(NULL, NULL)
+    return _handled, THErrorKind_name(THGetLastError().kind).decode()
+
+cdef extern from *:
+    """
+    /* Called through a plain C prototype, so Cython adds no error check. */
+    static THTensor *th_test_new_with_size1d(int64_t n) {
+      return THTensor_newWithSize1d(TH_FLOAT32, n);
+    }
+    """
+    THTensor *_no_raise_new_with_size1d "th_test_new_with_size1d"(int64_t n) noexcept nogil
+
+def new_with_size1d_nogil(int64_t n):
+    """THTensor_newWithSize1d called inside `with nogil:`."""
+    cdef THTensor *t
+    with nogil:
+        t = THTensor_newWithSize1d(TH_FLOAT32, n)
+    return wrap_tensor(t)

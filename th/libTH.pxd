@@ -1,0 +1,320 @@
+# th/libTH.pxd: the C API of th (include/TH/TH.h) for Cython.
+#
+#     from th cimport libTH
+#     from th.libTH cimport THTensor, THTensor_newWithSize2d, THTensor_free
+#
+# Exception specs follow the error contract: a failing function reports the
+# error through th's handler, which (once th is imported) sets the matching
+# Python exception, and returns NULL / -1 (`except NULL`, `except -1`);
+# typed getters return 0 (`except? 0`). Functions that cannot fail are
+# `noexcept`. Every function is `nogil`: the handler takes the GIL itself, so
+# a failing call inside `with nogil:` raises as usual.
+#
+# Ownership (new / borrowed / stolen) is in docs/REFCOUNT.md. In short: a
+# function whose name starts with `new` returns a reference you must free;
+# a name ending in `Move` steals the reference you pass.
+
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
+
+cdef extern from "<stdbool.h>":
+    ctypedef bint th_bool "bool"
+
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------------------------------------ THGeneral.h
+    enum: TH_MAX_DIMS
+    enum: TH_ERROR_MESSAGE_SIZE
+
+    ctypedef enum THScalarType:
+        TH_UINT8
+        TH_INT8
+        TH_INT16
+        TH_INT32
+        TH_INT64
+        TH_FLOAT16
+        TH_FLOAT32
+        TH_FLOAT64
+        TH_BOOL
+        TH_NUM_SCALAR_TYPES
+
+    ctypedef struct THHalf:
+        uint16_t x
+
+    int THScalarType_isValid(int dtype) noexcept
+    size_t THScalarType_elementSize(THScalarType dtype) noexcept
+    const char *THScalarType_name(THScalarType dtype) noexcept
+    int THScalarType_isFloatingPoint(THScalarType dtype) noexcept
+    int THScalarType_packDouble(THScalarType dtype, double value, void *out) except -1
+    int THScalarType_packInt64(THScalarType dtype, int64_t value, void *out) except -1
+    float THHalf_toFloat(THHalf h) noexcept
+    THHalf THFloat_toHalf(float f) noexcept
+
+    ctypedef enum THErrorKind:
+        TH_ERROR_NONE
+        TH_ERROR_RUNTIME
+        TH_ERROR_INDEX
+        TH_ERROR_VALUE
+        TH_ERROR_TYPE
+        TH_ERROR_MEMORY
+
+    ctypedef struct THErrorInfo:
+        THErrorKind kind
+        const char *file
+        int line
+        int unraisable
+        char message[TH_ERROR_MESSAGE_SIZE]
+
+    ctypedef void (*THErrorHandler)(const THErrorInfo *error, void *data) noexcept
+
+    void THSetErrorHandler(THErrorHandler handler, void *data) noexcept
+    void THSetDefaultErrorHandler(THErrorHandler handler, void *data) noexcept
+    const THErrorInfo *THGetLastError() noexcept
+    void THClearError() noexcept
+    const char *THErrorKind_name(THErrorKind kind) noexcept
+    void THErrorReport(THErrorKind kind, const char *file, int line, const char *format, ...) noexcept
+
+    ctypedef struct THLiveCounts:
+        int64_t storages
+        int64_t tensors
+        int64_t bytes
+
+    THLiveCounts THGetLiveCounts() noexcept
+
+    # ---------------------------------------------------------- THAllocator.h
+    enum: TH_ALLOCATOR_ALIGNMENT
+
+    ctypedef struct THAllocator:
+        void *(*malloc)(void *ctx, ptrdiff_t size) noexcept nogil
+        void *(*realloc)(void *ctx, void *ptr, ptrdiff_t size) noexcept nogil
+        void (*free)(void *ctx, void *ptr) noexcept nogil
+
+    THAllocator THDefaultAllocator
+
+    # ------------------------------------------------------------ THStorage.h
+    ctypedef struct THStorage:
+        pass
+
+    enum:
+        TH_STORAGE_REFCOUNTED
+        TH_STORAGE_RESIZABLE
+        TH_STORAGE_FREEMEM
+
+    THStorage *THStorage_new(THScalarType dtype) except NULL
+    THStorage *THStorage_newWithSize(THScalarType dtype, int64_t size) except NULL
+    THStorage *THStorage_newWithAllocator(THScalarType dtype, int64_t size,
+                                          THAllocator *allocator,
+                                          void *allocatorContext) except NULL
+    THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *data, int64_t size,
+                                                 THAllocator *allocator,
+                                                 void *allocatorContext) except NULL
+    void THStorage_retain(THStorage *self) noexcept
+    void THStorage_free(THStorage *self) noexcept
+    int64_t THStorage_refcount(const THStorage *self) noexcept
+    int THStorage_resize(THStorage *self, int64_t size) except -1
+    int THStorage_fill(THStorage *self, double value) except -1
+    int THStorage_fillInt64(THStorage *self, int64_t value) except -1
+    int THStorage_swap(THStorage *a, THStorage *b) except -1
+    void *THStorage_data(const THStorage *self) noexcept
+    int64_t THStorage_size(const THStorage *self) noexcept
+    size_t THStorage_elementSize(const THStorage *self) noexcept
+    int64_t THStorage_nbytes(const THStorage *self) noexcept
+    THScalarType THStorage_dtype(const THStorage *self) noexcept
+    THAllocator *THStorage_allocator(const THStorage *self) noexcept
+    void *THStorage_allocatorContext(const THStorage *self) noexcept
+    int THStorage_flags(const THStorage *self) noexcept
+    void THStorage_setFlag(THStorage *self, int flag) noexcept
+    void THStorage_clearFlag(THStorage *self, int flag) noexcept
+
+    # ------------------------------------------------------------- THTensor.h
+    ctypedef struct THTensor:
+        pass
+
+    THTensor *THTensor_new(THScalarType dtype) except NULL
+    THTensor *THTensor_newWithStorage(THStorage *storage) except NULL
+    THTensor *THTensor_newWithStorageNd(THStorage *storage, int64_t storageOffset,
+                                        int nDimension, const int64_t *size,
+                                        const int64_t *stride) except NULL
+    THTensor *THTensor_newWithStorageNdMove(THStorage *storage, int64_t storageOffset,
+                                            int nDimension, const int64_t *size,
+                                            const int64_t *stride) except NULL
+    THTensor *THTensor_newWithSize(THScalarType dtype, int nDimension, const int64_t *size,
+                                   const int64_t *stride) except NULL
+    THTensor *THTensor_newWithSize1d(THScalarType dtype, int64_t size0) except NULL
+    THTensor *THTensor_newWithSize2d(THScalarType dtype, int64_t size0,
+                                     int64_t size1) except NULL
+    THTensor *THTensor_newWithSize3d(THScalarType dtype, int64_t size0, int64_t size1,
+                                     int64_t size2) except NULL
+    THTensor *THTensor_newWithSize4d(THScalarType dtype, int64_t size0, int64_t size1,
+                                     int64_t size2, int64_t size3) except NULL
+    THTensor *THTensor_newWithTensor(THTensor *tensor) except NULL
+
+    void THTensor_retain(THTensor *self) noexcept
+    void THTensor_free(THTensor *self) noexcept
+    int64_t THTensor_refcount(const THTensor *self) noexcept
+    int THTensor_freeCopyTo(THTensor *self, THTensor *dst) except -1
+
+    int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
+                          const int64_t *stride) except -1
+    int THTensor_resizeAs(THTensor *self, const THTensor *src) except -1
+    int THTensor_setStorageNd(THTensor *self, THStorage *storage, int64_t storageOffset,
+                              int nDimension, const int64_t *size,
+                              const int64_t *stride) except -1
+    int THTensor_set(THTensor *self, THTensor *src) except -1
+
+    int THTensor_nDimension(const THTensor *self) noexcept
+    int64_t THTensor_size(const THTensor *self, int dim) except -1
+    int64_t THTensor_stride(const THTensor *self, int dim) except -1
+    const int64_t *THTensor_sizes(const THTensor *self) noexcept
+    const int64_t *THTensor_strides(const THTensor *self) noexcept
+    int64_t THTensor_storageOffset(const THTensor *self) noexcept
+    THStorage *THTensor_storage(const THTensor *self) noexcept
+    THScalarType THTensor_dtype(const THTensor *self) noexcept
+    size_t THTensor_elementSize(const THTensor *self) noexcept
+    void *THTensor_data(const THTensor *self) noexcept
+    int64_t THTensor_nElement(const THTensor *self) noexcept
+    int THTensor_isContiguous(const THTensor *self) noexcept
+    int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src) noexcept
+    int THTensor_isSetTo(const THTensor *self, const THTensor *src) noexcept
+
+    int THTensor_fill(THTensor *self, double value) except -1
+    int THTensor_fillInt64(THTensor *self, int64_t value) except -1
+    int THTensor_copy(THTensor *dst, THTensor *src) except -1
+
+    # ------------------------------------------- typed access (generic/*.h)
+    # THFloatTensor_data, THDoubleTensor_get2d, ...: a dtype mismatch is a
+    # TypeError. Getters return 0 on error (`except? 0`; THHalf getters
+    # return a struct, so Cython checks for an exception after each call).
+    # Byte: uint8_t
+    uint8_t *THByteStorage_data(const THStorage *self) except? NULL
+    uint8_t THByteStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THByteStorage_set(THStorage *self, int64_t idx, uint8_t value) except -1
+    uint8_t *THByteTensor_data(const THTensor *self) except? NULL
+    uint8_t THByteTensor_get0d(const THTensor *self) except? 0
+    uint8_t THByteTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    uint8_t THByteTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    uint8_t THByteTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    uint8_t THByteTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THByteTensor_set0d(THTensor *self, uint8_t value) except -1
+    int THByteTensor_set1d(THTensor *self, int64_t i0, uint8_t value) except -1
+    int THByteTensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint8_t value) except -1
+    int THByteTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint8_t value) except -1
+    int THByteTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint8_t value) except -1
+    # Char: int8_t
+    int8_t *THCharStorage_data(const THStorage *self) except? NULL
+    int8_t THCharStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THCharStorage_set(THStorage *self, int64_t idx, int8_t value) except -1
+    int8_t *THCharTensor_data(const THTensor *self) except? NULL
+    int8_t THCharTensor_get0d(const THTensor *self) except? 0
+    int8_t THCharTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int8_t THCharTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int8_t THCharTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int8_t THCharTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THCharTensor_set0d(THTensor *self, int8_t value) except -1
+    int THCharTensor_set1d(THTensor *self, int64_t i0, int8_t value) except -1
+    int THCharTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int8_t value) except -1
+    int THCharTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int8_t value) except -1
+    int THCharTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int8_t value) except -1
+    # Short: int16_t
+    int16_t *THShortStorage_data(const THStorage *self) except? NULL
+    int16_t THShortStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THShortStorage_set(THStorage *self, int64_t idx, int16_t value) except -1
+    int16_t *THShortTensor_data(const THTensor *self) except? NULL
+    int16_t THShortTensor_get0d(const THTensor *self) except? 0
+    int16_t THShortTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int16_t THShortTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int16_t THShortTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int16_t THShortTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THShortTensor_set0d(THTensor *self, int16_t value) except -1
+    int THShortTensor_set1d(THTensor *self, int64_t i0, int16_t value) except -1
+    int THShortTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int16_t value) except -1
+    int THShortTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int16_t value) except -1
+    int THShortTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int16_t value) except -1
+    # Int: int32_t
+    int32_t *THIntStorage_data(const THStorage *self) except? NULL
+    int32_t THIntStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THIntStorage_set(THStorage *self, int64_t idx, int32_t value) except -1
+    int32_t *THIntTensor_data(const THTensor *self) except? NULL
+    int32_t THIntTensor_get0d(const THTensor *self) except? 0
+    int32_t THIntTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int32_t THIntTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int32_t THIntTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int32_t THIntTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THIntTensor_set0d(THTensor *self, int32_t value) except -1
+    int THIntTensor_set1d(THTensor *self, int64_t i0, int32_t value) except -1
+    int THIntTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int32_t value) except -1
+    int THIntTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int32_t value) except -1
+    int THIntTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int32_t value) except -1
+    # Long: int64_t
+    int64_t *THLongStorage_data(const THStorage *self) except? NULL
+    int64_t THLongStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THLongStorage_set(THStorage *self, int64_t idx, int64_t value) except -1
+    int64_t *THLongTensor_data(const THTensor *self) except? NULL
+    int64_t THLongTensor_get0d(const THTensor *self) except? 0
+    int64_t THLongTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int64_t THLongTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int64_t THLongTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int64_t THLongTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THLongTensor_set0d(THTensor *self, int64_t value) except -1
+    int THLongTensor_set1d(THTensor *self, int64_t i0, int64_t value) except -1
+    int THLongTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int64_t value) except -1
+    int THLongTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t value) except -1
+    int THLongTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t value) except -1
+    # Half: THHalf
+    THHalf *THHalfStorage_data(const THStorage *self) except? NULL
+    THHalf THHalfStorage_get(const THStorage *self, int64_t idx) except *
+    int THHalfStorage_set(THStorage *self, int64_t idx, THHalf value) except -1
+    THHalf *THHalfTensor_data(const THTensor *self) except? NULL
+    THHalf THHalfTensor_get0d(const THTensor *self) except *
+    THHalf THHalfTensor_get1d(const THTensor *self, int64_t i0) except *
+    THHalf THHalfTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THHalf THHalfTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THHalf THHalfTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THHalfTensor_set0d(THTensor *self, THHalf value) except -1
+    int THHalfTensor_set1d(THTensor *self, int64_t i0, THHalf value) except -1
+    int THHalfTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THHalf value) except -1
+    int THHalfTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THHalf value) except -1
+    int THHalfTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THHalf value) except -1
+    # Float: float
+    float *THFloatStorage_data(const THStorage *self) except? NULL
+    float THFloatStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THFloatStorage_set(THStorage *self, int64_t idx, float value) except -1
+    float *THFloatTensor_data(const THTensor *self) except? NULL
+    float THFloatTensor_get0d(const THTensor *self) except? 0
+    float THFloatTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    float THFloatTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    float THFloatTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    float THFloatTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THFloatTensor_set0d(THTensor *self, float value) except -1
+    int THFloatTensor_set1d(THTensor *self, int64_t i0, float value) except -1
+    int THFloatTensor_set2d(THTensor *self, int64_t i0, int64_t i1, float value) except -1
+    int THFloatTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, float value) except -1
+    int THFloatTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, float value) except -1
+    # Double: double
+    double *THDoubleStorage_data(const THStorage *self) except? NULL
+    double THDoubleStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THDoubleStorage_set(THStorage *self, int64_t idx, double value) except -1
+    double *THDoubleTensor_data(const THTensor *self) except? NULL
+    double THDoubleTensor_get0d(const THTensor *self) except? 0
+    double THDoubleTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    double THDoubleTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    double THDoubleTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    double THDoubleTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THDoubleTensor_set0d(THTensor *self, double value) except -1
+    int THDoubleTensor_set1d(THTensor *self, int64_t i0, double value) except -1
+    int THDoubleTensor_set2d(THTensor *self, int64_t i0, int64_t i1, double value) except -1
+    int THDoubleTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, double value) except -1
+    int THDoubleTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, double value) except -1
+    # Bool: th_bool
+    th_bool *THBoolStorage_data(const THStorage *self) except? NULL
+    th_bool THBoolStorage_get(const THStorage *self, int64_t idx) except? 0
+    int THBoolStorage_set(THStorage *self, int64_t idx, th_bool value) except -1
+    th_bool *THBoolTensor_data(const THTensor *self) except? NULL
+    th_bool THBoolTensor_get0d(const THTensor *self) except? 0
+    th_bool THBoolTensor_get1d(const THTensor *self, int64_t i0) except? 0
+    th_bool THBoolTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    th_bool THBoolTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    th_bool THBoolTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THBoolTensor_set0d(THTensor *self, th_bool value) except -1
+    int THBoolTensor_set1d(THTensor *self, int64_t i0, th_bool value) except -1
+    int THBoolTensor_set2d(THTensor *self, int64_t i0, int64_t i1, th_bool value) except -1
+    int THBoolTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, th_bool value) except -1
+    int THBoolTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, th_bool value) except -1
