@@ -1,0 +1,110 @@
+"""Build th: libTH.so (the C core) into the package, then the Cython modules
+linked against it, so every extension in the process (th's own and any
+downstream one built with th.get_include()/get_library_dirs()) shares one
+copy of the core's global state.
+
+Environment:
+  TH_SANITIZE=address   build the core and the modules with AddressSanitizer
+  TH_DEBUG=1            -O0 -g
+"""
+import glob
+import os
+import shutil
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
+CORE_LIBRARY = "libTH.so"
+
+WARNINGS = ["-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
+OPTIMIZE = ["-O0", "-g"] if os.environ.get("TH_DEBUG") else ["-O2"]
+SANITIZE = (
+    ["-fsanitize=" + os.environ["TH_SANITIZE"], "-fno-omit-frame-pointer"]
+    if os.environ.get("TH_SANITIZE")
+    else []
+)
+CORE_CFLAGS = ["-std=c11", "-fPIC", "-fvisibility=hidden", "-fno-strict-aliasing"] + (
+    WARNINGS + OPTIMIZE + SANITIZE
+)
+
+
+class build_ext_with_core(build_ext):
+    """build_ext that first builds libTH.so next to the extension modules."""
+
+    def build_extensions(self):
+        self.build_core()
+        super().build_extensions()
+
+    def package_dir(self):
+        # where th's extension modules go (build/lib.../th, or th/ in place)
+        return os.path.dirname(self.get_ext_fullpath("th._tensor"))
+
+    def build_core(self):
+        compiler = self.compiler  # created and customised by build_ext.run
+        objects = compiler.compile(
+            CORE_SOURCES,
+            output_dir=self.build_temp,
+            include_dirs=["include", "th/src"],
+            extra_postargs=CORE_CFLAGS,
+        )
+        out_dir = self.package_dir()
+        os.makedirs(out_dir, exist_ok=True)
+        compiler.link_shared_object(
+            objects,
+            CORE_LIBRARY,
+            output_dir=out_dir,
+            libraries=["m"],
+            extra_postargs=["-Wl,-soname," + CORE_LIBRARY] + SANITIZE,
+        )
+        for ext in self.extensions:
+            ext.library_dirs.append(out_dir)
+
+
+class build_py_with_headers(build_py):
+    """build_py that ships include/TH inside the package (th.get_include())."""
+
+    def run(self):
+        super().run()
+        target = os.path.join(self.build_lib, "th", "include")
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(os.path.join(HERE, "include"), target)
+
+
+def extension(name):
+    return Extension(
+        name,
+        [name.replace(".", "/") + ".pyx"],
+        include_dirs=["include"],
+        libraries=["TH"],
+        # find libTH.so next to the module, wherever the package is installed
+        extra_link_args=["-Wl,-rpath,$ORIGIN"] + SANITIZE,
+        extra_compile_args=OPTIMIZE + SANITIZE + ["-Wno-unused-function"],
+    )
+
+
+def extensions():
+    from Cython.Build import cythonize
+
+    modules = ["th._errors", "th._dtype", "th._storage", "th._tensor", "th._factories",
+               "th._debug", "th._testcapi"]
+    return cythonize(
+        [extension(m) for m in modules],
+        compiler_directives={
+            "language_level": 3,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+            "embedsignature": True,
+        },
+        quiet=True,
+    )
+
+
+setup(
+    ext_modules=extensions(),
+    cmdclass={"build_ext": build_ext_with_core, "build_py": build_py_with_headers},
+    package_data={"th": ["*.pxd", "py.typed"]},
+)
