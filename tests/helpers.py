@@ -1,0 +1,35 @@
+"""Shared helpers for th's tests."""
+import numpy as np
+
+import th
+
+# th dtype -> numpy dtype, for every th dtype
+NUMPY_DTYPES = {
+    th.uint8: np.uint8,
+    th.int8: np.int8,
+    th.int16: np.int16,
+    th.int32: np.int32,
+    th.int64: np.int64,
+    th.float16: np.float16,
+    th.float32: np.float32,
+    th.float64: np.float64,
+    th.bool: np.bool_,
+}
+ALL_DTYPES = list(NUMPY_DTYPES)
+
+
+def to_numpy(t):
+    """A numpy copy of t's values (through tolist, independent of th's kernels)."""
+    return np.array(t.tolist(), dtype=NUMPY_DTYPES[t.dtype]).reshape(t.shape)
+
+
+def storage_view(t):
+    """numpy's view of t: t's storage as an array, then as_strided with t's
+    geometry. The oracle for shapes, strides and values of th views."""
+    storage = np.array(t.storage().tolist(), dtype=NUMPY_DTYPES[t.dtype])
+    itemsize = storage.itemsize
+    return np.lib.stride_tricks.as_strided(
+        storage[t.storage_offset():],
+        shape=t.shape,
+        strides=[s * itemsize for s in t.stride()],
+    )

@@ -1,0 +1,117 @@
+"""th.empty/zeros/ones/full/arange/tensor against numpy."""
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import th
+
+from helpers import ALL_DTYPES, NUMPY_DTYPES, to_numpy
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_zeros_ones_full(dtype):
+    np_dtype = NUMPY_DTYPES[dtype]
+    assert to_numpy(th.zeros(2, 3, dtype=dtype)).tolist() == np.zeros((2, 3), np_dtype).tolist()
+    assert to_numpy(th.ones((3,), dtype=dtype)).tolist() == np.ones(3, np_dtype).tolist()
+    assert to_numpy(th.full([2, 2], 1, dtype=dtype)).tolist() == np.full((2, 2), 1, np_dtype).tolist()
+
+
+def test_full_infers_dtype_as_torch():
+    assert th.full((2,), 3).dtype is th.int64
+    assert th.full((2,), 3.5).dtype is th.float32
+    assert th.full((2,), True).dtype is th.bool
+    assert th.full(3, 2.5).tolist() == [2.5, 2.5, 2.5]
+    assert th.full((), 7).shape == ()
+
+
+@given(start=st.integers(-50, 50), stop=st.integers(-50, 50), step=st.integers(-7, 7).filter(bool))
+def test_arange_ints_match_numpy(start, stop, step):
+    t = th.arange(start, stop, step)
+    assert t.dtype is th.int64
+    assert t.tolist() == np.arange(start, stop, step).tolist()
+
+
+@given(start=st.floats(-10, 10), stop=st.floats(-10, 10), step=st.floats(0.1, 3))
+def test_arange_floats_match_numpy(start, stop, step):
+    t = th.arange(start, stop, step, dtype=th.float64)
+    a = np.arange(start, stop, step, dtype=np.float64)
+    assert t.shape == a.shape
+    np.testing.assert_allclose(t.tolist(), a, rtol=1e-12, atol=1e-12)
+
+
+def test_arange_forms_and_errors():
+    assert th.arange(4).tolist() == [0, 1, 2, 3]
+    assert th.arange(1.0, 2.0, 0.5).dtype is th.float32
+    assert th.arange(3, dtype=th.uint8).tolist() == [0, 1, 2]
+    assert th.arange(5, 0, -2).tolist() == [5, 3, 1]
+    with pytest.raises(ValueError, match="step must be nonzero"):
+        th.arange(0, 4, 0)
+    with pytest.raises(ValueError, match="NaN"):
+        th.arange(0.0, float("nan"))
+    with pytest.raises(ValueError, match="uint8 without overflow"):
+        th.arange(254, 258, dtype=th.uint8)
+
+
+@given(data=st.integers(1, 4).flatmap(
+    lambda n: st.lists(st.lists(st.floats(-1e6, 1e6), min_size=n, max_size=n), min_size=0, max_size=4)))
+def test_tensor_from_nested_floats(data):
+    t = th.tensor(data, dtype=th.float64)
+    a = np.array(data, dtype=np.float64)
+    assert t.shape == a.shape
+    assert t.tolist() == a.tolist()
+
+
+def test_tensor_infers_dtype_as_torch():
+    assert th.tensor([1, 2]).dtype is th.int64
+    assert th.tensor([1, 2.0]).dtype is th.float32
+    assert th.tensor([True, False]).dtype is th.bool
+    assert th.tensor([True, 2]).dtype is th.int64
+    assert th.tensor([]).dtype is th.float32 and th.tensor([]).shape == (0,)
+    assert th.tensor([[], []]).shape == (2, 0)
+    assert th.tensor(5).shape == () and th.tensor(5).item() == 5
+    assert th.tensor(np.float32(1.5)).dtype is th.float32
+    assert th.tensor([np.int16(3)]).dtype is th.int64
+
+
+def test_tensor_copies_a_tensor():
+    a = th.tensor([[1, 2], [3, 4]])
+    b = th.tensor(a)
+    assert b.tolist() == a.tolist() and b.storage().data_ptr() != a.storage().data_ptr()
+    c = th.tensor(a, dtype=th.float16)
+    assert c.dtype is th.float16 and c.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+
+
+def test_tensor_rejects_ragged_and_bad_data():
+    with pytest.raises(ValueError, match="expected a sequence of length 2 at dim 1, got 1"):
+        th.tensor([[1, 2], [3]])
+    with pytest.raises(ValueError, match="too deep"):
+        th.tensor([[1, 2], [3, [4]]])
+    with pytest.raises(ValueError, match="expected a sequence at dim 1"):
+        th.tensor([[1, 2], 3])
+    with pytest.raises(TypeError, match="expected a number, got str"):
+        th.tensor(["a"])
+    with pytest.raises(ValueError, match="int8 without overflow"):
+        th.tensor([1, 200], dtype=th.int8)
+    with pytest.raises(ValueError, match="more than 64 dimensions"):
+        th.tensor(eval("[" * 65 + "]" * 65))
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_tensor_values_for_every_dtype(dtype):
+    data = [[0, 1], [1, 1]] if dtype is th.bool else [[0, 1], [2, 100]]
+    t = th.tensor(data, dtype=dtype)
+    assert t.tolist() == np.array(data, dtype=NUMPY_DTYPES[dtype]).tolist()
+
+
+def test_bad_shapes():
+    with pytest.raises(TypeError, match="ints or a tuple/list"):
+        th.empty("abc")
+    with pytest.raises(TypeError, match="must contain ints"):
+        th.zeros((2, 2.5))
+    with pytest.raises(ValueError, match="size\\[1\\] must be non-negative, got -2"):
+        th.ones(3, -2)
+    with pytest.raises(ValueError, match="overflows int64"):
+        th.empty(2**40, 2**40)
+    with pytest.raises(MemoryError):
+        th.empty(2**20, 2**20, dtype=th.float64)
