@@ -327,3 +327,16 @@ def test_repr():
     assert repr(th.empty(0, 3)) == "tensor([], size=(0, 3))"
     big = repr(th.zeros(100, 100, dtype=th.uint8))
     assert "..." in big and big.count("\n") < 10 and big.endswith("dtype=th.uint8)")
+
+
+def test_refcounts_are_atomic_across_threads():
+    import threading
+
+    t = th.empty(3)
+    threads = [threading.Thread(target=capi.retain_free_storm, args=(t, 200_000))
+               for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert t.refcount == 1 and t.storage().refcount == 2

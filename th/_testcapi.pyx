@@ -321,3 +321,19 @@ def new_with_size1d_nogil(int64_t n):
     with nogil:
         t = THTensor_newWithSize1d(TH_FLOAT32, n)
     return wrap_tensor(t)
+
+
+# ----------------------------------------------------------- threads
+def retain_free_storm(Tensor t not None, int64_t n):
+    """n retains then n frees of t's C tensor and of its storage, without the
+    GIL; run it from several threads at once to race the counts."""
+    cdef THTensor *c = t.cdata
+    cdef THStorage *s = THTensor_storage(c)
+    cdef int64_t i
+    with nogil:
+        for i in range(n):
+            THTensor_retain(c)
+            THStorage_retain(s)
+        for i in range(n):
+            THTensor_free(c)
+            THStorage_free(s)
