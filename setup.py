@@ -59,8 +59,18 @@ class build_ext_with_core(build_ext):
             libraries=["m"],
             extra_postargs=["-Wl,-soname," + CORE_LIBRARY] + SANITIZE,
         )
+        self.core_library = os.path.join(out_dir, CORE_LIBRARY)
         for ext in self.extensions:
             ext.library_dirs.append(out_dir)
+
+    def copy_extensions_to_source(self):
+        # in-place and editable builds: libTH.so goes next to the modules too
+        super().copy_extensions_to_source()
+        build_py = self.get_finalized_command("build_py")
+        source_dir = build_py.get_package_dir("th")
+        target = os.path.join(source_dir, CORE_LIBRARY)
+        if not os.path.exists(target) or not os.path.samefile(self.core_library, target):
+            shutil.copy(self.core_library, target)
 
 
 class build_py_with_headers(build_py):
@@ -88,7 +98,8 @@ def extension(name):
 def extensions():
     from Cython.Build import cythonize
 
-    modules = ["th._errors", "th._dtype", "th._storage", "th._tensor", "th._factories",
+    modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
+               "th._factories",
                "th._debug", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

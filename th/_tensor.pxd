@@ -10,3 +10,6 @@ cdef Tensor wrap_tensor(THTensor *cdata)
 
 # THTensor_fill / fillInt64 with a Python number (exact for ints in int64 range).
 cdef int fill_tensor(THTensor *t, object value) except -1
+
+# THTensor_copy, without the GIL for long copies.
+cdef int copy_tensor(THTensor *dst, THTensor *src) except -1

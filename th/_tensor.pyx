@@ -10,6 +10,7 @@ from libc.stdint cimport int64_t, uintptr_t
 cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport as_number, read_element
+from th._indexing cimport index_view
 from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
@@ -116,6 +117,173 @@ cdef class Tensor:
         """True if both view the same storage with the same geometry."""
         return THTensor_isSetTo(self.cdata, other.cdata) != 0
 
+    # ------------------------------------------------------- views
+    # Each returns a new th.Tensor over the same storage (its refcount goes
+    # up by one while the view lives); nothing is copied.
+
+    def narrow(self, int dim, int64_t start, int64_t length):
+        """Elements start .. start + length - 1 of dim (start may be negative)."""
+        return wrap_tensor(THTensor_newNarrow(self.cdata, dim, start, length))
+
+    def select(self, int dim, int64_t index):
+        """The slice at index of dim, with that dim removed."""
+        return wrap_tensor(THTensor_newSelect(self.cdata, dim, index))
+
+    def transpose(self, int dim0, int dim1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, dim0, dim1))
+
+    def t(self):
+        """transpose(0, 1) of a 2-dim tensor; a 0- or 1-dim tensor as it is."""
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd < 2:
+            return wrap_tensor(THTensor_newWithTensor(self.cdata))
+        if nd > 2:
+            raise ValueError(f"t() expects a tensor with at most 2 dimensions, got {nd}; "
+                             f"use transpose(dim0, dim1)")
+        return wrap_tensor(THTensor_newTranspose(self.cdata, 0, 1))
+
+    @property
+    def T(self):
+        """The dims in reverse order (numpy's .T)."""
+        cdef int dims[TH_MAX_DIMS]
+        cdef int i, nd = THTensor_nDimension(self.cdata)
+        for i in range(nd):
+            dims[i] = nd - 1 - i
+        return wrap_tensor(THTensor_newPermute(self.cdata, dims))
+
+    def permute(self, *dims):
+        """permute(2, 0, 1) or permute((2, 0, 1)): dim i of the result is dim
+        dims[i] of this tensor."""
+        cdef int64_t parsed[TH_MAX_DIMS]
+        cdef int cdims[TH_MAX_DIMS]
+        cdef int i, n = parse_shape(dims, parsed, "dims")
+        if n != THTensor_nDimension(self.cdata):
+            raise ValueError(f"permute: {n} dims given for a tensor of "
+                             f"{THTensor_nDimension(self.cdata)} dimensions")
+        for i in range(n):
+            if parsed[i] < -n or parsed[i] >= n:
+                raise IndexError(f"permute: dim {parsed[i]} out of range for a {n}-dim tensor")
+            cdims[i] = <int>parsed[i]
+        return wrap_tensor(THTensor_newPermute(self.cdata, cdims))
+
+    def unfold(self, int dimension, int64_t size, int64_t step):
+        """Every slice of size elements along dimension, step apart, as a new last dim."""
+        return wrap_tensor(THTensor_newUnfold(self.cdata, dimension, size, step))
+
+    def expand(self, *sizes):
+        """Broadcast to sizes without copying: size-1 dims stretch with stride 0,
+        new leading dims are added, -1 keeps a size."""
+        cdef int64_t s[TH_MAX_DIMS]
+        cdef int n = parse_shape(sizes, s, "sizes")
+        return wrap_tensor(THTensor_newExpand(self.cdata, n, s))
+
+    def expand_as(self, Tensor other not None):
+        return wrap_tensor(THTensor_newExpand(self.cdata, THTensor_nDimension(other.cdata),
+                                              THTensor_sizes(other.cdata)))
+
+    def view(self, *shape):
+        """The same elements with a new shape (one size may be -1), sharing the
+        storage; ValueError when the strides cannot express it (use reshape)."""
+        cdef int64_t s[TH_MAX_DIMS]
+        cdef int n = parse_shape(shape, s, "shape")
+        return wrap_tensor(THTensor_newView(self.cdata, n, s))
+
+    def reshape(self, *shape):
+        """view() when possible, else a view of a contiguous copy."""
+        cdef int64_t s[TH_MAX_DIMS]
+        cdef int n = parse_shape(shape, s, "shape")
+        cdef THTensor *r
+        if _long_copy(self.cdata):
+            with nogil:
+                r = THTensor_newReshape(self.cdata, n, s)
+            return wrap_tensor(r)
+        return wrap_tensor(THTensor_newReshape(self.cdata, n, s))
+
+    def squeeze(self, dim=None):
+        """Without size-1 dims (or without dim, if its size is 1)."""
+        if dim is None:
+            return wrap_tensor(THTensor_newSqueeze(self.cdata))
+        return wrap_tensor(THTensor_newSqueeze1d(self.cdata, dim))
+
+    def unsqueeze(self, int dim):
+        """A size-1 dim inserted at dim (in [-(ndim + 1), ndim])."""
+        return wrap_tensor(THTensor_newUnsqueeze1d(self.cdata, dim))
+
+    def flatten(self, int start_dim=0, int end_dim=-1):
+        """Dims start_dim .. end_dim merged into one (a view when possible)."""
+        cdef int nd = THTensor_nDimension(self.cdata)
+        cdef const int64_t *sizes = THTensor_sizes(self.cdata)
+        cdef int64_t s[TH_MAX_DIMS]
+        cdef int i, n = 0
+        cdef int start = start_dim + nd if start_dim < 0 else start_dim
+        cdef int end = end_dim + nd if end_dim < 0 else end_dim
+        if nd == 0:  # a scalar flattens to one element
+            s[0] = 1
+            return wrap_tensor(THTensor_newReshape(self.cdata, 1, s))
+        if not (0 <= start < nd and 0 <= end < nd):
+            raise IndexError(f"flatten: dims {start_dim}..{end_dim} out of range for a "
+                             f"{nd}-dim tensor (expected in [{-nd}, {nd - 1}])")
+        if start > end:
+            raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
+        for i in range(start):
+            s[n] = sizes[i]
+            n += 1
+        s[n] = 1
+        for i in range(start, end + 1):
+            s[n] *= sizes[i]
+        n += 1
+        for i in range(end + 1, nd):
+            s[n] = sizes[i]
+            n += 1
+        return wrap_tensor(THTensor_newReshape(self.cdata, n, s))
+
+    def as_strided(self, size, stride, storage_offset=None):
+        """Any geometry over this tensor's storage (checked to lie inside it)."""
+        cdef int64_t sz[TH_MAX_DIMS]
+        cdef int64_t st[TH_MAX_DIMS]
+        cdef int n = parse_shape((size,), sz, "size")
+        if parse_shape((stride,), st, "stride") != n:
+            raise ValueError(f"as_strided: {n} sizes but {len(stride)} strides")
+        cdef int64_t offset = (THTensor_storageOffset(self.cdata) if storage_offset is None
+                               else storage_offset)
+        return wrap_tensor(THTensor_newAsStrided(self.cdata, n, sz, st, offset))
+
+    def diagonal(self, int64_t offset=0, int dim1=0, int dim2=1):
+        """The diagonal of dims dim1 and dim2 as a new last dim (torch.diagonal)."""
+        return wrap_tensor(THTensor_newDiagonal(self.cdata, offset, dim1, dim2))
+
+    def __getitem__(self, index):
+        return wrap_tensor(index_view(self.cdata, index))
+
+    def __setitem__(self, index, value):
+        cdef THTensor *view = index_view(self.cdata, index)
+        try:
+            assign(view, value)
+        finally:
+            THTensor_free(view)
+
+    # ------------------------------------------------------- copies
+    def contiguous(self):
+        """This tensor itself when contiguous, else a contiguous copy."""
+        if THTensor_isContiguous(self.cdata):
+            return self
+        return self.clone()
+
+    def clone(self):
+        """A contiguous copy with its own storage."""
+        cdef THTensor *r
+        if _long_copy(self.cdata):
+            with nogil:
+                r = THTensor_newClone(self.cdata)
+            return wrap_tensor(r)
+        return wrap_tensor(THTensor_newClone(self.cdata))
+
+    def copy_(self, src):
+        """Copy src's elements into this tensor, broadcasting src to this shape
+        and converting its dtype; src may be a th.Tensor or nested data."""
+        assign(self.cdata, src)
+        return self
+
     # ------------------------------------------------------- ownership
     def storage(self):
         """The th.Storage this tensor views (a new Python object over the same
@@ -210,6 +378,33 @@ cdef class Tensor:
     def __repr__(self):
         from th._format import format_tensor
         return format_tensor(self)
+
+
+# Copies of at least this many elements run without the GIL.
+cdef int64_t LONG_COPY = 1 << 16
+
+
+cdef inline bint _long_copy(THTensor *t) noexcept:
+    return THTensor_nElement(t) >= LONG_COPY
+
+
+cdef int copy_tensor(THTensor *dst, THTensor *src) except -1:
+    """THTensor_copy, without the GIL for long copies."""
+    if _long_copy(dst):
+        with nogil:
+            return THTensor_copy(dst, src)
+    return THTensor_copy(dst, src)
+
+
+cdef int assign(THTensor *dst, object value) except -1:
+    """dst[...] = value: a th.Tensor is copied in (broadcast, converted), a
+    number fills, other data goes through th.tensor first."""
+    if isinstance(value, Tensor):
+        return copy_tensor(dst, (<Tensor>value).cdata)
+    if isinstance(value, (int, float)) or not hasattr(value, "__len__"):
+        return fill_tensor(dst, value)
+    from th._factories import tensor
+    return copy_tensor(dst, (<Tensor>tensor(value, dtype=dtype_of(THTensor_dtype(dst)))).cdata)
 
 
 cdef int fill_tensor(THTensor *t, object value) except -1:

@@ -337,3 +337,48 @@ def retain_free_storm(Tensor t not None, int64_t n):
         for i in range(n):
             THTensor_free(c)
             THStorage_free(s)
+
+
+# ----------------------------------------------------------- in-place views
+def inplace(str name, Tensor self not None, src, *args):
+    """TH's in-place view setters: inplace("narrow", self, src, dim, start,
+    length) calls THTensor_narrow(self, src or NULL, ...)."""
+    cdef THTensor *s = NULL if src is None else (<Tensor?>src).cdata
+    cdef THTensor *c = self.cdata
+    if name == "narrow":
+        THTensor_narrow(c, s, args[0], args[1], args[2])
+    elif name == "select":
+        THTensor_select(c, s, args[0], args[1])
+    elif name == "transpose":
+        THTensor_transpose(c, s, args[0], args[1])
+    elif name == "unfold":
+        THTensor_unfold(c, s, args[0], args[1], args[2])
+    elif name == "squeeze":
+        THTensor_squeeze(c, s)
+    elif name == "squeeze1d":
+        THTensor_squeeze1d(c, s, args[0])
+    elif name == "unsqueeze1d":
+        THTensor_unsqueeze1d(c, s, args[0])
+    elif name == "slice":
+        THTensor_slice(c, s, args[0], args[1], args[2], args[3])
+    else:
+        raise ValueError(name)
+
+
+def new_contiguous(Tensor t not None):
+    """THTensor_newContiguous, wrapped as is (the same C tensor, retained,
+    when t is contiguous)."""
+    return wrap_tensor(THTensor_newContiguous(t.cdata))
+
+
+def new_reshape(Tensor t not None, sizes):
+    cdef int64_t size[64]
+    cdef int i, n = len(sizes)
+    for i in range(n):
+        size[i] = sizes[i]
+    return wrap_tensor(THTensor_newReshape(t.cdata, n, size))
+
+
+def same_tensor(Tensor a not None, Tensor b not None):
+    """True if both Python objects hold the same C tensor."""
+    return a.cdata == b.cdata

@@ -175,6 +175,44 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src) noexcept
     int THTensor_isSetTo(const THTensor *self, const THTensor *src) noexcept
 
+    THTensor *THTensor_newNarrow(THTensor *tensor, int dim, int64_t start,
+                                 int64_t length) except NULL
+    THTensor *THTensor_newSelect(THTensor *tensor, int dim, int64_t index) except NULL
+    THTensor *THTensor_newTranspose(THTensor *tensor, int dim0, int dim1) except NULL
+    THTensor *THTensor_newPermute(THTensor *tensor, const int *dims) except NULL
+    THTensor *THTensor_newUnfold(THTensor *tensor, int dim, int64_t size,
+                                 int64_t step) except NULL
+    THTensor *THTensor_newExpand(THTensor *tensor, int nDimension,
+                                 const int64_t *size) except NULL
+    THTensor *THTensor_newView(THTensor *tensor, int nDimension,
+                               const int64_t *size) except NULL
+    THTensor *THTensor_newSqueeze(THTensor *tensor) except NULL
+    THTensor *THTensor_newSqueeze1d(THTensor *tensor, int dim) except NULL
+    THTensor *THTensor_newUnsqueeze1d(THTensor *tensor, int dim) except NULL
+    THTensor *THTensor_newSlice(THTensor *tensor, int dim, int64_t start, int64_t stop,
+                                int64_t step) except NULL
+    THTensor *THTensor_newAsStrided(THTensor *tensor, int nDimension, const int64_t *size,
+                                    const int64_t *stride, int64_t storageOffset) except NULL
+    THTensor *THTensor_newDiagonal(THTensor *tensor, int64_t offset, int dim1,
+                                   int dim2) except NULL
+
+    int THTensor_narrow(THTensor *self, THTensor *src, int dim, int64_t start,
+                        int64_t length) except -1
+    int THTensor_select(THTensor *self, THTensor *src, int dim, int64_t index) except -1
+    int THTensor_transpose(THTensor *self, THTensor *src, int dim0, int dim1) except -1
+    int THTensor_unfold(THTensor *self, THTensor *src, int dim, int64_t size,
+                        int64_t step) except -1
+    int THTensor_squeeze(THTensor *self, THTensor *src) except -1
+    int THTensor_squeeze1d(THTensor *self, THTensor *src, int dim) except -1
+    int THTensor_unsqueeze1d(THTensor *self, THTensor *src, int dim) except -1
+    int THTensor_slice(THTensor *self, THTensor *src, int dim, int64_t start, int64_t stop,
+                       int64_t step) except -1
+
+    THTensor *THTensor_newContiguous(THTensor *tensor) except NULL
+    THTensor *THTensor_newClone(THTensor *tensor) except NULL
+    THTensor *THTensor_newReshape(THTensor *tensor, int nDimension,
+                                  const int64_t *size) except NULL
+
     int THTensor_fill(THTensor *self, double value) except -1
     int THTensor_fillInt64(THTensor *self, int64_t value) except -1
     int THTensor_copy(THTensor *dst, THTensor *src) except -1

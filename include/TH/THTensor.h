@@ -50,8 +50,8 @@ TH_API THTensor *THTensor_newWithTensor(THTensor *tensor);
 TH_API void THTensor_retain(THTensor *self);
 TH_API void THTensor_free(THTensor *self);
 TH_API int64_t THTensor_refcount(const THTensor *self);
-/* Copies self into dst (same number of elements, any dtypes), then frees
- * self. Steals self, also on error. Returns 0, or -1 on error. */
+/* THTensor_copy(dst, self), then frees self: steals self, also on error.
+ * Returns 0, or -1 on error. */
 TH_API int THTensor_freeCopyTo(THTensor *self, THTensor *dst);
 
 /* ------------------------------------------------------- geometry setters
@@ -98,15 +98,83 @@ TH_API int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src);
 /* 1 if self and src view the same storage with the same geometry. */
 TH_API int THTensor_isSetTo(const THTensor *self, const THTensor *src);
 
+/* ---------------------------------------------------- views (new reference)
+ * Each returns a new tensor sharing tensor's storage (retained), or NULL.
+ * Positions out of range (dim, index, start) are IndexErrors; bad quantities
+ * (negative length, step <= 0, sizes that do not fit) are ValueErrors. The
+ * messages name the function, the argument and the allowed range. */
+
+/* Elements [start, start + length) of dim; start may be negative (from the
+ * end). */
+TH_API THTensor *THTensor_newNarrow(THTensor *tensor, int dim, int64_t start, int64_t length);
+/* The slice at index of dim (negative: from the end); one dim fewer. */
+TH_API THTensor *THTensor_newSelect(THTensor *tensor, int dim, int64_t index);
+/* dim0 and dim1 swapped. */
+TH_API THTensor *THTensor_newTranspose(THTensor *tensor, int dim0, int dim1);
+/* dims[i] of the result is dim dims[i] of tensor: a permutation of
+ * [0, nDimension) (negative entries count from the end). */
+TH_API THTensor *THTensor_newPermute(THTensor *tensor, const int *dims);
+/* Every slice of size elements along dim, step apart, as a new last dim. */
+TH_API THTensor *THTensor_newUnfold(THTensor *tensor, int dim, int64_t size, int64_t step);
+/* Broadcast to nDimension sizes (>= tensor's dims): size-1 dims and new
+ * leading dims get stride 0; -1 keeps an existing size. */
+TH_API THTensor *THTensor_newExpand(THTensor *tensor, int nDimension, const int64_t *size);
+/* The same elements with new sizes (one may be -1: inferred). Fails
+ * (ValueError) when the strides cannot express the new shape; newReshape
+ * copies then. */
+TH_API THTensor *THTensor_newView(THTensor *tensor, int nDimension, const int64_t *size);
+/* Without the size-1 dims. */
+TH_API THTensor *THTensor_newSqueeze(THTensor *tensor);
+/* Without dim if its size is 1 (else the same geometry). */
+TH_API THTensor *THTensor_newSqueeze1d(THTensor *tensor, int dim);
+/* A size-1 dim inserted before dim (dim in [-(n+1), n]). */
+TH_API THTensor *THTensor_newUnsqueeze1d(THTensor *tensor, int dim);
+/* Python's slice start:stop:step of dim (step > 0; start and stop are
+ * clamped to the dim as Python does, negative ones counted from the end). */
+TH_API THTensor *THTensor_newSlice(THTensor *tensor, int dim, int64_t start, int64_t stop,
+                                   int64_t step);
+/* Any geometry over tensor's storage, checked to lie inside it. stride
+ * NULL: contiguous. */
+TH_API THTensor *THTensor_newAsStrided(THTensor *tensor, int nDimension, const int64_t *size,
+                                       const int64_t *stride, int64_t storageOffset);
+/* The diagonal of dims dim1 and dim2 (offset > 0: above it), as a new last
+ * dim, as torch.diagonal. */
+TH_API THTensor *THTensor_newDiagonal(THTensor *tensor, int64_t offset, int dim1, int dim2);
+
+/* --------------------------------------------------- in-place view setters
+ * As in TH: self takes src's storage (retained) and the view's geometry; src
+ * NULL means self. Return 0, or -1 on error leaving self unchanged. */
+TH_API int THTensor_narrow(THTensor *self, THTensor *src, int dim, int64_t start,
+                           int64_t length);
+TH_API int THTensor_select(THTensor *self, THTensor *src, int dim, int64_t index);
+TH_API int THTensor_transpose(THTensor *self, THTensor *src, int dim0, int dim1);
+TH_API int THTensor_unfold(THTensor *self, THTensor *src, int dim, int64_t size, int64_t step);
+TH_API int THTensor_squeeze(THTensor *self, THTensor *src);
+TH_API int THTensor_squeeze1d(THTensor *self, THTensor *src, int dim);
+TH_API int THTensor_unsqueeze1d(THTensor *self, THTensor *src, int dim);
+TH_API int THTensor_slice(THTensor *self, THTensor *src, int dim, int64_t start, int64_t stop,
+                          int64_t step);
+
+/* ------------------------------------------------- copies (new reference) */
+
+/* tensor itself (retained) when contiguous, else a contiguous copy. */
+TH_API THTensor *THTensor_newContiguous(THTensor *tensor);
+/* A contiguous copy, always. */
+TH_API THTensor *THTensor_newClone(THTensor *tensor);
+/* newView when the strides allow it (sharing the storage), else a view of a
+ * contiguous copy. */
+TH_API THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size);
+
 /* ------------------------------------------------------------- element ops */
 
 /* Sets every element of self to value (see THStorage_fill for conversion).
  * Returns 0, or -1 on error. */
 TH_API int THTensor_fill(THTensor *self, double value);
 TH_API int THTensor_fillInt64(THTensor *self, int64_t value);
-/* Copies src into dst element by element, converting dtypes as numpy's
- * casting does. Both must have the same number of elements. Returns 0, or -1
- * on error. */
+/* Copies src into dst element by element: src is broadcast to dst's shape
+ * and converted to dst's dtype as numpy casts (see THCastImpl.h's rules).
+ * dst may not have stride-0 dims of size > 1; src may overlap dst (it is
+ * then read in full first). Returns 0, or -1 on error. */
 TH_API int THTensor_copy(THTensor *dst, THTensor *src);
 
 /* ------------------------------------------------- typed access (per dtype)

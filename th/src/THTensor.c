@@ -180,7 +180,7 @@ fail:
 
 /* ------------------------------------------------------------- creation */
 
-static THTensor *tensor_with_size(THScalarType dtype, int nDimension, const int64_t *size,
+THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,
                                   const int64_t *stride, const char *fn) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
   if (th_geometry_check(nDimension, size, stride, 0, buf, &numel, &needed, fn)) return NULL;
@@ -199,7 +199,7 @@ static THTensor *tensor_with_size(THScalarType dtype, int nDimension, const int6
 
 THTensor *THTensor_new(THScalarType dtype) {
   int64_t zero = 0;
-  return tensor_with_size(dtype, 1, &zero, NULL, __func__);
+  return th_tensor_new_with_size(dtype, 1, &zero, NULL, __func__);
 }
 
 THTensor *THTensor_newWithStorage(THStorage *storage) {
@@ -224,29 +224,29 @@ THTensor *THTensor_newWithStorageNdMove(THStorage *storage, int64_t storageOffse
 
 THTensor *THTensor_newWithSize(THScalarType dtype, int nDimension, const int64_t *size,
                                const int64_t *stride) {
-  return tensor_with_size(dtype, nDimension, size, stride, __func__);
+  return th_tensor_new_with_size(dtype, nDimension, size, stride, __func__);
 }
 
 THTensor *THTensor_newWithSize1d(THScalarType dtype, int64_t size0) {
   int64_t size[1] = {size0};
-  return tensor_with_size(dtype, 1, size, NULL, __func__);
+  return th_tensor_new_with_size(dtype, 1, size, NULL, __func__);
 }
 
 THTensor *THTensor_newWithSize2d(THScalarType dtype, int64_t size0, int64_t size1) {
   int64_t size[2] = {size0, size1};
-  return tensor_with_size(dtype, 2, size, NULL, __func__);
+  return th_tensor_new_with_size(dtype, 2, size, NULL, __func__);
 }
 
 THTensor *THTensor_newWithSize3d(THScalarType dtype, int64_t size0, int64_t size1,
                                  int64_t size2) {
   int64_t size[3] = {size0, size1, size2};
-  return tensor_with_size(dtype, 3, size, NULL, __func__);
+  return th_tensor_new_with_size(dtype, 3, size, NULL, __func__);
 }
 
 THTensor *THTensor_newWithSize4d(THScalarType dtype, int64_t size0, int64_t size1,
                                  int64_t size2, int64_t size3) {
   int64_t size[4] = {size0, size1, size2, size3};
-  return tensor_with_size(dtype, 4, size, NULL, __func__);
+  return th_tensor_new_with_size(dtype, 4, size, NULL, __func__);
 }
 
 THTensor *THTensor_newWithTensor(THTensor *tensor) {
@@ -322,9 +322,8 @@ int THTensor_resizeAs(THTensor *self, const THTensor *src) {
   return THTensor_resizeNd(self, src->nDimension, src->size, NULL);
 }
 
-/* self views storage with the given (already checked) geometry. */
-static int tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
-                         const int64_t *size, const int64_t *stride, const char *fn) {
+int th_tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
+                     const int64_t *size, const int64_t *stride, const char *fn) {
   if (th_tensor_reserve_dims(self, nDimension, fn)) return -1;
   if (storage != self->storage) {
     THStorage_retain(storage);
@@ -351,13 +350,13 @@ int THTensor_setStorageNd(THTensor *self, THStorage *storage, int64_t storageOff
            (long long)needed, (long long)storageOffset, (long long)storage->size);
     return -1;
   }
-  return tensor_assign(self, storage, storageOffset, nDimension, size, stride ? stride : buf,
+  return th_tensor_assign(self, storage, storageOffset, nDimension, size, stride ? stride : buf,
                        __func__);
 }
 
 int THTensor_set(THTensor *self, THTensor *src) {
   if (self == src) return 0;
-  return tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
+  return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
                        src->stride, __func__);
 }
 

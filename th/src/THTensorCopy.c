@@ -158,7 +158,8 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
     return 0;
   }
   /* dst and src share memory: read all of src before writing (numpy) */
-  THTensor *tmp = THTensor_newWithSize(src->storage->dtype, src->nDimension, src->size, NULL);
+  THTensor *tmp = th_tensor_new_with_size(src->storage->dtype, src->nDimension, src->size, NULL,
+                                          __func__);
   if (!tmp) return -1;
   copy_kernel(tmp, src, src->stride);
   int64_t tmp_strides[TH_MAX_DIMS];
@@ -166,4 +167,22 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
   copy_kernel(dst, tmp, tmp_strides);
   THTensor_free(tmp);
   return 0;
+}
+
+/* --------------------------------------------------------------- copies */
+
+THTensor *THTensor_newClone(THTensor *tensor) {
+  THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, tensor->size,
+                                        NULL, __func__);
+  if (!t) return NULL;
+  copy_kernel(t, tensor, tensor->stride); /* a fresh tensor cannot overlap */
+  return t;
+}
+
+THTensor *THTensor_newContiguous(THTensor *tensor) {
+  if (THTensor_isContiguous(tensor)) {
+    THTensor_retain(tensor);
+    return tensor;
+  }
+  return THTensor_newClone(tensor);
 }

@@ -29,6 +29,10 @@ struct THTensor {
 /* A tensor with room for nDimension dims, refcount 1, no storage yet:
  * the caller sets storage (with its reference), offset and geometry. */
 THTensor *th_tensor_alloc(int nDimension, const char *fn);
+/* A contiguous (stride NULL) or strided tensor over a new storage just large
+ * enough for it; errors reported as fn. */
+THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,
+                                  const int64_t *stride, const char *fn);
 /* A tensor with room for nDimension dims sharing src's storage (retained)
  * and offset; the caller fills nDimension sizes and strides. */
 THTensor *th_tensor_new_view(const THTensor *src, int nDimension, const char *fn);
@@ -45,6 +49,11 @@ static inline void th_tensor_put_dims(THTensor *t, int nDimension, const int64_t
   memmove(t->stride, stride, sizeof(int64_t) * (size_t)nDimension);
   t->nDimension = nDimension;
 }
+
+/* self views storage (retained; self's old storage released) with the given
+ * already-checked geometry. Fails only on allocation, leaving self as it was. */
+int th_tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
+                     const int64_t *size, const int64_t *stride, const char *fn);
 
 /* Validates a geometry (nDimension, sizes >= 0, strides >= 0, offset >= 0)
  * and computes its element count and how many storage elements it reaches

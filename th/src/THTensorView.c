@@ -1,0 +1,546 @@
+/* Views: stride arithmetic over one shared storage.
+ *
+ * Each view is computed once, as a geometry (offset, sizes, strides), by a
+ * geom_* function that checks every argument; the new* function then makes a
+ * tensor with that geometry over the same storage, and the in-place setter
+ * (TH's narrow, select, ...) gives it to self. Geometry derived from a valid
+ * tensor stays inside its storage by construction, so only as_strided and
+ * expand re-check bounds. */
+#include <stdio.h>
+
+#include "THTensorImpl.h"
+
+typedef struct Geometry {
+  int nDimension;
+  int64_t offset;
+  int64_t size[TH_MAX_DIMS];
+  int64_t stride[TH_MAX_DIMS];
+} Geometry;
+
+static void geom_from(Geometry *g, const THTensor *t) {
+  g->nDimension = t->nDimension;
+  g->offset = t->storageOffset;
+  memcpy(g->size, t->size, sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(g->stride, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
+}
+
+static void geom_remove_dim(Geometry *g, int d) {
+  for (int i = d; i < g->nDimension - 1; i++) {
+    g->size[i] = g->size[i + 1];
+    g->stride[i] = g->stride[i + 1];
+  }
+  g->nDimension--;
+}
+
+/* An empty view may point past its storage's end (a slice starting at the
+ * end): keep its offset inside, so no tensor ever points outside. */
+static void geom_clamp_empty(Geometry *g, const THTensor *src) {
+  if (g->offset > src->storage->size) g->offset = src->storage->size;
+}
+
+static int check_room_for_dim(int nDimension, const char *fn) {
+  if (nDimension >= TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "the result would have more than %d dimensions", TH_MAX_DIMS);
+    return -1;
+  }
+  return 0;
+}
+
+static THTensor *new_view(THTensor *src, const Geometry *g, const char *fn) {
+  THTensor *t = th_tensor_alloc(g->nDimension, fn);
+  if (!t) return NULL;
+  t->storage = src->storage;
+  THStorage_retain(t->storage);
+  t->storageOffset = g->offset;
+  th_tensor_put_dims(t, g->nDimension, g->size, g->stride);
+  return t;
+}
+
+static int set_view(THTensor *self, THTensor *src, const Geometry *g, const char *fn) {
+  return th_tensor_assign(self, src->storage, g->offset, g->nDimension, g->size, g->stride, fn);
+}
+
+/* ------------------------------------------------------------- geometry */
+
+static int geom_narrow(const THTensor *src, int dim, int64_t start, int64_t length, Geometry *g,
+                       const char *fn) {
+  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  if (d < 0) return -1;
+  int64_t n = src->size[d];
+  if (start < -n || start > n) {
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "start %lld out of range for dim %d of size %lld "
+              "(expected in [%lld, %lld])", (long long)start, d, (long long)n, (long long)-n,
+              (long long)n);
+    return -1;
+  }
+  if (start < 0) start += n;
+  if (length < 0 || length > n - start) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "length %lld from start %lld does not fit dim %d of size %lld "
+              "(expected in [0, %lld])", (long long)length, (long long)start, d, (long long)n,
+              (long long)(n - start));
+    return -1;
+  }
+  geom_from(g, src);
+  g->offset += start * src->stride[d];
+  g->size[d] = length;
+  if (length == 0) geom_clamp_empty(g, src);
+  return 0;
+}
+
+static int geom_select(const THTensor *src, int dim, int64_t index, Geometry *g,
+                       const char *fn) {
+  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  if (d < 0) return -1;
+  int64_t n = src->size[d];
+  if (index < -n || index >= n) {
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "index %lld out of range for dim %d of size %lld", (long long)index,
+              d, (long long)n);
+    return -1;
+  }
+  if (index < 0) index += n;
+  geom_from(g, src);
+  g->offset += index * src->stride[d];
+  geom_remove_dim(g, d);
+  return 0;
+}
+
+static int geom_transpose(const THTensor *src, int dim0, int dim1, Geometry *g, const char *fn) {
+  int d0 = th_wrap_dim(dim0, src->nDimension, "dim0", fn);
+  if (d0 < 0) return -1;
+  int d1 = th_wrap_dim(dim1, src->nDimension, "dim1", fn);
+  if (d1 < 0) return -1;
+  geom_from(g, src);
+  g->size[d0] = src->size[d1];
+  g->stride[d0] = src->stride[d1];
+  g->size[d1] = src->size[d0];
+  g->stride[d1] = src->stride[d0];
+  return 0;
+}
+
+static int geom_permute(const THTensor *src, const int *dims, Geometry *g, const char *fn) {
+  unsigned char seen[TH_MAX_DIMS] = {0};
+  if (src->nDimension > 0 && !dims) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "dims is NULL");
+    return -1;
+  }
+  geom_from(g, src);
+  for (int i = 0; i < src->nDimension; i++) {
+    int d = th_wrap_dim(dims[i], src->nDimension, "dim", fn);
+    if (d < 0) return -1;
+    if (seen[d]) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "dims is not a permutation: dim %d appears twice", d);
+      return -1;
+    }
+    seen[d] = 1;
+    g->size[i] = src->size[d];
+    g->stride[i] = src->stride[d];
+  }
+  return 0;
+}
+
+static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step, Geometry *g,
+                       const char *fn) {
+  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  if (d < 0 || check_room_for_dim(src->nDimension, fn)) return -1;
+  if (size < 0 || size > src->size[d]) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "size %lld does not fit dim %d of size %lld (expected in [0, %lld])",
+              (long long)size, d, (long long)src->size[d], (long long)src->size[d]);
+    return -1;
+  }
+  if (step <= 0) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "step must be positive, got %lld", (long long)step);
+    return -1;
+  }
+  geom_from(g, src);
+  g->size[d] = (src->size[d] - size) / step + 1;
+  /* (size - 1) * stride * step lies inside the storage when size > 1 */
+  if (g->size[d] > 1) g->stride[d] = src->stride[d] * step;
+  g->size[g->nDimension] = size;
+  g->stride[g->nDimension] = src->stride[d];
+  g->nDimension++;
+  return 0;
+}
+
+static int geom_expand(const THTensor *src, int nDimension, const int64_t *size, Geometry *g,
+                       const char *fn) {
+  if (nDimension < src->nDimension || nDimension > TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "%d sizes given for a %d-dim tensor (expected %d to %d)",
+              nDimension, src->nDimension, src->nDimension, TH_MAX_DIMS);
+    return -1;
+  }
+  int lead = nDimension - src->nDimension;
+  g->nDimension = nDimension;
+  g->offset = src->storageOffset;
+  for (int i = 0; i < nDimension; i++) {
+    int j = i - lead;
+    int64_t want = size[i];
+    if (j < 0) {
+      if (want < 0) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "size %lld of new leading dim %d must be non-negative",
+                  (long long)want, i);
+        return -1;
+      }
+      g->size[i] = want;
+      g->stride[i] = 0;
+    } else if (want == -1 || want == src->size[j]) {
+      g->size[i] = src->size[j];
+      g->stride[i] = src->stride[j];
+    } else if (src->size[j] == 1 && want >= 0) {
+      g->size[i] = want;
+      g->stride[i] = 0;
+    } else {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "the expanded size %lld must match the existing size %lld at "
+                "non-singleton dim %d", (long long)want, (long long)src->size[j], i);
+      return -1;
+    }
+  }
+  int64_t numel, needed;
+  return th_geometry_check(g->nDimension, g->size, g->stride, g->offset, NULL, &numel, &needed,
+                           fn);
+}
+
+static void format_sizes(char *buf, size_t cap, int n, const int64_t *size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && used + 1 < cap; i++) {
+    int w = snprintf(buf + used, cap - used, i ? ", %lld" : "%lld", (long long)size[i]);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+}
+
+/* The sizes of a view or reshape, with one -1 inferred from numel. */
+static int infer_sizes(int nDimension, const int64_t *size, int64_t numel, int64_t *out,
+                       const char *fn) {
+  if (nDimension < 0 || nDimension > TH_MAX_DIMS || (nDimension > 0 && !size)) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "number of dimensions must be in [0, %d], got %d", TH_MAX_DIMS,
+              nDimension);
+    return -1;
+  }
+  int infer = -1;
+  int64_t known = 1;
+  for (int i = 0; i < nDimension; i++) {
+    if (size[i] == -1) {
+      if (infer >= 0) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "only one size can be -1 (dims %d and %d are)", infer, i);
+        return -1;
+      }
+      infer = i;
+    } else if (size[i] < 0) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "size[%d] must be non-negative or -1, got %lld", i,
+                (long long)size[i]);
+      return -1;
+    } else if (__builtin_mul_overflow(known, size[i], &known)) {
+      known = -1; /* cannot match any numel */
+      break;
+    }
+    out[i] = size[i];
+  }
+  if (infer >= 0 && known > 0 && numel % known == 0) {
+    out[infer] = numel / known;
+    return 0;
+  }
+  if (infer < 0 && known == numel) return 0;
+  char shape[256];
+  format_sizes(shape, sizeof shape, nDimension, size);
+  if (infer >= 0 && known == 0)
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "shape [%s] is ambiguous: the -1 cannot be inferred when the "
+              "other sizes multiply to 0", shape);
+  else
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "shape [%s] is invalid for %lld elements", shape,
+              (long long)numel);
+  return -1;
+}
+
+/* Strides that give src's elements the new sizes without copying, as torch's
+ * computeStride: each run of dims that are contiguous with each other in src
+ * must map onto a run of the new dims. Returns 0 with stride filled, or 1
+ * when no such strides exist (nothing is reported: reshape copies then). */
+static int view_strides(const THTensor *src, int n, const int64_t *size, int64_t *stride) {
+  int64_t numel = th_tensor_numel(src);
+  if (numel == 0 || src->nDimension == 0) {
+    /* any strides are right for no elements; one element: contiguous ones */
+    if (numel == 0 && src->nDimension == n &&
+        memcmp(src->size, size, sizeof(int64_t) * (size_t)n) == 0) {
+      memcpy(stride, src->stride, sizeof(int64_t) * (size_t)n);
+      return 0;
+    }
+    int64_t z = 1;
+    for (int d = n - 1; d >= 0; d--) {
+      stride[d] = z;
+      z *= size[d] > 1 ? size[d] : 1;
+    }
+    return 0;
+  }
+  int view_d = n - 1;
+  int64_t chunk_base_stride = src->stride[src->nDimension - 1];
+  int64_t tensor_numel = 1, view_numel = 1;
+  for (int tensor_d = src->nDimension - 1; tensor_d >= 0; tensor_d--) {
+    tensor_numel *= src->size[tensor_d];
+    if (tensor_d == 0 || (src->size[tensor_d - 1] != 1 &&
+                          src->stride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+      while (view_d >= 0 && (view_numel < tensor_numel || size[view_d] == 1)) {
+        stride[view_d] = view_numel * chunk_base_stride;
+        view_numel *= size[view_d];
+        view_d--;
+      }
+      if (view_numel != tensor_numel) return 1;
+      if (tensor_d > 0) {
+        chunk_base_stride = src->stride[tensor_d - 1];
+        tensor_numel = 1;
+        view_numel = 1;
+      }
+    }
+  }
+  return view_d == -1 ? 0 : 1;
+}
+
+static int geom_view(const THTensor *src, int nDimension, const int64_t *size, Geometry *g,
+                     const char *fn) {
+  if (infer_sizes(nDimension, size, th_tensor_numel(src), g->size, fn)) return -1;
+  if (view_strides(src, nDimension, g->size, g->stride)) {
+    char shape[256];
+    format_sizes(shape, sizeof shape, nDimension, g->size);
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "shape [%s] cannot be a view of this tensor's strides (a dim "
+              "would span non-contiguous memory); use reshape, which copies", shape);
+    return -1;
+  }
+  g->nDimension = nDimension;
+  g->offset = src->storageOffset;
+  return 0;
+}
+
+static void geom_squeeze(const THTensor *src, Geometry *g) {
+  g->nDimension = 0;
+  g->offset = src->storageOffset;
+  for (int i = 0; i < src->nDimension; i++) {
+    if (src->size[i] == 1) continue;
+    g->size[g->nDimension] = src->size[i];
+    g->stride[g->nDimension] = src->stride[i];
+    g->nDimension++;
+  }
+}
+
+static int geom_squeeze1d(const THTensor *src, int dim, Geometry *g, const char *fn) {
+  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  if (d < 0) return -1;
+  geom_from(g, src);
+  if (src->size[d] == 1) geom_remove_dim(g, d);
+  return 0;
+}
+
+static int geom_unsqueeze1d(const THTensor *src, int dim, Geometry *g, const char *fn) {
+  if (check_room_for_dim(src->nDimension, fn)) return -1;
+  int d = th_wrap_dim(dim, src->nDimension + 1, "dim", fn);
+  if (d < 0) return -1;
+  geom_from(g, src);
+  for (int i = g->nDimension; i > d; i--) {
+    g->size[i] = g->size[i - 1];
+    g->stride[i] = g->stride[i - 1];
+  }
+  g->size[d] = 1;
+  g->stride[d] = d < src->nDimension ? src->size[d] * src->stride[d] : 1;
+  g->nDimension++;
+  return 0;
+}
+
+static int64_t clamp_slice_bound(int64_t v, int64_t n) {
+  if (v < 0) v += n;
+  return v < 0 ? 0 : v > n ? n : v;
+}
+
+static int geom_slice(const THTensor *src, int dim, int64_t start, int64_t stop, int64_t step,
+                      Geometry *g, const char *fn) {
+  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  if (d < 0) return -1;
+  if (step <= 0) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "step must be positive, got %lld", (long long)step);
+    return -1;
+  }
+  int64_t n = src->size[d];
+  start = clamp_slice_bound(start, n);
+  stop = clamp_slice_bound(stop, n);
+  int64_t length = stop > start ? (stop - start - 1) / step + 1 : 0;
+  geom_from(g, src);
+  g->offset += start * src->stride[d];
+  g->size[d] = length;
+  if (length > 1) g->stride[d] = src->stride[d] * step; /* inside the storage */
+  if (length == 0) geom_clamp_empty(g, src);
+  return 0;
+}
+
+static int geom_as_strided(const THTensor *src, int nDimension, const int64_t *size,
+                           const int64_t *stride, int64_t offset, Geometry *g, const char *fn) {
+  int64_t numel, needed;
+  if (th_geometry_check(nDimension, size, stride, offset, g->stride, &numel, &needed, fn))
+    return -1;
+  if (needed > src->storage->size) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "the geometry needs %lld elements (offset %lld) but the storage "
+              "has %lld", (long long)needed, (long long)offset, (long long)src->storage->size);
+    return -1;
+  }
+  g->nDimension = nDimension;
+  g->offset = offset;
+  memcpy(g->size, size, sizeof(int64_t) * (size_t)nDimension);
+  if (stride) memcpy(g->stride, stride, sizeof(int64_t) * (size_t)nDimension);
+  return 0;
+}
+
+static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2, Geometry *g,
+                         const char *fn) {
+  int d1 = th_wrap_dim(dim1, src->nDimension, "dim1", fn);
+  if (d1 < 0) return -1;
+  int d2 = th_wrap_dim(dim2, src->nDimension, "dim2", fn);
+  if (d2 < 0) return -1;
+  if (d1 == d2) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "dim1 and dim2 must be different dims, both are %d", d1);
+    return -1;
+  }
+  int64_t n1 = src->size[d1], n2 = src->size[d2], length;
+  if (offset >= 0)
+    length = n2 - offset < n1 ? n2 - offset : n1;
+  else
+    length = n1 + offset < n2 ? n1 + offset : n2;
+  if (length < 0) length = 0;
+  geom_from(g, src);
+  if (length > 0)
+    g->offset += offset >= 0 ? offset * src->stride[d2] : -offset * src->stride[d1];
+  int64_t diag_stride = src->stride[d1] + src->stride[d2];
+  geom_remove_dim(g, d1 > d2 ? d1 : d2);
+  geom_remove_dim(g, d1 > d2 ? d2 : d1);
+  g->size[g->nDimension] = length;
+  g->stride[g->nDimension] = diag_stride;
+  g->nDimension++;
+  return 0;
+}
+
+/* ------------------------------------------------------------- new views */
+
+#define NEW_VIEW(call) \
+  Geometry g;          \
+  if (call) return NULL; \
+  return new_view(tensor, &g, __func__)
+
+THTensor *THTensor_newNarrow(THTensor *tensor, int dim, int64_t start, int64_t length) {
+  NEW_VIEW(geom_narrow(tensor, dim, start, length, &g, __func__));
+}
+
+THTensor *THTensor_newSelect(THTensor *tensor, int dim, int64_t index) {
+  NEW_VIEW(geom_select(tensor, dim, index, &g, __func__));
+}
+
+THTensor *THTensor_newTranspose(THTensor *tensor, int dim0, int dim1) {
+  NEW_VIEW(geom_transpose(tensor, dim0, dim1, &g, __func__));
+}
+
+THTensor *THTensor_newPermute(THTensor *tensor, const int *dims) {
+  NEW_VIEW(geom_permute(tensor, dims, &g, __func__));
+}
+
+THTensor *THTensor_newUnfold(THTensor *tensor, int dim, int64_t size, int64_t step) {
+  NEW_VIEW(geom_unfold(tensor, dim, size, step, &g, __func__));
+}
+
+THTensor *THTensor_newExpand(THTensor *tensor, int nDimension, const int64_t *size) {
+  NEW_VIEW(geom_expand(tensor, nDimension, size, &g, __func__));
+}
+
+THTensor *THTensor_newView(THTensor *tensor, int nDimension, const int64_t *size) {
+  NEW_VIEW(geom_view(tensor, nDimension, size, &g, __func__));
+}
+
+THTensor *THTensor_newSqueeze(THTensor *tensor) {
+  Geometry g;
+  geom_squeeze(tensor, &g);
+  return new_view(tensor, &g, __func__);
+}
+
+THTensor *THTensor_newSqueeze1d(THTensor *tensor, int dim) {
+  NEW_VIEW(geom_squeeze1d(tensor, dim, &g, __func__));
+}
+
+THTensor *THTensor_newUnsqueeze1d(THTensor *tensor, int dim) {
+  NEW_VIEW(geom_unsqueeze1d(tensor, dim, &g, __func__));
+}
+
+THTensor *THTensor_newSlice(THTensor *tensor, int dim, int64_t start, int64_t stop,
+                            int64_t step) {
+  NEW_VIEW(geom_slice(tensor, dim, start, stop, step, &g, __func__));
+}
+
+THTensor *THTensor_newAsStrided(THTensor *tensor, int nDimension, const int64_t *size,
+                                const int64_t *stride, int64_t storageOffset) {
+  NEW_VIEW(geom_as_strided(tensor, nDimension, size, stride, storageOffset, &g, __func__));
+}
+
+THTensor *THTensor_newDiagonal(THTensor *tensor, int64_t offset, int dim1, int dim2) {
+  NEW_VIEW(geom_diagonal(tensor, offset, dim1, dim2, &g, __func__));
+}
+
+#undef NEW_VIEW
+
+/* ------------------------------------------------------ in-place setters */
+
+#define SET_VIEW(call)   \
+  Geometry g;            \
+  if (!src) src = self;  \
+  if (call) return -1;   \
+  return set_view(self, src, &g, __func__)
+
+int THTensor_narrow(THTensor *self, THTensor *src, int dim, int64_t start, int64_t length) {
+  SET_VIEW(geom_narrow(src, dim, start, length, &g, __func__));
+}
+
+int THTensor_select(THTensor *self, THTensor *src, int dim, int64_t index) {
+  SET_VIEW(geom_select(src, dim, index, &g, __func__));
+}
+
+int THTensor_transpose(THTensor *self, THTensor *src, int dim0, int dim1) {
+  SET_VIEW(geom_transpose(src, dim0, dim1, &g, __func__));
+}
+
+int THTensor_unfold(THTensor *self, THTensor *src, int dim, int64_t size, int64_t step) {
+  SET_VIEW(geom_unfold(src, dim, size, step, &g, __func__));
+}
+
+int THTensor_squeeze(THTensor *self, THTensor *src) {
+  Geometry g;
+  if (!src) src = self;
+  geom_squeeze(src, &g);
+  return set_view(self, src, &g, __func__);
+}
+
+int THTensor_squeeze1d(THTensor *self, THTensor *src, int dim) {
+  SET_VIEW(geom_squeeze1d(src, dim, &g, __func__));
+}
+
+int THTensor_unsqueeze1d(THTensor *self, THTensor *src, int dim) {
+  SET_VIEW(geom_unsqueeze1d(src, dim, &g, __func__));
+}
+
+int THTensor_slice(THTensor *self, THTensor *src, int dim, int64_t start, int64_t stop,
+                   int64_t step) {
+  SET_VIEW(geom_slice(src, dim, start, stop, step, &g, __func__));
+}
+
+#undef SET_VIEW
+
+/* ------------------------------------------------------------- reshape */
+
+THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size) {
+  Geometry g;
+  if (infer_sizes(nDimension, size, th_tensor_numel(tensor), g.size, __func__)) return NULL;
+  g.nDimension = nDimension;
+  if (view_strides(tensor, nDimension, g.size, g.stride) == 0) {
+    g.offset = tensor->storageOffset;
+    return new_view(tensor, &g, __func__);
+  }
+  /* the strides cannot express it: view a contiguous copy (seed 002) */
+  THTensor *copy = THTensor_newClone(tensor);
+  if (!copy) return NULL;
+  view_strides(copy, nDimension, g.size, g.stride); /* contiguous: always works */
+  g.offset = copy->storageOffset;
+  THTensor *result = new_view(copy, &g, __func__);
+  THTensor_free(copy);
+  return result;
+}
