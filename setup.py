@@ -26,7 +26,7 @@ SANITIZE = (
     if os.environ.get("TH_SANITIZE")
     else []
 )
-CORE_CFLAGS = ["-std=c11", "-fPIC", "-fvisibility=hidden", "-fno-strict-aliasing"] + (
+CORE_CFLAGS = ["-std=c11", "-fPIC", "-pthread", "-fvisibility=hidden", "-fno-strict-aliasing"] + (
     WARNINGS + OPTIMIZE + SANITIZE
 )
 
@@ -56,7 +56,7 @@ class build_ext_with_core(build_ext):
             objects,
             CORE_LIBRARY,
             output_dir=out_dir,
-            libraries=["m"],
+            libraries=["m", "pthread"],
             extra_postargs=["-Wl,-soname," + CORE_LIBRARY] + SANITIZE,
         )
         self.core_library = os.path.join(out_dir, CORE_LIBRARY)
@@ -100,7 +100,7 @@ def extensions():
 
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
                "th._factories",
-               "th._debug", "th._testcapi"]
+               "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],
         compiler_directives={

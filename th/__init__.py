@@ -18,6 +18,7 @@ except ImportError as _e:  # pragma: no cover - a source tree that was not built
 from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
                        uint8)
 from th._broadcast import broadcast_shapes, broadcast_tensors
+from th._core import get_num_threads, set_num_threads
 from th._factories import arange, empty, full, ones, tensor, zeros
 from th._storage import Storage
 from th._tensor import Tensor
@@ -53,7 +54,7 @@ def get_library_dirs():
 __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
-    "broadcast_tensors",
+    "broadcast_tensors", "get_num_threads", "set_num_threads",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
 ]

@@ -5,7 +5,7 @@
 """
 from typing import NamedTuple
 
-from th._debug import live_counts
+from th._core import live_counts
 
 
 class Live(NamedTuple):

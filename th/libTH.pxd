@@ -79,6 +79,9 @@ cdef extern from "TH/TH.h" nogil:
 
     THLiveCounts THGetLiveCounts() noexcept
 
+    int THGetNumThreads() noexcept
+    void THSetNumThreads(int n) noexcept
+
     # ---------------------------------------------------------- THAllocator.h
     enum: TH_ALLOCATOR_ALIGNMENT
 

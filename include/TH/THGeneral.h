@@ -139,4 +139,13 @@ typedef struct THLiveCounts {
 
 TH_API THLiveCounts THGetLiveCounts(void);
 
+/* ------------------------------------------------------------------ threads
+ *
+ * Copies of more than a few MiB are split across this many threads (plain
+ * pthreads started per copy). The default is the number of online CPUs, at
+ * most 8, or the TH_NUM_THREADS environment variable; n < 1 restores it. */
+
+TH_API int THGetNumThreads(void);
+TH_API void THSetNumThreads(int n);
+
 #endif /* TH_GENERAL_H */

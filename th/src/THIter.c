@@ -53,6 +53,14 @@ void th_iter_init(THIter *it, int nOperands, int nDimension, const int64_t *size
   it->nDimension = m;
 }
 
+void th_iter_restrict(const THIter *it, int64_t begin, int64_t end, THIter *out) {
+  *out = *it;
+  if (it->numel == 0) return;
+  out->size[0] = end - begin;
+  out->numel = it->numel / it->size[0] * (end - begin);
+  for (int k = 0; k < it->nOperands; k++) out->data[k] = it->data[k] + begin * it->stride[k][0];
+}
+
 void th_iter_run(const THIter *it, th_iter_loop loop, void *ctx) {
   if (it->numel == 0) return;
   int inner = it->nDimension - 1;
@@ -79,5 +87,35 @@ void th_iter_run(const THIter *it, th_iter_loop loop, void *ctx) {
       index[d] = 0;
     }
     if (d < 0) return;
+  }
+}
+
+void th_iter_run_2d(const THIter *it, int row_dim, th_iter_loop2d loop, void *ctx) {
+  if (it->numel == 0) return;
+  int inner = it->nDimension - 1;
+  int outer[TH_MAX_DIMS], nouter = 0; /* the dims walked around the blocks */
+  for (int d = 0; d < inner; d++)
+    if (d != row_dim) outer[nouter++] = d;
+  ptrdiff_t row_strides[TH_ITER_MAX_OPERANDS], col_strides[TH_ITER_MAX_OPERANDS];
+  char *ptr[TH_ITER_MAX_OPERANDS];
+  for (int k = 0; k < it->nOperands; k++) {
+    row_strides[k] = it->stride[k][row_dim];
+    col_strides[k] = it->stride[k][inner];
+    ptr[k] = it->data[k];
+  }
+  int64_t index[TH_MAX_DIMS] = {0};
+  for (;;) {
+    char *block[TH_ITER_MAX_OPERANDS];
+    for (int k = 0; k < it->nOperands; k++) block[k] = ptr[k];
+    loop(block, row_strides, col_strides, it->size[row_dim], it->size[inner], ctx);
+    int i = nouter - 1;
+    for (; i >= 0; i--) {
+      int d = outer[i];
+      for (int k = 0; k < it->nOperands; k++) ptr[k] += it->stride[k][d];
+      if (++index[i] < it->size[d]) break;
+      for (int k = 0; k < it->nOperands; k++) ptr[k] -= it->stride[k][d] * it->size[d];
+      index[i] = 0;
+    }
+    if (i < 0) return;
   }
 }

@@ -32,7 +32,22 @@ void th_iter_init(THIter *it, int nOperands, int nDimension, const int64_t *size
 /* Inner loop: n elements, operand k at data[k] advancing by strides[k]. */
 typedef void (*th_iter_loop)(char **data, const ptrdiff_t *strides, int64_t n, void *ctx);
 
+/* out = it restricted to [begin, end) of its outermost dim: for splitting
+ * a loop across threads. */
+void th_iter_restrict(const THIter *it, int64_t begin, int64_t end, THIter *out);
+
 /* Runs loop over every inner run, outer dims in odometer order. */
 void th_iter_run(const THIter *it, th_iter_loop loop, void *ctx);
+
+/* A 2-d block: rows along one dim (nrows, row_strides), each row a run
+ * along the inner dim (ncols, col_strides). */
+typedef void (*th_iter_loop2d)(char **data, const ptrdiff_t *row_strides,
+                               const ptrdiff_t *col_strides, int64_t nrows, int64_t ncols,
+                               void *ctx);
+
+/* Runs loop over the 2-d blocks of dims (row_dim, innermost dim) at every
+ * position of the other dims: for kernels that tile, such as a transposing
+ * copy. row_dim < it->nDimension - 1. */
+void th_iter_run_2d(const THIter *it, int row_dim, th_iter_loop2d loop, void *ctx);
 
 #endif

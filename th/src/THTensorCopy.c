@@ -6,6 +6,7 @@
 #include "THCastImpl.h"
 #include "THFillImpl.h"
 #include "THIterImpl.h"
+#include "THParallelImpl.h"
 #include "THScalarImpl.h"
 #include "THTensorImpl.h"
 
@@ -118,6 +119,10 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
     memcpy(data[0], data[1], (size_t)n * elsize);
     return;
   }
+  if (strides[1] == 0) { /* one src element broadcast along the run */
+    th_fill_strided(data[0], strides[0], n, elsize, data[1]);
+    return;
+  }
   th_cast_loop cast = NULL;
   switch (elsize) { /* same-size integer casts are plain moves */
     case 1: cast = th_cast_loops[TH_UINT8][TH_UINT8]; break;
@@ -128,6 +133,145 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
   cast(data[0], strides[0], data[1], strides[1], n);
 }
 
+/* A transposing copy (src read across its rows) goes tile by tile: a tile's
+ * rows of src and of dst both stay in L1 while it is copied, instead of
+ * each read missing the cache. */
+#define TILE 32
+
+static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+#define DEFINE_TILED_MOVE(BITS, T)                                                          \
+  static void tiled_move##BITS(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,     \
+                               int64_t nrows, int64_t ncols, void *ctx) {                 \
+    (void)ctx;                                                                             \
+    for (int64_t r0 = 0; r0 < nrows; r0 += TILE) {                                         \
+      int64_t r1 = min64(r0 + TILE, nrows);                                                \
+      for (int64_t c0 = 0; c0 < ncols; c0 += TILE)                                         \
+        move_block##BITS(data[0] + c0 * cs[0], data[1] + c0 * cs[1], rs, cs, r0, r1,       \
+                         min64(TILE, ncols - c0));                                         \
+    }                                                                                      \
+  }
+
+/* Rows r0..r1 of a block of cn columns, element by element. */
+#define DEFINE_MOVE_BLOCK(BITS, T)                                                          \
+  static inline void move_block##BITS(char *dst, const char *src, const ptrdiff_t *rs,    \
+                                      const ptrdiff_t *cs, int64_t r0, int64_t r1,        \
+                                      int64_t cn) {                                        \
+    for (int64_t r = r0; r < r1; r++) {                                                    \
+      char *d = dst + r * rs[0];                                                           \
+      const char *s = src + r * rs[1];                                                     \
+      for (int64_t c = 0; c < cn; c++) *(T *)(d + c * cs[0]) = *(const T *)(s + c * cs[1]); \
+    }                                                                                      \
+  }
+DEFINE_MOVE_BLOCK(8, uint8_t)
+DEFINE_MOVE_BLOCK(16, uint16_t)
+DEFINE_MOVE_BLOCK(64, uint64_t)
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* A 4x4 block of 4-byte elements: dst rows are 4 contiguous elements (ds
+ * bytes apart), src the transpose (its columns contiguous, ss apart). */
+static inline void transpose4x4(char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss) {
+  __m128 a = _mm_loadu_ps((const float *)s);
+  __m128 b = _mm_loadu_ps((const float *)(s + ss));
+  __m128 c = _mm_loadu_ps((const float *)(s + 2 * ss));
+  __m128 e = _mm_loadu_ps((const float *)(s + 3 * ss));
+  _MM_TRANSPOSE4_PS(a, b, c, e); /* shuffles only: any 4-byte bits pass unchanged */
+  _mm_storeu_ps((float *)d, a);
+  _mm_storeu_ps((float *)(d + ds), b);
+  _mm_storeu_ps((float *)(d + 2 * ds), c);
+  _mm_storeu_ps((float *)(d + 3 * ds), e);
+}
+#endif
+
+static inline void move_block32(char *dst, const char *src, const ptrdiff_t *rs,
+                                const ptrdiff_t *cs, int64_t r0, int64_t r1, int64_t cn) {
+#ifdef __SSE2__
+  /* the transposing case: dst contiguous along columns, src along rows */
+  if (cs[0] == 4 && rs[1] == 4) {
+    int64_t r = r0, c4 = cn & ~(int64_t)3;
+    for (; r + 4 <= r1; r += 4) {
+      for (int64_t c = 0; c < c4; c += 4)
+        transpose4x4(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
+      for (int64_t c = c4; c < cn; c++)
+        for (int64_t i = r; i < r + 4; i++)
+          *(uint32_t *)(dst + i * rs[0] + c * 4) = *(const uint32_t *)(src + i * 4 + c * cs[1]);
+    }
+    r0 = r; /* the last rows, if not a multiple of 4, below */
+  }
+#endif
+  for (int64_t r = r0; r < r1; r++) {
+    char *d = dst + r * rs[0];
+    const char *s = src + r * rs[1];
+    for (int64_t c = 0; c < cn; c++) *(uint32_t *)(d + c * cs[0]) = *(const uint32_t *)(s + c * cs[1]);
+  }
+}
+
+DEFINE_TILED_MOVE(8, uint8_t)
+DEFINE_TILED_MOVE(16, uint16_t)
+DEFINE_TILED_MOVE(32, uint32_t)
+DEFINE_TILED_MOVE(64, uint64_t)
+#undef DEFINE_TILED_MOVE
+#undef DEFINE_MOVE_BLOCK
+
+static void tiled_cast(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs, int64_t nrows,
+                       int64_t ncols, void *ctx) {
+  th_cast_loop cast = (th_cast_loop)ctx;
+  for (int64_t r0 = 0; r0 < nrows; r0 += TILE) {
+    int64_t r1 = min64(r0 + TILE, nrows);
+    for (int64_t c0 = 0; c0 < ncols; c0 += TILE)
+      for (int64_t r = r0; r < r1; r++)
+        cast(data[0] + r * rs[0] + c0 * cs[0], cs[0], data[1] + r * rs[1] + c0 * cs[1], cs[1],
+             min64(TILE, ncols - c0));
+  }
+}
+
+/* The dim to tile with the inner one, or -1: tiling pays when src's inner
+ * stride jumps past a cache line and another dim of src is denser. */
+static int tile_dim(const THIter *it) {
+  if (it->nDimension < 2) return -1;
+  int inner = it->nDimension - 1, best = -1;
+  ptrdiff_t src_inner = it->stride[1][inner];
+  if (src_inner <= 64) return -1;
+  for (int d = 0; d < inner; d++) {
+    ptrdiff_t sd = it->stride[1][d];
+    if (it->size[d] > 1 && sd > 0 && sd < src_inner && (best < 0 || sd < it->stride[1][best]))
+      best = d;
+  }
+  return best;
+}
+
+/* How one copy runs: chosen once, then applied to the whole iteration space
+ * or to each thread's part of it. */
+typedef struct CopyPlan {
+  const THIter *it;
+  int tile;         /* dim tiled with the inner one, or -1 */
+  int same;         /* same dtype: move bytes */
+  size_t elsize;    /* dst's */
+  th_cast_loop cast;
+} CopyPlan;
+
+static void copy_run(const THIter *it, const CopyPlan *p) {
+  static const th_iter_loop2d moves[9] = {[1] = tiled_move8, [2] = tiled_move16,
+                                          [4] = tiled_move32, [8] = tiled_move64};
+  if (p->tile >= 0 && p->same)
+    th_iter_run_2d(it, p->tile, moves[p->elsize], NULL);
+  else if (p->tile >= 0)
+    th_iter_run_2d(it, p->tile, tiled_cast, (void *)p->cast);
+  else if (p->same)
+    th_iter_run(it, copy_same_loop, (void *)(uintptr_t)p->elsize);
+  else
+    th_iter_run(it, cast_loop, (void *)p->cast);
+}
+
+static void copy_chunk(int64_t begin, int64_t end, void *ctx) {
+  const CopyPlan *p = ctx;
+  THIter part;
+  th_iter_restrict(p->it, begin, end, &part);
+  copy_run(&part, p);
+}
+
 /* The copy proper: dst and src do not overlap, shapes already checked. */
 static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides) {
   THScalarType dt = dst->storage->dtype, st = src->storage->dtype;
@@ -136,10 +280,15 @@ static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_s
   size_t elsize[2] = {THScalarType_elementSize(dt), THScalarType_elementSize(st)};
   THIter it;
   th_iter_init(&it, 2, dst->nDimension, dst->size, strides, data, elsize);
-  if (dt == st)
-    th_iter_run(&it, copy_same_loop, (void *)(uintptr_t)elsize[0]);
-  else
-    th_iter_run(&it, cast_loop, (void *)th_cast_loops[dt][st]);
+  CopyPlan plan = {&it, tile_dim(&it), dt == st, elsize[0], th_cast_loops[dt][st]};
+  int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
+  if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
+    copy_run(&it, &plan);
+    return;
+  }
+  /* split the outermost dim; tiles and cache lines stay whole */
+  int64_t grain = plan.tile == 0 ? TILE : it.nDimension == 1 ? 4096 : 1;
+  th_parallel_for(it.size[0], grain, copy_chunk, &plan);
 }
 
 int THTensor_copy(THTensor *dst, THTensor *src) {
