@@ -185,12 +185,65 @@ static inline void transpose4x4(char *d, ptrdiff_t ds, const char *s, ptrdiff_t 
 }
 #endif
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define TH_HAVE_AVX2_KERNEL 1
+
+/* An 8x8 block of 4-byte elements (AVX2 shuffles), as transpose4x4. */
+__attribute__((target("avx2"))) static inline void transpose8x8(char *d, ptrdiff_t ds,
+                                                                 const char *s, ptrdiff_t ss) {
+  __m256 r0 = _mm256_loadu_ps((const float *)s), r1 = _mm256_loadu_ps((const float *)(s + ss));
+  __m256 r2 = _mm256_loadu_ps((const float *)(s + 2 * ss));
+  __m256 r3 = _mm256_loadu_ps((const float *)(s + 3 * ss));
+  __m256 r4 = _mm256_loadu_ps((const float *)(s + 4 * ss));
+  __m256 r5 = _mm256_loadu_ps((const float *)(s + 5 * ss));
+  __m256 r6 = _mm256_loadu_ps((const float *)(s + 6 * ss));
+  __m256 r7 = _mm256_loadu_ps((const float *)(s + 7 * ss));
+  __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+  __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+  __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+  __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+  __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+  __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+  __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+  __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+  _mm256_storeu_ps((float *)d, _mm256_permute2f128_ps(u0, u4, 0x20));
+  _mm256_storeu_ps((float *)(d + ds), _mm256_permute2f128_ps(u1, u5, 0x20));
+  _mm256_storeu_ps((float *)(d + 2 * ds), _mm256_permute2f128_ps(u2, u6, 0x20));
+  _mm256_storeu_ps((float *)(d + 3 * ds), _mm256_permute2f128_ps(u3, u7, 0x20));
+  _mm256_storeu_ps((float *)(d + 4 * ds), _mm256_permute2f128_ps(u0, u4, 0x31));
+  _mm256_storeu_ps((float *)(d + 5 * ds), _mm256_permute2f128_ps(u1, u5, 0x31));
+  _mm256_storeu_ps((float *)(d + 6 * ds), _mm256_permute2f128_ps(u2, u6, 0x31));
+  _mm256_storeu_ps((float *)(d + 7 * ds), _mm256_permute2f128_ps(u3, u7, 0x31));
+}
+
+/* Rows r0.. of a transposing block in 8x8 steps; returns the first row left. */
+__attribute__((target("avx2"))) static int64_t transpose_rows_avx2(
+    char *dst, const char *src, const ptrdiff_t *rs, const ptrdiff_t *cs, int64_t r0,
+    int64_t r1, int64_t c8) {
+  int64_t r = r0;
+  for (; r + 8 <= r1; r += 8)
+    for (int64_t c = 0; c < c8; c += 8)
+      transpose8x8(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
+  return r;
+}
+
+static int have_avx2(void) {
+  static int cached = -1;
+  if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+  return cached;
+}
+#endif
+
 static inline void move_block32(char *dst, const char *src, const ptrdiff_t *rs,
                                 const ptrdiff_t *cs, int64_t r0, int64_t r1, int64_t cn) {
 #ifdef __SSE2__
   /* the transposing case: dst contiguous along columns, src along rows */
   if (cs[0] == 4 && rs[1] == 4) {
     int64_t r = r0, c4 = cn & ~(int64_t)3;
+#ifdef TH_HAVE_AVX2_KERNEL
+    if (have_avx2() && (cn & 7) == 0) r = transpose_rows_avx2(dst, src, rs, cs, r0, r1, cn);
+#endif
     for (; r + 4 <= r1; r += 4) {
       for (int64_t c = 0; c < c4; c += 4)
         transpose4x4(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);

@@ -1,0 +1,81 @@
+"""The copy kernels behind contiguous(), clone() and copy_(): tiled and SIMD
+transposes, threads for long copies, broadcast fills and casts, checked
+element for element against numpy on shapes that hit every edge of the
+tiles (sizes not multiples of 4, 8 or the tile)."""
+import numpy as np
+import pytest
+
+import th
+
+from helpers import ALL_DTYPES, NUMPY_DTYPES
+
+
+def base(shape, dtype):
+    """th and numpy tensors holding 0, 1, 2, ... converted to dtype."""
+    n = int(np.prod(shape))
+    t = th.empty(*shape, dtype=dtype)
+    t.copy_(th.arange(n).view(*shape))
+    return t, np.arange(n).reshape(shape).astype(NUMPY_DTYPES[dtype])
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("shape", [(8, 8), (7, 9), (33, 65), (64, 3), (130, 260)])
+def test_transposed_contiguous(dtype, shape):
+    t, a = base(shape, dtype)
+    c = t.t().contiguous()
+    assert c.is_contiguous() and c.shape == a.T.shape
+    assert c.tolist() == np.ascontiguousarray(a.T).tolist()
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.int64, th.uint8, th.float16])
+def test_transposed_copy_into_strided_dst(dtype):
+    t, a = base((40, 24), dtype)
+    dst = th.zeros(24, 40, dtype=dtype).t()  # a transposed destination
+    dst.copy_(t)
+    assert dst.tolist() == a.tolist()
+    dst2 = th.zeros(40, 48, dtype=dtype)[:, ::2]  # a strided destination
+    dst2.copy_(t.t().t())
+    assert dst2.tolist() == a.tolist()
+
+
+@pytest.mark.parametrize("perm", [(2, 0, 1), (1, 2, 0), (2, 1, 0)])
+def test_permuted_3d_contiguous(perm):
+    t, a = base((12, 17, 20), th.float32)
+    assert t.permute(*perm).contiguous().tolist() == np.ascontiguousarray(a.transpose(perm)).tolist()
+
+
+@pytest.mark.parametrize("src_dtype", ALL_DTYPES)
+@pytest.mark.parametrize("dst_dtype", [th.float32, th.int16, th.float16, th.bool])
+def test_transposed_conversion(src_dtype, dst_dtype):
+    t, a = base((37, 70), src_dtype)
+    dst = th.empty(70, 37, dtype=dst_dtype)
+    dst.copy_(t.t())
+    assert dst.tolist() == a.T.astype(NUMPY_DTYPES[dst_dtype]).tolist()
+
+
+def test_long_copies_use_threads_and_match():
+    """4096 x 1024 float32 (16 MiB) is above the threading threshold."""
+    t, a = base((1024, 4096), th.float32)
+    for threads in (1, 2, 3):
+        th.set_num_threads(threads)
+        try:
+            assert th.get_num_threads() == threads
+            c = t.t().contiguous()
+            assert c.shape == (4096, 1024)
+            assert c[::511, ::127].tolist() == a.T[::511, ::127].tolist()
+            np.testing.assert_array_equal(np.array(c[4095].tolist()), a.T[4095])
+            np.testing.assert_array_equal(np.array(c[:, 1023].tolist()), a.T[:, 1023])
+            whole = t.clone()
+            np.testing.assert_array_equal(np.array(whole[1023].tolist()), a[1023])
+        finally:
+            th.set_num_threads(0)
+
+
+def test_broadcast_column_and_row():
+    col = th.arange(5, dtype=th.float32).view(5, 1)
+    row = th.arange(7, dtype=th.float32)
+    dst = th.empty(5, 7)
+    assert dst.copy_(col).tolist() == np.broadcast_to(np.arange(5.0).reshape(5, 1), (5, 7)).tolist()
+    assert dst.copy_(row).tolist() == np.broadcast_to(np.arange(7.0), (5, 7)).tolist()
+    scalar = th.tensor(3, dtype=th.int8)
+    assert th.empty(2, 3, dtype=th.float64).copy_(scalar).tolist() == [[3.0] * 3] * 2
