@@ -1,5 +1,18 @@
-"""The C core's process-wide state: live-object counts and copy threads."""
-from th.libTH cimport THGetLiveCounts, THGetNumThreads, THLiveCounts, THSetNumThreads
+"""The C core's process-wide state: live counts, tracking mode and its site
+hook, misuse counts, allocation-failure injection, copy threads."""
+import os
+import sys
+
+from cpython.exc cimport PyErr_Fetch, PyErr_Restore
+from cpython.ref cimport PyObject
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, strlen
+
+from th._dtype cimport dtype_of
+from th.libTH cimport *
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 def live_counts():
@@ -16,3 +29,85 @@ def get_num_threads():
 def set_num_threads(int n):
     """Use n threads for long copies from now on (n < 1: back to the default)."""
     THSetNumThreads(n)
+
+
+# ---------------------------------------------------------------- tracking
+cdef void _python_site(char *buf, size_t size, void *data) noexcept with gil:
+    """Site hook: "file:line" of the innermost Python frame outside th."""
+    cdef PyObject *exc_type
+    cdef PyObject *exc_value
+    cdef PyObject *exc_tb
+    PyErr_Fetch(&exc_type, &exc_value, &exc_tb)  # never disturb a pending error
+    try:
+        frame = sys._getframe(0)
+        while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+            frame = frame.f_back
+        if frame is not None:
+            site = f"{frame.f_code.co_filename}:{frame.f_lineno}".encode("utf-8", "replace")
+            if len(site) >= <Py_ssize_t>size:  # keep the end: the file name and line
+                site = b"..." + site[len(site) - <Py_ssize_t>size + 4:]
+            memcpy(buf, <const char *>site, len(site))
+            buf[len(site)] = 0
+    except BaseException:
+        buf[0] = 0
+    PyErr_Restore(exc_type, exc_value, exc_tb)
+
+
+def set_tracking(bint on):
+    THDebug_setTracking(on)
+
+
+def is_tracking():
+    return THDebug_isTracking() != 0
+
+
+def last_serial():
+    return THDebug_lastSerial()
+
+
+def live_objects(uint64_t since=0):
+    """Tracked live objects created after serial `since`, oldest first, as
+    tuples (kind, dtype, shape, refcount, serial, address, function, site)."""
+    cdef int64_t n = THDebug_liveObjects(NULL, 0, since)
+    cdef THObjectInfo *infos
+    cdef THObjectInfo *info
+    cdef int64_t i, count
+    cdef int d
+    if n == 0:
+        return []
+    infos = <THObjectInfo *>malloc(sizeof(THObjectInfo) * n)
+    if infos == NULL:
+        raise MemoryError("live_objects: no memory for the listing")
+    try:
+        count = min(n, THDebug_liveObjects(infos, n, since))
+        out = []
+        for i in range(count):
+            info = &infos[i]
+            shape = []
+            for d in range(min(info.nDimension, TH_INFO_DIMS)):
+                shape.append(info.size[d])
+            out.append((
+                "tensor" if info.kind == TH_OBJECT_TENSOR else "storage",
+                dtype_of(info.dtype), tuple(shape), info.refcount, info.serial, <size_t>info.object,
+                info.function.decode(), info.site[:strlen(info.site)].decode("utf-8", "replace"),
+            ))
+        return out
+    finally:
+        free(infos)
+
+
+def misuse_count():
+    return THDebug_misuseCount()
+
+
+# ---------------------------------------------------------------- failures
+def fail_allocation(int64_t n):
+    """The n-th allocation from now fails (n <= 0: disarm)."""
+    THDebug_failAllocation(n)
+
+
+def allocations_until_failure():
+    return THDebug_allocationsUntilFailure()
+
+
+THDebug_setSiteHook(_python_site, NULL)

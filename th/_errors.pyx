@@ -14,6 +14,21 @@ from th.libTH cimport (THErrorInfo, THSetDefaultErrorHandler, TH_ERROR_INDEX,
                        TH_ERROR_MEMORY, TH_ERROR_TYPE, TH_ERROR_VALUE)
 
 
+# Misuse reports (unraisable: double frees, retains of freed objects) since
+# the last pop_misuse_reports(), for the leak harness to show; bounded.
+_misuse_reports = []
+MAX_MISUSE_REPORTS = 100
+# sys.unraisablehook's "Exception ignored in: ..." for those reports
+_UNRAISABLE_CONTEXT = "th's C core (a free or retain, which cannot raise)"
+
+
+def pop_misuse_reports():
+    """The misuse reports recorded since the last call, oldest first."""
+    reports = _misuse_reports[:]
+    del _misuse_reports[:]
+    return reports
+
+
 cdef object exception_type(int kind):
     if kind == TH_ERROR_INDEX:
         return IndexError
@@ -35,11 +50,14 @@ cdef void python_error_handler(const THErrorInfo *error, void *data) noexcept wi
     if not error.unraisable:
         PyErr_SetObject(exc, message)
         return
-    # The reporting function (a free or retain) has no error return: report
-    # through sys.unraisablehook and leave any pending exception as it was.
+    # The reporting function (a free or retain) has no error return: record
+    # it, report it through sys.unraisablehook and leave any pending
+    # exception as it was.
+    if len(_misuse_reports) < MAX_MISUSE_REPORTS:
+        _misuse_reports.append(message)
     PyErr_Fetch(&pending_type, &pending_value, &pending_tb)
     PyErr_SetObject(exc, message)
-    PyErr_WriteUnraisable(None)
+    PyErr_WriteUnraisable(_UNRAISABLE_CONTEXT)
     PyErr_Restore(pending_type, pending_value, pending_tb)
 
 

@@ -9,6 +9,13 @@ from th.libTH cimport *
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
 # of building a storage from arguments.
 cdef bint _wrapping = False
+# th.Storage objects alive (for the leak harness)
+cdef Py_ssize_t _live = 0
+
+
+def live_wrappers():
+    """th.Storage Python objects alive right now."""
+    return _live
 
 
 cdef class Storage:
@@ -20,7 +27,8 @@ cdef class Storage:
     """
 
     def __cinit__(self, *args, **kwargs):
-        global _wrapping
+        global _wrapping, _live
+        _live += 1
         if _wrapping:  # wrap_storage sets cdata
             _wrapping = False
             return
@@ -47,6 +55,8 @@ cdef class Storage:
         self.cdata = s
 
     def __dealloc__(self):
+        global _live
+        _live -= 1
         THStorage_free(self.cdata)
 
     # ------------------------------------------------------------ queries

@@ -17,6 +17,13 @@ from th.libTH cimport *
 
 # Set by wrap_tensor so that the next Tensor.__cinit__ leaves cdata to it.
 cdef bint _wrapping = False
+# th.Tensor objects alive (for the leak harness)
+cdef Py_ssize_t _live = 0
+
+
+def live_wrappers():
+    """th.Tensor Python objects alive right now."""
+    return _live
 
 
 cdef class Tensor:
@@ -29,7 +36,8 @@ cdef class Tensor:
     """
 
     def __cinit__(self, *args, **kwargs):
-        global _wrapping
+        global _wrapping, _live
+        _live += 1
         if _wrapping:  # wrap_tensor sets cdata
             _wrapping = False
             return
@@ -58,6 +66,8 @@ cdef class Tensor:
         self.cdata = t
 
     def __dealloc__(self):
+        global _live
+        _live -= 1
         THTensor_free(self.cdata)
 
     # --------------------------------------------------------- geometry

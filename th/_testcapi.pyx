@@ -4,6 +4,7 @@ Not public API: these functions take raw references away from or give them to
 Python objects, so misuse leaks or double-frees by design."""
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdint cimport int64_t, uintptr_t
+from libc.stdlib cimport malloc
 from libc.string cimport strlen
 
 cimport th._errors
@@ -173,9 +174,15 @@ def storage_with_counting_allocator(dtype, int64_t size):
 def storage_adopting_data(dtype, int64_t size, bint null_data=False):
     """newWithDataAndAllocator over memory from the counting allocator: the
     storage takes it, and gives it back when it dies or the call fails."""
+    global _allocs
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
     cdef ptrdiff_t nbytes = size * <int64_t>THScalarType_elementSize(t) if size > 0 else 1
-    cdef void *data = NULL if null_data else _counting_malloc(NULL, nbytes)
+    cdef void *data = NULL
+    if not null_data:  # plain malloc (free()-compatible): outside failure injection
+        data = malloc(nbytes)
+        if data == NULL:
+            raise MemoryError()
+        _allocs += 1
     return wrap_storage(THStorage_newWithDataAndAllocator(t, data, size, &_counting_allocator,
                                                           NULL))
 

@@ -1,11 +1,23 @@
-"""Debugging aids: what th's C core holds right now.
+"""Debugging aids: what th's C core holds, where it came from, and how it
+behaves when memory runs out.
 
     >>> th.debug.live()
     Live(storages=0, tensors=0, bytes=0)
+    >>> with th.debug.tracking():
+    ...     t = th.empty(3)
+    ...     th.debug.live_objects()
+    [LiveObject(kind='storage', ...), LiveObject(kind='tensor', ...)]
+
+Tracking mode records each storage and tensor created while it is on (what
+it is, the C function that made it, the Python file:line that called it) and
+quarantines freed objects, so that a double free or a use after free is an
+error naming the object's creation site rather than a crash.
 """
+import contextlib
+import os
 from typing import NamedTuple
 
-from th._core import live_counts
+from th import _core, _errors, _storage, _tensor
 
 
 class Live(NamedTuple):
@@ -16,6 +28,121 @@ class Live(NamedTuple):
     bytes: int
 
 
+class LiveObject(NamedTuple):
+    """One tracked live C object."""
+
+    kind: str          # "tensor" or "storage"
+    dtype: object      # a th.dtype
+    shape: tuple       # a storage's is (size,)
+    refcount: int
+    serial: int        # creation order
+    address: int
+    function: str      # the C function that created it
+    site: str          # "file.py:12", or "" when created from C
+
+    def __str__(self):
+        shape = ", ".join(map(str, self.shape))
+        where = f" at {_short_path(self.site)}" if self.site else ""
+        return (f"{self.kind} {self.dtype.name} [{shape}] (refcount {self.refcount}) "
+                f"created by {self.function}{where}")
+
+
+def _short_path(site):
+    path, _, line = site.rpartition(":")
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        rel = path
+    return f"{rel if not rel.startswith('..') else path}:{line}"
+
+
 def live():
     """The live counts of the C core (always on, cheap)."""
-    return Live(*live_counts())
+    return Live(*_core.live_counts())
+
+
+def live_wrappers():
+    """(th.Tensor, th.Storage) Python objects alive right now."""
+    return (_tensor.live_wrappers(), _storage.live_wrappers())
+
+
+def set_tracking(on):
+    """Turn tracking mode on or off (off frees the quarantine)."""
+    _core.set_tracking(on)
+
+
+def is_tracking():
+    return _core.is_tracking()
+
+
+@contextlib.contextmanager
+def tracking(on=True):
+    """Tracking mode inside the block, the previous mode after it."""
+    before = _core.is_tracking()
+    _core.set_tracking(on)
+    try:
+        yield
+    finally:
+        _core.set_tracking(before)
+
+
+def last_serial():
+    """Serial of the newest tracked object: pass it to live_objects(since=)."""
+    return _core.last_serial()
+
+
+def live_objects(since=0):
+    """Tracked live objects created after serial `since`, oldest first."""
+    return [LiveObject(*info) for info in _core.live_objects(since)]
+
+
+def misuse_count():
+    """Double frees and uses after free the C core has reported so far."""
+    return _core.misuse_count()
+
+
+def pop_misuse_reports():
+    """Messages of the double frees and retains of freed objects reported
+    (through sys.unraisablehook) since the last call."""
+    return _errors.pop_misuse_reports()
+
+
+class AllocationFailure:
+    """What fail_allocations() saw: whether the armed failure happened, and
+    how many allocations were made in the block (the failed one included)."""
+
+    def __init__(self, after):
+        self.after = after
+        self.fired = False
+        self.allocations = 0
+
+
+@contextlib.contextmanager
+def fail_allocations(after):
+    """Make the `after`-th allocation th makes from now fail (1: the next
+    one), inside the block; the failing call raises MemoryError. Counts th's
+    own allocations (structs, dims, default-allocator data), not Python's."""
+    if after < 1:
+        raise ValueError(f"fail_allocations: after must be >= 1, got {after}")
+    state = AllocationFailure(after)
+    _core.fail_allocation(after)
+    try:
+        yield state
+    finally:
+        left = _core.allocations_until_failure()
+        _core.fail_allocation(0)
+        state.fired = left == 0
+        state.allocations = after - left
+
+
+@contextlib.contextmanager
+def count_allocations():
+    """Count th's allocations inside the block (none fails): `.allocations`."""
+    huge = 1 << 62
+    state = AllocationFailure(huge)
+    _core.fail_allocation(huge)
+    try:
+        yield state
+    finally:
+        state.allocations = huge - _core.allocations_until_failure()
+        _core.fail_allocation(0)

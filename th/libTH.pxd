@@ -14,7 +14,7 @@
 # function whose name starts with `new` returns a reference you must free;
 # a name ending in `Move` steals the reference you pass.
 
-from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint16_t
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "<stdbool.h>":
     ctypedef bint th_bool "bool"
@@ -359,3 +359,34 @@ cdef extern from "TH/TH.h" nogil:
     int THBoolTensor_set2d(THTensor *self, int64_t i0, int64_t i1, th_bool value) except -1
     int THBoolTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, th_bool value) except -1
     int THBoolTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, th_bool value) except -1
+
+cdef extern from "TH/TH.h" nogil:
+    # -------------------------------------------------------------- THDebug.h
+    enum: TH_SITE_SIZE
+    enum: TH_INFO_DIMS
+
+    ctypedef enum THObjectKind:
+        TH_OBJECT_STORAGE
+        TH_OBJECT_TENSOR
+
+    ctypedef struct THObjectInfo:
+        THObjectKind kind
+        THScalarType dtype
+        int nDimension
+        int64_t size[TH_INFO_DIMS]
+        int64_t refcount
+        uint64_t serial
+        const void *object
+        const char *function
+        char site[TH_SITE_SIZE]
+
+    ctypedef void (*THSiteHook)(char *buf, size_t size, void *data) noexcept
+
+    void THDebug_setTracking(int on) noexcept
+    int THDebug_isTracking() noexcept
+    void THDebug_setSiteHook(THSiteHook hook, void *data) noexcept
+    uint64_t THDebug_lastSerial() noexcept
+    int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t since) noexcept
+    int64_t THDebug_misuseCount() noexcept
+    void THDebug_failAllocation(int64_t n) noexcept
+    int64_t THDebug_allocationsUntilFailure() noexcept

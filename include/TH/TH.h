@@ -6,5 +6,6 @@
 #include "THAllocator.h"
 #include "THStorage.h"
 #include "THTensor.h"
+#include "THDebug.h"
 
 #endif /* TH_H */

@@ -1,6 +1,7 @@
 /* THStorage: lifecycle, resize, fill, swap and queries. */
 #include <string.h>
 
+#include "THDebugImpl.h"
 #include "THErrorImpl.h"
 #include "THFillImpl.h"
 #include "THLiveImpl.h"
@@ -42,6 +43,8 @@ static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, in
   s->allocatorContext = ctx;
   s->dtype = dtype;
   s->flags = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
+  s->track = NULL;
+  if (th_is_tracking()) th_track_created(TH_OBJECT_STORAGE, s, &s->track, fn);
   th_live_add(&th_live_storages, 1);
   th_live_add(&th_live_bytes, nbytes);
   return s;
@@ -105,8 +108,7 @@ void THStorage_retain(THStorage *self) {
   int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
   if (TH_UNLIKELY(old <= 0)) {
     atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "storage %p was already freed (refcount %lld)",
-                      (void *)self, (long long)old);
+    th_report_dead(TH_OBJECT_STORAGE, self, self->track, __func__, 1);
   }
 }
 
@@ -115,6 +117,12 @@ static void storage_destroy(THStorage *self) {
     self->allocator->free(self->allocatorContext, self->data);
   th_live_add(&th_live_storages, -1);
   th_live_add(&th_live_bytes, -th_storage_nbytes(self));
+  if ((self->track || th_is_tracking()) &&
+      th_track_destroyed(TH_OBJECT_STORAGE, self, &self->track)) {
+    self->data = NULL; /* quarantined: an empty husk that reports misuse */
+    self->size = 0;
+    return;
+  }
   th_free(self);
 }
 
@@ -128,8 +136,7 @@ void THStorage_free(THStorage *self) {
     return;
   }
   atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "storage %p was already freed (refcount %lld)",
-                    (void *)self, (long long)old);
+  th_report_dead(TH_OBJECT_STORAGE, self, self->track, __func__, 1);
 }
 
 int64_t THStorage_refcount(const THStorage *self) {
@@ -183,12 +190,14 @@ int th_storage_resize(THStorage *self, int64_t size, const char *fn) {
 }
 
 int THStorage_resize(THStorage *self, int64_t size) {
+  TH_CHECK_STORAGE(self, -1);
   if (th_storage_check_resizable(self, __func__)) return -1;
   return th_storage_resize(self, size, __func__);
 }
 
 int THStorage_fill(THStorage *self, double value) {
   uint64_t pattern;
+  TH_CHECK_STORAGE(self, -1);
   if (th_scalar_from_double(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, &pattern);
@@ -197,6 +206,7 @@ int THStorage_fill(THStorage *self, double value) {
 
 int THStorage_fillInt64(THStorage *self, int64_t value) {
   uint64_t pattern;
+  TH_CHECK_STORAGE(self, -1);
   if (th_scalar_from_int64(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, &pattern);
@@ -204,6 +214,8 @@ int THStorage_fillInt64(THStorage *self, int64_t value) {
 }
 
 int THStorage_swap(THStorage *a, THStorage *b) {
+  TH_CHECK_STORAGE(a, -1);
+  TH_CHECK_STORAGE(b, -1);
   if (a == b) return 0;
   if (a->dtype != b->dtype) {
     TH_ERR(TH_ERROR_TYPE, "storages have different dtypes (%s and %s)",

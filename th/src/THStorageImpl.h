@@ -8,6 +8,7 @@
 
 struct THStorage {
   _Atomic int64_t refcount;
+  struct THTrack *track; /* tracking mode's record, or NULL */
   void *data;      /* NULL when size is 0 */
   int64_t size;    /* in elements */
   THAllocator *allocator;

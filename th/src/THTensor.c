@@ -2,6 +2,7 @@
  * THTensorView.c, element kernels in THTensorCopy.c. */
 #include <string.h>
 
+#include "THDebugImpl.h"
 #include "THLiveImpl.h"
 #include "THMemoryImpl.h"
 #include "THTensorImpl.h"
@@ -34,6 +35,8 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
   t->storage = NULL;
   t->storageOffset = 0;
   t->nDimension = nDimension;
+  t->track = NULL;
+  if (th_is_tracking()) th_track_created(TH_OBJECT_TENSOR, t, &t->track, fn);
   th_live_add(&th_live_tensors, 1);
   return t;
 }
@@ -158,6 +161,10 @@ static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,
     TH_ERR_FN(TH_ERROR_VALUE, fn, "storage is NULL");
     return NULL;
   }
+  if (TH_UNLIKELY(atomic_load_explicit(&storage->refcount, memory_order_relaxed) <= 0)) {
+    th_report_dead(TH_OBJECT_STORAGE, storage, storage->track, fn, 0);
+    return NULL; /* a dead storage holds no reference to take or free */
+  }
   if (th_geometry_check(nDimension, size, stride, offset, buf, &numel, &needed, fn)) goto fail;
   if (needed > storage->size) {
     TH_ERR_FN(TH_ERROR_VALUE, fn,
@@ -207,6 +214,7 @@ THTensor *THTensor_newWithStorage(THStorage *storage) {
     TH_ERR(TH_ERROR_VALUE, "storage is NULL");
     return NULL;
   }
+  TH_CHECK_STORAGE(storage, NULL);
   int64_t size = storage->size;
   return tensor_over(storage, 0, 1, &size, NULL, 0, __func__);
 }
@@ -250,6 +258,7 @@ THTensor *THTensor_newWithSize4d(THScalarType dtype, int64_t size0, int64_t size
 }
 
 THTensor *THTensor_newWithTensor(THTensor *tensor) {
+  TH_CHECK_TENSOR(tensor, NULL);
   THTensor *t = th_tensor_new_view(tensor, tensor->nDimension, __func__);
   if (!t) return NULL;
   memcpy(t->size, tensor->size, sizeof(int64_t) * (size_t)tensor->nDimension);
@@ -264,15 +273,29 @@ void THTensor_retain(THTensor *self) {
   int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
   if (TH_UNLIKELY(old <= 0)) {
     atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "tensor %p was already freed (refcount %lld)",
-                      (void *)self, (long long)old);
+    th_report_dead(TH_OBJECT_TENSOR, self, self->track, __func__, 1);
   }
 }
 
+/* Where a quarantined tensor points instead of its released storage: empty,
+ * not refcounted (retain/free do nothing), with the tensor's dtype. */
+#define DEAD_STORAGE(dt) [dt] = {.dtype = dt, .allocator = &THDefaultAllocator}
+static THStorage dead_storages[TH_NUM_SCALAR_TYPES] = {
+    DEAD_STORAGE(TH_UINT8),   DEAD_STORAGE(TH_INT8),    DEAD_STORAGE(TH_INT16),
+    DEAD_STORAGE(TH_INT32),   DEAD_STORAGE(TH_INT64),   DEAD_STORAGE(TH_FLOAT16),
+    DEAD_STORAGE(TH_FLOAT32), DEAD_STORAGE(TH_FLOAT64), DEAD_STORAGE(TH_BOOL)};
+#undef DEAD_STORAGE
+
 static void tensor_destroy(THTensor *self) {
+  THScalarType dtype = self->storage->dtype;
   THStorage_free(self->storage);
-  if (self->size != self->inlineSize) th_free(self->size);
   th_live_add(&th_live_tensors, -1);
+  if ((self->track || th_is_tracking()) &&
+      th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track)) {
+    self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
+    return;
+  }
+  if (self->size != self->inlineSize) th_free(self->size);
   th_free(self);
 }
 
@@ -286,8 +309,7 @@ void THTensor_free(THTensor *self) {
     return;
   }
   atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  TH_ERR_UNRAISABLE(TH_ERROR_RUNTIME, "tensor %p was already freed (refcount %lld)",
-                    (void *)self, (long long)old);
+  th_report_dead(TH_OBJECT_TENSOR, self, self->track, __func__, 1);
 }
 
 int64_t THTensor_refcount(const THTensor *self) {
@@ -295,6 +317,7 @@ int64_t THTensor_refcount(const THTensor *self) {
 }
 
 int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
+  TH_CHECK_TENSOR(self, -1);
   int result = THTensor_copy(dst, self);
   THTensor_free(self);
   return result;
@@ -305,6 +328,7 @@ int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
 int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
                       const int64_t *stride) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
+  TH_CHECK_TENSOR(self, -1);
   if (th_geometry_check(nDimension, size, stride, self->storageOffset, buf, &numel, &needed,
                         __func__) ||
       th_tensor_reserve_dims(self, nDimension, __func__))
@@ -318,6 +342,7 @@ int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
 }
 
 int THTensor_resizeAs(THTensor *self, const THTensor *src) {
+  TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
   return THTensor_resizeNd(self, src->nDimension, src->size, NULL);
 }
@@ -338,10 +363,12 @@ int th_tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDi
 int THTensor_setStorageNd(THTensor *self, THStorage *storage, int64_t storageOffset,
                           int nDimension, const int64_t *size, const int64_t *stride) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
+  TH_CHECK_TENSOR(self, -1);
   if (!storage) {
     TH_ERR(TH_ERROR_VALUE, "storage is NULL");
     return -1;
   }
+  TH_CHECK_STORAGE(storage, -1);
   if (th_geometry_check(nDimension, size, stride, storageOffset, buf, &numel, &needed,
                         __func__))
     return -1;
@@ -355,6 +382,8 @@ int THTensor_setStorageNd(THTensor *self, THStorage *storage, int64_t storageOff
 }
 
 int THTensor_set(THTensor *self, THTensor *src) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
   return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
                        src->stride, __func__);
@@ -365,11 +394,13 @@ int THTensor_set(THTensor *self, THTensor *src) {
 int THTensor_nDimension(const THTensor *self) { return self->nDimension; }
 
 int64_t THTensor_size(const THTensor *self, int dim) {
+  TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
   return d < 0 ? -1 : self->size[d];
 }
 
 int64_t THTensor_stride(const THTensor *self, int dim) {
+  TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
   return d < 0 ? -1 : self->stride[d];
 }

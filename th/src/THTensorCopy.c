@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "THCastImpl.h"
+#include "THDebugImpl.h"
 #include "THFillImpl.h"
 #include "THIterImpl.h"
 #include "THParallelImpl.h"
@@ -31,6 +32,7 @@ static void fill_pattern(THTensor *self, FillCtx *f) {
 }
 
 int THTensor_fill(THTensor *self, double value) {
+  TH_CHECK_TENSOR(self, -1);
   FillCtx f = {THScalarType_elementSize(self->storage->dtype), 0};
   if (th_scalar_from_double(self->storage->dtype, value, &f.pattern, __func__)) return -1;
   fill_pattern(self, &f);
@@ -38,6 +40,7 @@ int THTensor_fill(THTensor *self, double value) {
 }
 
 int THTensor_fillInt64(THTensor *self, int64_t value) {
+  TH_CHECK_TENSOR(self, -1);
   FillCtx f = {THScalarType_elementSize(self->storage->dtype), 0};
   if (th_scalar_from_int64(self->storage->dtype, value, &f.pattern, __func__)) return -1;
   fill_pattern(self, &f);
@@ -346,6 +349,8 @@ static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_s
 
 int THTensor_copy(THTensor *dst, THTensor *src) {
   int64_t src_strides[TH_MAX_DIMS];
+  TH_CHECK_TENSOR(dst, -1);
+  TH_CHECK_TENSOR(src, -1);
   if (broadcast_strides(dst, src, src_strides, __func__)) return -1;
   if (th_tensor_numel(dst) == 0) return 0;
   if (has_stride_zero_overlap(dst)) {
@@ -374,6 +379,7 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
 /* --------------------------------------------------------------- copies */
 
 THTensor *THTensor_newClone(THTensor *tensor) {
+  TH_CHECK_TENSOR(tensor, NULL);
   THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, tensor->size,
                                         NULL, __func__);
   if (!t) return NULL;
@@ -382,6 +388,7 @@ THTensor *THTensor_newClone(THTensor *tensor) {
 }
 
 THTensor *THTensor_newContiguous(THTensor *tensor) {
+  TH_CHECK_TENSOR(tensor, NULL);
   if (THTensor_isContiguous(tensor)) {
     THTensor_retain(tensor);
     return tensor;

@@ -16,6 +16,7 @@
 
 struct THTensor {
   _Atomic int64_t refcount;
+  struct THTrack *track; /* tracking mode's record, or NULL */
   THStorage *storage; /* never NULL; one reference held */
   int64_t storageOffset;
   int64_t *size;      /* nDimension sizes: inlineSize or a heap block */

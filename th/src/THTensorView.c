@@ -8,6 +8,7 @@
  * expand re-check bounds. */
 #include <stdio.h>
 
+#include "THDebugImpl.h"
 #include "THTensorImpl.h"
 
 typedef struct Geometry {
@@ -416,9 +417,10 @@ static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2
 
 /* ------------------------------------------------------------- new views */
 
-#define NEW_VIEW(call) \
-  Geometry g;          \
-  if (call) return NULL; \
+#define NEW_VIEW(call)           \
+  Geometry g;                    \
+  TH_CHECK_TENSOR(tensor, NULL); \
+  if (call) return NULL;         \
   return new_view(tensor, &g, __func__)
 
 THTensor *THTensor_newNarrow(THTensor *tensor, int dim, int64_t start, int64_t length) {
@@ -451,6 +453,7 @@ THTensor *THTensor_newView(THTensor *tensor, int nDimension, const int64_t *size
 
 THTensor *THTensor_newSqueeze(THTensor *tensor) {
   Geometry g;
+  TH_CHECK_TENSOR(tensor, NULL);
   geom_squeeze(tensor, &g);
   return new_view(tensor, &g, __func__);
 }
@@ -481,10 +484,12 @@ THTensor *THTensor_newDiagonal(THTensor *tensor, int64_t offset, int dim1, int d
 
 /* ------------------------------------------------------ in-place setters */
 
-#define SET_VIEW(call)   \
-  Geometry g;            \
-  if (!src) src = self;  \
-  if (call) return -1;   \
+#define SET_VIEW(call)     \
+  Geometry g;              \
+  if (!src) src = self;    \
+  TH_CHECK_TENSOR(self, -1); \
+  TH_CHECK_TENSOR(src, -1);  \
+  if (call) return -1;     \
   return set_view(self, src, &g, __func__)
 
 int THTensor_narrow(THTensor *self, THTensor *src, int dim, int64_t start, int64_t length) {
@@ -506,6 +511,8 @@ int THTensor_unfold(THTensor *self, THTensor *src, int dim, int64_t size, int64_
 int THTensor_squeeze(THTensor *self, THTensor *src) {
   Geometry g;
   if (!src) src = self;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(src, -1);
   geom_squeeze(src, &g);
   return set_view(self, src, &g, __func__);
 }
@@ -529,6 +536,7 @@ int THTensor_slice(THTensor *self, THTensor *src, int dim, int64_t start, int64_
 
 THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size) {
   Geometry g;
+  TH_CHECK_TENSOR(tensor, NULL);
   if (infer_sizes(nDimension, size, th_tensor_numel(tensor), g.size, __func__)) return NULL;
   g.nDimension = nDimension;
   if (view_strides(tensor, nDimension, g.size, g.stride) == 0) {

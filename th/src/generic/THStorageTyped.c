@@ -1,6 +1,10 @@
 /* Typed storage access, compiled once per dtype (see THGenerateAllTypes.h). */
 
 static int THStorage_(checkDtype)(const THStorage *self, const char *fn) {
+  if (TH_UNLIKELY(atomic_load_explicit(&self->refcount, memory_order_relaxed) <= 0)) {
+    th_report_dead(TH_OBJECT_STORAGE, self, self->track, fn, 0);
+    return -1;
+  }
   if (TH_UNLIKELY(self->dtype != TH_REAL_DTYPE)) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "storage has dtype %s, not %s", THScalarType_name(self->dtype),
               THScalarType_name(TH_REAL_DTYPE));

@@ -3,6 +3,10 @@
 /* Checks dtype and dimensionality; on success *base is the first element. */
 static int THTensor_(checkAccess)(const THTensor *self, int nDimension, real **base,
                                   const char *fn) {
+  if (TH_UNLIKELY(atomic_load_explicit(&self->refcount, memory_order_relaxed) <= 0)) {
+    th_report_dead(TH_OBJECT_TENSOR, self, self->track, fn, 0);
+    return -1;
+  }
   if (TH_UNLIKELY(self->storage->dtype != TH_REAL_DTYPE)) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "tensor has dtype %s, not %s",
               THScalarType_name(self->storage->dtype), THScalarType_name(TH_REAL_DTYPE));
@@ -30,6 +34,7 @@ static int THTensor_(addIndex)(const THTensor *self, int dim, int64_t index, int
 }
 
 real *THTensor_(data)(const THTensor *self) {
+  TH_CHECK_TENSOR(self, NULL);
   if (TH_UNLIKELY(self->storage->dtype != TH_REAL_DTYPE)) {
     TH_ERR(TH_ERROR_TYPE, "tensor has dtype %s, not %s", THScalarType_name(self->storage->dtype),
            THScalarType_name(TH_REAL_DTYPE));

@@ -1,0 +1,62 @@
+/* THDebug.h: finding leaks and misuse (TH's Golden Rule, checked).
+ *
+ * Tracking mode records, for every storage and tensor created while it is on,
+ * what it is, the C function that created it and (through a site hook the
+ * Python bindings install) the Python file:line that called it; freed objects
+ * are quarantined (kept, poisoned) so that a second free or a use after free
+ * is reported, with the creation site, instead of corrupting memory.
+ * Allocation-failure injection makes the n-th allocation from now fail, to
+ * prove that error paths free what they took. All of it is off by default and
+ * costs one relaxed load per object creation when off. */
+#ifndef TH_DEBUG_H
+#define TH_DEBUG_H
+
+#include "THGeneral.h"
+
+typedef enum THObjectKind { TH_OBJECT_STORAGE = 1, TH_OBJECT_TENSOR = 2 } THObjectKind;
+
+#define TH_SITE_SIZE 256
+#define TH_INFO_DIMS 8
+
+/* One tracked live object, as THDebug_liveObjects reports it. */
+typedef struct THObjectInfo {
+  THObjectKind kind;
+  THScalarType dtype;
+  int nDimension;                /* storages: 1, with size[0] their size */
+  int64_t size[TH_INFO_DIMS];    /* the first TH_INFO_DIMS sizes */
+  int64_t refcount;
+  uint64_t serial;               /* creation order, from 1 */
+  const void *object;            /* its address, to tell objects apart */
+  const char *function;          /* the C function that created it (static) */
+  char site[TH_SITE_SIZE];       /* "file.py:12" from the site hook, or "" */
+} THObjectInfo;
+
+/* Turns tracking on or off. Objects keep working whatever mode they were
+ * created in; turning it off frees the quarantine. */
+TH_API void THDebug_setTracking(int on);
+TH_API int THDebug_isTracking(void);
+
+/* Called (tracking mode only) at each creation to fill buf with the
+ * caller's site; NULL removes it. data is passed back. */
+typedef void (*THSiteHook)(char *buf, size_t size, void *data);
+TH_API void THDebug_setSiteHook(THSiteHook hook, void *data);
+
+/* The serial of the most recently created tracked object (0: none yet):
+ * objects created later have larger serials. */
+TH_API uint64_t THDebug_lastSerial(void);
+
+/* Copies up to capacity tracked live objects with serial > since into out
+ * (oldest first) and returns how many there are in all. */
+TH_API int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t since);
+
+/* Double frees and uses after free reported so far. */
+TH_API int64_t THDebug_misuseCount(void);
+
+/* The n-th allocation th makes from now fails (n >= 1; n <= 0 disarms).
+ * Counts th's own allocations: structs, dims and default-allocator data. */
+TH_API void THDebug_failAllocation(int64_t n);
+/* Allocations still to go before the armed failure (0: none armed, or it
+ * happened). */
+TH_API int64_t THDebug_allocationsUntilFailure(void);
+
+#endif /* TH_DEBUG_H */

@@ -1,0 +1,129 @@
+"""The Golden Rule on every error path: each public operation is run with its
+1st, 2nd, ... allocation failing in turn; every failure must raise
+MemoryError and leave the live counts exactly as they were (what the
+operation took before failing, it freed), and the objects it was given
+unchanged."""
+import pytest
+
+import th
+from th import _testcapi as capi
+
+
+def t234():
+    return (th.arange(24, dtype=th.float32).view(2, 3, 4),)
+
+
+def seven_dims():
+    return (th.zeros(1, 1, 1, 1, 1, 2, 3),)
+
+
+def storage_and_tensor():
+    return th.Storage(12), th.empty(0)
+
+
+# name -> (setup: makes the arguments, untimed; action: the operation)
+CASES = {
+    "empty": (tuple, lambda: th.empty(2, 3)),
+    "zeros": (tuple, lambda: th.zeros(5, dtype=th.int8)),
+    "full": (tuple, lambda: th.full((2, 2), 3)),
+    "arange": (tuple, lambda: th.arange(10)),
+    "tensor": (tuple, lambda: th.tensor([[1, 2], [3, 4]])),
+    "tensor of a tensor": (t234, lambda t: th.tensor(t)),
+    "Storage(n)": (tuple, lambda: th.Storage(4)),
+    "Storage(values)": (tuple, lambda: th.Storage([1, 2, 3])),
+    "Tensor(sizes)": (tuple, lambda: th.Tensor(2, 3)),
+    "Tensor(storage)": (lambda: (th.Storage(3),), lambda s: th.Tensor(s)),
+    "narrow": (t234, lambda t: t.narrow(1, 1, 2)),
+    "select": (t234, lambda t: t.select(0, 1)),
+    "transpose": (t234, lambda t: t.transpose(0, 2)),
+    "t": (lambda: (th.empty(2, 3),), lambda t: t.t()),
+    "T": (t234, lambda t: t.T),
+    "permute": (t234, lambda t: t.permute(2, 0, 1)),
+    "unfold": (t234, lambda t: t.unfold(2, 2, 1)),
+    "expand": (lambda: (th.empty(3, 1),), lambda t: t.expand(2, 3, 4)),
+    "expand_as": (lambda: (th.empty(1, 4), th.empty(3, 4)), lambda a, b: a.expand_as(b)),
+    "view": (t234, lambda t: t.view(6, 4)),
+    "reshape (a view)": (t234, lambda t: t.reshape(-1)),
+    "reshape (a copy)": (t234, lambda t: t.transpose(0, 2).reshape(-1)),
+    "squeeze": (lambda: (th.empty(1, 3, 1),), lambda t: t.squeeze()),
+    "squeeze(dim)": (lambda: (th.empty(1, 3, 1),), lambda t: t.squeeze(2)),
+    "unsqueeze": (t234, lambda t: t.unsqueeze(1)),
+    "unsqueeze past the inline dims": (seven_dims, lambda t: t.unsqueeze(0)),
+    "flatten": (t234, lambda t: t.flatten(1)),
+    "as_strided": (t234, lambda t: t.as_strided((2, 2), (1, 2))),
+    "diagonal": (t234, lambda t: t.diagonal(0, 1, 2)),
+    "index int": (t234, lambda t: t[1]),
+    "index slice": (t234, lambda t: t[1:]),
+    "index tuple": (t234, lambda t: t[0, 1:, None, ::2]),
+    "index ...": (t234, lambda t: t[..., 1]),
+    "contiguous (a copy)": (t234, lambda t: t.transpose(0, 1).contiguous()),
+    "clone": (t234, lambda t: t.clone()),
+    "copy_ overlapping": (t234, lambda t: t[1:].copy_(t[:-1])),
+    "setitem scalar": (t234, lambda t: t.__setitem__((0, slice(None)), 5.0)),
+    "setitem tensor": (t234, lambda t: t.__setitem__(1, th.ones(3, 4))),
+    "resize_ (storage grows)": (lambda: (th.empty(2),), lambda t: t.resize_(5, 5)),
+    "resize_ (past the inline dims)": (lambda: (th.empty(2),), lambda t: t.resize_(1, 1, 1, 1, 1, 2)),
+    "set_": (seven_dims, lambda t: th.empty(0).set_(t)),
+    "Storage.resize_": (lambda: (th.Storage(3),), lambda s: s.resize_(10)),
+    "broadcast_tensors": (lambda: (th.empty(3, 1), th.empty(4)), th.broadcast_tensors),
+    # the C API, through th._testcapi
+    "newWithStorageNd": (lambda: (th.Storage(6),), lambda s: capi.new_with_storage_nd(s, 0, [2, 3])),
+    "newWithStorageNdMove": (lambda: (th.Storage(6),),
+                             lambda s: capi.new_with_storage_nd_move(s, 0, [1] * 6)),
+    "newWithSize (strided)": (tuple, lambda: capi.new_with_size_nd(th.int16, [2, 3], [1, 2])),
+    "newWithSize4d": (tuple, lambda: capi.new_with_size_1d_to_4d(th.uint8, 1, 2, 3, 4)),
+    "newWithTensor": (seven_dims, capi.new_with_tensor),
+    "newContiguous": (t234, lambda t: capi.new_contiguous(t.transpose(0, 1))),
+    "newReshape": (t234, lambda t: capi.new_reshape(t.transpose(1, 2), [24])),
+    "in-place unsqueeze1d": (lambda: (th.empty(1, 2, 3, 4),),
+                             lambda t: capi.inplace("unsqueeze1d", t, None, 0)),
+    "setStorageNd (more dims)": (storage_and_tensor,
+                                 lambda s, t: capi.set_storage_nd(t, s, 0, [1, 1, 1, 2, 2, 3])),
+    "resizeNd": (lambda: (th.empty(2),), lambda t: capi.resize_nd(t, [4, 4])),
+    "freeCopyTo (broadcast, dtype, overlap)": (
+        lambda: (th.ones(3),), lambda t: capi.free_copy_to(t[:2], t[1:])),
+    "newWithDataAndAllocator": (tuple, lambda: capi.storage_adopting_data(th.int32, 4)),
+}
+
+
+def geometry(args):
+    return [(a.shape, a.stride(), a.storage_offset(), len(a.storage())) if isinstance(a, th.Tensor)
+            else len(a) for a in args]
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_failing_allocation_is_freed(name):
+    setup, action = CASES[name]
+    args = setup()
+    with th.debug.count_allocations() as counted:
+        result = action(*args)
+    del result, args
+    assert counted.allocations >= 1, f"{name} made no allocation to fail"
+    for k in range(1, counted.allocations + 1):
+        args = setup()
+        shapes = geometry(args)
+        before = th.debug.live()
+        with th.debug.fail_allocations(after=k) as failure:
+            with pytest.raises(MemoryError, match="failed to allocate"):
+                action(*args)
+        assert failure.fired and failure.allocations == k
+        assert th.debug.live() == before, f"{name}: allocation {k} of {counted.allocations}"
+        assert geometry(args) == shapes, f"{name} changed its arguments on failure"
+        del args
+
+
+def test_fail_allocations_checks_its_argument():
+    with pytest.raises(ValueError, match="after must be >= 1"):
+        with th.debug.fail_allocations(after=0):
+            pass
+
+
+def test_a_failure_not_reached_does_not_fire():
+    with th.debug.fail_allocations(after=1000) as failure:
+        t = th.empty(2)
+    assert not failure.fired and failure.allocations == 3
+    del t
+    with th.debug.fail_allocations(after=1):
+        pass
+    t = th.empty(2)  # disarmed on exit
+    assert t.shape == (2,)

@@ -1,0 +1,43 @@
+/* Internal hooks of tracking mode and misuse detection (see THDebug.h). */
+#ifndef TH_DEBUG_IMPL_H
+#define TH_DEBUG_IMPL_H
+
+#include <stdatomic.h>
+
+#include "THErrorImpl.h"
+#include "TH/THDebug.h"
+
+struct THTrack; /* a tracked object's record; NULL for untracked objects */
+
+extern atomic_int th_tracking;
+
+static inline int th_is_tracking(void) {
+  return atomic_load_explicit(&th_tracking, memory_order_relaxed);
+}
+
+/* Tracking mode: gives obj a record (kind, creator fn, caller's site). */
+void th_track_created(THObjectKind kind, void *obj, struct THTrack **slot, const char *fn);
+
+/* An object's count reached zero and its contents are released: returns 1
+ * if it is now quarantined (the caller must not free its memory), else 0
+ * after dropping its record (the caller frees it). */
+int th_track_destroyed(THObjectKind kind, void *obj, struct THTrack **slot);
+
+/* Reports a free or retain of a dead object (unraisable) or another use of
+ * one (raisable), with its creation site when tracked, and counts it. */
+void th_report_dead(THObjectKind kind, const void *obj, const struct THTrack *track,
+                    const char *fn, int unraisable);
+
+/* In a function with an error return: a dead object is reported and the
+ * function returns retval. One relaxed load when the object is alive. */
+#define TH_CHECK_ALIVE(kind, obj, retval)                                                  \
+  do {                                                                                     \
+    if (TH_UNLIKELY(atomic_load_explicit(&(obj)->refcount, memory_order_relaxed) <= 0)) { \
+      th_report_dead((kind), (obj), (obj)->track, __func__, 0);                           \
+      return retval;                                                                       \
+    }                                                                                      \
+  } while (0)
+#define TH_CHECK_TENSOR(t, retval) TH_CHECK_ALIVE(TH_OBJECT_TENSOR, t, retval)
+#define TH_CHECK_STORAGE(s, retval) TH_CHECK_ALIVE(TH_OBJECT_STORAGE, s, retval)
+
+#endif
