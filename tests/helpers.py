@@ -33,3 +33,14 @@ def storage_view(t):
         shape=t.shape,
         strides=[s * itemsize for s in t.stride()],
     )
+
+
+def compiler_env():
+    """The environment for running a compiler from a test: without the
+    sanitizer runtime that `tox -e asan` preloads into Python (a compiler run
+    under it reports the compiler's own leaks and fails)."""
+    import os
+
+    env = dict(os.environ)
+    env.pop("LD_PRELOAD", None)
+    return env

@@ -12,6 +12,8 @@ import pytest
 import th
 from th import _testcapi as capi
 
+from helpers import compiler_env
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -81,7 +83,7 @@ def c_test_binary(tmp_path_factory):
     cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", os.path.join(HERE, "c", "test_last_error.c"),
            "-I", th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir, "-pthread",
            "-o", str(out)]
-    subprocess.run(cmd, check=True)
+    subprocess.run(cmd, check=True, env=compiler_env())
     return out
 
 

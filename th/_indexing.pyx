@@ -15,11 +15,23 @@ cdef extern from "Python.h":
 
 
 cdef inline bint _is_int(object item):
-    if isinstance(item, bool):
+    """True for an integer index: an int or a 0-dim integer object with
+    __index__ (numpy integers, one-element integer tensors). Booleans and
+    arrays of indices would be advanced indexing: IndexError."""
+    if isinstance(item, int) and not isinstance(item, bool):
+        return True
+    if isinstance(item, (float, slice)) or item is None or item is Ellipsis:
+        return False
+    dtype = getattr(item, "dtype", None)
+    if isinstance(item, bool) or getattr(dtype, "name", None) == "bool":
         raise IndexError("boolean indices are not supported (th has no advanced indexing)")
-    return isinstance(item, int) or (
-        not isinstance(item, (float, slice)) and item is not None and item is not Ellipsis
-        and hasattr(item, "__index__"))
+    if not hasattr(item, "__index__"):
+        return False
+    ndim = getattr(item, "ndim", 0)
+    if ndim != 0:
+        raise IndexError(f"only integers, slices, None and ... are valid indices (th has no "
+                         f"advanced indexing), got a {ndim}-dim {type(item).__name__}")
+    return True
 
 
 cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) except? NULL:

@@ -227,7 +227,10 @@ cdef class Tensor:
         cdef int i, n = 0
         cdef int start = start_dim + nd if start_dim < 0 else start_dim
         cdef int end = end_dim + nd if end_dim < 0 else end_dim
-        if nd == 0:  # a scalar flattens to one element
+        if nd == 0:  # a scalar flattens to one element; its dims are as if 1-dim
+            if not (-1 <= start_dim <= 0 and -1 <= end_dim <= 0):
+                raise IndexError(f"flatten: dims {start_dim}..{end_dim} out of range for a "
+                                 f"0-dim tensor (expected in [-1, 0])")
             s[0] = 1
             return wrap_tensor(THTensor_newReshape(self.cdata, 1, s))
         if not (0 <= start < nd and 0 <= end < nd):

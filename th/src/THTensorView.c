@@ -33,10 +33,16 @@ static void geom_remove_dim(Geometry *g, int d) {
   g->nDimension--;
 }
 
-/* An empty view may point past its storage's end (a slice starting at the
- * end): keep its offset inside, so no tensor ever points outside. */
-static void geom_clamp_empty(Geometry *g, const THTensor *src) {
-  if (g->offset > src->storage->size) g->offset = src->storage->size;
+/* A view with no elements may point past its storage's end (a slice that
+ * starts at the end, a select in an empty tensor): keep its offset inside,
+ * so that no tensor ever points outside its storage. */
+static void geom_clamp_if_empty(Geometry *g, const THTensor *src) {
+  for (int d = 0; d < g->nDimension; d++) {
+    if (g->size[d] == 0) {
+      if (g->offset > src->storage->size) g->offset = src->storage->size;
+      return;
+    }
+  }
 }
 
 static int check_room_for_dim(int nDimension, const char *fn) {
@@ -84,7 +90,7 @@ static int geom_narrow(const THTensor *src, int dim, int64_t start, int64_t leng
   geom_from(g, src);
   g->offset += start * src->stride[d];
   g->size[d] = length;
-  if (length == 0) geom_clamp_empty(g, src);
+  geom_clamp_if_empty(g, src);
   return 0;
 }
 
@@ -102,6 +108,7 @@ static int geom_select(const THTensor *src, int dim, int64_t index, Geometry *g,
   geom_from(g, src);
   g->offset += index * src->stride[d];
   geom_remove_dim(g, d);
+  geom_clamp_if_empty(g, src);
   return 0;
 }
 
@@ -366,7 +373,7 @@ static int geom_slice(const THTensor *src, int dim, int64_t start, int64_t stop,
   g->offset += start * src->stride[d];
   g->size[d] = length;
   if (length > 1) g->stride[d] = src->stride[d] * step; /* inside the storage */
-  if (length == 0) geom_clamp_empty(g, src);
+  geom_clamp_if_empty(g, src);
   return 0;
 }
 
@@ -412,6 +419,7 @@ static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2
   g->size[g->nDimension] = length;
   g->stride[g->nDimension] = diag_stride;
   g->nDimension++;
+  geom_clamp_if_empty(g, src);
   return 0;
 }
 
