@@ -1,8 +1,16 @@
 """th's suite runs with th's leak harness on (pyproject.toml: th_leaks =
 true): every test also fails if it leaves th storages or tensors alive."""
+import os
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "th", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("th")
+# tox -e pyleaks repeats each test and compares reference counts: the same
+# examples every time, none saved between runs
+settings.register_profile(
+    "pyleaks", deadline=None, max_examples=20, derandomize=True, database=None,
+    suppress_health_check=list(HealthCheck),
+)
+settings.load_profile(os.environ.get("TH_HYPOTHESIS_PROFILE", "th"))

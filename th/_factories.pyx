@@ -60,7 +60,9 @@ def arange(start, end=None, step=1, dtype=None):
     cdef size_t esz
     if end is None:
         start, end = 0, start
-    all_int = all(_infer_scalar_type(v) != TH_FLOAT32 for v in (start, end, step))
+    cdef bint all_int = (_infer_scalar_type(start) != TH_FLOAT32
+                         and _infer_scalar_type(end) != TH_FLOAT32
+                         and _infer_scalar_type(step) != TH_FLOAT32)
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
     if step == 0:
         raise ValueError("arange: step must be nonzero")
