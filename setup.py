@@ -64,13 +64,15 @@ class build_ext_with_core(build_ext):
             ext.library_dirs.append(out_dir)
 
     def copy_extensions_to_source(self):
-        # in-place and editable builds: libTH.so goes next to the modules too
+        # in-place and editable builds: libTH.so and the headers go next to the
+        # modules too, where th.get_include() and get_library_dirs() look
         super().copy_extensions_to_source()
         build_py = self.get_finalized_command("build_py")
         source_dir = build_py.get_package_dir("th")
         target = os.path.join(source_dir, CORE_LIBRARY)
         if not os.path.exists(target) or not os.path.samefile(self.core_library, target):
             shutil.copy(self.core_library, target)
+        copy_headers(os.path.join(source_dir, "include"))
 
 
 class build_py_with_headers(build_py):
@@ -78,9 +80,12 @@ class build_py_with_headers(build_py):
 
     def run(self):
         super().run()
-        target = os.path.join(self.build_lib, "th", "include")
-        shutil.rmtree(target, ignore_errors=True)
-        shutil.copytree(os.path.join(HERE, "include"), target)
+        copy_headers(os.path.join(self.build_lib, "th", "include"))
+
+
+def copy_headers(target):
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(os.path.join(HERE, "include"), target)
 
 
 def extension(name):

@@ -38,11 +38,9 @@ _HERE = _os.path.dirname(_os.path.abspath(__file__))
 
 
 def get_include():
-    """Directory holding TH/TH.h, for building C or Cython code against th."""
-    installed = _os.path.join(_HERE, "include")
-    if _os.path.isdir(installed):
-        return installed
-    return _os.path.join(_os.path.dirname(_HERE), "include")  # editable source tree
+    """Directory holding TH/TH.h (inside the installed package), for building
+    C or Cython code against th."""
+    return _os.path.join(_HERE, "include")
 
 
 def get_library_dirs():

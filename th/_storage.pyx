@@ -2,6 +2,7 @@
 from libc.stdint cimport int64_t, uintptr_t
 
 cimport th._errors
+from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport as_number, read_element, write_element
 from th.libTH cimport *
@@ -119,6 +120,15 @@ cdef class Storage:
         """Set every element to value (ValueError if the dtype cannot hold it)."""
         _fill_storage(self.cdata, value)
         return self
+
+    def __getbuffer__(self, Py_buffer *view, int flags):
+        cdef int64_t size = THStorage_size(self.cdata)
+        cdef int64_t stride = 1
+        export_buffer(self, view, flags, self.cdata, <char *>THStorage_data(self.cdata),
+                      THStorage_dtype(self.cdata), 1, &size, &stride)
+
+    def __releasebuffer__(self, Py_buffer *view):
+        release_buffer(view)
 
     def __repr__(self):
         n = THStorage_size(self.cdata)

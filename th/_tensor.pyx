@@ -8,6 +8,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uintptr_t
 
 cimport th._errors
+from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport as_number, read_element
 from th._indexing cimport index_view
@@ -391,6 +392,16 @@ cdef class Tensor:
     def __repr__(self):
         from th._format import format_tensor
         return format_tensor(self)
+
+    # ------------------------------------------------------- buffer protocol
+    def __getbuffer__(self, Py_buffer *view, int flags):
+        export_buffer(self, view, flags, THTensor_storage(self.cdata),
+                      <char *>THTensor_data(self.cdata), THTensor_dtype(self.cdata),
+                      THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata),
+                      THTensor_strides(self.cdata))
+
+    def __releasebuffer__(self, Py_buffer *view):
+        release_buffer(view)
 
 
 # Copies of at least this many elements run without the GIL.
