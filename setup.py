@@ -104,6 +104,7 @@ def extensions():
     from Cython.Build import cythonize
 
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
+               "th._interop", "th._dlpack", "th._sharing",
                "th._factories",
                "th._core", "th._testcapi"]
     return cythonize(

@@ -14,3 +14,14 @@ settings.register_profile(
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("TH_HYPOTHESIS_PROFILE", "th"))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """th never leaves a shared memory object's name in /dev/shm: check it
+    after the whole suite (multiprocessing tests included)."""
+    from helpers import th_shm_entries
+
+    left = th_shm_entries()
+    if left:
+        print(f"\nth left shared memory objects in /dev/shm: {left}")
+        session.exitstatus = 1

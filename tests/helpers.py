@@ -46,3 +46,20 @@ def compiler_env():
     if env.get("LD_PRELOAD"):
         env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
     return env
+
+
+def fill_range(tensor, start, stop, value):
+    """A child process's work in the multiprocessing tests (importable by name
+    in a spawned child: tests/ is on its sys.path)."""
+    tensor[start:stop] = value
+
+
+def th_shm_entries():
+    """th's entries in /dev/shm (there should never be any: th removes a
+    shared memory object's name as soon as it exists)."""
+    import os
+
+    try:
+        return sorted(name for name in os.listdir("/dev/shm") if name.startswith("th_"))
+    except FileNotFoundError:
+        return []

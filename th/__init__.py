@@ -19,7 +19,9 @@ from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int3
                        uint8)
 from th._broadcast import broadcast_shapes, broadcast_tensors
 from th._core import get_num_threads, set_num_threads
+from th._dlpack import from_dlpack
 from th._factories import arange, empty, full, ones, tensor, zeros
+from th._interop import asarray, from_numpy
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -52,7 +54,8 @@ def get_library_dirs():
 __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
-    "broadcast_tensors", "get_num_threads", "set_num_threads",
+    "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
+    "from_dlpack",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
 ]

@@ -1,13 +1,13 @@
 # The buffer protocol (PEP 3118) for th.Tensor and th.Storage: typed,
 # strided views of th's memory for numpy, memoryview and Cython's typed
-# memoryviews (`cdef float[:, :] h = t`). An export holds one reference to the
-# storage until it is released.
+# memoryviews (`cdef float[:, :] h = t`). An export pins the storage (one
+# reference, and its data stays put) until it is released.
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBUF_C_CONTIGUOUS, PyBUF_F_CONTIGUOUS
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t
 
-from th.libTH cimport (THScalarType, THStorage, THStorage_free, THStorage_retain,
+from th.libTH cimport (THScalarType, THStorage, THStorage_pin, THStorage_unpin,
                        THScalarType_elementSize, TH_UINT8, TH_INT8, TH_INT16, TH_INT32,
                        TH_INT64, TH_FLOAT16, TH_FLOAT32, TH_FLOAT64, TH_BOOL)
 
@@ -87,7 +87,7 @@ cdef inline int export_buffer(object owner, Py_buffer *view, int flags, THStorag
     for i in range(nd):
         hold.dims[i] = size[i]
         hold.dims[nd + i] = stride[i] * esz
-    THStorage_retain(storage)
+    THStorage_pin(storage)  # a reference that also keeps the data where it is
     hold.storage = storage
     view.buf = data if data != NULL else th_empty_buffer
     view.obj = owner
@@ -106,6 +106,6 @@ cdef inline int export_buffer(object owner, Py_buffer *view, int flags, THStorag
 cdef inline void release_buffer(Py_buffer *view) noexcept:
     cdef BufferHold *hold = <BufferHold *>view.internal
     if hold != NULL:
-        THStorage_free(hold.storage)
+        THStorage_unpin(hold.storage)
         PyMem_Free(hold)
         view.internal = NULL

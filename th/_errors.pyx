@@ -11,7 +11,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.string cimport strlen
 
 from th.libTH cimport (THErrorInfo, THSetDefaultErrorHandler, TH_ERROR_INDEX,
-                       TH_ERROR_MEMORY, TH_ERROR_TYPE, TH_ERROR_VALUE)
+                       TH_ERROR_MEMORY, TH_ERROR_OS, TH_ERROR_TYPE, TH_ERROR_VALUE)
 
 
 # Misuse reports (unraisable: double frees, retains of freed objects) since
@@ -38,6 +38,8 @@ cdef object exception_type(int kind):
         return TypeError
     if kind == TH_ERROR_MEMORY:
         return MemoryError
+    if kind == TH_ERROR_OS:
+        return OSError
     return RuntimeError
 
 
@@ -47,6 +49,10 @@ cdef void python_error_handler(const THErrorInfo *error, void *data) noexcept wi
     cdef PyObject *pending_tb
     message = PyUnicode_DecodeUTF8(error.message, strlen(error.message), "replace")
     exc = exception_type(error.kind)
+    if error.kind == TH_ERROR_OS:  # OSError(errno, ...) picks FileNotFoundError & co.
+        exc_value = OSError(error.os_errno, message)
+        PyErr_SetObject(type(exc_value), exc_value)
+        return
     if not error.unraisable:
         PyErr_SetObject(exc, message)
         return

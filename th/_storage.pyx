@@ -121,6 +121,32 @@ cdef class Storage:
         _fill_storage(self.cdata, value)
         return self
 
+    # ------------------------------------------------------------ sharing
+    @staticmethod
+    def from_file(filename, shared=False, size=0, dtype=None):
+        """A storage over a memory-mapped file: size elements (0: the whole
+        file). shared=True writes through to the file (creating or growing
+        it, owner-only); shared=False is a private copy-on-write view of an
+        existing file. A missing file is FileNotFoundError; a short one, or a
+        size that does not fit, ValueError."""
+        from th._sharing import storage_from_file
+        return storage_from_file(filename, shared, size, dtype)
+
+    def share_memory_(self):
+        """Move the data into shared memory (in place: every tensor over this
+        storage follows), to pass it to other processes (th.multiprocessing)."""
+        THStorage_moveToSharedMemory(self.cdata)
+        return self
+
+    def is_shared(self):
+        """True for a shared mapping: shared memory or a file mapped shared."""
+        return THStorage_isShared(self.cdata) != 0
+
+    def __reduce__(self):
+        from th._pickle import reduce_storage
+        return reduce_storage(self)
+
+    # ------------------------------------------------------------ buffers
     def __getbuffer__(self, Py_buffer *view, int flags):
         cdef int64_t size = THStorage_size(self.cdata)
         cdef int64_t stride = 1

@@ -7,6 +7,8 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uintptr_t
 
+import weakref
+
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
@@ -20,6 +22,8 @@ from th.libTH cimport *
 cdef bint _wrapping = False
 # th.Tensor objects alive (for the leak harness)
 cdef Py_ssize_t _live = 0
+# C storage address -> its live th.Storage object (see Tensor.storage)
+cdef object _storage_objects = weakref.WeakValueDictionary()
 
 
 def live_wrappers():
@@ -300,11 +304,17 @@ cdef class Tensor:
 
     # ------------------------------------------------------- ownership
     def storage(self):
-        """The th.Storage this tensor views (a new Python object over the same
-        C storage: its refcount goes up by one while it lives)."""
+        """The th.Storage this tensor views: the live Python object over that
+        C storage if there is one, else a new one (holding one more
+        reference to the C storage while it lives)."""
         cdef THStorage *s = THTensor_storage(self.cdata)
-        THStorage_retain(s)
-        return wrap_storage(s)
+        key = <size_t>s
+        obj = _storage_objects.get(key)
+        if obj is None:
+            THStorage_retain(s)
+            obj = wrap_storage(s)
+            _storage_objects[key] = obj  # one object per C storage: pickle memoizes it
+        return obj
 
     def data_ptr(self):
         """Address of the first element (0 when the storage is empty)."""
@@ -376,15 +386,26 @@ cdef class Tensor:
         THTensor_resizeNd(self.cdata, nd, sizes, NULL)
         return self
 
-    def set_(self, source):
-        """View source's storage (a th.Storage: all of it, 1-d) or take a
-        tensor's storage and geometry."""
-        cdef int64_t n
+    def set_(self, source, storage_offset=0, size=None, stride=None):
+        """Take a tensor's storage and geometry, or view a th.Storage: all of
+        it, 1-dim, or the given size (and stride; default contiguous) from
+        storage_offset, which must lie inside it."""
+        cdef int64_t sizes[TH_MAX_DIMS]
+        cdef int64_t strides[TH_MAX_DIMS]
+        cdef int nd = 1
         if isinstance(source, Tensor):
+            if size is not None or stride is not None or storage_offset:
+                raise TypeError("set_(tensor) takes no offset, size or stride")
             THTensor_set(self.cdata, (<Tensor>source).cdata)
         elif isinstance(source, Storage):
-            n = THStorage_size((<Storage>source).cdata)
-            THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, 0, 1, &n, NULL)
+            if size is None:
+                sizes[0] = THStorage_size((<Storage>source).cdata) - storage_offset
+            else:
+                nd = parse_shape((size,), sizes, "size")
+            if stride is not None and parse_shape((stride,), strides, "stride") != nd:
+                raise ValueError(f"set_: {nd} sizes but {len(stride)} strides")
+            THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, storage_offset, nd, sizes,
+                                  NULL if stride is None else strides)
         else:
             raise TypeError(f"set_() takes a th.Tensor or th.Storage, got {type(source).__name__}")
         return self
@@ -392,6 +413,44 @@ cdef class Tensor:
     def __repr__(self):
         from th._format import format_tensor
         return format_tensor(self)
+
+    # ------------------------------------------------------- interop
+    def numpy(self):
+        """A numpy array over this tensor's memory (no copy); its base keeps
+        the storage alive. Read-only for an expanded tensor."""
+        import numpy
+        return numpy.asarray(self)
+
+    def __array__(self, dtype=None, copy=None):
+        import numpy
+        a = numpy.asarray(memoryview(self))
+        if dtype is not None and a.dtype != numpy.dtype(dtype):
+            if copy is False:
+                raise ValueError(f"__array__: converting {self.dtype!r} to {dtype} needs a copy")
+            return a.astype(dtype)
+        return a.copy() if copy else a
+
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule over this tensor (versioned when max_version >= (1, 0));
+        it pins the storage until the consumer is done with it."""
+        from th._dlpack import to_dlpack
+        return to_dlpack(self, stream, max_version, dl_device, copy)
+
+    def __dlpack_device__(self):
+        return (1, 0)  # kDLCPU, device 0
+
+    def share_memory_(self):
+        """Move the storage into shared memory (in place: every view
+        follows), to pass it to other processes without copying."""
+        THStorage_moveToSharedMemory(THTensor_storage(self.cdata))
+        return self
+
+    def is_shared(self):
+        return THStorage_isShared(THTensor_storage(self.cdata)) != 0
+
+    def __reduce__(self):
+        from th._pickle import reduce_tensor
+        return reduce_tensor(self)
 
     # ------------------------------------------------------- buffer protocol
     def __getbuffer__(self, Py_buffer *view, int flags):

@@ -55,12 +55,14 @@ cdef extern from "TH/TH.h" nogil:
         TH_ERROR_VALUE
         TH_ERROR_TYPE
         TH_ERROR_MEMORY
+        TH_ERROR_OS
 
     ctypedef struct THErrorInfo:
         THErrorKind kind
         const char *file
         int line
         int unraisable
+        int os_errno
         char message[TH_ERROR_MESSAGE_SIZE]
 
     ctypedef void (*THErrorHandler)(const THErrorInfo *error, void *data) noexcept
@@ -92,6 +94,25 @@ cdef extern from "TH/TH.h" nogil:
 
     THAllocator THDefaultAllocator
 
+    # ------------------------------------------------------- THMapAllocator.h
+    enum:
+        TH_ALLOCATOR_MAPPED_SHARED
+        TH_ALLOCATOR_MAPPED_SHAREDMEM
+        TH_ALLOCATOR_MAPPED_EXCLUSIVE
+        TH_ALLOCATOR_MAPPED_NOCREATE
+        TH_ALLOCATOR_MAPPED_KEEPFD
+        TH_ALLOCATOR_MAPPED_FROMFD
+        TH_ALLOCATOR_MAPPED_UNLINK
+
+    ctypedef struct THMapAllocatorContext:
+        pass
+
+    THAllocator THMapAllocator
+    const char *THMapAllocatorContext_filename(const THMapAllocatorContext *ctx) noexcept
+    int THMapAllocatorContext_fd(const THMapAllocatorContext *ctx) noexcept
+    int THMapAllocatorContext_flags(const THMapAllocatorContext *ctx) noexcept
+    int64_t THMapAllocatorContext_size(const THMapAllocatorContext *ctx) noexcept
+
     # ------------------------------------------------------------ THStorage.h
     ctypedef struct THStorage:
         pass
@@ -109,9 +130,18 @@ cdef extern from "TH/TH.h" nogil:
     THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *data, int64_t size,
                                                  THAllocator *allocator,
                                                  void *allocatorContext) except NULL
+    THStorage *THStorage_newWithMapping(THScalarType dtype, const char *filename, int64_t size,
+                                        int flags) except NULL
+    THStorage *THStorage_newWithMappingFd(THScalarType dtype, const char *name, int fd,
+                                          int64_t size, int flags) except NULL
+    int THStorage_moveToSharedMemory(THStorage *self) except -1
+    int THStorage_isShared(const THStorage *self) noexcept
     void THStorage_retain(THStorage *self) noexcept
     void THStorage_free(THStorage *self) noexcept
     int64_t THStorage_refcount(const THStorage *self) noexcept
+    void THStorage_pin(THStorage *self) noexcept
+    void THStorage_unpin(THStorage *self) noexcept
+    int64_t THStorage_pins(const THStorage *self) noexcept
     int THStorage_resize(THStorage *self, int64_t size) except -1
     int THStorage_fill(THStorage *self, double value) except -1
     int THStorage_fillInt64(THStorage *self, int64_t value) except -1

@@ -4,6 +4,7 @@
 
 #include "THGeneral.h"
 #include "THAllocator.h"
+#include "THMapAllocator.h"
 #include "THStorage.h"
 #include "THTensor.h"
 #include "THDebug.h"

@@ -82,7 +82,8 @@ typedef enum THErrorKind {
   TH_ERROR_INDEX = 2,
   TH_ERROR_VALUE = 3,
   TH_ERROR_TYPE = 4,
-  TH_ERROR_MEMORY = 5
+  TH_ERROR_MEMORY = 5,
+  TH_ERROR_OS = 6 /* a failed system call: os_errno says which error */
 } THErrorKind;
 
 #define TH_ERROR_MESSAGE_SIZE 512
@@ -95,6 +96,7 @@ typedef struct THErrorInfo {
    * THStorage_retain, ...): a handler must not leave a pending exception
    * for a caller that cannot see it (Python: report it as unraisable). */
   int unraisable;
+  int os_errno; /* TH_ERROR_OS: the errno of the failed call, else 0 */
   char message[TH_ERROR_MESSAGE_SIZE]; /* "THTensor_newNarrow: ..." */
 } THErrorInfo;
 
@@ -108,7 +110,7 @@ TH_API void THSetDefaultErrorHandler(THErrorHandler handler, void *data);
  * next error). kind is TH_ERROR_NONE when there was none since THClearError. */
 TH_API const THErrorInfo *THGetLastError(void);
 TH_API void THClearError(void);
-/* Name of an error kind: "RuntimeError", "IndexError", ... */
+/* Name of an error kind: "RuntimeError", "IndexError", "OSError", ... */
 TH_API const char *THErrorKind_name(THErrorKind kind);
 
 /* Report an error: printf-style message, recorded with file and line. */

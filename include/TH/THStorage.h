@@ -9,6 +9,7 @@
 
 #include "THAllocator.h"
 #include "THGeneral.h"
+#include "THMapAllocator.h"
 
 typedef struct THStorage THStorage;
 
@@ -36,6 +37,32 @@ TH_API THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *da
                                                     THAllocator *allocator,
                                                     void *allocatorContext);
 
+/* size elements of a file (or, with TH_ALLOCATOR_MAPPED_SHAREDMEM, a POSIX
+ * shared memory object) mapped into memory; size 0 maps the whole file,
+ * which must then hold a whole number of elements. flags: the
+ * TH_ALLOCATOR_MAPPED_* above, FROMFD excepted. Without MAPPED_SHARED the
+ * mapping is private (copy on write). Files and objects it creates are
+ * owner-only (0600); a shared mapping of a short file grows it, other short
+ * files are a ValueError; a failed system call is an OSError. The storage is
+ * not resizable. */
+TH_API THStorage *THStorage_newWithMapping(THScalarType dtype, const char *filename,
+                                           int64_t size, int flags);
+/* As newWithMapping, over an open descriptor, which the storage takes: it
+ * keeps it (TH_ALLOCATOR_MAPPED_KEEPFD) or closes it after mapping, and
+ * closes it if the call fails. name is informative (may be NULL). */
+TH_API THStorage *THStorage_newWithMappingFd(THScalarType dtype, const char *name, int fd,
+                                             int64_t size, int flags);
+/* Moves the data into a new POSIX shared memory object, in place: every
+ * tensor viewing the storage sees the same values, now shareable with other
+ * processes through the kept descriptor. The object's name is removed at
+ * once, so the memory goes away with the last process that maps it. A
+ * no-op when the storage is already shared; refused (RuntimeError) while
+ * its data is pinned. Returns 0, or -1 on error. */
+TH_API int THStorage_moveToSharedMemory(THStorage *self);
+/* 1 if the storage is a shared mapping (a file mapped shared, or shared
+ * memory), else 0. */
+TH_API int THStorage_isShared(const THStorage *self);
+
 /* ------------------------------------------------------------ reference counts */
 
 /* NULL is a no-op for both. free of a storage whose count is already zero is
@@ -43,6 +70,12 @@ TH_API THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *da
 TH_API void THStorage_retain(THStorage *self);
 TH_API void THStorage_free(THStorage *self);
 TH_API int64_t THStorage_refcount(const THStorage *self);
+/* pin: a new reference that also keeps the data where it is (no move to
+ * shared memory) until the matching unpin, which releases the reference. For
+ * exported buffers (numpy, memoryview, DLPack) that point into the data. */
+TH_API void THStorage_pin(THStorage *self);
+TH_API void THStorage_unpin(THStorage *self);
+TH_API int64_t THStorage_pins(const THStorage *self);
 
 /* --------------------------------------------------------------- operations */
 

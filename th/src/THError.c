@@ -45,6 +45,7 @@ void THClearError(void) {
   last_error.file = NULL;
   last_error.line = 0;
   last_error.unraisable = 0;
+  last_error.os_errno = 0;
   last_error.message[0] = '\0';
 }
 
@@ -56,6 +57,7 @@ const char *THErrorKind_name(THErrorKind kind) {
     case TH_ERROR_VALUE: return "ValueError";
     case TH_ERROR_TYPE: return "TypeError";
     case TH_ERROR_MEMORY: return "MemoryError";
+    case TH_ERROR_OS: return "OSError";
   }
   return "UnknownError";
 }
@@ -77,6 +79,7 @@ static void record(THErrorKind kind, const char *file, int line, int unraisable)
   last_error.file = file;
   last_error.line = line;
   last_error.unraisable = unraisable;
+  last_error.os_errno = 0;
 }
 
 void THErrorReport(THErrorKind kind, const char *file, int line, const char *format, ...) {
@@ -88,14 +91,28 @@ void THErrorReport(THErrorKind kind, const char *file, int line, const char *for
   dispatch();
 }
 
+static void format_and_dispatch(const char *fn, const char *format, va_list ap) {
+  int n = snprintf(last_error.message, sizeof last_error.message, "%s: ", fn);
+  if (n < 0 || (size_t)n >= sizeof last_error.message) n = 0;
+  vsnprintf(last_error.message + n, sizeof last_error.message - (size_t)n, format, ap);
+  dispatch();
+}
+
+void th_error_os_at(int os_errno, const char *file, int line, const char *fn, const char *format,
+                    ...) {
+  record(TH_ERROR_OS, file, line, 0);
+  last_error.os_errno = os_errno;
+  va_list ap;
+  va_start(ap, format);
+  format_and_dispatch(fn, format, ap);
+  va_end(ap);
+}
+
 void th_error_at(THErrorKind kind, const char *file, int line, int unraisable,
                  const char *fn, const char *format, ...) {
   record(kind, file, line, unraisable);
-  int n = snprintf(last_error.message, sizeof last_error.message, "%s: ", fn);
-  if (n < 0 || (size_t)n >= sizeof last_error.message) n = 0;
   va_list ap;
   va_start(ap, format);
-  vsnprintf(last_error.message + n, sizeof last_error.message - (size_t)n, format, ap);
+  format_and_dispatch(fn, format, ap);
   va_end(ap);
-  dispatch();
 }

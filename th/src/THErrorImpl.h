@@ -10,6 +10,12 @@ void th_error_at(THErrorKind kind, const char *file, int line, int unraisable,
                  const char *fn, const char *format, ...)
     __attribute__((format(printf, 6, 7)));
 
+/* A failed system call: TH_ERROR_OS with os_errno, message "fn: ...". */
+void th_error_os_at(int os_errno, const char *file, int line, const char *fn,
+                    const char *format, ...) __attribute__((format(printf, 5, 6)));
+#define TH_ERR_OS(os_errno, ...) th_error_os_at((os_errno), __FILE__, __LINE__, __func__, __VA_ARGS__)
+#define TH_ERR_OS_FN(os_errno, fn, ...) th_error_os_at((os_errno), __FILE__, __LINE__, (fn), __VA_ARGS__)
+
 /* In a public function: report, naming the function itself. */
 #define TH_ERR(kind, ...) th_error_at((kind), __FILE__, __LINE__, 0, __func__, __VA_ARGS__)
 /* In a helper that received the public function's name as fn. */

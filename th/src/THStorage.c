@@ -43,6 +43,7 @@ static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, in
   s->allocatorContext = ctx;
   s->dtype = dtype;
   s->flags = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
+  atomic_init(&s->pins, 0);
   s->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_STORAGE, s, &s->track, fn);
   th_live_add(&th_live_storages, 1);
@@ -141,6 +142,20 @@ void THStorage_free(THStorage *self) {
 
 int64_t THStorage_refcount(const THStorage *self) {
   return atomic_load_explicit(&self->refcount, memory_order_relaxed);
+}
+
+void THStorage_pin(THStorage *self) {
+  THStorage_retain(self);
+  atomic_fetch_add_explicit(&self->pins, 1, memory_order_relaxed);
+}
+
+void THStorage_unpin(THStorage *self) {
+  atomic_fetch_sub_explicit(&self->pins, 1, memory_order_relaxed);
+  THStorage_free(self);
+}
+
+int64_t THStorage_pins(const THStorage *self) {
+  return atomic_load_explicit(&self->pins, memory_order_relaxed);
 }
 
 int th_storage_check_resizable(const THStorage *self, const char *fn) {

@@ -15,6 +15,7 @@ struct THStorage {
   void *allocatorContext;
   THScalarType dtype;
   int flags;       /* TH_STORAGE_* */
+  _Atomic int64_t pins; /* buffer exports keeping the data in place */
 };
 
 static inline int64_t th_storage_nbytes(const THStorage *s) {

@@ -1,0 +1,223 @@
+"""Zero-copy exchange with numpy (from_numpy, asarray, numpy(), __array__)
+and DLPack (numpy, torch when installed): memory shared, owners kept alive
+exactly as long as needed, and released exactly once whichever side dies
+first."""
+import gc
+import sys
+
+import numpy as np
+import pytest
+
+import th
+
+from helpers import ALL_DTYPES, NUMPY_DTYPES
+
+
+def address(a):
+    return a.__array_interface__["data"][0]
+
+
+# ------------------------------------------------------------- from_numpy
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_from_numpy_shares_memory_for_every_dtype(dtype):
+    a = np.zeros((3, 4), dtype=NUMPY_DTYPES[dtype])
+    t = th.from_numpy(a)
+    assert t.dtype is dtype and t.shape == (3, 4) and t.stride() == (4, 1)
+    assert t.data_ptr() == address(a)
+    t[1, 2] = 1
+    assert a[1, 2] == 1
+    a[2, 3] = 1
+    assert t[2, 3].item() == 1
+
+
+def test_from_numpy_keeps_the_array_alive_in_either_order():
+    a = np.arange(6.0)
+    base = sys.getrefcount(a)
+    t = th.from_numpy(a)
+    assert sys.getrefcount(a) == base + 1  # the storage's export holds it
+    del t
+    assert sys.getrefcount(a) == base
+    t = th.from_numpy(a)
+    view = t[2:]
+    del a  # the array dies first: the tensors keep its memory
+    gc.collect()
+    assert view.tolist() == [2.0, 3.0, 4.0, 5.0]
+    del t
+    assert view.tolist() == [2.0, 3.0, 4.0, 5.0]
+
+
+def test_from_numpy_strided_views_and_offsets():
+    a = np.arange(24, dtype=np.int64).reshape(4, 6)
+    for view in (a[1:, ::2], a.T, a[:, 3], a[2:3, 1:5], a[..., None]):
+        t = th.from_numpy(view)
+        assert t.shape == view.shape
+        assert [st for n, st in zip(t.shape, t.stride()) if n > 1] == [
+            st // 8 for n, st in zip(view.shape, view.strides) if n > 1]  # size-1: any stride
+        assert t.tolist() == view.tolist() and t.data_ptr() == address(view)
+
+
+def test_from_numpy_refuses_what_it_cannot_view():
+    with pytest.raises(ValueError, match="negative strides"):
+        th.from_numpy(np.arange(5.0)[::-1])
+    ro = np.arange(3.0)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        th.from_numpy(ro)
+    with pytest.raises(TypeError, match="format 'H'.*no th dtype"):
+        th.from_numpy(np.zeros(3, np.uint16))
+    with pytest.raises(TypeError, match="byte-swapped"):
+        th.from_numpy(np.zeros(3, ">f4"))
+    with pytest.raises(TypeError, match="expected a numpy.ndarray"):
+        th.from_numpy([1, 2])
+    unaligned = np.frombuffer(bytearray(17), dtype=np.uint8)[1:].view(np.float64)
+    unaligned = unaligned.copy() if unaligned.flags.aligned else unaligned
+    if not unaligned.flags.aligned:
+        with pytest.raises(ValueError, match="not aligned"):
+            th.from_numpy(unaligned)
+
+
+def test_from_numpy_storage_is_not_resizable():
+    t = th.from_numpy(np.arange(4.0))
+    with pytest.raises(RuntimeError, match="not resizable"):
+        t.storage().resize_(10)
+
+
+def test_empty_and_scalar_arrays():
+    e = th.from_numpy(np.zeros((0, 3)))
+    assert e.shape == (0, 3) and e.numel() == 0
+    s = th.from_numpy(np.array(2.5))
+    assert s.shape == () and s.item() == 2.5
+
+
+# ------------------------------------------------------------- asarray
+def test_asarray_shares_when_it_can_and_copies_when_it_must():
+    a = np.arange(6.0)
+    t = th.asarray(a)
+    assert t.data_ptr() == address(a)
+    r = th.asarray(a[::-1])  # negative strides: a copy
+    assert r.tolist() == [5.0, 4.0, 3.0, 2.0, 1.0, 0.0] and r.is_contiguous()
+    with pytest.raises(ValueError, match="negative strides"):
+        th.asarray(a[::-1], copy=False)
+    c = th.asarray(a, copy=True)
+    assert c.tolist() == a.tolist() and c.data_ptr() != address(a)
+    f = th.asarray(a, dtype=th.float32)
+    assert f.dtype is th.float32 and f.tolist() == a.tolist()
+    with pytest.raises(ValueError, match="needs a copy"):
+        th.asarray(a, dtype=th.float32, copy=False)
+    assert th.asarray(t) is t
+    assert th.asarray([[1, 2], [3, 4]]).tolist() == [[1, 2], [3, 4]]
+    with pytest.raises(ValueError, match="no memory to share"):
+        th.asarray([1, 2], copy=False)
+    buf = bytearray(b"\x01\x02\x03")
+    b = th.asarray(buf)
+    b[0] = 9
+    assert buf[0] == 9  # any writable buffer is shared
+    ro = np.arange(3.0)
+    ro.flags.writeable = False
+    assert th.asarray(ro).tolist() == [0.0, 1.0, 2.0]  # read-only: copied
+
+
+# ------------------------------------------------------------- numpy()
+def test_numpy_shares_and_keeps_the_storage_alive():
+    t = th.arange(6, dtype=th.float32).view(2, 3)
+    s = t.storage()
+    n = t.numpy()
+    assert n.dtype == np.float32 and address(n) == t.data_ptr()
+    assert s.refcount == 3  # t, s, and the export behind n
+    n[1, 1] = 40
+    assert t[1, 1].item() == 40
+    del t  # the tensor dies first: the array keeps the storage
+    assert n.tolist() == [[0, 1, 2], [3, 40, 5]]
+    del n
+    assert s.refcount == 1
+
+
+def test_numpy_functions_accept_tensors():
+    t = th.arange(6, dtype=th.float64).view(2, 3)
+    assert np.sum(t) == 15.0
+    assert np.array(t).tolist() == t.tolist()  # np.array copies
+    assert address(np.asarray(t)) == t.data_ptr()
+    a = t.__array__(dtype=np.float32)
+    assert a.dtype == np.float32 and a.tolist() == t.tolist()
+    assert address(t.__array__(copy=True)) != t.data_ptr()
+    with pytest.raises(ValueError, match="needs a copy"):
+        t.__array__(dtype=np.float32, copy=False)
+
+
+# ------------------------------------------------------------- DLPack
+def test_dlpack_round_trip_with_numpy():
+    t = th.arange(12, dtype=th.int32).view(3, 4)[:, 1:]
+    a = np.from_dlpack(t)
+    assert a.tolist() == t.tolist() and address(a) == t.data_ptr()
+    assert a.strides == tuple(s * 4 for s in t.stride())
+    back = th.from_dlpack(a)
+    assert back.data_ptr() == t.data_ptr() and back.tolist() == t.tolist()
+    a[0, 0] = -1
+    assert t[0, 0].item() == -1 and back[0, 0].item() == -1
+    n = np.arange(5.0)
+    base = sys.getrefcount(n)
+    u = th.from_dlpack(n)
+    assert address(n) == u.data_ptr() and sys.getrefcount(n) > base
+    del u
+    gc.collect()
+    assert sys.getrefcount(n) == base  # numpy's deleter ran exactly once
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_dlpack_dtypes(dtype):
+    t = th.ones(3, dtype=dtype)
+    assert th.from_dlpack(t).dtype is dtype
+    assert np.from_dlpack(t).dtype == NUMPY_DTYPES[dtype]
+
+
+def test_dlpack_capsules_versioned_and_legacy():
+    t = th.arange(4)
+    s = t.storage()
+    legacy = t.__dlpack__()
+    versioned = t.__dlpack__(max_version=(1, 0))
+    assert "dltensor" in repr(legacy) and "dltensor_versioned" in repr(versioned)
+    assert s.refcount == 4  # t, s and the two exports
+    a = th.from_dlpack(legacy)
+    with pytest.raises(ValueError, match="already consumed"):
+        th.from_dlpack(legacy)  # consumed twice: refused, nothing freed twice
+    del versioned  # never consumed: its destructor releases the export
+    assert s.refcount == 3
+    del a, legacy
+    gc.collect()
+    assert s.refcount == 2
+    assert t.__dlpack_device__() == (1, 0)
+    with pytest.raises(BufferError, match="stream must be None"):
+        t.__dlpack__(stream=1)
+    with pytest.raises(BufferError, match="CPU"):
+        t.__dlpack__(dl_device=(2, 0))
+    c = th.from_dlpack(t.__dlpack__(copy=True))
+    assert c.tolist() == t.tolist() and c.data_ptr() != t.data_ptr()
+    with pytest.raises(TypeError, match="DLPack capsule"):
+        th.from_dlpack(42)
+
+
+def test_dlpack_export_pins_the_storage():
+    t = th.zeros(3)
+    capsule = t.__dlpack__()
+    with pytest.raises(RuntimeError, match="pinned"):
+        t.share_memory_()
+    del capsule
+    t.share_memory_()
+    assert t.is_shared()
+
+
+def test_dlpack_with_torch():
+    torch = pytest.importorskip("torch")
+    t = th.arange(6, dtype=th.float32).view(2, 3).t()
+    x = torch.from_dlpack(t)
+    assert x.tolist() == t.tolist() and x.data_ptr() == t.data_ptr()
+    assert x.stride() == t.stride()
+    x[0, 0] = 42
+    assert t[0, 0].item() == 42
+    y = torch.arange(6, dtype=torch.int64).view(3, 2)[1:]
+    u = th.from_dlpack(y)
+    assert u.tolist() == y.tolist() and u.data_ptr() == y.data_ptr()
+    assert th.asarray(y).data_ptr() == y.data_ptr()  # asarray goes through __dlpack__
+    b = th.from_dlpack(torch.tensor([True, False]))
+    assert b.dtype is th.bool and b.tolist() == [True, False]
+    del x, u, b

@@ -1,0 +1,330 @@
+"""DLPack: Tensor.__dlpack__ / __dlpack_device__ and th.from_dlpack.
+
+Both the versioned (1.x, capsule "dltensor_versioned") and the legacy
+("dltensor") protocols. An export pins th's storage until the consumer calls
+the deleter, or until the capsule dies unconsumed; an import owns the
+producer's managed tensor and calls its deleter exactly once, when the
+storage dies (or at once if the import fails after taking it)."""
+from cpython.pycapsule cimport (PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New,
+                                PyCapsule_SetName)
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+cimport th._errors
+from th._tensor cimport Tensor, wrap_tensor
+from th.libTH cimport *
+
+cdef extern from *:
+    """
+    /* DLPack's C ABI (dlpack.h, version 1.x), declared for th's own use. */
+    typedef struct { uint32_t major; uint32_t minor; } th_DLPackVersion;
+    typedef struct { int32_t device_type; int32_t device_id; } th_DLDevice;
+    typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } th_DLDataType;
+    typedef struct {
+      void *data;
+      th_DLDevice device;
+      int32_t ndim;
+      th_DLDataType dtype;
+      int64_t *shape;
+      int64_t *strides;
+      uint64_t byte_offset;
+    } th_DLTensor;
+    typedef struct th_DLManagedTensor {
+      th_DLTensor dl_tensor;
+      void *manager_ctx;
+      void (*deleter)(struct th_DLManagedTensor *self);
+    } th_DLManagedTensor;
+    typedef struct th_DLManagedTensorVersioned {
+      th_DLPackVersion version;
+      void *manager_ctx;
+      void (*deleter)(struct th_DLManagedTensorVersioned *self);
+      uint64_t flags;
+      th_DLTensor dl_tensor;
+    } th_DLManagedTensorVersioned;
+    """
+    ctypedef struct th_DLPackVersion:
+        uint32_t major
+        uint32_t minor
+    ctypedef struct th_DLDevice:
+        int32_t device_type
+        int32_t device_id
+    ctypedef struct th_DLDataType:
+        uint8_t code
+        uint8_t bits
+        uint16_t lanes
+    ctypedef struct th_DLTensor:
+        void *data
+        th_DLDevice device
+        int32_t ndim
+        th_DLDataType dtype
+        int64_t *shape
+        int64_t *strides
+        uint64_t byte_offset
+    ctypedef struct th_DLManagedTensor:
+        th_DLTensor dl_tensor
+        void *manager_ctx
+        void (*deleter)(th_DLManagedTensor *) noexcept nogil
+    ctypedef struct th_DLManagedTensorVersioned:
+        th_DLPackVersion version
+        void *manager_ctx
+        void (*deleter)(th_DLManagedTensorVersioned *) noexcept nogil
+        uint64_t flags
+        th_DLTensor dl_tensor
+
+cdef enum:
+    DL_CPU = 1      # kDLCPU
+    DL_INT = 0      # kDLInt, kDLUInt, kDLFloat, kDLBool
+    DL_UINT = 1
+    DL_FLOAT = 2
+    DL_BOOL = 6
+    FLAG_READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY
+
+DLPACK_VERSION = (1, 1)
+
+
+# ------------------------------------------------------------------- dtypes
+cdef th_DLDataType _dl_dtype(THScalarType t) noexcept:
+    cdef th_DLDataType d
+    d.lanes = 1
+    d.bits = 8 * THScalarType_elementSize(t)
+    if t == TH_BOOL:
+        d.code = DL_BOOL
+    elif t == TH_UINT8:
+        d.code = DL_UINT
+    elif THScalarType_isFloatingPoint(t):
+        d.code = DL_FLOAT
+    else:
+        d.code = DL_INT
+    return d
+
+
+cdef THScalarType _th_dtype(th_DLDataType d) except *:
+    if d.lanes == 1:
+        if d.code == DL_BOOL and d.bits == 8:
+            return TH_BOOL
+        if d.code == DL_UINT and d.bits == 8:
+            return TH_UINT8
+        if d.code == DL_INT:
+            if d.bits == 8: return TH_INT8
+            if d.bits == 16: return TH_INT16
+            if d.bits == 32: return TH_INT32
+            if d.bits == 64: return TH_INT64
+        if d.code == DL_FLOAT:
+            if d.bits == 16: return TH_FLOAT16
+            if d.bits == 32: return TH_FLOAT32
+            if d.bits == 64: return TH_FLOAT64
+    raise TypeError(f"from_dlpack: DLPack dtype (code {d.code}, {d.bits} bits, {d.lanes} "
+                    f"lanes) has no th dtype")
+
+
+# ------------------------------------------------------------------- export
+ctypedef struct Export:
+    # one malloc'd block: the managed tensor, the pinned storage, the dims
+    th_DLManagedTensorVersioned versioned
+    th_DLManagedTensor legacy
+    THStorage *storage
+    int64_t dims[1]
+
+
+cdef void _delete_export(Export *e) noexcept nogil:
+    THStorage_unpin(e.storage)
+    free(e)
+
+
+cdef void _delete_versioned(th_DLManagedTensorVersioned *m) noexcept nogil:
+    _delete_export(<Export *>m.manager_ctx)
+
+
+cdef void _delete_legacy(th_DLManagedTensor *m) noexcept nogil:
+    _delete_export(<Export *>m.manager_ctx)
+
+
+cdef void _capsule_died(object capsule) noexcept:
+    """A capsule never consumed: its deleter is still ours to call."""
+    cdef th_DLManagedTensorVersioned *v
+    cdef th_DLManagedTensor *m
+    if PyCapsule_IsValid(capsule, b"dltensor_versioned"):
+        v = <th_DLManagedTensorVersioned *>PyCapsule_GetPointer(capsule, b"dltensor_versioned")
+        v.deleter(v)
+    elif PyCapsule_IsValid(capsule, b"dltensor"):
+        m = <th_DLManagedTensor *>PyCapsule_GetPointer(capsule, b"dltensor")
+        m.deleter(m)
+
+
+def to_dlpack(Tensor t not None, stream=None, max_version=None, dl_device=None, copy=None):
+    """The capsule behind Tensor.__dlpack__ (see there)."""
+    if stream is not None:
+        raise BufferError("__dlpack__: th tensors live on the CPU: stream must be None")
+    if dl_device is not None and tuple(dl_device) != (DL_CPU, 0):
+        raise BufferError(f"__dlpack__: th tensors live on the CPU (device (1, 0)), "
+                          f"not {tuple(dl_device)}")
+    if copy:
+        t = t.clone()
+    cdef THTensor *c = t.cdata
+    cdef int nd = THTensor_nDimension(c)
+    cdef Export *e = <Export *>malloc(sizeof(Export) + sizeof(int64_t) * 2 * nd)
+    cdef th_DLTensor *dl
+    cdef bint versioned = max_version is not None and max_version[0] >= 1
+    cdef bint overlapping = False
+    cdef int d
+    if e == NULL:
+        raise MemoryError("__dlpack__: no memory for the export")
+    for d in range(nd):
+        e.dims[d] = THTensor_sizes(c)[d]
+        e.dims[nd + d] = THTensor_strides(c)[d]
+        if e.dims[d] > 1 and e.dims[nd + d] == 0:
+            overlapping = True
+    e.storage = THTensor_storage(c)
+    THStorage_pin(e.storage)  # released by the deleter
+    dl = &e.versioned.dl_tensor if versioned else &e.legacy.dl_tensor
+    dl.data = THTensor_data(c)
+    dl.device.device_type = DL_CPU
+    dl.device.device_id = 0
+    dl.ndim = nd
+    dl.dtype = _dl_dtype(THTensor_dtype(c))
+    dl.shape = e.dims
+    dl.strides = e.dims + nd
+    dl.byte_offset = 0
+    if versioned:
+        e.versioned.version.major = DLPACK_VERSION[0]
+        e.versioned.version.minor = DLPACK_VERSION[1]
+        e.versioned.manager_ctx = e
+        e.versioned.deleter = _delete_versioned
+        e.versioned.flags = FLAG_READ_ONLY if overlapping else 0  # shared elements
+        name, pointer = b"dltensor_versioned", <void *>&e.versioned
+    else:
+        e.legacy.manager_ctx = e
+        e.legacy.deleter = _delete_legacy
+        name, pointer = b"dltensor", <void *>&e.legacy
+    try:
+        return PyCapsule_New(pointer, name, _capsule_died)
+    except BaseException:
+        _delete_export(e)
+        raise
+
+
+def dlpack_device():
+    return (DL_CPU, 0)
+
+
+# ------------------------------------------------------------------- import
+ctypedef struct Imported:
+    void *managed
+    bint versioned
+
+
+cdef void *_cannot_grow(void *ctx, ptrdiff_t size) noexcept nogil:
+    return NULL
+
+
+cdef void _release_import(void *ctx, void *data) noexcept nogil:
+    cdef Imported *i = <Imported *>ctx
+    cdef th_DLManagedTensorVersioned *v
+    cdef th_DLManagedTensor *m
+    if i.versioned:
+        v = <th_DLManagedTensorVersioned *>i.managed
+        if v.deleter != NULL:
+            v.deleter(v)
+    else:
+        m = <th_DLManagedTensor *>i.managed
+        if m.deleter != NULL:
+            m.deleter(m)
+    free(i)
+
+
+cdef THAllocator _import_allocator
+_import_allocator.malloc = _cannot_grow
+_import_allocator.realloc = NULL
+_import_allocator.free = _release_import
+
+
+def from_dlpack(obj):
+    """A tensor over the memory of a DLPack producer (numpy, torch, ...): an
+    object with __dlpack__, or a DLPack capsule. No copy, except for a
+    read-only producer. The producer's memory is released when th's storage
+    dies."""
+    if hasattr(obj, "__dlpack__"):
+        device = tuple(obj.__dlpack_device__())
+        if device[0] != DL_CPU:
+            raise BufferError(f"from_dlpack: only CPU tensors can be imported, got device {device}")
+        try:
+            capsule = obj.__dlpack__(max_version=DLPACK_VERSION)
+        except TypeError:  # a producer from before DLPack 1.0
+            capsule = obj.__dlpack__()
+    else:
+        capsule = obj
+    return _import_capsule(capsule)
+
+
+cdef Tensor _import_capsule(object capsule):
+    cdef th_DLManagedTensorVersioned *v = NULL
+    cdef th_DLManagedTensor *m = NULL
+    cdef th_DLTensor *dl
+    cdef bint read_only = False
+    if PyCapsule_IsValid(capsule, b"dltensor_versioned"):
+        v = <th_DLManagedTensorVersioned *>PyCapsule_GetPointer(capsule, b"dltensor_versioned")
+        if v.version.major != 1:
+            raise BufferError(f"from_dlpack: DLPack version {v.version.major}.{v.version.minor} "
+                              f"is not supported (th reads 1.x)")
+        dl = &v.dl_tensor
+        read_only = v.flags & FLAG_READ_ONLY
+    elif PyCapsule_IsValid(capsule, b"dltensor"):
+        m = <th_DLManagedTensor *>PyCapsule_GetPointer(capsule, b"dltensor")
+        dl = &m.dl_tensor
+    elif (PyCapsule_IsValid(capsule, b"used_dltensor")
+          or PyCapsule_IsValid(capsule, b"used_dltensor_versioned")):
+        raise ValueError("from_dlpack: this DLPack capsule was already consumed")
+    else:
+        raise TypeError(f"from_dlpack: expected an object with __dlpack__ or a DLPack capsule, "
+                        f"got {type(capsule).__name__}")
+    # everything checkable is checked before the capsule is taken
+    if dl.device.device_type != DL_CPU:
+        raise BufferError(f"from_dlpack: only CPU tensors can be imported, got device type "
+                          f"{dl.device.device_type}")
+    cdef THScalarType t = _th_dtype(dl.dtype)
+    cdef int nd = dl.ndim, d
+    cdef int64_t extent = 1, numel = 1
+    cdef int64_t sizes[TH_MAX_DIMS]
+    cdef int64_t strides[TH_MAX_DIMS]
+    if nd < 0 or nd > TH_MAX_DIMS:
+        raise ValueError(f"from_dlpack: {nd} dimensions; th supports 0 to {TH_MAX_DIMS}")
+    for d in range(nd):  # copied: the producer's arrays may go with its deleter
+        sizes[d] = dl.shape[d]
+        numel *= sizes[d]
+        if dl.strides != NULL:
+            strides[d] = dl.strides[d]
+            if strides[d] < 0:
+                raise ValueError(f"from_dlpack: negative stride {strides[d]} in dim {d} cannot "
+                                 f"be viewed by th")
+            extent += (sizes[d] - 1) * strides[d] if sizes[d] else 0
+    cdef bint contiguous = dl.strides == NULL
+    if contiguous:
+        extent = numel
+    if numel == 0:
+        extent = 0
+    # take it: from here on its deleter is ours to call, exactly once
+    PyCapsule_SetName(capsule, b"used_dltensor_versioned" if v != NULL else b"used_dltensor")
+    cdef Imported *i = <Imported *>malloc(sizeof(Imported))
+    if i == NULL:
+        _release_now(v, m)
+        raise MemoryError("from_dlpack: no memory for the import")
+    i.managed = <void *>v if v != NULL else <void *>m
+    i.versioned = v != NULL
+    cdef char *data = <char *>dl.data + dl.byte_offset if dl.data != NULL else NULL
+    cdef THStorage *storage
+    if data == NULL:
+        _release_import(i, NULL)
+        storage = THStorage_new(t)
+    else:  # the storage takes i (and calls the deleter on failure too)
+        storage = THStorage_newWithDataAndAllocator(t, data, extent, &_import_allocator, i)
+    THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+    out = wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, nd, sizes,
+                                                    NULL if contiguous else strides))
+    return out.clone() if read_only else out
+
+
+cdef void _release_now(th_DLManagedTensorVersioned *v, th_DLManagedTensor *m) noexcept:
+    if v != NULL and v.deleter != NULL:
+        v.deleter(v)
+    elif m != NULL and m.deleter != NULL:
+        m.deleter(m)

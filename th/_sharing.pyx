@@ -1,0 +1,45 @@
+"""Storages in files and in shared memory: Storage.from_file, share_memory_,
+is_shared, and the descriptors th.multiprocessing passes between processes."""
+import os
+
+from libc.stdint cimport int64_t
+
+cimport th._errors
+from th._dtype cimport as_scalar_type
+from th._storage cimport Storage, wrap_storage
+from th.libTH cimport *
+
+
+def storage_from_file(filename, bint shared=False, int64_t size=0, dtype=None):
+    """A storage over a memory-mapped file: size elements (0: the whole
+    file). shared=True writes through to the file (and creates or grows it,
+    owner-only); shared=False is a private copy-on-write view of an existing
+    file."""
+    cdef bytes path = os.fsencode(filename)
+    cdef int flags = TH_ALLOCATOR_MAPPED_SHARED if shared else TH_ALLOCATOR_MAPPED_NOCREATE
+    return wrap_storage(THStorage_newWithMapping(
+        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), path, size, flags))
+
+
+def move_to_shared_memory(Storage s not None):
+    THStorage_moveToSharedMemory(s.cdata)
+
+
+def is_shared(Storage s not None):
+    return THStorage_isShared(s.cdata) != 0
+
+
+def shared_fd(Storage s not None):
+    """The descriptor of a shared-memory storage (borrowed: the storage
+    closes it), or -1 when it has none to pass on."""
+    if THStorage_allocator(s.cdata) != &THMapAllocator:
+        return -1
+    return THMapAllocatorContext_fd(<THMapAllocatorContext *>THStorage_allocatorContext(s.cdata))
+
+
+def storage_from_fd(int fd, int64_t size, dtype):
+    """A storage over shared memory received as a descriptor, which it takes
+    (and keeps, to pass it on again)."""
+    return wrap_storage(THStorage_newWithMappingFd(
+        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), NULL, fd, size,
+        TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM | TH_ALLOCATOR_MAPPED_KEEPFD))
