@@ -9,6 +9,7 @@ from libc.string cimport strlen
 
 cimport th._errors
 from th._dtype cimport as_scalar_type
+from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
@@ -38,6 +39,22 @@ def same_storage(Tensor a not None, Tensor b not None):
 
 
 # ----------------------------------------------------------- constructors
+cdef class Dims:
+    """sizes and strides (None: contiguous) as the C arrays a call takes."""
+    cdef int64_t size[64]
+    cdef int64_t stride[64]
+    cdef int n
+    cdef bint strided
+
+    def __cinit__(self, sizes, strides=None):
+        self.n = parse_shape((tuple(sizes),), self.size, "sizes")
+        self.strided = strides is not None
+        if self.strided:
+            parse_shape((tuple(strides),), self.stride, "strides")
+
+    cdef const int64_t *strides(self):
+        return self.stride if self.strided else NULL
+
 def new_tensor(dtype):
     return wrap_tensor(THTensor_new(<THScalarType>as_scalar_type(dtype, TH_FLOAT32)))
 
@@ -45,40 +62,20 @@ def new_with_storage(Storage s not None):
     return wrap_tensor(THTensor_newWithStorage(s.cdata))
 
 def new_with_storage_nd(Storage s not None, int64_t offset, sizes, strides=None):
-    cdef int64_t size[64]
-    cdef int64_t stride[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-        if strides is not None:
-            stride[i] = strides[i]
-    return wrap_tensor(THTensor_newWithStorageNd(s.cdata, offset, n, size,
-                                                 NULL if strides is None else stride))
+    cdef Dims d = Dims(sizes, strides)
+    return wrap_tensor(THTensor_newWithStorageNd(s.cdata, offset, d.n, d.size, d.strides()))
 
 def new_with_storage_nd_move(Storage s not None, int64_t offset, sizes, strides=None):
     """Gives newWithStorageNdMove a new reference to s's storage: it takes it
     (also on failure), so s's refcount shows what happened."""
-    cdef int64_t size[64]
-    cdef int64_t stride[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-        if strides is not None:
-            stride[i] = strides[i]
+    cdef Dims d = Dims(sizes, strides)
     THStorage_retain(s.cdata)
-    return wrap_tensor(THTensor_newWithStorageNdMove(s.cdata, offset, n, size,
-                                                     NULL if strides is None else stride))
+    return wrap_tensor(THTensor_newWithStorageNdMove(s.cdata, offset, d.n, d.size, d.strides()))
 
 def new_with_size_nd(dtype, sizes, strides=None):
-    cdef int64_t size[64]
-    cdef int64_t stride[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-        if strides is not None:
-            stride[i] = strides[i]
-    return wrap_tensor(THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), n,
-                                            size, NULL if strides is None else stride))
+    cdef Dims d = Dims(sizes, strides)
+    return wrap_tensor(THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), d.n,
+                                            d.size, d.strides()))
 
 def new_with_size_1d_to_4d(dtype, *sizes):
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
@@ -99,24 +96,12 @@ def free_copy_to(Tensor src not None, Tensor dst not None):
     THTensor_freeCopyTo(src.cdata, dst.cdata)
 
 def set_storage_nd(Tensor t not None, Storage s not None, int64_t offset, sizes, strides=None):
-    cdef int64_t size[64]
-    cdef int64_t stride[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-        if strides is not None:
-            stride[i] = strides[i]
-    THTensor_setStorageNd(t.cdata, s.cdata, offset, n, size, NULL if strides is None else stride)
+    cdef Dims d = Dims(sizes, strides)
+    THTensor_setStorageNd(t.cdata, s.cdata, offset, d.n, d.size, d.strides())
 
 def resize_nd(Tensor t not None, sizes, strides=None):
-    cdef int64_t size[64]
-    cdef int64_t stride[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-        if strides is not None:
-            stride[i] = strides[i]
-    THTensor_resizeNd(t.cdata, n, size, NULL if strides is None else stride)
+    cdef Dims d = Dims(sizes, strides)
+    THTensor_resizeNd(t.cdata, d.n, d.size, d.strides())
 
 def resize_as(Tensor t not None, Tensor src not None):
     THTensor_resizeAs(t.cdata, src.cdata)
@@ -379,11 +364,8 @@ def new_contiguous(Tensor t not None):
 
 
 def new_reshape(Tensor t not None, sizes):
-    cdef int64_t size[64]
-    cdef int i, n = len(sizes)
-    for i in range(n):
-        size[i] = sizes[i]
-    return wrap_tensor(THTensor_newReshape(t.cdata, n, size))
+    cdef Dims d = Dims(sizes)
+    return wrap_tensor(THTensor_newReshape(t.cdata, d.n, d.size))
 
 
 def same_tensor(Tensor a not None, Tensor b not None):
