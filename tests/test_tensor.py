@@ -340,3 +340,28 @@ def test_refcounts_are_atomic_across_threads():
     for thread in threads:
         thread.join()
     assert t.refcount == 1 and t.storage().refcount == 2
+
+
+def test_live_counts_exact_across_threads():
+    # each thread counts in its own slot, folded in when it exits: objects
+    # made in one thread and freed in another keep the totals exact
+    import threading
+
+    base = th.debug.live()
+    made = []
+    mine = [th.empty(4) for _ in range(50)]
+
+    def make():
+        made.extend(th.empty(2, 3).t() for _ in range(100))
+
+    def drop():
+        del mine[:]
+
+    threads = [threading.Thread(target=make) for _ in range(3)] + [threading.Thread(target=drop)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert th.debug.live() == (base.storages + 300, base.tensors + 300, base.bytes + 300 * 24)
+    del made[:]
+    assert th.debug.live() == base

@@ -1,15 +1,78 @@
-/* Live-object counters: always on, read at any time from C and Python. */
+/* Live-object counters: always on, read at any time from C and Python.
+ * Per-thread slots (see THLiveImpl.h), summed on read. */
+#include <pthread.h>
+
 #include "THLiveImpl.h"
 #include "TH/THGeneral.h"
 
-_Atomic int64_t th_live_storages;
-_Atomic int64_t th_live_tensors;
-_Atomic int64_t th_live_bytes;
+_Thread_local THLiveSlot th_live_slot;
+
+/* The slots of running threads, and what exited threads left (plus counts
+ * made while a thread exits); the lock guards the list and readers. */
+static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
+static THLiveSlot *slots;
+static _Atomic int64_t retired[TH_LIVE_KINDS];
+static pthread_key_t exit_key;
+static int have_exit_key;
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
+enum { SLOT_NEW = 0, SLOT_LISTED = 1, SLOT_SHARED = 2 }; /* THLiveSlot.registered */
+
+static void lock_slots(void) { pthread_mutex_lock(&slots_lock); }
+static void unlock_slots(void) { pthread_mutex_unlock(&slots_lock); }
+
+/* Thread exit: the slot's counts go to the shared total, the slot off the
+ * list (its memory goes with the thread). */
+static void retire_slot(void *arg) {
+  THLiveSlot *s = arg;
+  lock_slots();
+  if (s->prev) s->prev->next = s->next;
+  else slots = s->next;
+  if (s->next) s->next->prev = s->prev;
+  for (int k = 0; k < TH_LIVE_KINDS; k++) {
+    atomic_fetch_add_explicit(&retired[k],
+                              atomic_load_explicit(&s->count[k], memory_order_relaxed),
+                              memory_order_relaxed);
+    atomic_store_explicit(&s->count[k], 0, memory_order_relaxed);
+  }
+  s->registered = SLOT_SHARED;
+  unlock_slots();
+}
+
+static void setup(void) {
+  have_exit_key = pthread_key_create(&exit_key, retire_slot) == 0;
+  /* a fork while another thread holds the lock must not leave it held */
+  pthread_atfork(lock_slots, unlock_slots, unlock_slots);
+}
+
+void th_live_add_slow(int kind, int64_t delta) {
+  THLiveSlot *s = &th_live_slot;
+  if (s->registered == SLOT_NEW) {
+    pthread_once(&setup_once, setup);
+    if (have_exit_key && pthread_setspecific(exit_key, s) == 0) {
+      lock_slots();
+      s->next = slots;
+      if (slots) slots->prev = s;
+      slots = s;
+      s->registered = SLOT_LISTED;
+      unlock_slots();
+      th_live_add(kind, delta);
+      return;
+    }
+    s->registered = SLOT_SHARED; /* no exit hook: count in the shared total */
+  }
+  atomic_fetch_add_explicit(&retired[kind], delta, memory_order_relaxed);
+}
 
 THLiveCounts THGetLiveCounts(void) {
-  THLiveCounts c;
-  c.storages = atomic_load_explicit(&th_live_storages, memory_order_relaxed);
-  c.tensors = atomic_load_explicit(&th_live_tensors, memory_order_relaxed);
-  c.bytes = atomic_load_explicit(&th_live_bytes, memory_order_relaxed);
+  int64_t sum[TH_LIVE_KINDS];
+  lock_slots();
+  for (int k = 0; k < TH_LIVE_KINDS; k++) {
+    sum[k] = atomic_load_explicit(&retired[k], memory_order_relaxed);
+    for (THLiveSlot *s = slots; s; s = s->next)
+      sum[k] += atomic_load_explicit(&s->count[k], memory_order_relaxed);
+  }
+  unlock_slots();
+  THLiveCounts c = {sum[TH_LIVE_STORAGES], sum[TH_LIVE_TENSORS], sum[TH_LIVE_BYTES]};
   return c;
 }

@@ -45,8 +45,8 @@ static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, in
   s->flags = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
   s->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_STORAGE, s, &s->track, fn);
-  th_live_add(&th_live_storages, 1);
-  th_live_add(&th_live_bytes, nbytes);
+  th_live_add(TH_LIVE_STORAGES, 1);
+  th_live_add(TH_LIVE_BYTES, nbytes);
   return s;
 }
 
@@ -115,8 +115,8 @@ void THStorage_retain(THStorage *self) {
 static void storage_destroy(THStorage *self) {
   if ((self->flags & TH_STORAGE_FREEMEM) && self->data)
     self->allocator->free(self->allocatorContext, self->data);
-  th_live_add(&th_live_storages, -1);
-  th_live_add(&th_live_bytes, -th_storage_nbytes(self));
+  th_live_add(TH_LIVE_STORAGES, -1);
+  th_live_add(TH_LIVE_BYTES, -th_storage_nbytes(self));
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_STORAGE, self, &self->track)) {
     self->data = NULL; /* quarantined: an empty husk that reports misuse */
@@ -128,6 +128,10 @@ static void storage_destroy(THStorage *self) {
 
 void THStorage_free(THStorage *self) {
   if (!self || !(self->flags & TH_STORAGE_REFCOUNTED)) return;
+  if (th_sole_owner(&self->refcount)) {
+    storage_destroy(self);
+    return;
+  }
   int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
   if (TH_LIKELY(old > 1)) return;
   if (old == 1) {
@@ -185,7 +189,7 @@ int th_storage_resize(THStorage *self, int64_t size, const char *fn) {
   self->data = data;
   self->size = size;
   self->flags |= TH_STORAGE_FREEMEM; /* the new data came from the allocator */
-  th_live_add(&th_live_bytes, nbytes - old_nbytes);
+  th_live_add(TH_LIVE_BYTES, nbytes - old_nbytes);
   return 0;
 }
 

@@ -37,7 +37,7 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
   t->nDimension = nDimension;
   t->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_TENSOR, t, &t->track, fn);
-  th_live_add(&th_live_tensors, 1);
+  th_live_add(TH_LIVE_TENSORS, 1);
   return t;
 }
 
@@ -289,7 +289,7 @@ static THStorage dead_storages[TH_NUM_SCALAR_TYPES] = {
 static void tensor_destroy(THTensor *self) {
   THScalarType dtype = self->storage->dtype;
   THStorage_free(self->storage);
-  th_live_add(&th_live_tensors, -1);
+  th_live_add(TH_LIVE_TENSORS, -1);
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track)) {
     self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
@@ -301,6 +301,10 @@ static void tensor_destroy(THTensor *self) {
 
 void THTensor_free(THTensor *self) {
   if (!self) return;
+  if (th_sole_owner(&self->refcount)) {
+    tensor_destroy(self);
+    return;
+  }
   int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
   if (TH_LIKELY(old > 1)) return;
   if (old == 1) {
