@@ -1,7 +1,11 @@
+# cython: embedsignature.format=clinic
+# (Tensor's methods are plain method descriptors, see binding(False) below;
+# clinic-format signatures keep inspect.signature working for them.)
 """th.Tensor: a Python object holding one reference to a C THTensor.
 
 Nothing about a tensor's geometry is stored on the Python side: every query
 reads the C struct, so creating a view is one C call plus one object."""
+cimport cython
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -27,6 +31,8 @@ def live_wrappers():
     return _live
 
 
+@cython.freelist(32)  # views come and go in bursts: reuse their objects
+@cython.binding(False)  # method descriptors: CPython's specialised calls reach them directly
 cdef class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides).
 
@@ -36,7 +42,9 @@ cdef class Tensor:
     factories (th.empty, th.zeros, th.tensor, ...) say more.
     """
 
-    def __cinit__(self, *args, **kwargs):
+    def __cinit__(self):
+        # No parameters: Cython then skips the constructor's arguments here
+        # instead of packing them per object (__init__ parses them).
         global _wrapping, _live
         _live += 1
         if _wrapping:  # wrap_tensor sets cdata
