@@ -59,7 +59,12 @@ static THTensor *new_view(THTensor *src, const Geometry *g, const char *fn) {
   t->storage = src->storage;
   THStorage_retain(t->storage);
   t->storageOffset = g->offset;
-  th_tensor_put_dims(t, g->nDimension, g->size, g->stride);
+  /* element by element: g was just written piecewise, and memcpy's wider
+   * loads across those stores would stall on store forwarding */
+  for (int d = 0; d < g->nDimension; d++) {
+    t->size[d] = g->size[d];
+    t->stride[d] = g->stride[d];
+  }
   return t;
 }
 
