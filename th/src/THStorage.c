@@ -4,10 +4,10 @@
 #include "THDebugImpl.h"
 #include "THErrorImpl.h"
 #include "THFillImpl.h"
-#include "THLiveImpl.h"
 #include "THMemoryImpl.h"
 #include "THScalarImpl.h"
 #include "THStorageImpl.h"
+#include "THThreadImpl.h"
 
 /* Checks dtype and size and computes the byte count, reporting as fn. */
 static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int64_t *nbytes) {
@@ -31,7 +31,7 @@ static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int6
 
 static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, int64_t nbytes,
                                 THAllocator *allocator, void *ctx, const char *fn) {
-  THStorage *s = th_malloc(sizeof *s);
+  THStorage *s = th_struct_alloc(TH_CACHE_STORAGE, sizeof *s);
   if (!s) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a storage struct");
     return NULL;
@@ -123,7 +123,7 @@ static void storage_destroy(THStorage *self) {
     self->size = 0;
     return;
   }
-  th_free(self);
+  th_struct_free(TH_CACHE_STORAGE, self);
 }
 
 void THStorage_free(THStorage *self) {

@@ -3,14 +3,14 @@
 #include <string.h>
 
 #include "THDebugImpl.h"
-#include "THLiveImpl.h"
 #include "THMemoryImpl.h"
 #include "THTensorImpl.h"
+#include "THThreadImpl.h"
 
 /* ------------------------------------------------------------ internals */
 
 THTensor *th_tensor_alloc(int nDimension, const char *fn) {
-  THTensor *t = th_malloc(sizeof *t);
+  THTensor *t = th_struct_alloc(TH_CACHE_TENSOR, sizeof *t);
   if (!t) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a tensor struct");
     return NULL;
@@ -296,7 +296,7 @@ static void tensor_destroy(THTensor *self) {
     return;
   }
   if (self->size != self->inlineSize) th_free(self->size);
-  th_free(self);
+  th_struct_free(TH_CACHE_TENSOR, self);
 }
 
 void THTensor_free(THTensor *self) {

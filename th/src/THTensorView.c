@@ -21,8 +21,10 @@ typedef struct Geometry {
 static void geom_from(Geometry *g, const THTensor *t) {
   g->nDimension = t->nDimension;
   g->offset = t->storageOffset;
-  memcpy(g->size, t->size, sizeof(int64_t) * (size_t)t->nDimension);
-  memcpy(g->stride, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
+  for (int d = 0; d < t->nDimension; d++) { /* a few dims: no memcpy call */
+    g->size[d] = t->size[d];
+    g->stride[d] = t->stride[d];
+  }
 }
 
 static void geom_remove_dim(Geometry *g, int d) {
