@@ -31,7 +31,8 @@ static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int6
 
 static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, int64_t nbytes,
                                 THAllocator *allocator, void *ctx, const char *fn) {
-  THStorage *s = th_struct_alloc(TH_CACHE_STORAGE, sizeof *s);
+  THThreadSlot *slot = th_thread();
+  THStorage *s = th_struct_alloc(slot, TH_CACHE_STORAGE, sizeof *s);
   if (!s) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a storage struct");
     return NULL;
@@ -45,8 +46,8 @@ static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, in
   s->flags = TH_STORAGE_REFCOUNTED | TH_STORAGE_RESIZABLE | TH_STORAGE_FREEMEM;
   s->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_STORAGE, s, &s->track, fn);
-  th_live_add(TH_LIVE_STORAGES, 1);
-  th_live_add(TH_LIVE_BYTES, nbytes);
+  th_live_add(slot, TH_LIVE_STORAGES, 1);
+  th_live_add(slot, TH_LIVE_BYTES, nbytes);
   return s;
 }
 
@@ -115,15 +116,16 @@ void THStorage_retain(THStorage *self) {
 static void storage_destroy(THStorage *self) {
   if ((self->flags & TH_STORAGE_FREEMEM) && self->data)
     self->allocator->free(self->allocatorContext, self->data);
-  th_live_add(TH_LIVE_STORAGES, -1);
-  th_live_add(TH_LIVE_BYTES, -th_storage_nbytes(self));
+  THThreadSlot *slot = th_thread();
+  th_live_add(slot, TH_LIVE_STORAGES, -1);
+  th_live_add(slot, TH_LIVE_BYTES, -th_storage_nbytes(self));
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_STORAGE, self, &self->track)) {
     self->data = NULL; /* quarantined: an empty husk that reports misuse */
     self->size = 0;
     return;
   }
-  th_struct_free(TH_CACHE_STORAGE, self);
+  th_struct_free(slot, TH_CACHE_STORAGE, self);
 }
 
 void THStorage_free(THStorage *self) {
@@ -189,7 +191,7 @@ int th_storage_resize(THStorage *self, int64_t size, const char *fn) {
   self->data = data;
   self->size = size;
   self->flags |= TH_STORAGE_FREEMEM; /* the new data came from the allocator */
-  th_live_add(TH_LIVE_BYTES, nbytes - old_nbytes);
+  th_live_add(th_thread(), TH_LIVE_BYTES, nbytes - old_nbytes);
   return 0;
 }
 

@@ -10,7 +10,8 @@
 /* ------------------------------------------------------------ internals */
 
 THTensor *th_tensor_alloc(int nDimension, const char *fn) {
-  THTensor *t = th_struct_alloc(TH_CACHE_TENSOR, sizeof *t);
+  THThreadSlot *slot = th_thread();
+  THTensor *t = th_struct_alloc(slot, TH_CACHE_TENSOR, sizeof *t);
   if (!t) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a tensor struct");
     return NULL;
@@ -37,7 +38,7 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
   t->nDimension = nDimension;
   t->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_TENSOR, t, &t->track, fn);
-  th_live_add(TH_LIVE_TENSORS, 1);
+  th_live_add(slot, TH_LIVE_TENSORS, 1);
   return t;
 }
 
@@ -288,15 +289,16 @@ static THStorage dead_storages[TH_NUM_SCALAR_TYPES] = {
 
 static void tensor_destroy(THTensor *self) {
   THScalarType dtype = self->storage->dtype;
+  THThreadSlot *slot = th_thread();
   THStorage_free(self->storage);
-  th_live_add(TH_LIVE_TENSORS, -1);
+  th_live_add(slot, TH_LIVE_TENSORS, -1);
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track)) {
     self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
     return;
   }
   if (self->size != self->inlineSize) th_free(self->size);
-  th_struct_free(TH_CACHE_TENSOR, self);
+  th_struct_free(slot, TH_CACHE_TENSOR, self);
 }
 
 void THTensor_free(THTensor *self) {

@@ -18,13 +18,27 @@ typedef struct Geometry {
   int64_t stride[TH_MAX_DIMS];
 } Geometry;
 
+/* Both copy a few dims in a loop rather than calling memcpy/memmove. */
 static void geom_from(Geometry *g, const THTensor *t) {
   g->nDimension = t->nDimension;
   g->offset = t->storageOffset;
-  for (int d = 0; d < t->nDimension; d++) { /* a few dims: no memcpy call */
+  for (int d = 0; d < t->nDimension; d++) {
     g->size[d] = t->size[d];
     g->stride[d] = t->stride[d];
   }
+}
+
+/* geom_from without dim skip: what select keeps. */
+static void geom_from_without(Geometry *g, const THTensor *t, int skip) {
+  int n = 0;
+  for (int d = 0; d < t->nDimension; d++) {
+    if (d == skip) continue;
+    g->size[n] = t->size[d];
+    g->stride[n] = t->stride[d];
+    n++;
+  }
+  g->nDimension = n;
+  g->offset = t->storageOffset;
 }
 
 static void geom_remove_dim(Geometry *g, int d) {
@@ -112,9 +126,8 @@ static int geom_select(const THTensor *src, int dim, int64_t index, Geometry *g,
     return -1;
   }
   if (index < 0) index += n;
-  geom_from(g, src);
+  geom_from_without(g, src, d);
   g->offset += index * src->stride[d];
-  geom_remove_dim(g, d);
   geom_clamp_if_empty(g, src);
   return 0;
 }

@@ -52,7 +52,7 @@ static void setup(void) {
 }
 
 void th_live_add_slow(int kind, int64_t delta) {
-  THThreadSlot *s = &th_thread_slot;
+  THThreadSlot *s = th_thread();
   if (s->state == TH_SLOT_NEW) {
     pthread_once(&setup_once, setup);
     if (have_exit_key && pthread_setspecific(exit_key, s) == 0) {
@@ -62,7 +62,7 @@ void th_live_add_slow(int kind, int64_t delta) {
       slots = s;
       s->state = TH_SLOT_LISTED;
       unlock_slots();
-      th_live_add(kind, delta);
+      th_live_add(s, kind, delta);
       return;
     }
     s->state = TH_SLOT_SHARED; /* no exit hook: count in the shared total */

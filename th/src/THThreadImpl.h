@@ -62,8 +62,18 @@ extern _Thread_local THThreadSlot th_thread_slot;
  * cannot have one (exiting), counts in the shared total. */
 void th_live_add_slow(int kind, int64_t delta);
 
-static inline void th_live_add(int kind, int64_t delta) {
+/* The calling thread's slot, for the helpers below: a function using
+ * several of them looks it up once (from a shared library each lookup of a
+ * thread-local is a call). The empty asm hides where the address came from,
+ * so that the compiler keeps it in a register instead of redoing the lookup
+ * at each use. */
+static inline THThreadSlot *th_thread(void) {
   THThreadSlot *s = &th_thread_slot;
+  __asm__("" : "+r"(s));
+  return s;
+}
+
+static inline void th_live_add(THThreadSlot *s, int kind, int64_t delta) {
   if (TH_LIKELY(s->state == TH_SLOT_LISTED)) {
     atomic_store_explicit(&s->live[kind],
                           atomic_load_explicit(&s->live[kind], memory_order_relaxed) + delta,
@@ -76,8 +86,7 @@ static inline void th_live_add(int kind, int64_t delta) {
 /* th_malloc(size) for a struct of the kind, from the thread's cache when it
  * has one. A cached struct still counts as an allocation for failure
  * injection. */
-static inline void *th_struct_alloc(int kind, size_t size) {
-  THThreadSlot *s = &th_thread_slot;
+static inline void *th_struct_alloc(THThreadSlot *s, int kind, size_t size) {
   void *p = s->cache[kind];
   if (!p) return th_malloc(size);
   if (th_should_fail()) return NULL;
@@ -87,8 +96,7 @@ static inline void *th_struct_alloc(int kind, size_t size) {
 }
 
 /* th_free for a struct from th_struct_alloc (refcount 0, track NULL). */
-static inline void th_struct_free(int kind, void *p) {
-  THThreadSlot *s = &th_thread_slot;
+static inline void th_struct_free(THThreadSlot *s, int kind, void *p) {
   if (s->state == TH_SLOT_LISTED && s->cached[kind] < TH_CACHE_MAX) {
     TH_CACHE_LINK(kind, p) = s->cache[kind];
     s->cache[kind] = p;
