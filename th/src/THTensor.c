@@ -24,12 +24,9 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
                 nDimension);
       return NULL;
     }
-    t->size = block;
-    t->stride = block + nDimension;
+    t->heapDims = block;
     t->dimCapacity = nDimension;
   } else {
-    t->size = t->inlineSize;
-    t->stride = t->inlineStride;
     t->dimCapacity = TH_INLINE_DIMS;
   }
   atomic_init(&t->refcount, 1);
@@ -58,11 +55,10 @@ int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor", nDimension);
     return -1;
   }
-  memcpy(block, t->size, sizeof(int64_t) * (size_t)t->nDimension);
-  memcpy(block + nDimension, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
-  if (t->size != t->inlineSize) th_free(t->size);
-  t->size = block;
-  t->stride = block + nDimension;
+  memcpy(block, th_sizes(t), sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(block + nDimension, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
+  if (t->dimCapacity > TH_INLINE_DIMS) th_free(t->heapDims);
+  t->heapDims = block;
   t->dimCapacity = nDimension;
   return 0;
 }
@@ -175,8 +171,8 @@ static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,
   }
   t = th_tensor_alloc(nDimension, fn);
   if (!t) goto fail;
-  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
-  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_strides(t), stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
   t->storageOffset = offset;
   t->storage = storage;
   if (!steal) THStorage_retain(storage);
@@ -199,8 +195,8 @@ THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int6
     THStorage_free(storage);
     return NULL;
   }
-  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
-  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_strides(t), stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
   t->storage = storage;
   return t;
 }
@@ -262,8 +258,8 @@ THTensor *THTensor_newWithTensor(THTensor *tensor) {
   TH_CHECK_TENSOR(tensor, NULL);
   THTensor *t = th_tensor_new_view(tensor, tensor->nDimension, __func__);
   if (!t) return NULL;
-  memcpy(t->size, tensor->size, sizeof(int64_t) * (size_t)tensor->nDimension);
-  memcpy(t->stride, tensor->stride, sizeof(int64_t) * (size_t)tensor->nDimension);
+  memcpy(th_sizes(t), th_sizes(tensor), sizeof(int64_t) * (size_t)tensor->nDimension);
+  memcpy(th_strides(t), th_strides(tensor), sizeof(int64_t) * (size_t)tensor->nDimension);
   return t;
 }
 
@@ -297,7 +293,7 @@ static void tensor_destroy(THTensor *self) {
     self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
     return;
   }
-  if (self->size != self->inlineSize) th_free(self->size);
+  if (self->dimCapacity > TH_INLINE_DIMS) th_free(self->heapDims);
   th_struct_free(slot, TH_CACHE_TENSOR, self);
 }
 
@@ -350,7 +346,7 @@ int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
 int THTensor_resizeAs(THTensor *self, const THTensor *src) {
   TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
-  return THTensor_resizeNd(self, src->nDimension, src->size, NULL);
+  return THTensor_resizeNd(self, src->nDimension, th_sizes(src), NULL);
 }
 
 int th_tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
@@ -391,8 +387,8 @@ int THTensor_set(THTensor *self, THTensor *src) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
-  return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
-                       src->stride, __func__);
+  return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, th_sizes(src),
+                       th_strides(src), __func__);
 }
 
 /* ------------------------------------------------------------- queries */
@@ -402,17 +398,17 @@ int THTensor_nDimension(const THTensor *self) { return self->nDimension; }
 int64_t THTensor_size(const THTensor *self, int dim) {
   TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
-  return d < 0 ? -1 : self->size[d];
+  return d < 0 ? -1 : th_sizes(self)[d];
 }
 
 int64_t THTensor_stride(const THTensor *self, int dim) {
   TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
-  return d < 0 ? -1 : self->stride[d];
+  return d < 0 ? -1 : th_strides(self)[d];
 }
 
-const int64_t *THTensor_sizes(const THTensor *self) { return self->size; }
-const int64_t *THTensor_strides(const THTensor *self) { return self->stride; }
+const int64_t *THTensor_sizes(const THTensor *self) { return th_sizes(self); }
+const int64_t *THTensor_strides(const THTensor *self) { return th_strides(self); }
 int64_t THTensor_storageOffset(const THTensor *self) { return self->storageOffset; }
 THStorage *THTensor_storage(const THTensor *self) { return self->storage; }
 THScalarType THTensor_dtype(const THTensor *self) { return self->storage->dtype; }
@@ -424,24 +420,25 @@ int64_t THTensor_nElement(const THTensor *self) { return th_tensor_numel(self); 
 
 int THTensor_isContiguous(const THTensor *self) {
   if (th_tensor_numel(self) == 0) return 1; /* whatever its strides */
+  const int64_t *size = th_sizes(self), *stride = th_strides(self);
   int64_t z = 1;
   for (int d = self->nDimension - 1; d >= 0; d--) {
-    if (self->size[d] == 1) continue;
-    if (self->stride[d] != z) return 0;
-    z *= self->size[d];
+    if (size[d] == 1) continue;
+    if (stride[d] != z) return 0;
+    z *= size[d];
   }
   return 1;
 }
 
 int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src) {
   if (self->nDimension != src->nDimension) return 0;
-  return memcmp(self->size, src->size, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+  return memcmp(th_sizes(self), th_sizes(src), sizeof(int64_t) * (size_t)self->nDimension) == 0;
 }
 
 int THTensor_isSetTo(const THTensor *self, const THTensor *src) {
   return self->storage == src->storage && self->storageOffset == src->storageOffset &&
          THTensor_isSameSizeAs(self, src) &&
-         memcmp(self->stride, src->stride, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+         memcmp(th_strides(self), th_strides(src), sizeof(int64_t) * (size_t)self->nDimension) == 0;
 }
 
 /* Typed access: THFloatTensor_data, THDoubleTensor_get2d, ... */
