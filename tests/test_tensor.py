@@ -365,3 +365,23 @@ def test_live_counts_exact_across_threads():
     assert th.debug.live() == (base.storages + 300, base.tensors + 300, base.bytes + 300 * 24)
     del made[:]
     assert th.debug.live() == base
+
+
+def test_wrappers_reused_and_subclassed():
+    # views' Python objects are recycled (th._tensor's freelist); a Python
+    # subclass of th.Tensor is made and freed through the same slots
+    base = th.debug.live_wrappers()
+    x = th.arange(6, dtype=th.float32).view(2, 3)
+    views = [x.t() for _ in range(200)]
+    assert th.debug.live_wrappers()[0] == base[0] + 201
+    del views
+    assert [x[1].tolist() for _ in range(3)] == [[3.0, 4.0, 5.0]] * 3
+
+    class Sub(th.Tensor):
+        pass
+
+    s = Sub(2, 3)
+    s.note = "a Python subclass has a __dict__"
+    assert type(s) is Sub and s.shape == (2, 3) and type(s.t()) is th.Tensor
+    del s, x
+    assert th.debug.live_wrappers() == base
