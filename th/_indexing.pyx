@@ -22,6 +22,10 @@ cdef extern from "Python.h":
     Py_ssize_t _PyLong_AsSsize_t "PyLong_AsSsize_t"(PyObject *o) noexcept
     PyObject *PyErr_Occurred() noexcept
     void PyErr_Clear() noexcept
+    PyObject *_tuple_item "PyTuple_GET_ITEM"(object t, Py_ssize_t i) noexcept  # borrowed
+    void *_type_of "Py_TYPE"(PyObject *o) noexcept
+    void *_slice_type "(&PySlice_Type)"
+    void *_int_type "(&PyLong_Type)"
 
 
 cdef inline bint _slice_field(PyObject *o, Py_ssize_t default, Py_ssize_t *out) noexcept:
@@ -121,30 +125,37 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except NULL:
     cdef int nd = THTensor_nDimension(src)
     cdef int consumed = 0, ellipses = 0, dim = 0
     cdef THTensor *result = NULL
-    for item in index:
-        if type(item) is slice or type(item) is int:  # the usual items first
+    cdef Py_ssize_t k, n = len(index)
+    cdef PyObject *p  # index[k], borrowed: the tuple holds it
+    for k in range(n):
+        p = _tuple_item(index, k)
+        if _type_of(p) == _slice_type or _type_of(p) == _int_type:  # the usual items first
             consumed += 1
-        elif item is Ellipsis:
+        elif p == <PyObject *>Ellipsis:
             ellipses += 1
-        elif item is None:
+        elif p == <PyObject *>None:
             pass
-        elif isinstance(item, slice) or _is_int(item):
+        elif isinstance(<object>p, slice) or _is_int(<object>p):
             consumed += 1
         else:
             raise IndexError(
                 f"only integers, slices, None and ... are valid indices (th has no advanced "
-                f"indexing), got {type(item).__name__}")
+                f"indexing), got {type(<object>p).__name__}")
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
         raise IndexError(f"too many indices for a tensor of dimension {nd}: {consumed} given")
     try:
-        for item in index:
-            if item is Ellipsis:
+        for k in range(n):
+            p = _tuple_item(index, k)
+            if p == <PyObject *>Ellipsis:
                 dim += nd - consumed
                 continue
-            result = _step(result, src, item, dim)
-            if item is None or isinstance(item, slice):
+            if _type_of(p) == _slice_type and _is_full_slice(<object>p):  # ':'
+                dim += 1
+                continue
+            result = _step(result, src, <object>p, dim)
+            if p == <PyObject *>None or isinstance(<object>p, slice):
                 dim += 1
     except BaseException:
         THTensor_free(result)

@@ -391,7 +391,9 @@ static int geom_slice(const THTensor *src, int dim, int64_t start, int64_t stop,
   int64_t n = th_sizes(src)[d];
   start = clamp_slice_bound(start, n);
   stop = clamp_slice_bound(stop, n);
-  int64_t length = stop > start ? (stop - start - 1) / step + 1 : 0;
+  int64_t length = stop <= start ? 0
+                   : step == 1 ? stop - start /* the usual slice: no division */
+                               : (stop - start - 1) / step + 1;
   geom_from(g, src);
   g->offset += start * th_strides(src)[d];
   g->size[d] = length;
