@@ -134,17 +134,13 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
   return 0;
 }
 
-int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn) {
-  if (dim < -nDimension || dim >= nDimension) {
-    if (nDimension == 0)
-      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what,
-                dim);
-    else
-      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a %d-dim tensor (expected in [%d, %d])",
-                what, dim, nDimension, -nDimension, nDimension - 1);
-    return -1;
-  }
-  return dim < 0 ? dim + nDimension : dim;
+int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn) {
+  if (nDimension == 0)
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what, dim);
+  else
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a %d-dim tensor (expected in [%d, %d])",
+              what, dim, nDimension, -nDimension, nDimension - 1);
+  return -1;
 }
 
 /* A tensor over storage, checked against it. steal: the caller's reference

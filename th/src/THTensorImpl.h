@@ -78,7 +78,12 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
 
 /* dim wrapped into [0, nDimension), or -1 with IndexError naming fn and
  * what ("dim", "dim0", ...). */
-int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn);
+int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn);
+static inline int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn) {
+  if (TH_UNLIKELY(dim < -nDimension || dim >= nDimension))
+    return th_wrap_dim_error(dim, nDimension, what, fn);
+  return dim < 0 ? dim + nDimension : dim;
+}
 
 static inline int64_t th_tensor_numel(const THTensor *t) {
   int64_t n = 1;
