@@ -79,3 +79,22 @@ def test_broadcast_column_and_row():
     assert dst.copy_(row).tolist() == np.broadcast_to(np.arange(7.0), (5, 7)).tolist()
     scalar = th.tensor(3, dtype=th.int8)
     assert th.empty(2, 3, dtype=th.float64).copy_(scalar).tolist() == [[3.0] * 3] * 2
+
+
+def test_float32_to_float16_vector_path_matches_scalar():
+    """Contiguous float32 -> float16 runs take the F16C path (where the CPU
+    has it): its results, bit for bit, are those of the element loop that
+    strided copies use, NaN payloads, overflow, subnormals and ties included."""
+    import struct
+
+    bits = [0x7F800001, 0xFFC00001, 0x7FA00000, 0x7FFFFFFF, 0x7F800000, 0xFF800000,
+            0x477FE000, 0x477FEFFF, 0x477FF000, 0x33800000, 0x33000000, 0x33000001,
+            0x80000000, 0x00000001, 0x3F800000, 0x3F801000, 0x3F803000, 0xC2F6E979]
+    values = [struct.unpack("<f", struct.pack("<I", b))[0] for b in bits]
+    src = th.tensor(values * 3 + [1.5, -2.25, 3.0], dtype=th.float32)  # 57: groups of 8 + a tail
+    fast = th.empty(len(src), dtype=th.float16)
+    fast.copy_(src)
+    strided = th.empty(len(src), 2, dtype=th.float16)
+    strided[:, 0] = src
+    as_bits = lambda t: bytes(memoryview(t.contiguous()).cast("B"))
+    assert as_bits(fast) == as_bits(strided[:, 0])

@@ -340,3 +340,48 @@ def test_refcounts_are_atomic_across_threads():
     for thread in threads:
         thread.join()
     assert t.refcount == 1 and t.storage().refcount == 2
+
+
+def test_live_counts_exact_across_threads():
+    # each thread counts in its own slot, folded in when it exits: objects
+    # made in one thread and freed in another keep the totals exact
+    import threading
+
+    base = th.debug.live()
+    made = []
+    mine = [th.empty(4) for _ in range(50)]
+
+    def make():
+        made.extend(th.empty(2, 3).t() for _ in range(100))
+
+    def drop():
+        del mine[:]
+
+    threads = [threading.Thread(target=make) for _ in range(3)] + [threading.Thread(target=drop)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert th.debug.live() == (base.storages + 300, base.tensors + 300, base.bytes + 300 * 24)
+    del made[:]
+    assert th.debug.live() == base
+
+
+def test_wrappers_reused_and_subclassed():
+    # views' Python objects are recycled (th._tensor's freelist); a Python
+    # subclass of th.Tensor is made and freed through the same slots
+    base = th.debug.live_wrappers()
+    x = th.arange(6, dtype=th.float32).view(2, 3)
+    views = [x.t() for _ in range(200)]
+    assert th.debug.live_wrappers()[0] == base[0] + 201
+    del views
+    assert [x[1].tolist() for _ in range(3)] == [[3.0, 4.0, 5.0]] * 3
+
+    class Sub(th.Tensor):
+        pass
+
+    s = Sub(2, 3)
+    s.note = "a Python subclass has a __dict__"
+    assert type(s) is Sub and s.shape == (2, 3) and type(s.t()) is th.Tensor
+    del s, x
+    assert th.debug.live_wrappers() == base

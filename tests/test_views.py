@@ -864,6 +864,9 @@ INDICES = [
     (None, Ellipsis, None), (1, None, slice(None), slice(None, None, 3)),
     (slice(None), slice(None), slice(1, 3)), (0, Ellipsis, 0), (None, 1, None, 2, None, 3),
     (slice(-100, 100),), (slice(2, 1),), (np.int64(1), np.int32(-1)),
+    # slice bounds read directly (ints, None) and through __index__ (clamped)
+    slice(-2**70, 2**70), (slice(np.int64(1), np.int32(3)),), slice(True, 3),
+    (slice(0, None, 1), slice(1, 2**63)), (slice(None), slice(-2**63, 2, 2**62)),
 ]
 
 

@@ -4,6 +4,7 @@ An index of ints, slices, None and one Ellipsis becomes one new C tensor: the
 first step makes it (newSelect, newSlice, ...), the others change it in place
 (THTensor_select, THTensor_slice, ...), so t[1, 2:5, None] costs one tensor
 whatever the number of steps."""
+from cpython.object cimport PyObject
 from cpython.slice cimport PySlice_Unpack
 from libc.stdint cimport int64_t
 
@@ -12,6 +13,52 @@ from th.libTH cimport *
 
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
+    ctypedef struct PySliceObject:
+        PyObject *start
+        PyObject *stop
+        PyObject *step
+    # taking PyObject *: no reference counting, and no automatic error check
+    bint _PyLong_CheckExact "PyLong_CheckExact"(PyObject *o) noexcept
+    Py_ssize_t _PyLong_AsSsize_t "PyLong_AsSsize_t"(PyObject *o) noexcept
+    PyObject *PyErr_Occurred() noexcept
+    void PyErr_Clear() noexcept
+    PyObject *_tuple_item "PyTuple_GET_ITEM"(object t, Py_ssize_t i) noexcept  # borrowed
+    void *_type_of "Py_TYPE"(PyObject *o) noexcept
+    void *_slice_type "(&PySlice_Type)"
+    void *_int_type "(&PyLong_Type)"
+
+
+cdef inline bint _slice_field(PyObject *o, Py_ssize_t default, Py_ssize_t *out) noexcept:
+    """A slice's start, stop or step read directly when it is None (default)
+    or an exact int within Py_ssize_t; False for anything else."""
+    if o == <PyObject *>None:
+        out[0] = default
+        return True
+    if not _PyLong_CheckExact(o):
+        return False
+    out[0] = _PyLong_AsSsize_t(o)
+    if out[0] == -1 and PyErr_Occurred() != NULL:  # too large: PySlice_Unpack clamps it
+        PyErr_Clear()
+        return False
+    return True
+
+
+cdef inline int _unpack_slice(object s, Py_ssize_t *start, Py_ssize_t *stop,
+                              Py_ssize_t *step) except -1:
+    """PySlice_Unpack, reading the usual slices (None and ints, a positive
+    step) without its __index__ calls; the same results."""
+    cdef PySliceObject *p = <PySliceObject *>s
+    if (_slice_field(p.step, 1, step) and step[0] > 0 and _slice_field(p.start, 0, start)
+            and _slice_field(p.stop, PY_SSIZE_T_MAX, stop)):
+        return 0
+    return PySlice_Unpack(s, start, stop, step)
+
+
+cdef inline bint _is_full_slice(object s) noexcept:
+    """':' (all fields None): selects everything, nothing to unpack."""
+    cdef PySliceObject *p = <PySliceObject *>s
+    return (p.start == <PyObject *>None and p.stop == <PyObject *>None
+            and p.step == <PyObject *>None)
 
 
 cdef inline bint _is_int(object item):
@@ -45,8 +92,10 @@ cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) exce
         THTensor_unsqueeze1d(result, NULL, dim)
         return result
     if isinstance(item, slice):
-        PySlice_Unpack(item, &start, &stop, &step)
-        if start == 0 and stop == PY_SSIZE_T_MAX and step == 1:  # ':' changes nothing
+        if _is_full_slice(item):  # ':' changes nothing
+            return result
+        _unpack_slice(item, &start, &stop, &step)
+        if start == 0 and stop == PY_SSIZE_T_MAX and step == 1:  # nor does '0::1'
             return result
         if result == NULL:
             return THTensor_newSlice(src, dim, start, stop, step)
@@ -65,7 +114,7 @@ cdef THTensor *index_view(THTensor *src, object index) except NULL:
     if isinstance(index, int) and not isinstance(index, bool):
         return THTensor_newSelect(src, 0, index)
     if isinstance(index, slice):
-        PySlice_Unpack(index, &start, &stop, &step)
+        _unpack_slice(index, &start, &stop, &step)
         return THTensor_newSlice(src, 0, start, stop, step)
     if not isinstance(index, tuple):
         index = (index,)
@@ -76,28 +125,37 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except NULL:
     cdef int nd = THTensor_nDimension(src)
     cdef int consumed = 0, ellipses = 0, dim = 0
     cdef THTensor *result = NULL
-    for item in index:
-        if item is Ellipsis:
+    cdef Py_ssize_t k, n = len(index)
+    cdef PyObject *p  # index[k], borrowed: the tuple holds it
+    for k in range(n):
+        p = _tuple_item(index, k)
+        if _type_of(p) == _slice_type or _type_of(p) == _int_type:  # the usual items first
+            consumed += 1
+        elif p == <PyObject *>Ellipsis:
             ellipses += 1
-        elif item is None:
+        elif p == <PyObject *>None:
             pass
-        elif isinstance(item, slice) or _is_int(item):
+        elif isinstance(<object>p, slice) or _is_int(<object>p):
             consumed += 1
         else:
             raise IndexError(
                 f"only integers, slices, None and ... are valid indices (th has no advanced "
-                f"indexing), got {type(item).__name__}")
+                f"indexing), got {type(<object>p).__name__}")
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
         raise IndexError(f"too many indices for a tensor of dimension {nd}: {consumed} given")
     try:
-        for item in index:
-            if item is Ellipsis:
+        for k in range(n):
+            p = _tuple_item(index, k)
+            if p == <PyObject *>Ellipsis:
                 dim += nd - consumed
                 continue
-            result = _step(result, src, item, dim)
-            if item is None or isinstance(item, slice):
+            if _type_of(p) == _slice_type and _is_full_slice(<object>p):  # ':'
+                dim += 1
+                continue
+            result = _step(result, src, <object>p, dim)
+            if p == <PyObject *>None or isinstance(<object>p, slice):
                 dim += 1
     except BaseException:
         THTensor_free(result)

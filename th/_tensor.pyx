@@ -1,8 +1,13 @@
+# cython: embedsignature.format=clinic
+# (Tensor's methods are plain method descriptors, see binding(False) below;
+# clinic-format signatures keep inspect.signature working for them.)
 """th.Tensor: a Python object holding one reference to a C THTensor.
 
 Nothing about a tensor's geometry is stored on the Python side: every query
 reads the C struct, so creating a view is one C call plus one object."""
+cimport cython
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uintptr_t
@@ -31,6 +36,7 @@ def live_wrappers():
     return _live
 
 
+@cython.binding(False)  # method descriptors: CPython's specialised calls reach them directly
 cdef class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides).
 
@@ -40,7 +46,9 @@ cdef class Tensor:
     factories (th.empty, th.zeros, th.tensor, ...) say more.
     """
 
-    def __cinit__(self, *args, **kwargs):
+    def __cinit__(self):
+        # No parameters: Cython then skips the constructor's arguments here
+        # instead of packing them per object (__init__ parses them).
         global _wrapping, _live
         _live += 1
         if _wrapping:  # wrap_tensor sets cdata
@@ -535,7 +543,89 @@ cdef list _tolist(const char *p, int d, int nd, const int64_t *size, const int64
     return out
 
 
+# ----------------------------------------------------------- wrapping
+# Most of a view's cost beyond its C struct is the Python object, and Cython's
+# generated slots add to it: tp_new runs __cinit__ through its argument
+# handling, and tp_dealloc saves and restores the pending exception around
+# __dealloc__ (~50 instructions a view; THTensor_free never touches it:
+# misuse reports save it themselves). wrap_tensor and _tensor_dealloc do the
+# same work directly, reusing up to FREELIST_SIZE objects. They are
+# installed only while Tensor's layout is the one they expect (cdata its only
+# field: no Python-object fields, no GC, no __dict__ or weakrefs); otherwise
+# Cython's slots stay and wrap_tensor goes through Tensor.__new__.
+
+cdef extern from "Python.h":
+    ctypedef void (*destructor)(PyObject *) noexcept
+    ctypedef void (*freefunc)(void *) noexcept
+    ctypedef struct TypeSlots "PyTypeObject":
+        Py_ssize_t tp_basicsize
+        Py_ssize_t tp_dictoffset
+        Py_ssize_t tp_weaklistoffset
+        unsigned long tp_flags
+        destructor tp_dealloc
+        freefunc tp_free
+    const unsigned long Py_TPFLAGS_HAVE_GC
+    const unsigned long Py_TPFLAGS_HEAPTYPE
+    TypeSlots *Py_TYPE(PyObject *o) noexcept
+    # raw: NULL with MemoryError set, no reference counting by Cython
+    PyObject *raw_PyType_GenericAlloc "PyType_GenericAlloc"(TypeSlots *t, Py_ssize_t n) noexcept
+    PyObject *raw_PyObject_Init "PyObject_Init"(PyObject *o, TypeSlots *t) noexcept
+
+
+cdef extern from *:
+    """
+    /* Hands the caller's reference to o to Cython as a new reference. */
+    static PyObject *th_steal_reference(PyObject *o) { return o; }
+    """
+    object steal_reference "th_steal_reference"(PyObject *o)
+
+
+cdef enum:
+    FREELIST_SIZE = 64
+
+cdef PyObject *_freelist[FREELIST_SIZE]
+cdef int _nfree = 0
+cdef TypeSlots *_tensor_type = NULL  # set when the fast slots are installed
+cdef Py_ssize_t _cdata_offset = 0  # of cdata in a Tensor object
+
+
+cdef inline THTensor **_cdata_slot(PyObject *o) noexcept:
+    return <THTensor **>(<char *>o + _cdata_offset)
+
+
 cdef Tensor wrap_tensor(THTensor *cdata):
+    global _live, _nfree
+    cdef PyObject *o
+    if _tensor_type == NULL:
+        return _wrap_through_new(cdata)
+    if _nfree > 0:
+        _nfree -= 1
+        o = raw_PyObject_Init(_freelist[_nfree], _tensor_type)
+    else:
+        o = raw_PyType_GenericAlloc(_tensor_type, 0)
+        if o == NULL:
+            THTensor_free(cdata)
+            raise MemoryError()
+    _cdata_slot(o)[0] = cdata
+    _live += 1
+    return <Tensor>steal_reference(o)
+
+
+cdef void _tensor_dealloc(PyObject *o) noexcept:
+    """Tensor's tp_dealloc (and its subclasses' base dealloc): __dealloc__'s
+    work, then the object to the freelist or to tp_free."""
+    global _live, _nfree
+    _live -= 1
+    THTensor_free(_cdata_slot(o)[0])
+    if Py_TYPE(o) == _tensor_type and _nfree < FREELIST_SIZE:
+        _freelist[_nfree] = o
+        _nfree += 1
+    else:
+        Py_TYPE(o).tp_free(o)
+
+
+cdef Tensor _wrap_through_new(THTensor *cdata):
+    """wrap_tensor with Cython's slots: __cinit__ leaves cdata to us."""
     global _wrapping
     cdef Tensor t
     _wrapping = True
@@ -551,4 +641,20 @@ cdef Tensor wrap_tensor(THTensor *cdata):
         THTensor_free(t.cdata)
     t.cdata = cdata
     return t
+
+
+cdef _install_fast_slots():
+    global _tensor_type, _cdata_offset
+    cdef TypeSlots *tp = <TypeSlots *>Tensor
+    cdef Tensor probe = _wrap_through_new(THTensor_new(TH_FLOAT32))
+    cdef Py_ssize_t offset = <char *>&probe.cdata - <char *><PyObject *>probe
+    if (tp.tp_flags & (Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HEAPTYPE) == 0
+            and tp.tp_dictoffset == 0 and tp.tp_weaklistoffset == 0
+            and tp.tp_basicsize == offset + <Py_ssize_t>sizeof(THTensor *)):
+        _cdata_offset = offset
+        tp.tp_dealloc = _tensor_dealloc
+        _tensor_type = tp
+
+
+_install_fast_slots()
 

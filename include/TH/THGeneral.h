@@ -131,7 +131,9 @@ TH_API void THErrorReport(THErrorKind kind, const char *file, int line,
 
 /* ------------------------------------------------------------ live counters
  *
- * Always on, cheap (relaxed atomics). bytes counts the data of live storages. */
+ * Always on, cheap (each thread counts in its own slot, without locked
+ * instructions; a read adds the slots up). bytes counts the data of live
+ * storages. */
 
 typedef struct THLiveCounts {
   int64_t storages;

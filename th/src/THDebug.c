@@ -51,7 +51,7 @@ static void list_remove(THTrack *t) {
 static void free_quarantined(THTrack *t) {
   if (t->kind == TH_OBJECT_TENSOR) {
     THTensor *x = t->object;
-    if (x->size != x->inlineSize) th_free(x->size);
+    if (x->dimCapacity > TH_INLINE_DIMS) th_free(x->heapDims);
     th_free(x);
   } else {
     th_free(t->object);
@@ -164,7 +164,7 @@ static void describe(THObjectKind kind, const void *obj, char *buf, size_t cap) 
     n = snprintf(buf, cap, "tensor %p (%s [", obj, THScalarType_name(t->storage->dtype));
     for (int d = 0; n > 0 && used + (size_t)n < cap && d < t->nDimension; d++) {
       used += (size_t)n;
-      n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)t->size[d]);
+      n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
     }
     if (n > 0 && used + (size_t)n < cap) snprintf(buf + used + (size_t)n, cap - used - (size_t)n, "])");
   } else {
@@ -196,7 +196,7 @@ static void fill_info(const THTrack *t, THObjectInfo *info) {
     const THTensor *x = t->object;
     info->dtype = x->storage->dtype;
     info->nDimension = x->nDimension;
-    for (int d = 0; d < x->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = x->size[d];
+    for (int d = 0; d < x->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = th_sizes(x)[d];
     info->refcount = atomic_load_explicit(&x->refcount, memory_order_relaxed);
   } else {
     const THStorage *s = t->object;

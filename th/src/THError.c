@@ -1,15 +1,46 @@
 /* The error contract: record the calling thread's last error, then hand it
  * to the thread's handler, else to the process-wide default one. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "THErrorImpl.h"
 
-static _Thread_local THErrorInfo last_error;
+/* A thread's last error (its 512-byte message) is on the heap, allocated at
+ * the thread's first use and freed when it exits: kept out of thread-local
+ * storage, whose total size decides whether libTH's thread-locals fit in
+ * glibc's optional static TLS, where the per-thread slot of every create
+ * and destroy (THThreadImpl.h) is reached without a call. */
+static _Thread_local THErrorInfo *last_error;
 static _Thread_local THErrorHandler thread_handler;
 static _Thread_local void *thread_handler_data;
+static THErrorInfo no_memory_error; /* if that allocation fails: shared, best effort */
+static pthread_key_t error_key;
+static int have_error_key;
+static pthread_once_t error_key_once = PTHREAD_ONCE_INIT;
+
+static void free_error(void *e) {
+  last_error = NULL; /* a later error in this exiting thread allocates again */
+  free(e);
+}
+
+static void make_error_key(void) {
+  have_error_key = pthread_key_create(&error_key, free_error) == 0;
+}
+
+static THErrorInfo *thread_error(void) {
+  THErrorInfo *e = last_error;
+  if (TH_LIKELY(e != NULL)) return e;
+  pthread_once(&error_key_once, make_error_key);
+  e = calloc(1, sizeof *e); /* not th_malloc: failure injection is for objects */
+  if (!e) return &no_memory_error;
+  if (have_error_key) pthread_setspecific(error_key, e);
+  last_error = e;
+  return e;
+}
 
 /* The default handler and its data change together; a spinlock keeps the
  * pair consistent (only error paths and setup take it). */
@@ -38,15 +69,16 @@ void THSetDefaultErrorHandler(THErrorHandler handler, void *data) {
   unlock_default();
 }
 
-const THErrorInfo *THGetLastError(void) { return &last_error; }
+const THErrorInfo *THGetLastError(void) { return thread_error(); }
 
 void THClearError(void) {
-  last_error.kind = TH_ERROR_NONE;
-  last_error.file = NULL;
-  last_error.line = 0;
-  last_error.unraisable = 0;
-  last_error.os_errno = 0;
-  last_error.message[0] = '\0';
+  THErrorInfo *e = thread_error();
+  e->kind = TH_ERROR_NONE;
+  e->file = NULL;
+  e->line = 0;
+  e->unraisable = 0;
+  e->os_errno = 0;
+  e->message[0] = '\0';
 }
 
 const char *THErrorKind_name(THErrorKind kind) {
@@ -62,57 +94,60 @@ const char *THErrorKind_name(THErrorKind kind) {
   return "UnknownError";
 }
 
-static void dispatch(void) {
+static void dispatch(const THErrorInfo *e) {
   if (thread_handler) {
-    thread_handler(&last_error, thread_handler_data);
+    thread_handler(e, thread_handler_data);
     return;
   }
   lock_default();
   THErrorHandler handler = default_handler;
   void *data = default_handler_data;
   unlock_default();
-  if (handler) handler(&last_error, data);
+  if (handler) handler(e, data);
 }
 
-static void record(THErrorKind kind, const char *file, int line, int unraisable) {
-  last_error.kind = kind;
-  last_error.file = file;
-  last_error.line = line;
-  last_error.unraisable = unraisable;
-  last_error.os_errno = 0;
+static THErrorInfo *record(THErrorKind kind, const char *file, int line, int unraisable) {
+  THErrorInfo *e = thread_error();
+  e->kind = kind;
+  e->file = file;
+  e->line = line;
+  e->unraisable = unraisable;
+  e->os_errno = 0;
+  return e;
 }
 
 void THErrorReport(THErrorKind kind, const char *file, int line, const char *format, ...) {
-  record(kind, file, line, 0);
+  THErrorInfo *e = record(kind, file, line, 0);
   va_list ap;
   va_start(ap, format);
-  vsnprintf(last_error.message, sizeof last_error.message, format, ap);
+  vsnprintf(e->message, sizeof e->message, format, ap);
   va_end(ap);
-  dispatch();
+  dispatch(e);
 }
 
-static void format_and_dispatch(const char *fn, const char *format, va_list ap) {
-  int n = snprintf(last_error.message, sizeof last_error.message, "%s: ", fn);
-  if (n < 0 || (size_t)n >= sizeof last_error.message) n = 0;
-  vsnprintf(last_error.message + n, sizeof last_error.message - (size_t)n, format, ap);
-  dispatch();
+/* "fn: <format>" into e's message, then to the handler. */
+static void format_and_dispatch(THErrorInfo *e, const char *fn, const char *format, va_list ap) {
+  int n = snprintf(e->message, sizeof e->message, "%s: ", fn);
+  if (n < 0 || (size_t)n >= sizeof e->message) n = 0;
+  vsnprintf(e->message + n, sizeof e->message - (size_t)n, format, ap);
+  dispatch(e);
 }
 
 void th_error_os_at(int os_errno, const char *file, int line, const char *fn, const char *format,
                     ...) {
-  record(TH_ERROR_OS, file, line, 0);
-  last_error.os_errno = os_errno;
+  THErrorInfo *e = record(TH_ERROR_OS, file, line, 0);
+  e->os_errno = os_errno;
   va_list ap;
   va_start(ap, format);
-  format_and_dispatch(fn, format, ap);
+  format_and_dispatch(e, fn, format, ap);
   va_end(ap);
 }
 
 void th_error_at(THErrorKind kind, const char *file, int line, int unraisable,
                  const char *fn, const char *format, ...) {
-  record(kind, file, line, unraisable);
+  THErrorInfo *e = record(kind, file, line, unraisable);
   va_list ap;
   va_start(ap, format);
-  format_and_dispatch(fn, format, ap);
+  format_and_dispatch(e, fn, format, ap);
   va_end(ap);
 }

@@ -4,10 +4,10 @@
 #include "THDebugImpl.h"
 #include "THErrorImpl.h"
 #include "THFillImpl.h"
-#include "THLiveImpl.h"
 #include "THMemoryImpl.h"
 #include "THScalarImpl.h"
 #include "THStorageImpl.h"
+#include "THThreadImpl.h"
 
 /* Checks dtype and size and computes the byte count, reporting as fn. */
 static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int64_t *nbytes) {
@@ -31,7 +31,8 @@ static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int6
 
 static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, int64_t nbytes,
                                 THAllocator *allocator, void *ctx, const char *fn) {
-  THStorage *s = th_malloc(sizeof *s);
+  THThreadSlot *slot = th_thread();
+  THStorage *s = th_struct_alloc(slot, TH_CACHE_STORAGE, sizeof *s);
   if (!s) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a storage struct");
     return NULL;
@@ -46,8 +47,8 @@ static THStorage *storage_alloc(THScalarType dtype, int64_t size, void *data, in
   atomic_init(&s->pins, 0);
   s->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_STORAGE, s, &s->track, fn);
-  th_live_add(&th_live_storages, 1);
-  th_live_add(&th_live_bytes, nbytes);
+  th_live_add(slot, TH_LIVE_STORAGES, 1);
+  th_live_add(slot, TH_LIVE_BYTES, nbytes);
   return s;
 }
 
@@ -116,19 +117,24 @@ void THStorage_retain(THStorage *self) {
 static void storage_destroy(THStorage *self) {
   if ((self->flags & TH_STORAGE_FREEMEM) && self->data)
     self->allocator->free(self->allocatorContext, self->data);
-  th_live_add(&th_live_storages, -1);
-  th_live_add(&th_live_bytes, -th_storage_nbytes(self));
+  THThreadSlot *slot = th_thread();
+  th_live_add(slot, TH_LIVE_STORAGES, -1);
+  th_live_add(slot, TH_LIVE_BYTES, -th_storage_nbytes(self));
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_STORAGE, self, &self->track)) {
     self->data = NULL; /* quarantined: an empty husk that reports misuse */
     self->size = 0;
     return;
   }
-  th_free(self);
+  th_struct_free(slot, TH_CACHE_STORAGE, self);
 }
 
 void THStorage_free(THStorage *self) {
   if (!self || !(self->flags & TH_STORAGE_REFCOUNTED)) return;
+  if (th_sole_owner(&self->refcount)) {
+    storage_destroy(self);
+    return;
+  }
   int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
   if (TH_LIKELY(old > 1)) return;
   if (old == 1) {
@@ -200,7 +206,7 @@ int th_storage_resize(THStorage *self, int64_t size, const char *fn) {
   self->data = data;
   self->size = size;
   self->flags |= TH_STORAGE_FREEMEM; /* the new data came from the allocator */
-  th_live_add(&th_live_bytes, nbytes - old_nbytes);
+  th_live_add(th_thread(), TH_LIVE_BYTES, nbytes - old_nbytes);
   return 0;
 }
 

@@ -3,14 +3,15 @@
 #include <string.h>
 
 #include "THDebugImpl.h"
-#include "THLiveImpl.h"
 #include "THMemoryImpl.h"
 #include "THTensorImpl.h"
+#include "THThreadImpl.h"
 
 /* ------------------------------------------------------------ internals */
 
 THTensor *th_tensor_alloc(int nDimension, const char *fn) {
-  THTensor *t = th_malloc(sizeof *t);
+  THThreadSlot *slot = th_thread();
+  THTensor *t = th_struct_alloc(slot, TH_CACHE_TENSOR, sizeof *t);
   if (!t) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a tensor struct");
     return NULL;
@@ -23,12 +24,9 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
                 nDimension);
       return NULL;
     }
-    t->size = block;
-    t->stride = block + nDimension;
+    t->heapDims = block;
     t->dimCapacity = nDimension;
   } else {
-    t->size = t->inlineSize;
-    t->stride = t->inlineStride;
     t->dimCapacity = TH_INLINE_DIMS;
   }
   atomic_init(&t->refcount, 1);
@@ -37,7 +35,7 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
   t->nDimension = nDimension;
   t->track = NULL;
   if (th_is_tracking()) th_track_created(TH_OBJECT_TENSOR, t, &t->track, fn);
-  th_live_add(&th_live_tensors, 1);
+  th_live_add(slot, TH_LIVE_TENSORS, 1);
   return t;
 }
 
@@ -57,11 +55,10 @@ int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor", nDimension);
     return -1;
   }
-  memcpy(block, t->size, sizeof(int64_t) * (size_t)t->nDimension);
-  memcpy(block + nDimension, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
-  if (t->size != t->inlineSize) th_free(t->size);
-  t->size = block;
-  t->stride = block + nDimension;
+  memcpy(block, th_sizes(t), sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(block + nDimension, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
+  if (t->dimCapacity > TH_INLINE_DIMS) th_free(t->heapDims);
+  t->heapDims = block;
   t->dimCapacity = nDimension;
   return 0;
 }
@@ -137,17 +134,13 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
   return 0;
 }
 
-int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn) {
-  if (dim < -nDimension || dim >= nDimension) {
-    if (nDimension == 0)
-      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what,
-                dim);
-    else
-      TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a %d-dim tensor (expected in [%d, %d])",
-                what, dim, nDimension, -nDimension, nDimension - 1);
-    return -1;
-  }
-  return dim < 0 ? dim + nDimension : dim;
+int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn) {
+  if (nDimension == 0)
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what, dim);
+  else
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a %d-dim tensor (expected in [%d, %d])",
+              what, dim, nDimension, -nDimension, nDimension - 1);
+  return -1;
 }
 
 /* A tensor over storage, checked against it. steal: the caller's reference
@@ -174,8 +167,8 @@ static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,
   }
   t = th_tensor_alloc(nDimension, fn);
   if (!t) goto fail;
-  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
-  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_strides(t), stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
   t->storageOffset = offset;
   t->storage = storage;
   if (!steal) THStorage_retain(storage);
@@ -198,8 +191,8 @@ THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int6
     THStorage_free(storage);
     return NULL;
   }
-  memcpy(t->size, size, sizeof(int64_t) * (size_t)nDimension);
-  memcpy(t->stride, stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
+  memcpy(th_strides(t), stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
   t->storage = storage;
   return t;
 }
@@ -261,8 +254,8 @@ THTensor *THTensor_newWithTensor(THTensor *tensor) {
   TH_CHECK_TENSOR(tensor, NULL);
   THTensor *t = th_tensor_new_view(tensor, tensor->nDimension, __func__);
   if (!t) return NULL;
-  memcpy(t->size, tensor->size, sizeof(int64_t) * (size_t)tensor->nDimension);
-  memcpy(t->stride, tensor->stride, sizeof(int64_t) * (size_t)tensor->nDimension);
+  memcpy(th_sizes(t), th_sizes(tensor), sizeof(int64_t) * (size_t)tensor->nDimension);
+  memcpy(th_strides(t), th_strides(tensor), sizeof(int64_t) * (size_t)tensor->nDimension);
   return t;
 }
 
@@ -288,19 +281,24 @@ static THStorage dead_storages[TH_NUM_SCALAR_TYPES] = {
 
 static void tensor_destroy(THTensor *self) {
   THScalarType dtype = self->storage->dtype;
+  THThreadSlot *slot = th_thread();
   THStorage_free(self->storage);
-  th_live_add(&th_live_tensors, -1);
+  th_live_add(slot, TH_LIVE_TENSORS, -1);
   if ((self->track || th_is_tracking()) &&
       th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track)) {
     self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
     return;
   }
-  if (self->size != self->inlineSize) th_free(self->size);
-  th_free(self);
+  if (self->dimCapacity > TH_INLINE_DIMS) th_free(self->heapDims);
+  th_struct_free(slot, TH_CACHE_TENSOR, self);
 }
 
 void THTensor_free(THTensor *self) {
   if (!self) return;
+  if (th_sole_owner(&self->refcount)) {
+    tensor_destroy(self);
+    return;
+  }
   int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
   if (TH_LIKELY(old > 1)) return;
   if (old == 1) {
@@ -344,7 +342,7 @@ int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
 int THTensor_resizeAs(THTensor *self, const THTensor *src) {
   TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
-  return THTensor_resizeNd(self, src->nDimension, src->size, NULL);
+  return THTensor_resizeNd(self, src->nDimension, th_sizes(src), NULL);
 }
 
 int th_tensor_assign(THTensor *self, THStorage *storage, int64_t offset, int nDimension,
@@ -385,8 +383,8 @@ int THTensor_set(THTensor *self, THTensor *src) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;
-  return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, src->size,
-                       src->stride, __func__);
+  return th_tensor_assign(self, src->storage, src->storageOffset, src->nDimension, th_sizes(src),
+                       th_strides(src), __func__);
 }
 
 /* ------------------------------------------------------------- queries */
@@ -396,17 +394,17 @@ int THTensor_nDimension(const THTensor *self) { return self->nDimension; }
 int64_t THTensor_size(const THTensor *self, int dim) {
   TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
-  return d < 0 ? -1 : self->size[d];
+  return d < 0 ? -1 : th_sizes(self)[d];
 }
 
 int64_t THTensor_stride(const THTensor *self, int dim) {
   TH_CHECK_TENSOR(self, -1);
   int d = th_wrap_dim(dim, self->nDimension, "dim", __func__);
-  return d < 0 ? -1 : self->stride[d];
+  return d < 0 ? -1 : th_strides(self)[d];
 }
 
-const int64_t *THTensor_sizes(const THTensor *self) { return self->size; }
-const int64_t *THTensor_strides(const THTensor *self) { return self->stride; }
+const int64_t *THTensor_sizes(const THTensor *self) { return th_sizes(self); }
+const int64_t *THTensor_strides(const THTensor *self) { return th_strides(self); }
 int64_t THTensor_storageOffset(const THTensor *self) { return self->storageOffset; }
 THStorage *THTensor_storage(const THTensor *self) { return self->storage; }
 THScalarType THTensor_dtype(const THTensor *self) { return self->storage->dtype; }
@@ -418,24 +416,25 @@ int64_t THTensor_nElement(const THTensor *self) { return th_tensor_numel(self); 
 
 int THTensor_isContiguous(const THTensor *self) {
   if (th_tensor_numel(self) == 0) return 1; /* whatever its strides */
+  const int64_t *size = th_sizes(self), *stride = th_strides(self);
   int64_t z = 1;
   for (int d = self->nDimension - 1; d >= 0; d--) {
-    if (self->size[d] == 1) continue;
-    if (self->stride[d] != z) return 0;
-    z *= self->size[d];
+    if (size[d] == 1) continue;
+    if (stride[d] != z) return 0;
+    z *= size[d];
   }
   return 1;
 }
 
 int THTensor_isSameSizeAs(const THTensor *self, const THTensor *src) {
   if (self->nDimension != src->nDimension) return 0;
-  return memcmp(self->size, src->size, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+  return memcmp(th_sizes(self), th_sizes(src), sizeof(int64_t) * (size_t)self->nDimension) == 0;
 }
 
 int THTensor_isSetTo(const THTensor *self, const THTensor *src) {
   return self->storage == src->storage && self->storageOffset == src->storageOffset &&
          THTensor_isSameSizeAs(self, src) &&
-         memcmp(self->stride, src->stride, sizeof(int64_t) * (size_t)self->nDimension) == 0;
+         memcmp(th_strides(self), th_strides(src), sizeof(int64_t) * (size_t)self->nDimension) == 0;
 }
 
 /* Typed access: THFloatTensor_data, THDoubleTensor_get2d, ... */

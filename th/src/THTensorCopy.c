@@ -24,10 +24,10 @@ static void fill_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ct
 }
 
 static void fill_pattern(THTensor *self, FillCtx *f) {
-  const int64_t *strides[1] = {self->stride};
+  const int64_t *strides[1] = {th_strides(self)};
   char *data[1] = {th_tensor_bytes(self)};
   THIter it;
-  th_iter_init(&it, 1, self->nDimension, self->size, strides, data, &f->elsize);
+  th_iter_init(&it, 1, self->nDimension, th_sizes(self), strides, data, &f->elsize);
   th_iter_run(&it, fill_loop, f);
 }
 
@@ -54,7 +54,7 @@ static void format_shape(char *buf, size_t cap, const THTensor *t) {
   int n = snprintf(buf, cap, "[");
   if (n > 0) used += (size_t)n;
   for (int d = 0; d < t->nDimension && used < cap; d++) {
-    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)t->size[d]);
+    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
     if (n > 0) used += (size_t)n;
   }
   if (used < cap) snprintf(buf + used, cap - used, "]");
@@ -70,9 +70,9 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
     int s = d - lead;
     if (s < 0)
       out[d] = 0;
-    else if (src->size[s] == dst->size[d])
-      out[d] = src->stride[s];
-    else if (src->size[s] == 1)
+    else if (th_sizes(src)[s] == th_sizes(dst)[d])
+      out[d] = th_strides(src)[s];
+    else if (th_sizes(src)[s] == 1)
       out[d] = 0;
     else
       ok = 0;
@@ -91,14 +91,14 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
  * copy into it would depend on the order of the writes. */
 static int has_stride_zero_overlap(const THTensor *t) {
   for (int d = 0; d < t->nDimension; d++)
-    if (t->size[d] > 1 && t->stride[d] == 0) return 1;
+    if (th_sizes(t)[d] > 1 && th_strides(t)[d] == 0) return 1;
   return 0;
 }
 
 /* Storage element range [lo, hi) a non-empty tensor touches. */
 static void element_range(const THTensor *t, int64_t *lo, int64_t *hi) {
   int64_t last = t->storageOffset;
-  for (int d = 0; d < t->nDimension; d++) last += (t->size[d] - 1) * t->stride[d];
+  for (int d = 0; d < t->nDimension; d++) last += (th_sizes(t)[d] - 1) * th_strides(t)[d];
   *lo = t->storageOffset;
   *hi = last + 1;
 }
@@ -331,11 +331,11 @@ static void copy_chunk(int64_t begin, int64_t end, void *ctx) {
 /* The copy proper: dst and src do not overlap, shapes already checked. */
 static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides) {
   THScalarType dt = dst->storage->dtype, st = src->storage->dtype;
-  const int64_t *strides[2] = {dst->stride, src_strides};
+  const int64_t *strides[2] = {th_strides(dst), src_strides};
   char *data[2] = {th_tensor_bytes(dst), th_tensor_bytes(src)};
   size_t elsize[2] = {THScalarType_elementSize(dt), THScalarType_elementSize(st)};
   THIter it;
-  th_iter_init(&it, 2, dst->nDimension, dst->size, strides, data, elsize);
+  th_iter_init(&it, 2, dst->nDimension, th_sizes(dst), strides, data, elsize);
   CopyPlan plan = {&it, tile_dim(&it), dt == st, elsize[0], th_cast_loops[dt][st]};
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
@@ -365,10 +365,10 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
     return 0;
   }
   /* dst and src share memory: read all of src before writing (numpy) */
-  THTensor *tmp = th_tensor_new_with_size(src->storage->dtype, src->nDimension, src->size, NULL,
+  THTensor *tmp = th_tensor_new_with_size(src->storage->dtype, src->nDimension, th_sizes(src), NULL,
                                           __func__);
   if (!tmp) return -1;
-  copy_kernel(tmp, src, src->stride);
+  copy_kernel(tmp, src, th_strides(src));
   int64_t tmp_strides[TH_MAX_DIMS];
   broadcast_strides(dst, tmp, tmp_strides, __func__); /* same shape as src: cannot fail */
   copy_kernel(dst, tmp, tmp_strides);
@@ -380,10 +380,10 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
 
 THTensor *THTensor_newClone(THTensor *tensor) {
   TH_CHECK_TENSOR(tensor, NULL);
-  THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, tensor->size,
+  THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, th_sizes(tensor),
                                         NULL, __func__);
   if (!t) return NULL;
-  copy_kernel(t, tensor, tensor->stride); /* a fresh tensor cannot overlap */
+  copy_kernel(t, tensor, th_strides(tensor)); /* a fresh tensor cannot overlap */
   return t;
 }
 

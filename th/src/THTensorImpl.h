@@ -11,7 +11,7 @@
 #include "TH/THTensor.h"
 
 /* Tensors of up to this many dims keep sizes and strides inside the struct:
- * creating a view is then one malloc. */
+ * creating a view is then one allocation. */
 #define TH_INLINE_DIMS 4
 
 struct THTensor {
@@ -19,13 +19,24 @@ struct THTensor {
   struct THTrack *track; /* tracking mode's record, or NULL */
   THStorage *storage; /* never NULL; one reference held */
   int64_t storageOffset;
-  int64_t *size;      /* nDimension sizes: inlineSize or a heap block */
-  int64_t *stride;    /* nDimension strides: inlineStride or in the same block */
   int nDimension;
-  int dimCapacity;    /* how many dims size/stride can hold */
-  int64_t inlineSize[TH_INLINE_DIMS];
-  int64_t inlineStride[TH_INLINE_DIMS];
+  int dimCapacity; /* dims the arrays hold: TH_INLINE_DIMS (inline) or more (heap) */
+  /* dimCapacity sizes then dimCapacity strides (th_sizes, th_strides): in
+   * the struct, or in a heap block once more dims are needed. No pointers
+   * to them are kept, which makes the struct 104 bytes instead of 120. */
+  union {
+    int64_t inlineDims[2 * TH_INLINE_DIMS];
+    int64_t *heapDims;
+  };
 };
+
+static inline int64_t *th_sizes(const THTensor *t) {
+  return t->dimCapacity > TH_INLINE_DIMS ? t->heapDims : (int64_t *)t->inlineDims;
+}
+
+static inline int64_t *th_strides(const THTensor *t) {
+  return th_sizes(t) + t->dimCapacity;
+}
 
 /* A tensor with room for nDimension dims, refcount 1, no storage yet:
  * the caller sets storage (with its reference), offset and geometry. */
@@ -46,8 +57,8 @@ int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn);
  * alias t's own arrays. */
 static inline void th_tensor_put_dims(THTensor *t, int nDimension, const int64_t *size,
                                       const int64_t *stride) {
-  memmove(t->size, size, sizeof(int64_t) * (size_t)nDimension);
-  memmove(t->stride, stride, sizeof(int64_t) * (size_t)nDimension);
+  memmove(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
+  memmove(th_strides(t), stride, sizeof(int64_t) * (size_t)nDimension);
   t->nDimension = nDimension;
 }
 
@@ -67,11 +78,17 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
 
 /* dim wrapped into [0, nDimension), or -1 with IndexError naming fn and
  * what ("dim", "dim0", ...). */
-int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn);
+int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn);
+static inline int th_wrap_dim(int dim, int nDimension, const char *what, const char *fn) {
+  if (TH_UNLIKELY(dim < -nDimension || dim >= nDimension))
+    return th_wrap_dim_error(dim, nDimension, what, fn);
+  return dim < 0 ? dim + nDimension : dim;
+}
 
 static inline int64_t th_tensor_numel(const THTensor *t) {
   int64_t n = 1;
-  for (int d = 0; d < t->nDimension; d++) n *= t->size[d];
+  const int64_t *size = th_sizes(t);
+  for (int d = 0; d < t->nDimension; d++) n *= size[d];
   return n;
 }
 

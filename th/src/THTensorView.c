@@ -18,11 +18,29 @@ typedef struct Geometry {
   int64_t stride[TH_MAX_DIMS];
 } Geometry;
 
+/* Both copy a few dims in a loop rather than calling memcpy/memmove. */
 static void geom_from(Geometry *g, const THTensor *t) {
+  const int64_t *size = th_sizes(t), *stride = th_strides(t);
   g->nDimension = t->nDimension;
   g->offset = t->storageOffset;
-  memcpy(g->size, t->size, sizeof(int64_t) * (size_t)t->nDimension);
-  memcpy(g->stride, t->stride, sizeof(int64_t) * (size_t)t->nDimension);
+  for (int d = 0; d < t->nDimension; d++) {
+    g->size[d] = size[d];
+    g->stride[d] = stride[d];
+  }
+}
+
+/* geom_from without dim skip: what select keeps. */
+static void geom_from_without(Geometry *g, const THTensor *t, int skip) {
+  const int64_t *size = th_sizes(t), *stride = th_strides(t);
+  int n = 0;
+  for (int d = 0; d < t->nDimension; d++) {
+    if (d == skip) continue;
+    g->size[n] = size[d];
+    g->stride[n] = stride[d];
+    n++;
+  }
+  g->nDimension = n;
+  g->offset = t->storageOffset;
 }
 
 static void geom_remove_dim(Geometry *g, int d) {
@@ -59,7 +77,13 @@ static THTensor *new_view(THTensor *src, const Geometry *g, const char *fn) {
   t->storage = src->storage;
   THStorage_retain(t->storage);
   t->storageOffset = g->offset;
-  th_tensor_put_dims(t, g->nDimension, g->size, g->stride);
+  /* element by element: g was just written piecewise, and memcpy's wider
+   * loads across those stores would stall on store forwarding */
+  int64_t *size = th_sizes(t), *stride = th_strides(t);
+  for (int d = 0; d < g->nDimension; d++) {
+    size[d] = g->size[d];
+    stride[d] = g->stride[d];
+  }
   return t;
 }
 
@@ -73,7 +97,7 @@ static int geom_narrow(const THTensor *src, int dim, int64_t start, int64_t leng
                        const char *fn) {
   int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
   if (d < 0) return -1;
-  int64_t n = src->size[d];
+  int64_t n = th_sizes(src)[d];
   if (start < -n || start > n) {
     TH_ERR_FN(TH_ERROR_INDEX, fn, "start %lld out of range for dim %d of size %lld "
               "(expected in [%lld, %lld])", (long long)start, d, (long long)n, (long long)-n,
@@ -88,7 +112,7 @@ static int geom_narrow(const THTensor *src, int dim, int64_t start, int64_t leng
     return -1;
   }
   geom_from(g, src);
-  g->offset += start * src->stride[d];
+  g->offset += start * th_strides(src)[d];
   g->size[d] = length;
   geom_clamp_if_empty(g, src);
   return 0;
@@ -98,16 +122,15 @@ static int geom_select(const THTensor *src, int dim, int64_t index, Geometry *g,
                        const char *fn) {
   int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
   if (d < 0) return -1;
-  int64_t n = src->size[d];
+  int64_t n = th_sizes(src)[d];
   if (index < -n || index >= n) {
     TH_ERR_FN(TH_ERROR_INDEX, fn, "index %lld out of range for dim %d of size %lld", (long long)index,
               d, (long long)n);
     return -1;
   }
   if (index < 0) index += n;
-  geom_from(g, src);
-  g->offset += index * src->stride[d];
-  geom_remove_dim(g, d);
+  geom_from_without(g, src, d);
+  g->offset += index * th_strides(src)[d];
   geom_clamp_if_empty(g, src);
   return 0;
 }
@@ -118,10 +141,10 @@ static int geom_transpose(const THTensor *src, int dim0, int dim1, Geometry *g, 
   int d1 = th_wrap_dim(dim1, src->nDimension, "dim1", fn);
   if (d1 < 0) return -1;
   geom_from(g, src);
-  g->size[d0] = src->size[d1];
-  g->stride[d0] = src->stride[d1];
-  g->size[d1] = src->size[d0];
-  g->stride[d1] = src->stride[d0];
+  g->size[d0] = th_sizes(src)[d1];
+  g->stride[d0] = th_strides(src)[d1];
+  g->size[d1] = th_sizes(src)[d0];
+  g->stride[d1] = th_strides(src)[d0];
   return 0;
 }
 
@@ -140,8 +163,8 @@ static int geom_permute(const THTensor *src, const int *dims, Geometry *g, const
       return -1;
     }
     seen[d] = 1;
-    g->size[i] = src->size[d];
-    g->stride[i] = src->stride[d];
+    g->size[i] = th_sizes(src)[d];
+    g->stride[i] = th_strides(src)[d];
   }
   return 0;
 }
@@ -150,9 +173,9 @@ static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step,
                        const char *fn) {
   int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
   if (d < 0 || check_room_for_dim(src->nDimension, fn)) return -1;
-  if (size < 0 || size > src->size[d]) {
+  if (size < 0 || size > th_sizes(src)[d]) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "size %lld does not fit dim %d of size %lld (expected in [0, %lld])",
-              (long long)size, d, (long long)src->size[d], (long long)src->size[d]);
+              (long long)size, d, (long long)th_sizes(src)[d], (long long)th_sizes(src)[d]);
     return -1;
   }
   if (step <= 0) {
@@ -160,11 +183,11 @@ static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step,
     return -1;
   }
   geom_from(g, src);
-  g->size[d] = (src->size[d] - size) / step + 1;
+  g->size[d] = (th_sizes(src)[d] - size) / step + 1;
   /* (size - 1) * stride * step lies inside the storage when size > 1 */
-  if (g->size[d] > 1) g->stride[d] = src->stride[d] * step;
+  if (g->size[d] > 1) g->stride[d] = th_strides(src)[d] * step;
   g->size[g->nDimension] = size;
-  g->stride[g->nDimension] = src->stride[d];
+  g->stride[g->nDimension] = th_strides(src)[d];
   g->nDimension++;
   return 0;
 }
@@ -190,15 +213,15 @@ static int geom_expand(const THTensor *src, int nDimension, const int64_t *size,
       }
       g->size[i] = want;
       g->stride[i] = 0;
-    } else if (want == -1 || want == src->size[j]) {
-      g->size[i] = src->size[j];
-      g->stride[i] = src->stride[j];
-    } else if (src->size[j] == 1 && want >= 0) {
+    } else if (want == -1 || want == th_sizes(src)[j]) {
+      g->size[i] = th_sizes(src)[j];
+      g->stride[i] = th_strides(src)[j];
+    } else if (th_sizes(src)[j] == 1 && want >= 0) {
       g->size[i] = want;
       g->stride[i] = 0;
     } else {
       TH_ERR_FN(TH_ERROR_VALUE, fn, "the expanded size %lld must match the existing size %lld at "
-                "non-singleton dim %d", (long long)want, (long long)src->size[j], i);
+                "non-singleton dim %d", (long long)want, (long long)th_sizes(src)[j], i);
       return -1;
     }
   }
@@ -269,8 +292,8 @@ static int view_strides(const THTensor *src, int n, const int64_t *size, int64_t
   if (numel == 0 || src->nDimension == 0) {
     /* any strides are right for no elements; one element: contiguous ones */
     if (numel == 0 && src->nDimension == n &&
-        memcmp(src->size, size, sizeof(int64_t) * (size_t)n) == 0) {
-      memcpy(stride, src->stride, sizeof(int64_t) * (size_t)n);
+        memcmp(th_sizes(src), size, sizeof(int64_t) * (size_t)n) == 0) {
+      memcpy(stride, th_strides(src), sizeof(int64_t) * (size_t)n);
       return 0;
     }
     int64_t z = 1;
@@ -281,12 +304,12 @@ static int view_strides(const THTensor *src, int n, const int64_t *size, int64_t
     return 0;
   }
   int view_d = n - 1;
-  int64_t chunk_base_stride = src->stride[src->nDimension - 1];
+  int64_t chunk_base_stride = th_strides(src)[src->nDimension - 1];
   int64_t tensor_numel = 1, view_numel = 1;
   for (int tensor_d = src->nDimension - 1; tensor_d >= 0; tensor_d--) {
-    tensor_numel *= src->size[tensor_d];
-    if (tensor_d == 0 || (src->size[tensor_d - 1] != 1 &&
-                          src->stride[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
+    tensor_numel *= th_sizes(src)[tensor_d];
+    if (tensor_d == 0 || (th_sizes(src)[tensor_d - 1] != 1 &&
+                          th_strides(src)[tensor_d - 1] != tensor_numel * chunk_base_stride)) {
       while (view_d >= 0 && (view_numel < tensor_numel || size[view_d] == 1)) {
         stride[view_d] = view_numel * chunk_base_stride;
         view_numel *= size[view_d];
@@ -294,7 +317,7 @@ static int view_strides(const THTensor *src, int n, const int64_t *size, int64_t
       }
       if (view_numel != tensor_numel) return 1;
       if (tensor_d > 0) {
-        chunk_base_stride = src->stride[tensor_d - 1];
+        chunk_base_stride = th_strides(src)[tensor_d - 1];
         tensor_numel = 1;
         view_numel = 1;
       }
@@ -322,9 +345,9 @@ static void geom_squeeze(const THTensor *src, Geometry *g) {
   g->nDimension = 0;
   g->offset = src->storageOffset;
   for (int i = 0; i < src->nDimension; i++) {
-    if (src->size[i] == 1) continue;
-    g->size[g->nDimension] = src->size[i];
-    g->stride[g->nDimension] = src->stride[i];
+    if (th_sizes(src)[i] == 1) continue;
+    g->size[g->nDimension] = th_sizes(src)[i];
+    g->stride[g->nDimension] = th_strides(src)[i];
     g->nDimension++;
   }
 }
@@ -333,7 +356,7 @@ static int geom_squeeze1d(const THTensor *src, int dim, Geometry *g, const char 
   int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
   if (d < 0) return -1;
   geom_from(g, src);
-  if (src->size[d] == 1) geom_remove_dim(g, d);
+  if (th_sizes(src)[d] == 1) geom_remove_dim(g, d);
   return 0;
 }
 
@@ -347,7 +370,7 @@ static int geom_unsqueeze1d(const THTensor *src, int dim, Geometry *g, const cha
     g->stride[i] = g->stride[i - 1];
   }
   g->size[d] = 1;
-  g->stride[d] = d < src->nDimension ? src->size[d] * src->stride[d] : 1;
+  g->stride[d] = d < src->nDimension ? th_sizes(src)[d] * th_strides(src)[d] : 1;
   g->nDimension++;
   return 0;
 }
@@ -365,14 +388,16 @@ static int geom_slice(const THTensor *src, int dim, int64_t start, int64_t stop,
     TH_ERR_FN(TH_ERROR_VALUE, fn, "step must be positive, got %lld", (long long)step);
     return -1;
   }
-  int64_t n = src->size[d];
+  int64_t n = th_sizes(src)[d];
   start = clamp_slice_bound(start, n);
   stop = clamp_slice_bound(stop, n);
-  int64_t length = stop > start ? (stop - start - 1) / step + 1 : 0;
+  int64_t length = stop <= start ? 0
+                   : step == 1 ? stop - start /* the usual slice: no division */
+                               : (stop - start - 1) / step + 1;
   geom_from(g, src);
-  g->offset += start * src->stride[d];
+  g->offset += start * th_strides(src)[d];
   g->size[d] = length;
-  if (length > 1) g->stride[d] = src->stride[d] * step; /* inside the storage */
+  if (length > 1) g->stride[d] = th_strides(src)[d] * step; /* inside the storage */
   geom_clamp_if_empty(g, src);
   return 0;
 }
@@ -404,7 +429,7 @@ static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2
     TH_ERR_FN(TH_ERROR_VALUE, fn, "dim1 and dim2 must be different dims, both are %d", d1);
     return -1;
   }
-  int64_t n1 = src->size[d1], n2 = src->size[d2], length;
+  int64_t n1 = th_sizes(src)[d1], n2 = th_sizes(src)[d2], length;
   if (offset >= 0)
     length = n2 - offset < n1 ? n2 - offset : n1;
   else
@@ -412,8 +437,8 @@ static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2
   if (length < 0) length = 0;
   geom_from(g, src);
   if (length > 0)
-    g->offset += offset >= 0 ? offset * src->stride[d2] : -offset * src->stride[d1];
-  int64_t diag_stride = src->stride[d1] + src->stride[d2];
+    g->offset += offset >= 0 ? offset * th_strides(src)[d2] : -offset * th_strides(src)[d1];
+  int64_t diag_stride = th_strides(src)[d1] + th_strides(src)[d2];
   geom_remove_dim(g, d1 > d2 ? d1 : d2);
   geom_remove_dim(g, d1 > d2 ? d2 : d1);
   g->size[g->nDimension] = length;

@@ -24,12 +24,12 @@ static int THTensor_(checkAccess)(const THTensor *self, int nDimension, real **b
 /* Adds index * stride of dim to *offset, or reports IndexError. */
 static int THTensor_(addIndex)(const THTensor *self, int dim, int64_t index, int64_t *offset,
                                const char *fn) {
-  if (TH_UNLIKELY(index < 0 || index >= self->size[dim])) {
+  if (TH_UNLIKELY(index < 0 || index >= th_sizes(self)[dim])) {
     TH_ERR_FN(TH_ERROR_INDEX, fn, "index %lld out of range for dim %d of size %lld",
-              (long long)index, dim, (long long)self->size[dim]);
+              (long long)index, dim, (long long)th_sizes(self)[dim]);
     return -1;
   }
-  *offset += index * self->stride[dim];
+  *offset += index * th_strides(self)[dim];
   return 0;
 }
 
