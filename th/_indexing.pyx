@@ -28,6 +28,18 @@ cdef extern from "Python.h":
     void *_int_type "(&PyLong_Type)"
 
 
+cdef extern from "TH/TH.h" nogil:
+    # The same functions without exception checks, for _index_plain: it checks
+    # their results itself, to free what it made before the error propagates
+    # (a try/except would cost more than the view).
+    THTensor *_newSlice "THTensor_newSlice"(THTensor *t, int dim, int64_t start, int64_t stop,
+                                            int64_t step) noexcept
+    int _slice "THTensor_slice"(THTensor *self, THTensor *src, int dim, int64_t start,
+                                int64_t stop, int64_t step) noexcept
+    THTensor *_newSelect "THTensor_newSelect"(THTensor *t, int dim, int64_t index) noexcept
+    int _select "THTensor_select"(THTensor *self, THTensor *src, int dim, int64_t index) noexcept
+
+
 cdef inline bint _slice_field(PyObject *o, Py_ssize_t default, Py_ssize_t *out) noexcept:
     """A slice's start, stop or step read directly when it is None (default)
     or an exact int within Py_ssize_t; False for anything else."""
@@ -118,7 +130,62 @@ cdef THTensor *index_view(THTensor *src, object index) except NULL:
         return THTensor_newSlice(src, 0, start, stop, step)
     if not isinstance(index, tuple):
         index = (index,)
+    cdef THTensor *result = NULL
+    if _index_plain(src, <tuple>index, &result):
+        return result
     return _index_tuple(src, <tuple>index)
+
+
+cdef int _index_plain(THTensor *src, tuple index, THTensor **out) except -1:
+    """The usual tuple index, exact ints and slices of small ints and None
+    with positive steps, in one pass: returns 1 with *out set, or 0 (nothing
+    done) for anything else, which _index_tuple then handles and reports."""
+    cdef Py_ssize_t k, n = len(index)
+    cdef Py_ssize_t start, stop, step
+    cdef PyObject *p
+    cdef PySliceObject *sl
+    cdef THTensor *result = NULL
+    cdef int dim = 0
+    if n > THTensor_nDimension(src):
+        return 0
+    for k in range(n):
+        p = _tuple_item(index, k)
+        if _type_of(p) != _slice_type and _type_of(p) != _int_type:
+            return 0
+    for k in range(n):
+        p = _tuple_item(index, k)
+        if _type_of(p) == _int_type:
+            start = _PyLong_AsSsize_t(p)
+            if start == -1 and PyErr_Occurred() != NULL:
+                PyErr_Clear()
+                THTensor_free(result)
+                return 0
+            if result == NULL:
+                result = _newSelect(src, dim, start)
+                if result == NULL:
+                    return -1
+            elif _select(result, NULL, dim, start) < 0:
+                THTensor_free(result)
+                return -1
+            continue
+        sl = <PySliceObject *>p
+        if not (_slice_field(sl.step, 1, &step) and step > 0 and
+                _slice_field(sl.start, 0, &start) and _slice_field(sl.stop, PY_SSIZE_T_MAX, &stop)):
+            THTensor_free(result)
+            return 0
+        if not (start == 0 and stop == PY_SSIZE_T_MAX and step == 1):  # ':' changes nothing
+            if result == NULL:
+                result = _newSlice(src, dim, start, stop, step)
+                if result == NULL:
+                    return -1
+            elif _slice(result, NULL, dim, start, stop, step) < 0:
+                THTensor_free(result)
+                return -1
+        dim += 1
+    if result == NULL:  # only ':'
+        result = THTensor_newWithTensor(src)
+    out[0] = result
+    return 1
 
 
 cdef THTensor *_index_tuple(THTensor *src, tuple index) except NULL:
