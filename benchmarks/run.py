@@ -140,7 +140,8 @@ def build_capi(build_dir):
     env = dict(os.environ)
     # the build must see the th this process imported
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(th.__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([package_parent] + [p for p in [env.get("PYTHONPATH")] if p])
+    env["PYTHONPATH"] = os.pathsep.join([package_parent] + ([env["PYTHONPATH"]]
+                                                            if env.get("PYTHONPATH") else []))
     result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build_dir,
                             capture_output=True, text=True, env=env)
     if result.returncode != 0:

@@ -96,5 +96,7 @@ def test_float32_to_float16_vector_path_matches_scalar():
     fast.copy_(src)
     strided = th.empty(len(src), 2, dtype=th.float16)
     strided[:, 0] = src
-    as_bits = lambda t: bytes(memoryview(t.contiguous()).cast("B"))
+    def as_bits(t):
+        return bytes(memoryview(t.contiguous()).cast("B"))
+
     assert as_bits(fast) == as_bits(strided[:, 0])

@@ -1,7 +1,6 @@
 """The leak harness (th/pytest_plugin.py) on small test files run by
 pytester in a subprocess, so that what they leak stays out of this run."""
 import importlib.metadata
-import sys
 
 import pytest
 

@@ -7,7 +7,7 @@ plain C11; this package wraps it for Python and for Cython (``cimport th``).
 import os as _os
 
 try:
-    from th import _errors  # installs the handler that raises Python exceptions
+    from th import _errors  # noqa: F401 - importing installs the error handler
 except ImportError as _e:  # pragma: no cover - a source tree that was not built
     raise ImportError(
         f"th's compiled modules are missing next to {__file__}: this is probably "
