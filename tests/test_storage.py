@@ -156,8 +156,10 @@ def test_swap_exchanges_contents():
     capi.storage_swap(a, b)
     assert a.tolist() == [3.0, 4.0, 5.0] and b.tolist() == [1.0, 2.0]
     assert a.refcount == b.refcount == 1
-    with pytest.raises(TypeError, match="different dtypes"):
-        capi.storage_swap(a, th.Storage(2, dtype=th.int32))
+    c = th.Storage([7, 8], dtype=th.int32)
+    capi.storage_swap(a, c)  # unshared: the dtype goes with the contents
+    assert a.dtype is th.int32 and a.tolist() == [7, 8]
+    assert c.dtype is th.float32 and c.tolist() == [3.0, 4.0, 5.0]
     t = th.Tensor(a)
     with pytest.raises(RuntimeError, match="shared"):
         capi.storage_swap(a, b)

@@ -73,7 +73,7 @@ def test_double_free_of_a_storage_is_reported():
             s.resize_(2)
         del s
         (report,) = th.debug.pop_misuse_reports()
-        assert "THStorage_free: storage 0x" in report and "created by THStorage_newWithSize" in report
+        assert "THStorage_free: storage 0x" in report and "created by THStorage_new" in report
     assert th.debug.misuse_count() >= 1
 
 

@@ -51,10 +51,19 @@ cdef inline int as_number(object value, int64_t *i, double *d) except -1:
         return 0
 
 
-cdef inline int write_element(char *p, THScalarType t, object value) except -1:
-    """Stores value at p as fill does (ValueError when t cannot hold it)."""
-    cdef int64_t i
-    cdef double d
-    if as_number(value, &i, &d):
+cdef inline int write_number(char *p, THScalarType t, bint integer, int64_t i,
+                             double d) except -1:
+    """Stores a number classified by as_number at p (no Python code runs)."""
+    if integer:
         return THScalarType_packInt64(t, i, p)
     return THScalarType_packDouble(t, d, p)
+
+
+cdef inline int write_element(char *p, THScalarType t, object value) except -1:
+    """Stores value at p as fill does (ValueError when t cannot hold it). Only
+    for memory that Python code (value's __index__ or __float__) cannot free
+    or move: otherwise classify with as_number first, then write_number."""
+    cdef int64_t i
+    cdef double d
+    cdef bint integer = as_number(value, &i, &d)
+    return write_number(p, t, integer, i, d)

@@ -99,12 +99,19 @@ cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list lea
     if not isinstance(data, (list, tuple)):
         raise ValueError(f"th.tensor: expected a sequence at dim {depth}, "
                          f"got {type(data).__name__}")
-    if len(data) != shape[depth]:
+    items = _items(data)
+    if len(items) != shape[depth]:
         raise ValueError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
-                         f"{depth}, got {len(data)}")
-    for item in data:
+                         f"{depth}, got {len(items)}")
+    for item in items:
         _flatten(item, depth + 1, nd, shape, leaves)
     return 0
+
+
+cdef inline object _items(object seq):
+    """seq's items as a list or tuple whose len() is the number of items
+    (a subclass may answer len() with anything)."""
+    return seq if type(seq) is list or type(seq) is tuple else tuple(seq)
 
 
 def tensor(data, dtype=None):
@@ -126,6 +133,7 @@ def tensor(data, dtype=None):
     while isinstance(probe, (list, tuple)):
         if nd == TH_MAX_DIMS:
             raise ValueError(f"th.tensor: more than {TH_MAX_DIMS} dimensions")
+        probe = _items(probe)
         shape[nd] = len(probe)
         nd += 1
         if len(probe) == 0:
@@ -147,6 +155,9 @@ def tensor(data, dtype=None):
     cdef Tensor result = wrap_tensor(THTensor_newWithSize(t, nd, shape, NULL))
     cdef char *p = <char *>THTensor_data(result.cdata)
     cdef size_t esz = THTensor_elementSize(result.cdata)
+    if len(leaves) != THTensor_nElement(result.cdata):  # _flatten checked every level
+        raise ValueError(f"th.tensor: {len(leaves)} numbers for {THTensor_nElement(result.cdata)} "
+                         f"elements")
     for i in range(len(leaves)):
         write_element(p + i * esz, t, leaves[i])
     return result

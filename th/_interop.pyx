@@ -148,17 +148,23 @@ cdef Tensor _copy_of_buffer(object obj):
     cdef Py_buffer view
     cdef int64_t sizes[TH_MAX_DIMS]
     cdef int d
+    cdef Tensor out
     PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO)
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize)
+        if view.ndim > TH_MAX_DIMS:
+            raise ValueError(f"asarray: {view.ndim} dimensions; th supports at most {TH_MAX_DIMS}")
         for d in range(view.ndim):
             sizes[d] = view.shape[d]
         out = wrap_tensor(THTensor_newWithSize(t, view.ndim, sizes, NULL))
     finally:
         PyBuffer_Release(&view)
     data = memoryview(obj).tobytes()  # C order, whatever the strides
-    if data:
-        memcpy(THTensor_data((<Tensor>out).cdata), <const char *>data, len(data))
+    cdef int64_t nbytes = THTensor_nElement(out.cdata) * <int64_t>THTensor_elementSize(out.cdata)
+    if len(data) != nbytes:  # the object changed between the two exports
+        raise ValueError(f"asarray: the buffer has {len(data)} bytes, {nbytes} expected")
+    if nbytes:
+        memcpy(THTensor_data(out.cdata), <const char *>data, nbytes)
     return out
 
 

@@ -39,7 +39,13 @@ def shared_fd(Storage s not None):
 
 def storage_from_fd(int fd, int64_t size, dtype):
     """A storage over shared memory received as a descriptor, which it takes
-    (and keeps, to pass it on again)."""
+    (and keeps, to pass it on again), also when this fails."""
+    cdef THScalarType t
+    try:
+        t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    except BaseException:
+        os.close(fd)
+        raise
     return wrap_storage(THStorage_newWithMappingFd(
-        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), NULL, fd, size,
+        t, NULL, fd, size,
         TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM | TH_ALLOCATOR_MAPPED_KEEPFD))

@@ -4,7 +4,7 @@ from libc.stdint cimport int64_t, uintptr_t
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport as_number, read_element, write_element
+from th._elements cimport as_number, read_element, write_element, write_number
 from th.libTH cimport *
 
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
@@ -52,8 +52,13 @@ cdef class Storage:
             except BaseException:
                 THStorage_free(s)
                 raise
-        THStorage_free(self.cdata)
-        self.cdata = s
+        # The C storage stays the same object and takes the new contents
+        # (refused while shared): code that holds self.cdata while Python
+        # runs never sees it freed, whenever __init__ is called.
+        try:
+            THStorage_swap(self.cdata, s)
+        finally:
+            THStorage_free(s)
 
     def __dealloc__(self):
         global _live
@@ -95,16 +100,25 @@ cdef class Storage:
         return read_element(_element(self.cdata, index), THStorage_dtype(self.cdata))
 
     def __setitem__(self, index, value):
+        cdef int64_t i
+        cdef double d
         if not isinstance(index, int):
             raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
-        write_element(_element(self.cdata, index), THStorage_dtype(self.cdata), value)
+        # the value first: its __index__ or __float__ may resize this storage
+        cdef bint integer = as_number(value, &i, &d)
+        write_number(_element(self.cdata, index), THStorage_dtype(self.cdata), integer, i, d)
 
     def tolist(self):
-        cdef int64_t i, n = THStorage_size(self.cdata)
-        cdef THScalarType t = THStorage_dtype(self.cdata)
-        cdef char *p = <char *>THStorage_data(self.cdata)
-        cdef size_t esz = THStorage_elementSize(self.cdata)
-        return [read_element(p + i * esz, t) for i in range(n)]
+        cdef THStorage *s = self.cdata
+        cdef int64_t i, n = THStorage_size(s)
+        cdef THScalarType t = THStorage_dtype(s)
+        cdef char *p = <char *>THStorage_data(s)
+        cdef size_t esz = THStorage_elementSize(s)
+        THStorage_pin(s)  # finalizers run while the list grows: the data stays put
+        try:
+            return [read_element(p + i * esz, t) for i in range(n)]
+        finally:
+            THStorage_unpin(s)
 
     def __iter__(self):
         return iter(self.tolist())
@@ -184,6 +198,8 @@ cdef int _fill_storage(THStorage *s, object value) except -1:
 cdef Storage wrap_storage(THStorage *cdata):
     global _wrapping
     cdef Storage s
+    if cdata == NULL:  # a caller's bug (a C call that failed unchecked): no NULL Storage
+        raise ValueError("wrap_storage: the THStorage pointer is NULL")
     _wrapping = True
     try:
         s = Storage.__new__(Storage)

@@ -75,8 +75,11 @@ cdef class Tensor:
             nd = parse_shape(args, size, "size")
             t = THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), nd,
                                      size, NULL)
-        THTensor_free(self.cdata)
-        self.cdata = t
+        # The C tensor stays the same object, set to the new one: code that
+        # holds self.cdata while Python runs (a value's __index__, a
+        # finalizer) never sees it freed, whenever __init__ is called.
+        THTensor_set(self.cdata, t)
+        THTensor_free(t)
 
     def __dealloc__(self):
         global _live
@@ -216,11 +219,16 @@ cdef class Tensor:
         cdef int64_t s[TH_MAX_DIMS]
         cdef int n = parse_shape(shape, s, "shape")
         cdef THTensor *r
-        if _long_copy(self.cdata):
+        cdef THTensor *src
+        if not _long_copy(self.cdata):
+            return wrap_tensor(THTensor_newReshape(self.cdata, n, s))
+        src = pinned_snapshot(self.cdata)  # what other threads do to self meanwhile
+        try:
             with nogil:
-                r = THTensor_newReshape(self.cdata, n, s)
-            return wrap_tensor(r)
-        return wrap_tensor(THTensor_newReshape(self.cdata, n, s))
+                r = THTensor_newReshape(src, n, s)
+        finally:
+            release_snapshot(src)
+        return wrap_tensor(r)
 
     def squeeze(self, dim=None):
         """Without size-1 dims (or without dim, if its size is 1)."""
@@ -298,11 +306,16 @@ cdef class Tensor:
     def clone(self):
         """A contiguous copy with its own storage."""
         cdef THTensor *r
-        if _long_copy(self.cdata):
+        cdef THTensor *src
+        if not _long_copy(self.cdata):
+            return wrap_tensor(THTensor_newClone(self.cdata))
+        src = pinned_snapshot(self.cdata)  # what other threads do to self meanwhile
+        try:
             with nogil:
-                r = THTensor_newClone(self.cdata)
-            return wrap_tensor(r)
-        return wrap_tensor(THTensor_newClone(self.cdata))
+                r = THTensor_newClone(src)
+        finally:
+            release_snapshot(src)
+        return wrap_tensor(r)
 
     def copy_(self, src):
         """Copy src's elements into this tensor, broadcasting src to this shape
@@ -340,12 +353,19 @@ cdef class Tensor:
 
     def _nested(self, int64_t edge):
         """tolist(), summarised when edge > 0 (see _tolist); for repr."""
-        cdef const char *p = <const char *>THTensor_data(self.cdata)
-        cdef int nd = THTensor_nDimension(self.cdata)
-        if nd == 0:
-            return read_element(p, THTensor_dtype(self.cdata))
-        return _tolist(p, 0, nd, THTensor_sizes(self.cdata), THTensor_strides(self.cdata),
-                       THTensor_elementSize(self.cdata), THTensor_dtype(self.cdata), edge)
+        # Building the lists runs Python (allocations, maybe a collection and
+        # finalizers), which may change or move this tensor: walk a pinned
+        # snapshot of it instead.
+        cdef THTensor *snap = pinned_snapshot(self.cdata)
+        cdef const char *p = <const char *>THTensor_data(snap)
+        cdef int nd = THTensor_nDimension(snap)
+        try:
+            if nd == 0:
+                return read_element(p, THTensor_dtype(snap))
+            return _tolist(p, 0, nd, THTensor_sizes(snap), THTensor_strides(snap),
+                           THTensor_elementSize(snap), THTensor_dtype(snap), edge)
+        finally:
+            release_snapshot(snap)
 
     def item(self):
         """The one element of a one-element tensor, as a Python number."""
@@ -479,12 +499,38 @@ cdef inline bint _long_copy(THTensor *t) noexcept:
     return THTensor_nElement(t) >= LONG_COPY
 
 
+cdef THTensor *pinned_snapshot(THTensor *t) except NULL:
+    """A private tensor with t's geometry over t's storage, pinned: for work
+    done without the GIL (or across Python code), which t's own changes by
+    other threads or finalizers (set_, resize_, share_memory_) then cannot
+    pull memory from under. Give it back with release_snapshot."""
+    cdef THTensor *snapshot = THTensor_newWithTensor(t)
+    THStorage_pin(THTensor_storage(snapshot))
+    return snapshot
+
+
+cdef void release_snapshot(THTensor *snapshot) noexcept:
+    THStorage_unpin(THTensor_storage(snapshot))
+    THTensor_free(snapshot)
+
+
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1:
     """THTensor_copy, without the GIL for long copies."""
-    if _long_copy(dst):
-        with nogil:
-            return THTensor_copy(dst, src)
-    return THTensor_copy(dst, src)
+    cdef THTensor *d
+    cdef THTensor *s
+    if not _long_copy(dst):
+        return THTensor_copy(dst, src)
+    d = pinned_snapshot(dst)
+    try:
+        s = pinned_snapshot(src)
+        try:
+            with nogil:
+                THTensor_copy(d, s)
+        finally:
+            release_snapshot(s)
+    finally:
+        release_snapshot(d)
+    return 0
 
 
 cdef int assign(THTensor *dst, object value) except -1:
@@ -596,6 +642,8 @@ cdef inline THTensor **_cdata_slot(PyObject *o) noexcept:
 cdef Tensor wrap_tensor(THTensor *cdata):
     global _live, _nfree
     cdef PyObject *o
+    if cdata == NULL:  # a caller's bug (a C call that failed unchecked): no NULL Tensor
+        raise ValueError("wrap_tensor: the THTensor pointer is NULL")
     if _tensor_type == NULL:
         return _wrap_through_new(cdata)
     if _nfree > 0:

@@ -46,7 +46,9 @@ TH_API void THDebug_setSiteHook(THSiteHook hook, void *data);
 TH_API uint64_t THDebug_lastSerial(void);
 
 /* Copies up to capacity tracked live objects with serial > since into out
- * (oldest first) and returns how many there are in all. */
+ * (oldest first) and returns how many there are in all. A debugging aid:
+ * the geometry of a tensor another thread is changing at that moment may be
+ * read half-changed. */
 TH_API int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t since);
 
 /* Double frees and uses after free reported so far. */

@@ -31,7 +31,8 @@ TH_API THStorage *THStorage_newWithAllocator(THScalarType dtype, int64_t size,
                                              void *allocatorContext);
 /* Wraps data (size elements) that allocator can free. Takes the data: when the
  * storage dies, or if this call fails, allocator->free(allocatorContext, data)
- * is called (unless data is NULL). */
+ * is called (unless data is NULL; with a NULL allocator nothing can free it:
+ * a ValueError, and the data is left to the caller). */
 TH_API THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *data,
                                                     int64_t size,
                                                     THAllocator *allocator,
@@ -82,21 +83,24 @@ TH_API int64_t THStorage_pins(const THStorage *self);
 /* Changes the number of elements, keeping the first min(old, new) of them.
  * Refused (RuntimeError) when the storage is shared (refcount > 1), because
  * views and exported buffers would then point outside the data, or when it
- * is not TH_STORAGE_RESIZABLE. Returns 0, or -1 on error. */
+ * is not TH_STORAGE_RESIZABLE. The caller must hold the storage's only
+ * reference itself: a storage borrowed from a tensor (THTensor_storage) has
+ * refcount 1 but belongs to that tensor, which resizing would leave outside
+ * its data. Returns 0, or -1 on error. */
 TH_API int THStorage_resize(THStorage *self, int64_t size);
 /* Sets every element to value, converted to the storage's dtype; a value the
  * dtype cannot hold (out of range, NaN for an integer) is a ValueError.
  * Returns 0, or -1 on error. */
 TH_API int THStorage_fill(THStorage *self, double value);
 TH_API int THStorage_fillInt64(THStorage *self, int64_t value);
-/* Exchanges the contents (data, size, allocator, flags) of two storages of the
- * same dtype; refcounts stay. Both must be unshared and resizable, for the
- * same reason as resize. Returns 0, or -1 on error. */
+/* Exchanges the contents (data, size, dtype, allocator, flags) of two
+ * storages; refcounts stay. Both must be unshared and resizable, and held by
+ * the caller, for the same reasons as resize. Returns 0, or -1 on error. */
 TH_API int THStorage_swap(THStorage *a, THStorage *b);
 
 /* ------------------------------------------------------------------ queries */
 
-/* The first element (borrowed; NULL for an empty storage). */
+/* The first element (borrowed; may be NULL for an empty storage). */
 TH_API void *THStorage_data(const THStorage *self);
 TH_API int64_t THStorage_size(const THStorage *self);
 TH_API size_t THStorage_elementSize(const THStorage *self);

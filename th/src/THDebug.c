@@ -35,6 +35,15 @@ static _Atomic int64_t misuse_count;
 static THSiteHook site_hook;
 static void *site_hook_data;
 
+/* A fork while another thread holds the lock must not leave it held in the
+ * child (whose next tracked create would then wait forever). */
+static void lock_for_fork(void) { pthread_mutex_lock(&lock); }
+static void unlock_after_fork(void) { pthread_mutex_unlock(&lock); }
+
+__attribute__((constructor)) static void register_fork_handlers(void) {
+  pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
+}
+
 static void list_push(THTrack *head, THTrack *t) {
   t->prev = head->prev;
   t->next = head;

@@ -57,6 +57,11 @@ static void unlock_default(void) {
   atomic_flag_clear_explicit(&default_handler_lock, memory_order_release);
 }
 
+/* A fork while another thread holds the spinlock must not leave it held. */
+__attribute__((constructor)) static void register_fork_handlers(void) {
+  pthread_atfork(lock_default, unlock_default, unlock_default);
+}
+
 void THSetErrorHandler(THErrorHandler handler, void *data) {
   thread_handler = handler;
   thread_handler_data = data;

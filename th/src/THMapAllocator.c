@@ -169,23 +169,31 @@ THStorage *THStorage_newWithMapping(THScalarType dtype, const char *filename, in
   }
   /* as TH: a shared mapping may create and grow its file; a private one is
    * a copy-on-write view of an existing file, opened for reading */
+  int shm = flags & TH_ALLOCATOR_MAPPED_SHAREDMEM;
   int shared = flags & (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM);
+  int may_create = shared && !(flags & TH_ALLOCATOR_MAPPED_NOCREATE);
   int oflags = O_CLOEXEC | (shared ? O_RDWR : O_RDONLY);
-  if (shared && !(flags & TH_ALLOCATOR_MAPPED_NOCREATE)) oflags |= O_CREAT;
-  if (shared && (flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE)) oflags |= O_CREAT | O_EXCL;
   THMapAllocatorContext *c = context_new(filename, flags, __func__);
   if (!c) return NULL;
-  c->fd = (flags & TH_ALLOCATOR_MAPPED_SHAREDMEM) ? shm_open(filename, oflags, 0600)
-                                                  : open(filename, oflags, 0600);
+  /* create with O_EXCL, so that a failure below removes only what this call
+   * made; an existing file is opened as it is (unless EXCLUSIVE) */
+  int created = 0;
+  if (may_create) {
+    c->fd = shm ? shm_open(filename, oflags | O_CREAT | O_EXCL, 0600)
+                : open(filename, oflags | O_CREAT | O_EXCL, 0600);
+    created = c->fd >= 0;
+  }
+  if (c->fd < 0 && (!may_create || (errno == EEXIST && !(flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE))))
+    c->fd = shm ? shm_open(filename, oflags, 0600) : open(filename, oflags, 0600);
   if (c->fd < 0) {
     TH_ERR_OS(errno, "cannot open '%s': %s", filename, strerror(errno));
     context_drop(c);
     return NULL;
   }
-  THStorage *s = map_storage(dtype, size, c, __func__);
-  if (s && (flags & TH_ALLOCATOR_MAPPED_UNLINK)) {
-    /* the mapping outlives the name: nothing is left behind */
-    if (flags & TH_ALLOCATOR_MAPPED_SHAREDMEM)
+  THStorage *s = map_storage(dtype, size, c, __func__); /* releases c on failure */
+  if ((s && (flags & TH_ALLOCATOR_MAPPED_UNLINK)) || (!s && created)) {
+    /* the mapping outlives the name; a failed call leaves nothing it made */
+    if (shm)
       shm_unlink(filename);
     else
       unlink(filename);

@@ -238,11 +238,6 @@ int THStorage_swap(THStorage *a, THStorage *b) {
   TH_CHECK_STORAGE(a, -1);
   TH_CHECK_STORAGE(b, -1);
   if (a == b) return 0;
-  if (a->dtype != b->dtype) {
-    TH_ERR(TH_ERROR_TYPE, "storages have different dtypes (%s and %s)",
-           THScalarType_name(a->dtype), THScalarType_name(b->dtype));
-    return -1;
-  }
   if (th_storage_check_resizable(a, __func__) || th_storage_check_resizable(b, __func__))
     return -1;
 #define SWAP(T, field)   \
@@ -256,6 +251,7 @@ int THStorage_swap(THStorage *a, THStorage *b) {
   SWAP(THAllocator *, allocator);
   SWAP(void *, allocatorContext);
   SWAP(int, flags);
+  SWAP(THScalarType, dtype); /* unshared: no tensor views either one */
 #undef SWAP
   return 0;
 }

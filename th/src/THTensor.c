@@ -111,6 +111,19 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
     }
     stride = stride_out;
   }
+  /* Views compute size * stride (a slice starting at the end, an unsqueeze):
+   * offset + the sum of those must fit, also for a geometry with no element. */
+  int64_t reach = offset;
+  for (int d = 0; d < nDimension; d++) {
+    int64_t span;
+    if (__builtin_mul_overflow(size[d], stride[d], &span) ||
+        __builtin_add_overflow(reach, span, &reach)) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn,
+                "the geometry reaches beyond int64 elements (size[%d] = %lld, stride[%d] = %lld)",
+                d, (long long)size[d], d, (long long)stride[d]);
+      return -1;
+    }
+  }
   int64_t last = offset;
   if (n > 0) {
     for (int d = 0; d < nDimension; d++) {
@@ -280,15 +293,16 @@ static THStorage dead_storages[TH_NUM_SCALAR_TYPES] = {
 #undef DEAD_STORAGE
 
 static void tensor_destroy(THTensor *self) {
-  THScalarType dtype = self->storage->dtype;
+  THStorage *storage = self->storage;
   THThreadSlot *slot = th_thread();
-  THStorage_free(self->storage);
   th_live_add(slot, TH_LIVE_TENSORS, -1);
-  if ((self->track || th_is_tracking()) &&
-      th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track)) {
-    self->storage = &dead_storages[dtype]; /* quarantined: misuse is reported */
-    return;
-  }
+  /* off the tracking list before its storage goes: a listing in another
+   * thread must never reach a freed storage through it */
+  int quarantined = (self->track || th_is_tracking()) &&
+                    th_track_destroyed(TH_OBJECT_TENSOR, self, &self->track);
+  if (quarantined) self->storage = &dead_storages[storage->dtype]; /* misuse is reported */
+  THStorage_free(storage);
+  if (quarantined) return;
   if (self->dimCapacity > TH_INLINE_DIMS) th_free(self->heapDims);
   th_struct_free(slot, TH_CACHE_TENSOR, self);
 }

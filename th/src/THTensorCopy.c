@@ -96,18 +96,22 @@ static int has_stride_zero_overlap(const THTensor *t) {
 }
 
 /* Storage element range [lo, hi) a non-empty tensor touches. */
-static void element_range(const THTensor *t, int64_t *lo, int64_t *hi) {
-  int64_t last = t->storageOffset;
+/* The bytes [lo, hi) a non-empty tensor touches. */
+static void byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
+  int64_t last = 0;
   for (int d = 0; d < t->nDimension; d++) last += (th_sizes(t)[d] - 1) * th_strides(t)[d];
-  *lo = t->storageOffset;
-  *hi = last + 1;
+  size_t elsize = THScalarType_elementSize(t->storage->dtype);
+  *lo = (uintptr_t)th_tensor_bytes(t);
+  *hi = *lo + (uintptr_t)(last + 1) * elsize;
 }
 
+/* By address, not by storage: two storages may wrap the same memory (two
+ * tensors from one numpy array, th's own DLPack export read back). */
 static int may_overlap(const THTensor *a, const THTensor *b) {
-  if (a->storage != b->storage) return 0;
-  int64_t alo, ahi, blo, bhi;
-  element_range(a, &alo, &ahi);
-  element_range(b, &blo, &bhi);
+  if (!a->storage->data || !b->storage->data) return 0;
+  uintptr_t alo, ahi, blo, bhi;
+  byte_range(a, &alo, &ahi);
+  byte_range(b, &blo, &bhi);
   return alo < bhi && blo < ahi;
 }
 

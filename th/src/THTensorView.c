@@ -267,11 +267,23 @@ static int infer_sizes(int nDimension, const int64_t *size, int64_t numel, int64
     }
     out[i] = size[i];
   }
-  if (infer >= 0 && known > 0 && numel % known == 0) {
-    out[infer] = numel / known;
+  int ok = (infer >= 0 && known > 0 && numel % known == 0) || (infer < 0 && known == numel);
+  if (ok && infer >= 0) out[infer] = numel / known;
+  if (ok) {
+    /* the shape's contiguous strides must fit, as for a new tensor (an empty
+     * tensor's view can have any sizes whose product is 0) */
+    int64_t z = 1;
+    for (int i = nDimension - 1; i >= 0; i--) {
+      if (out[i] > 1 && __builtin_mul_overflow(z, out[i], &z)) {
+        char shape[256];
+        format_sizes(shape, sizeof shape, nDimension, out);
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "shape [%s] is too large: its strides overflow int64",
+                  shape);
+        return -1;
+      }
+    }
     return 0;
   }
-  if (infer < 0 && known == numel) return 0;
   char shape[256];
   format_sizes(shape, sizeof shape, nDimension, size);
   if (infer >= 0 && known == 0)

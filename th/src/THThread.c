@@ -45,10 +45,31 @@ static void retire_slot(void *arg) {
   }
 }
 
+/* In a forked child only the forking thread exists: the other threads'
+ * slots (their memory may be handed to the child's new threads) leave the
+ * list, their counts folded into the shared total, since the objects they
+ * counted live on in the child's copy of the heap. */
+static void after_fork_in_child(void) {
+  THThreadSlot *me = &th_thread_slot;
+  for (THThreadSlot *s = slots; s; s = s->next) {
+    if (s == me) continue;
+    for (int k = 0; k < TH_LIVE_KINDS; k++)
+      atomic_fetch_add_explicit(&retired[k],
+                                atomic_load_explicit(&s->live[k], memory_order_relaxed),
+                                memory_order_relaxed);
+  }
+  slots = NULL;
+  if (me->state == TH_SLOT_LISTED) {
+    me->prev = me->next = NULL;
+    slots = me;
+  }
+  unlock_slots();
+}
+
 static void setup(void) {
   have_exit_key = pthread_key_create(&exit_key, retire_slot) == 0;
   /* a fork while another thread holds the lock must not leave it held */
-  pthread_atfork(lock_slots, unlock_slots, unlock_slots);
+  pthread_atfork(lock_slots, unlock_slots, after_fork_in_child);
 }
 
 void th_live_add_slow(int kind, int64_t delta) {
