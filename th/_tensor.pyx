@@ -702,6 +702,21 @@ cdef _install_fast_slots():
         _cdata_offset = offset
         tp.tp_dealloc = _tensor_dealloc
         _tensor_type = tp
+        _fill_freelist()
+
+
+cdef _fill_freelist():
+    """The freelist starts full (64 objects, ~1.5 KiB): it then never grows,
+    so the memory blocks a program holds do not creep up as objects made by
+    th.Tensor(...) (Cython's tp_new, not the freelist) die into it."""
+    global _nfree
+    cdef PyObject *o
+    while _nfree < FREELIST_SIZE:
+        o = raw_PyType_GenericAlloc(_tensor_type, 0)
+        if o == NULL:
+            raise MemoryError()
+        _freelist[_nfree] = o
+        _nfree += 1
 
 
 _install_fast_slots()
