@@ -71,6 +71,34 @@ def test_long_copies_use_threads_and_match():
             th.set_num_threads(0)
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_large_transposed_copy_into_existing_dst(threads):
+    """A float32 transpose into an existing dst of 4 MiB or more streams
+    whole 16x16 blocks to dst when its rows are 64-byte aligned, and leaves
+    the ragged edges (and unaligned dsts) to the tiled kernel: every element
+    and every byte around dst checked against numpy."""
+    t, a = base((1040, 1030), th.float32)
+    th.set_num_threads(threads)
+    try:
+        dst = th.empty(1030, 1040)  # aligned rows; 1030 = 64 blocks of 16 + 6 rows
+        dst.copy_(t.t())
+        np.testing.assert_array_equal(np.asarray(dst), a.T)
+
+        big = th.full((1100, 1056), -1.0)  # aligned rows and start; 1027 = 64 * 16 + 3 columns
+        inner = big[3:1033, 16:1043]
+        inner.copy_(t[:1027].t())
+        expect = np.full((1100, 1056), -1.0, dtype=np.float32)
+        expect[3:1033, 16:1043] = a[:1027].T
+        np.testing.assert_array_equal(np.asarray(big), expect)
+
+        skewed = big[3:1033, 1:1028]  # rows start 4 bytes past a cache line
+        skewed.copy_(t[:1027].t())
+        expect[3:1033, 1:1028] = a[:1027].T
+        np.testing.assert_array_equal(np.asarray(big), expect)
+    finally:
+        th.set_num_threads(0)
+
+
 def test_broadcast_column_and_row():
     col = th.arange(5, dtype=th.float32).view(5, 1)
     row = th.arange(7, dtype=th.float32)

@@ -145,6 +145,10 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
  * each read missing the cache. */
 #define TILE 32
 
+/* A dst at least this big is written with streaming stores where a kernel
+ * can: it would not stay in the caches anyway. */
+#define TH_STREAM_MIN_BYTES ((int64_t)4 << 20)
+
 static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 #define DEFINE_TILED_MOVE(BITS, T)                                                          \
@@ -242,6 +246,43 @@ static int have_avx2(void) {
 }
 #endif
 
+#ifdef TH_HAVE_AVX2_KERNEL
+/* A 16x16 block of 4-byte elements through an L1 buffer, then out as whole
+ * cache lines with streaming stores: no read-for-ownership of dst, and no dst
+ * line evicting a src line from L1 (a power-of-two row stride maps every row
+ * of a tile to the same cache set). Needs d and ds 64-byte aligned. */
+__attribute__((target("avx2"))) static inline void transpose16x16_stream(
+    char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss) {
+  float buf[16 * 16] __attribute__((aligned(64)));
+  transpose8x8((char *)buf, 64, s, ss);
+  transpose8x8((char *)(buf + 8), 64, s + 8 * ss, ss);
+  transpose8x8((char *)(buf + 8 * 16), 64, s + 32, ss);
+  transpose8x8((char *)(buf + 8 * 16 + 8), 64, s + 8 * ss + 32, ss);
+  for (int i = 0; i < 16; i++) {
+    _mm256_stream_ps((float *)(d + i * ds), _mm256_load_ps(buf + 16 * i));
+    _mm256_stream_ps((float *)(d + i * ds + 32), _mm256_load_ps(buf + 16 * i + 8));
+  }
+}
+
+/* A tile's src lines (256 rows of src, a 1 KiB run of each) stay in L2 until
+ * the tile has read all of them. */
+#define STREAM_TILE 256
+
+/* Rows [0, r16) x columns [0, c16) of a transposing copy (dst contiguous
+ * along columns, src along rows), in 16x16 blocks. */
+__attribute__((target("avx2"))) static void transpose_stream(char *dst, const char *src,
+                                                            const ptrdiff_t *rs,
+                                                            const ptrdiff_t *cs, int64_t r16,
+                                                            int64_t c16) {
+  for (int64_t R = 0; R < r16; R += STREAM_TILE)
+    for (int64_t C = 0; C < c16; C += STREAM_TILE)
+      for (int64_t r = R; r < min64(R + STREAM_TILE, r16); r += 16)
+        for (int64_t c = C; c < min64(C + STREAM_TILE, c16); c += 16)
+          transpose16x16_stream(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
+  _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
+}
+#endif
+
 static inline void move_block32(char *dst, const char *src, const ptrdiff_t *rs,
                                 const ptrdiff_t *cs, int64_t r0, int64_t r1, int64_t cn) {
 #ifdef __SSE2__
@@ -274,6 +315,26 @@ DEFINE_TILED_MOVE(32, uint32_t)
 DEFINE_TILED_MOVE(64, uint64_t)
 #undef DEFINE_TILED_MOVE
 #undef DEFINE_MOVE_BLOCK
+
+/* tiled_move32 for copies larger than the caches: memory traffic, not
+ * shuffles, bounds a big transpose, so full 16x16 blocks are streamed to dst
+ * (transpose_stream) and the ragged edges go through tiled_move32. */
+static void tiled_move32_stream(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,
+                                int64_t nrows, int64_t ncols, void *ctx) {
+#ifdef TH_HAVE_AVX2_KERNEL
+  int64_t r16 = nrows & ~(int64_t)15, c16 = ncols & ~(int64_t)15;
+  if (cs[0] == 4 && rs[1] == 4 && rs[0] % 64 == 0 && (uintptr_t)data[0] % 64 == 0 &&
+      r16 > 0 && c16 > 0 && have_avx2()) {
+    transpose_stream(data[0], data[1], rs, cs, r16, c16);
+    char *right[2] = {data[0] + c16 * cs[0], data[1] + c16 * cs[1]};
+    if (c16 < ncols) tiled_move32(right, rs, cs, r16, ncols - c16, ctx);
+    char *bottom[2] = {data[0] + r16 * rs[0], data[1] + r16 * rs[1]};
+    if (r16 < nrows) tiled_move32(bottom, rs, cs, nrows - r16, ncols, ctx);
+    return;
+  }
+#endif
+  tiled_move32(data, rs, cs, nrows, ncols, ctx);
+}
 
 static void tiled_cast(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs, int64_t nrows,
                        int64_t ncols, void *ctx) {
@@ -308,6 +369,7 @@ typedef struct CopyPlan {
   const THIter *it;
   int tile;         /* dim tiled with the inner one, or -1 */
   int same;         /* same dtype: move bytes */
+  int stream;       /* dst larger than the caches: streaming stores pay */
   size_t elsize;    /* dst's */
   th_cast_loop cast;
 } CopyPlan;
@@ -315,9 +377,10 @@ typedef struct CopyPlan {
 static void copy_run(const THIter *it, const CopyPlan *p) {
   static const th_iter_loop2d moves[9] = {[1] = tiled_move8, [2] = tiled_move16,
                                           [4] = tiled_move32, [8] = tiled_move64};
-  if (p->tile >= 0 && p->same)
-    th_iter_run_2d(it, p->tile, moves[p->elsize], NULL);
-  else if (p->tile >= 0)
+  if (p->tile >= 0 && p->same) {
+    th_iter_loop2d move = p->stream && p->elsize == 4 ? tiled_move32_stream : moves[p->elsize];
+    th_iter_run_2d(it, p->tile, move, NULL);
+  } else if (p->tile >= 0)
     th_iter_run_2d(it, p->tile, tiled_cast, (void *)p->cast);
   else if (p->same)
     th_iter_run(it, copy_same_loop, (void *)(uintptr_t)p->elsize);
@@ -332,16 +395,22 @@ static void copy_chunk(int64_t begin, int64_t end, void *ctx) {
   copy_run(&part, p);
 }
 
-/* The copy proper: dst and src do not overlap, shapes already checked. */
-static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides) {
+/* The copy proper: dst and src do not overlap, shapes already checked.
+ * fresh_dst: dst was just allocated, so its pages are not mapped yet; the
+ * kernel zeroes each page at its first write, leaving its lines in cache,
+ * where plain stores beat streaming ones (which would first write the
+ * zeroes back). */
+static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides,
+                        int fresh_dst) {
   THScalarType dt = dst->storage->dtype, st = src->storage->dtype;
   const int64_t *strides[2] = {th_strides(dst), src_strides};
   char *data[2] = {th_tensor_bytes(dst), th_tensor_bytes(src)};
   size_t elsize[2] = {THScalarType_elementSize(dt), THScalarType_elementSize(st)};
   THIter it;
   th_iter_init(&it, 2, dst->nDimension, th_sizes(dst), strides, data, elsize);
-  CopyPlan plan = {&it, tile_dim(&it), dt == st, elsize[0], th_cast_loops[dt][st]};
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
+  int stream = !fresh_dst && it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
+  CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st]};
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
     copy_run(&it, &plan);
     return;
@@ -365,17 +434,17 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
   }
   if (dst->storage->dtype == src->storage->dtype && THTensor_isSetTo(dst, src)) return 0;
   if (!may_overlap(dst, src)) {
-    copy_kernel(dst, src, src_strides);
+    copy_kernel(dst, src, src_strides, 0);
     return 0;
   }
   /* dst and src share memory: read all of src before writing (numpy) */
   THTensor *tmp = th_tensor_new_with_size(src->storage->dtype, src->nDimension, th_sizes(src), NULL,
                                           __func__);
   if (!tmp) return -1;
-  copy_kernel(tmp, src, th_strides(src));
+  copy_kernel(tmp, src, th_strides(src), 1);
   int64_t tmp_strides[TH_MAX_DIMS];
   broadcast_strides(dst, tmp, tmp_strides, __func__); /* same shape as src: cannot fail */
-  copy_kernel(dst, tmp, tmp_strides);
+  copy_kernel(dst, tmp, tmp_strides, 0);
   THTensor_free(tmp);
   return 0;
 }
@@ -387,7 +456,7 @@ THTensor *THTensor_newClone(THTensor *tensor) {
   THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, th_sizes(tensor),
                                         NULL, __func__);
   if (!t) return NULL;
-  copy_kernel(t, tensor, th_strides(tensor)); /* a fresh tensor cannot overlap */
+  copy_kernel(t, tensor, th_strides(tensor), 1); /* a fresh tensor cannot overlap */
   return t;
 }
 
