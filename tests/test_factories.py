@@ -115,3 +115,33 @@ def test_bad_shapes():
         th.empty(2**40, 2**40)
     with pytest.raises(MemoryError):
         th.empty(2**20, 2**20, dtype=th.float64)
+
+
+INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
+
+
+@pytest.mark.parametrize("value", [INT64_MIN - 1, INT64_MIN - 1000, INT64_MAX + 1, 2**70, -2**70])
+def test_ints_beyond_int64_are_refused_by_integer_dtypes(value):
+    """Every way a Python int reaches an integer element refuses one outside
+    int64's range, even when its nearest float fits (-2**63 - 1 rounds to
+    -2**63): nothing is stored, as torch.tensor([-2**63 - 1]) refuses too."""
+    t = th.zeros(2, dtype=th.int64)
+    s = th.Storage(2, dtype=th.int32)
+    s.fill_(0)
+    match = r"an int beyond int64's range\) cannot be converted to int(64|32) without overflow"
+    for write in (lambda: th.tensor([value]), lambda: th.tensor([1, value], dtype=th.int64),
+                  lambda: th.full((2,), value, dtype=th.int64), lambda: t.fill_(value),
+                  lambda: t.__setitem__(0, value), lambda: t.__setitem__(slice(None), value),
+                  lambda: s.__setitem__(0, value), lambda: s.fill_(value)):
+        with pytest.raises(ValueError, match=match):
+            write()
+    assert t.tolist() == [0, 0] and s.tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("value", [INT64_MIN - 1, INT64_MAX + 1, 2**70])
+def test_ints_beyond_int64_round_into_float_and_bool_dtypes(value):
+    for dtype, np_dtype in [(th.float64, np.float64), (th.float32, np.float32), (th.bool, np.bool_)]:
+        assert th.tensor([value], dtype=dtype).tolist() == np.array([float(value)]).astype(np_dtype).tolist()
+        assert th.zeros(1, dtype=dtype).fill_(value).tolist() == th.tensor([value], dtype=dtype).tolist()
+    assert th.tensor([INT64_MIN]).tolist() == [INT64_MIN]  # the edges themselves are exact
+    assert th.tensor([INT64_MAX]).tolist() == [INT64_MAX]

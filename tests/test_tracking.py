@@ -64,6 +64,56 @@ def test_use_after_free_is_an_error_naming_the_creation_site():
         assert report.startswith("THTensor_free: tensor 0x") and "was already freed" in report
 
 
+def _exports():
+    import copy
+    import pickle
+
+    import numpy as np
+
+    return {
+        "numpy()": lambda t: t.numpy(),
+        "np.asarray": np.asarray,
+        "memoryview": memoryview,
+        "__dlpack__": lambda t: t.__dlpack__(),
+        "np.from_dlpack": np.from_dlpack,
+        "storage()": lambda t: t.storage(),
+        "pickle": pickle.dumps,
+        "deepcopy": copy.deepcopy,
+        "share_memory_": lambda t: t.share_memory_(),
+        "is_shared": lambda t: t.is_shared(),
+        "data_ptr": lambda t: t.data_ptr(),
+    }
+
+
+@unraisable_expected
+@pytest.mark.parametrize("export", list(_exports()))
+def test_use_after_free_is_refused_by_every_way_out_of_the_data(export):
+    """The exports read a tensor's fields without another checked C call:
+    each checks first, so a dangling tensor's freed data (here 4 MiB, long
+    unmapped) never reaches numpy, a capsule or a pickle."""
+    with th.debug.tracking():
+        t = th.empty(1 << 20)
+        capi.tensor_free(t)
+        with pytest.raises(RuntimeError, match=r"use of freed tensor 0x\w+ \(float32 \[1048576\]\); "
+                                               r"it was created by THTensor_newWithSize"):
+            _exports()[export](t)
+        del t
+        (report,) = th.debug.pop_misuse_reports()
+        assert "was already freed" in report
+
+
+@unraisable_expected
+def test_use_after_free_of_a_storage_buffer_is_refused():
+    with th.debug.tracking():
+        s = th.Storage(1 << 20)
+        capi.storage_free(s)
+        with pytest.raises(RuntimeError, match="use of freed storage"):
+            memoryview(s)
+        del s
+        (report,) = th.debug.pop_misuse_reports()
+        assert "was already freed" in report
+
+
 @unraisable_expected
 def test_double_free_of_a_storage_is_reported():
     with th.debug.tracking():

@@ -153,6 +153,7 @@ cdef void _capsule_died(object capsule) noexcept:
 
 def to_dlpack(Tensor t not None, stream=None, max_version=None, dl_device=None, copy=None):
     """The capsule behind Tensor.__dlpack__ (see there)."""
+    THDebug_checkTensor(t.cdata)
     if stream is not None:
         raise BufferError("__dlpack__: th tensors live on the CPU: stream must be None")
     if dl_device is not None and tuple(dl_device) != (DL_CPU, 0):

@@ -1,7 +1,8 @@
 # Reading and writing single elements between C memory and Python objects.
 # Inline: compiled into each module that cimports it (they are tiny).
 from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t
-from th.libTH cimport (THHalf, THHalf_toFloat, THScalarType, THScalarType_packDouble,
+from th.libTH cimport (THHalf, THHalf_toFloat, THScalarType, THScalarType_isFloatingPoint,
+                       THScalarType_name, THScalarType_packDouble,
                        THScalarType_packInt64, th_bool, TH_UINT8, TH_INT8, TH_INT16, TH_INT32,
                        TH_INT64, TH_FLOAT16, TH_FLOAT32, TH_FLOAT64, TH_BOOL)
 
@@ -29,33 +30,51 @@ cdef inline object read_element(const char *p, THScalarType t):
     raise ValueError(f"invalid scalar type {<int>t}")
 
 
+# What as_number found.
+cdef enum:
+    NUMBER_FLOAT = 0    # *d set
+    NUMBER_INT64 = 1    # *i set: an int in int64's range (bools included)
+    NUMBER_BIG_INT = 2  # *d set to the float nearest an int beyond int64's range
+
+
 cdef inline int as_number(object value, int64_t *i, double *d) except -1:
-    """Classifies a Python number: 1 with *i set for an integer in int64's
-    range (bools included), 0 with *d set for anything else float() takes."""
+    """Classifies a Python number (NUMBER_*) for write_number and the fills:
+    an int stays exact when int64 holds it, anything else becomes a float."""
     if isinstance(value, float):
         d[0] = value
-        return 0
+        return NUMBER_FLOAT
     if not isinstance(value, int):
         if hasattr(value, "__index__"):
             value = value.__index__()
         elif hasattr(value, "__float__"):
             d[0] = float(value)
-            return 0
+            return NUMBER_FLOAT
         else:
             raise TypeError(f"expected a number, got {type(value).__name__}")
     try:
         i[0] = value
-        return 1
-    except OverflowError:  # beyond int64: let the float path decide
+        return NUMBER_INT64
+    except OverflowError:
         d[0] = float(value)
-        return 0
+        return NUMBER_BIG_INT
 
 
-cdef inline int write_number(char *p, THScalarType t, bint integer, int64_t i,
+cdef inline int check_big_int(THScalarType t, int kind, double d) except -1:
+    """Refuses an int beyond int64's range for an integer dtype. Its nearest
+    float may itself fit (-2**63 - 1 rounds to -2**63): the float path alone
+    would store a different number without a word."""
+    if kind == NUMBER_BIG_INT and not THScalarType_isFloatingPoint(t) and t != TH_BOOL:
+        raise ValueError(f"value {d:.17g} (an int beyond int64's range) cannot be converted "
+                         f"to {THScalarType_name(t).decode()} without overflow")
+    return 0
+
+
+cdef inline int write_number(char *p, THScalarType t, int kind, int64_t i,
                              double d) except -1:
     """Stores a number classified by as_number at p (no Python code runs)."""
-    if integer:
+    if kind == NUMBER_INT64:
         return THScalarType_packInt64(t, i, p)
+    check_big_int(t, kind, d)
     return THScalarType_packDouble(t, d, p)
 
 
@@ -65,5 +84,5 @@ cdef inline int write_element(char *p, THScalarType t, object value) except -1:
     or move: otherwise classify with as_number first, then write_number."""
     cdef int64_t i
     cdef double d
-    cdef bint integer = as_number(value, &i, &d)
-    return write_number(p, t, integer, i, d)
+    cdef int kind = as_number(value, &i, &d)
+    return write_number(p, t, kind, i, d)

@@ -4,7 +4,7 @@ from libc.stdint cimport int64_t
 
 cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport as_number, write_element
+from th._elements cimport write_element
 from th._shape cimport parse_shape
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *

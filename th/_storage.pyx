@@ -4,7 +4,8 @@ from libc.stdint cimport int64_t, uintptr_t
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport as_number, read_element, write_element, write_number
+from th._elements cimport (NUMBER_INT64, as_number, check_big_int, read_element, write_element,
+                           write_number)
 from th.libTH cimport *
 
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
@@ -105,8 +106,8 @@ cdef class Storage:
         if not isinstance(index, int):
             raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
         # the value first: its __index__ or __float__ may resize this storage
-        cdef bint integer = as_number(value, &i, &d)
-        write_number(_element(self.cdata, index), THStorage_dtype(self.cdata), integer, i, d)
+        cdef int kind = as_number(value, &i, &d)
+        write_number(_element(self.cdata, index), THStorage_dtype(self.cdata), kind, i, d)
 
     def tolist(self):
         cdef THStorage *s = self.cdata
@@ -162,6 +163,7 @@ cdef class Storage:
 
     # ------------------------------------------------------------ buffers
     def __getbuffer__(self, Py_buffer *view, int flags):
+        THDebug_checkStorage(self.cdata)  # the data is handed out unchecked from here
         cdef int64_t size = THStorage_size(self.cdata)
         cdef int64_t stride = 1
         export_buffer(self, view, flags, self.cdata, <char *>THStorage_data(self.cdata),
@@ -190,8 +192,10 @@ cdef char *_element(THStorage *s, int64_t index) except NULL:
 cdef int _fill_storage(THStorage *s, object value) except -1:
     cdef int64_t i
     cdef double d
-    if as_number(value, &i, &d):
+    cdef int kind = as_number(value, &i, &d)
+    if kind == NUMBER_INT64:
         return THStorage_fillInt64(s, i)
+    check_big_int(THStorage_dtype(s), kind, d)
     return THStorage_fill(s, d)
 
 

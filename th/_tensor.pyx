@@ -17,7 +17,7 @@ import weakref
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport as_number, read_element
+from th._elements cimport NUMBER_INT64, as_number, check_big_int, read_element
 from th._indexing cimport index_view
 from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
@@ -328,6 +328,7 @@ cdef class Tensor:
         """The th.Storage this tensor views: the live Python object over that
         C storage if there is one, else a new one (holding one more
         reference to the C storage while it lives)."""
+        THDebug_checkTensor(self.cdata)
         cdef THStorage *s = THTensor_storage(self.cdata)
         key = <size_t>s
         obj = _storage_objects.get(key)
@@ -339,6 +340,7 @@ cdef class Tensor:
 
     def data_ptr(self):
         """Address of the first element (0 when the storage is empty)."""
+        THDebug_checkTensor(self.cdata)
         return <uintptr_t>THTensor_data(self.cdata)
 
     @property
@@ -470,10 +472,12 @@ cdef class Tensor:
     def share_memory_(self):
         """Move the storage into shared memory (in place: every view
         follows), to pass it to other processes without copying."""
+        THDebug_checkTensor(self.cdata)
         THStorage_moveToSharedMemory(THTensor_storage(self.cdata))
         return self
 
     def is_shared(self):
+        THDebug_checkTensor(self.cdata)
         return THStorage_isShared(THTensor_storage(self.cdata)) != 0
 
     def __reduce__(self):
@@ -482,6 +486,7 @@ cdef class Tensor:
 
     # ------------------------------------------------------- buffer protocol
     def __getbuffer__(self, Py_buffer *view, int flags):
+        THDebug_checkTensor(self.cdata)  # the data is handed out unchecked from here
         export_buffer(self, view, flags, THTensor_storage(self.cdata),
                       <char *>THTensor_data(self.cdata), THTensor_dtype(self.cdata),
                       THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata),
@@ -548,8 +553,10 @@ cdef int fill_tensor(THTensor *t, object value) except -1:
     """THTensor_fill with a Python number (exact for ints in int64's range)."""
     cdef int64_t i
     cdef double d
-    if as_number(value, &i, &d):
+    cdef int kind = as_number(value, &i, &d)
+    if kind == NUMBER_INT64:
         return THTensor_fillInt64(t, i)
+    check_big_int(THTensor_dtype(t), kind, d)
     return THTensor_fill(t, d)
 
 

@@ -418,5 +418,7 @@ cdef extern from "TH/TH.h" nogil:
     uint64_t THDebug_lastSerial() noexcept
     int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t since) noexcept
     int64_t THDebug_misuseCount() noexcept
+    int THDebug_checkTensor(const THTensor *self) except -1
+    int THDebug_checkStorage(const THStorage *self) except -1
     void THDebug_failAllocation(int64_t n) noexcept
     int64_t THDebug_allocationsUntilFailure() noexcept

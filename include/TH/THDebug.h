@@ -12,6 +12,8 @@
 #define TH_DEBUG_H
 
 #include "THGeneral.h"
+#include "THStorage.h"
+#include "THTensor.h"
 
 typedef enum THObjectKind { TH_OBJECT_STORAGE = 1, TH_OBJECT_TENSOR = 2 } THObjectKind;
 
@@ -53,6 +55,15 @@ TH_API int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t
 
 /* Double frees and uses after free reported so far. */
 TH_API int64_t THDebug_misuseCount(void);
+
+/* 0 when the object is alive; otherwise reports a use after free (a
+ * RuntimeError naming its creation site) and returns -1. For code that hands
+ * out a tensor's memory (buffers, DLPack, pickling) without another checked
+ * call first. A freed object is recognised only while it is quarantined
+ * (tracking mode); outside it, its memory is gone and the check is
+ * undefined, as any use of it is. */
+TH_API int THDebug_checkTensor(const THTensor *self);
+TH_API int THDebug_checkStorage(const THStorage *self);
 
 /* The n-th allocation th makes from now fails (n >= 1; n <= 0 disarms).
  * Counts th's own allocations: structs, dims and default-allocator data. */

@@ -227,3 +227,13 @@ int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t since)
   pthread_mutex_unlock(&lock);
   return n;
 }
+
+int THDebug_checkTensor(const THTensor *self) {
+  TH_CHECK_TENSOR(self, -1);
+  return 0;
+}
+
+int THDebug_checkStorage(const THStorage *self) {
+  TH_CHECK_STORAGE(self, -1);
+  return 0;
+}
