@@ -107,6 +107,36 @@ def test_children_write_disjoint_halves(method):
     assert th_shm_entries() == []
 
 
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_children_write_through_a_shared_file_mapping(tmp_path, method):
+    """A tensor over a file mapped shared goes to children as a descriptor
+    (not 400 KB of data): their writes reach the parent and the file, also
+    after the file's name is gone."""
+    path = tmp_path / "data.bin"
+    t = th.Tensor(th.Storage.from_file(path, shared=True, size=100_000, dtype=th.float32))
+    os.unlink(path)  # the open descriptor keeps the file
+    assert len(ForkingPickler.dumps(t)) < 400
+    ctx = thmp.get_context(method)
+    children = [ctx.Process(target=fill_range, args=(t, 0, 50_000, 1.0)),
+                ctx.Process(target=fill_range, args=(t[50_000:], 0, 50_000, 2.0))]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join(timeout=120)
+    assert [child.exitcode for child in children] == [0, 0]
+    assert t[:50_000].tolist() == [1.0] * 50_000 and t[50_000:].tolist() == [2.0] * 50_000
+
+
+def test_a_private_file_mapping_goes_by_value(tmp_path):
+    path = tmp_path / "data.bin"
+    np.arange(1000, dtype=np.float32).tofile(path)
+    private = th.Tensor(th.Storage.from_file(path, shared=False, dtype=th.float32))
+    assert not private.is_shared()
+    assert len(ForkingPickler.dumps(private)) > 4000  # copy-on-write: children get a copy
+    back = pickle.loads(ForkingPickler.dumps(private))
+    assert back.tolist() == list(range(1000))
+
+
 def test_a_queue_sends_a_handle_not_the_data():
     t = th.arange(4, dtype=th.int64).share_memory_()
     dumped = ForkingPickler.dumps(t)

@@ -2,8 +2,9 @@
 
 Everything of the standard multiprocessing module, plus reducers registered
 with its ForkingPickler: a tensor or storage in shared memory (see
-Tensor.share_memory_) crosses to another process as a descriptor of that
-memory, not as a copy, so a child that writes into it is seen by the parent.
+Tensor.share_memory_) or in a file mapped shared (Storage.from_file(...,
+shared=True)) crosses to another process as a descriptor of that memory,
+not as a copy, so a child that writes into it is seen by the parent.
 Other tensors are copied. The shared memory has no name left in /dev/shm:
 the kernel frees it when the last process that maps it lets go.
 
@@ -29,7 +30,7 @@ def _rebuild_shared_storage(dup, dtype_name, size):
 
 def _reduce_storage(storage):
     fd = _sharing.shared_fd(storage)
-    if fd < 0 or not len(storage):  # not in shared memory (or nothing in it): by value
+    if fd < 0 or not len(storage):  # not a shared mapping (or nothing in it): by value
         return _pickle.reduce_storage(storage)
     return _rebuild_shared_storage, (DupFd(fd), storage.dtype.name, len(storage))
 
