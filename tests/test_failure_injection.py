@@ -3,6 +3,12 @@
 MemoryError and leave the live counts exactly as they were (what the
 operation took before failing, it freed), and the objects it was given
 unchanged."""
+import copy
+import os
+import pickle
+import tempfile
+
+import numpy as np
 import pytest
 
 import th
@@ -19,6 +25,19 @@ def seven_dims():
 
 def storage_and_tensor():
     return th.Storage(12), th.empty(0)
+
+
+def array():
+    return (np.arange(24, dtype=np.float32).reshape(2, 3, 4),)
+
+
+_FILES = tempfile.TemporaryDirectory(prefix="th-failure-")  # removed at exit
+_file_count = iter(range(1 << 30))
+
+
+def a_file():
+    """A path no file has yet (the shared mapping creates it)."""
+    return (os.path.join(_FILES.name, f"data{next(_file_count)}.bin"),)
 
 
 # name -> (setup: makes the arguments, untimed; action: the operation)
@@ -66,6 +85,17 @@ CASES = {
     "set_": (seven_dims, lambda t: th.empty(0).set_(t)),
     "Storage.resize_": (lambda: (th.Storage(3),), lambda s: s.resize_(10)),
     "broadcast_tensors": (lambda: (th.empty(3, 1), th.empty(4)), th.broadcast_tensors),
+    "copy_ with dtype conversion": (lambda: (th.empty(2, 3, 4, dtype=th.int16),) + t234(),
+                                    lambda d, s: d.copy_(s.transpose(0, 1).transpose(0, 1))),
+    # interop and sharing (fill_, numpy(), a DLPack export and share_memory_
+    # allocate nothing through th: there is no allocation of theirs to fail)
+    "from_numpy": (array, th.from_numpy),
+    "asarray (a view)": (array, th.asarray),
+    "asarray (a copy)": (array, lambda a: th.asarray(a[:, :, ::-1])),
+    "from_dlpack (numpy)": (array, th.from_dlpack),
+    "pickle": (t234, lambda t: pickle.loads(pickle.dumps(t[1:]))),
+    "deepcopy": (t234, lambda t: copy.deepcopy([t, t[0]])),
+    "Storage.from_file": (a_file, lambda p: th.Storage.from_file(p, shared=True, size=12)),
     # the C API, through th._testcapi
     "newWithStorageNd": (lambda: (th.Storage(6),), lambda s: capi.new_with_storage_nd(s, 0, [2, 3])),
     "newWithStorageNdMove": (lambda: (th.Storage(6),),
