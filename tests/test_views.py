@@ -461,6 +461,8 @@ def expected_error(op, shape, args):
     """(exception, fragment naming the bad value) that torch's rules give
     op(*args) on a tensor of shape, or None when the arguments are valid."""
     nd = len(shape)
+    if nd == 0 and op in ("squeeze", "transpose", "unfold"):
+        shape, nd = (1,), 1  # torch: a scalar counts as one dim (of one element) here
 
     def bad_dim(d, n=nd):
         return not -n <= d < n
@@ -506,6 +508,10 @@ def expected_error(op, shape, args):
 
 
 def numpy_op(op, a, args):
+    if a.ndim == 0 and op in ("squeeze", "transpose"):
+        return a[...]
+    if a.ndim == 0 and op == "unfold":
+        return a.reshape(1)[:args[1]]  # the scalar's one window of size 0 or 1
     if op == "narrow":
         dim, start, length = args
         s = start + a.shape[dim] if start < 0 else start
@@ -855,6 +861,73 @@ def test_flatten_of_a_scalar_checks_its_dims():
     for args in ((1,), (0, 1), (-2,), (0, 7), (3, 7)):
         with pytest.raises(IndexError, match="flatten"):
             s.flatten(*args)
+
+
+def test_squeeze_transpose_unfold_take_dim_0_or_minus_1_of_a_scalar():
+    """torch lets squeeze, transpose and unfold name dim 0 or -1 of a 0-dim
+    tensor (it counts as one dim there); select and narrow still refuse."""
+    s = th.tensor(5.0)
+    rc = s.storage().refcount
+    for make in (lambda: s.squeeze(0), lambda: s.squeeze(-1), lambda: s.transpose(0, -1),
+                 lambda: s.transpose(-1, -1)):
+        view = make()
+        assert (view.shape, view.stride(), view.tolist()) == ((), (), 5.0)
+        assert s.storage().refcount == rc + 1  # a new view of the same storage
+        del view
+    one, none = s.unfold(0, 1, 1), s.unfold(-1, 0, 3)
+    assert (one.shape, one.stride(), one.tolist()) == ((1,), (1,), [5.0])
+    assert (none.shape, none.tolist()) == ((0,), [])
+    one.fill_(7.0)
+    assert s.item() == 7.0
+    del one, none
+    for bad, error in [(lambda: s.squeeze(1), IndexError), (lambda: s.transpose(0, -2), IndexError),
+                       (lambda: s.unfold(1, 1, 1), IndexError), (lambda: s.unfold(0, 2, 1), ValueError),
+                       (lambda: s.unfold(0, 1, 0), ValueError), (lambda: s.select(0, 0), IndexError),
+                       (lambda: s.narrow(0, 0, 1), IndexError)]:
+        with pytest.raises(error):
+            bad()
+    with pytest.raises(IndexError, match=r"newSqueeze1d: dim 1 out of range for a 0-dim tensor "
+                                         r"\(expected -1 or 0\)"):
+        s.squeeze(1)
+    # in place, through the same C geometry
+    capi.inplace("squeeze1d", s, None, 0)
+    capi.inplace("transpose", s, None, 0, -1)
+    assert s.shape == () and s.item() == 7.0
+
+
+@pytest.mark.parametrize("dims", [(0,), (0, 2), (2, 0), (-1, -3), (1,), (0, 1, 2), [3, 0], ()])
+def test_squeeze_a_tuple_of_dims_as_numpy(dims):
+    t = th.arange(3 * 2, dtype=th.float32).view(1, 3, 1, 2)
+    a = np.arange(3 * 2, dtype=np.float32).reshape(1, 3, 1, 2)
+    r = t.squeeze(dims)
+    expected = np.squeeze(a, axis=tuple(d for d in dims if a.shape[d] == 1))  # torch: skip size > 1
+    assert r.shape == expected.shape
+    assert r.stride() == tuple(s // 4 for s in expected.strides)
+    assert r.tolist() == expected.tolist() and r.storage_offset() == 0
+    r.fill_(-1)
+    assert t.tolist() == np.full_like(a, -1).tolist()  # a view, not a copy
+
+
+def test_squeeze_a_tuple_of_dims_errors():
+    t = th.zeros(1, 3, 1)
+    with pytest.raises(IndexError, match=r"squeeze: dim 3 out of range for a 3-dim tensor \(expected in \[-3, 2\]\)"):
+        t.squeeze((0, 3))
+    with pytest.raises(ValueError, match=r"squeeze: dim 0 appears twice in \(0, -3\)"):
+        t.squeeze((0, -3))
+    assert th.tensor(1.0).squeeze((-1,)).shape == ()
+
+
+def test_size_and_dims_keywords_as_torch():
+    t = th.arange(6, dtype=th.float32).view(2, 3)
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    assert t.permute(dims=(1, 0)).tolist() == a.T.tolist()
+    assert t.reshape(shape=(3, 2)).tolist() == a.reshape(3, 2).tolist()
+    e = t[:1].expand(size=(4, 2, 3))
+    assert (e.shape, e.stride()) == ((4, 2, 3), (0, 0, 1))
+    for both in (lambda: t.permute(1, 0, dims=(1, 0)), lambda: t.reshape(6, shape=(6,)),
+                 lambda: t.expand(2, 3, size=(2, 3))):
+        with pytest.raises(TypeError, match="either as arguments or as"):
+            both()
 
 
 # ---------------------------------------------------------------- indexing

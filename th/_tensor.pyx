@@ -177,12 +177,12 @@ cdef class Tensor:
             dims[i] = nd - 1 - i
         return wrap_tensor(THTensor_newPermute(self.cdata, dims))
 
-    def permute(self, *dims):
-        """permute(2, 0, 1) or permute((2, 0, 1)): dim i of the result is dim
-        dims[i] of this tensor."""
+    def permute(self, *dims_, dims=None):
+        """permute(2, 0, 1), permute((2, 0, 1)) or permute(dims=(2, 0, 1)): dim
+        i of the result is dim dims[i] of this tensor."""
         cdef int64_t parsed[TH_MAX_DIMS]
         cdef int cdims[TH_MAX_DIMS]
-        cdef int i, n = parse_shape(dims, parsed, "dims")
+        cdef int i, n = parse_shape(_one_form("permute", dims_, dims, "dims"), parsed, "dims")
         if n != THTensor_nDimension(self.cdata):
             raise ValueError(f"permute: {n} dims given for a tensor of "
                              f"{THTensor_nDimension(self.cdata)} dimensions")
@@ -196,11 +196,11 @@ cdef class Tensor:
         """Every slice of size elements along dimension, step apart, as a new last dim."""
         return wrap_tensor(THTensor_newUnfold(self.cdata, dimension, size, step))
 
-    def expand(self, *sizes):
-        """Broadcast to sizes without copying: size-1 dims stretch with stride 0,
-        new leading dims are added, -1 keeps a size."""
+    def expand(self, *sizes, size=None):
+        """Broadcast to sizes (or size=) without copying: size-1 dims stretch
+        with stride 0, new leading dims are added, -1 keeps a size."""
         cdef int64_t s[TH_MAX_DIMS]
-        cdef int n = parse_shape(sizes, s, "sizes")
+        cdef int n = parse_shape(_one_form("expand", sizes, size, "size"), s, "sizes")
         return wrap_tensor(THTensor_newExpand(self.cdata, n, s))
 
     def expand_as(self, Tensor other not None):
@@ -214,10 +214,11 @@ cdef class Tensor:
         cdef int n = parse_shape(shape, s, "shape")
         return wrap_tensor(THTensor_newView(self.cdata, n, s))
 
-    def reshape(self, *shape):
-        """view() when possible, else a view of a contiguous copy."""
+    def reshape(self, *shape_, shape=None):
+        """view() when possible, else a view of a contiguous copy; reshape(2, 3),
+        reshape((2, 3)) or reshape(shape=(2, 3))."""
         cdef int64_t s[TH_MAX_DIMS]
-        cdef int n = parse_shape(shape, s, "shape")
+        cdef int n = parse_shape(_one_form("reshape", shape_, shape, "shape"), s, "shape")
         cdef THTensor *r
         cdef THTensor *src
         if not _long_copy(self.cdata):
@@ -231,10 +232,26 @@ cdef class Tensor:
         return wrap_tensor(r)
 
     def squeeze(self, dim=None):
-        """Without size-1 dims (or without dim, if its size is 1)."""
+        """Without size-1 dims (or without dim, or each of a tuple of dims, if
+        its size is 1)."""
         if dim is None:
             return wrap_tensor(THTensor_newSqueeze(self.cdata))
-        return wrap_tensor(THTensor_newSqueeze1d(self.cdata, dim))
+        if not isinstance(dim, (tuple, list)):
+            return wrap_tensor(THTensor_newSqueeze1d(self.cdata, dim))
+        cdef int nd = THTensor_nDimension(self.cdata)
+        cdef int span = nd if nd > 0 else 1  # as squeeze(0) of a 0-dim tensor
+        wrapped = set()
+        for d in dim:
+            if not -span <= d < span:
+                raise IndexError(f"squeeze: dim {d} out of range for a {nd}-dim tensor "
+                                 f"(expected in [{-span}, {span - 1}])")
+            if d % span in wrapped:
+                raise ValueError(f"squeeze: dim {d % span} appears twice in {tuple(dim)}")
+            wrapped.add(d % span)
+        result = self.view(self.shape)  # a new view even when nothing is squeezed
+        for d in sorted(wrapped, reverse=True):  # from the last: earlier dims keep their index
+            result = result.squeeze(d)
+        return result
 
     def unsqueeze(self, int dim):
         """A size-1 dim inserted at dim (in [-(ndim + 1), ndim])."""
@@ -494,6 +511,16 @@ cdef class Tensor:
 
     def __releasebuffer__(self, Py_buffer *view):
         release_buffer(view)
+
+
+cdef tuple _one_form(str fn, tuple positional, object keyword, str name):
+    """The sizes or dims of a method taking them either as arguments or as
+    one keyword (torch's permute(dims=...), expand(size=...), ...)."""
+    if keyword is None:
+        return positional
+    if positional:
+        raise TypeError(f"{fn}: give {name} either as arguments or as {name}=, not both")
+    return (keyword,)
 
 
 # Copies of at least this many elements run without the GIL.

@@ -5,7 +5,8 @@
  * negative; a tensor never describes memory outside its storage. A 0-dim
  * tensor is a scalar (one element); a tensor with a size-0 dim has none.
  * Functions taking a dim accept negative dims counted from the end, as torch
- * does. Ownership of every function is listed in docs/REFCOUNT.md. */
+ * does; squeeze1d, transpose and unfold also take dim 0 or -1 of a 0-dim
+ * tensor, as torch does (a scalar counts as one dim there). Ownership of every function is listed in docs/REFCOUNT.md. */
 #ifndef TH_TENSOR_H
 #define TH_TENSOR_H
 
@@ -109,12 +110,13 @@ TH_API int THTensor_isSetTo(const THTensor *self, const THTensor *src);
 TH_API THTensor *THTensor_newNarrow(THTensor *tensor, int dim, int64_t start, int64_t length);
 /* The slice at index of dim (negative: from the end); one dim fewer. */
 TH_API THTensor *THTensor_newSelect(THTensor *tensor, int dim, int64_t index);
-/* dim0 and dim1 swapped. */
+/* dim0 and dim1 swapped (a 0-dim tensor: the same geometry). */
 TH_API THTensor *THTensor_newTranspose(THTensor *tensor, int dim0, int dim1);
 /* dims[i] of the result is dim dims[i] of tensor: a permutation of
  * [0, nDimension) (negative entries count from the end). */
 TH_API THTensor *THTensor_newPermute(THTensor *tensor, const int *dims);
-/* Every slice of size elements along dim, step apart, as a new last dim. */
+/* Every slice of size elements along dim, step apart, as a new last dim (a
+ * 0-dim tensor: its one element as a 1-dim tensor of size 0 or 1). */
 TH_API THTensor *THTensor_newUnfold(THTensor *tensor, int dim, int64_t size, int64_t step);
 /* Broadcast to nDimension sizes (>= tensor's dims): size-1 dims and new
  * leading dims get stride 0; -1 keeps an existing size. */
@@ -125,7 +127,8 @@ TH_API THTensor *THTensor_newExpand(THTensor *tensor, int nDimension, const int6
 TH_API THTensor *THTensor_newView(THTensor *tensor, int nDimension, const int64_t *size);
 /* Without the size-1 dims. */
 TH_API THTensor *THTensor_newSqueeze(THTensor *tensor);
-/* Without dim if its size is 1 (else the same geometry). */
+/* Without dim if its size is 1 (else, or for a 0-dim tensor, the same
+ * geometry). */
 TH_API THTensor *THTensor_newSqueeze1d(THTensor *tensor, int dim);
 /* A size-1 dim inserted before dim (dim in [-(n+1), n]). */
 TH_API THTensor *THTensor_newUnsqueeze1d(THTensor *tensor, int dim);

@@ -147,6 +147,11 @@ int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride
   return 0;
 }
 
+int th_wrap_scalar_dim_error(int dim, const char *what, const char *fn) {
+  TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range for a 0-dim tensor (expected -1 or 0)", what, dim);
+  return -1;
+}
+
 int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn) {
   if (nDimension == 0)
     TH_ERR_FN(TH_ERROR_INDEX, fn, "%s %d out of range: the tensor has no dimensions", what, dim);

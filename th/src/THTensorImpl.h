@@ -85,6 +85,15 @@ static inline int th_wrap_dim(int dim, int nDimension, const char *what, const c
   return dim < 0 ? dim + nDimension : dim;
 }
 
+/* th_wrap_dim for the operations torch lets name dim 0 or -1 of a 0-dim
+ * tensor (squeeze, transpose, unfold): a scalar counts as one dim there. */
+int th_wrap_scalar_dim_error(int dim, const char *what, const char *fn);
+static inline int th_wrap_dim_scalar(int dim, int nDimension, const char *what, const char *fn) {
+  if (nDimension > 0) return th_wrap_dim(dim, nDimension, what, fn);
+  if (TH_UNLIKELY(dim != 0 && dim != -1)) return th_wrap_scalar_dim_error(dim, what, fn);
+  return 0;
+}
+
 static inline int64_t th_tensor_numel(const THTensor *t) {
   int64_t n = 1;
   const int64_t *size = th_sizes(t);

@@ -136,11 +136,12 @@ static int geom_select(const THTensor *src, int dim, int64_t index, Geometry *g,
 }
 
 static int geom_transpose(const THTensor *src, int dim0, int dim1, Geometry *g, const char *fn) {
-  int d0 = th_wrap_dim(dim0, src->nDimension, "dim0", fn);
+  int d0 = th_wrap_dim_scalar(dim0, src->nDimension, "dim0", fn);
   if (d0 < 0) return -1;
-  int d1 = th_wrap_dim(dim1, src->nDimension, "dim1", fn);
+  int d1 = th_wrap_dim_scalar(dim1, src->nDimension, "dim1", fn);
   if (d1 < 0) return -1;
   geom_from(g, src);
+  if (src->nDimension == 0) return 0; /* a scalar's dim 0 with itself */
   g->size[d0] = th_sizes(src)[d1];
   g->stride[d0] = th_strides(src)[d1];
   g->size[d1] = th_sizes(src)[d0];
@@ -171,11 +172,12 @@ static int geom_permute(const THTensor *src, const int *dims, Geometry *g, const
 
 static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step, Geometry *g,
                        const char *fn) {
-  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  int d = th_wrap_dim_scalar(dim, src->nDimension, "dim", fn);
   if (d < 0 || check_room_for_dim(src->nDimension, fn)) return -1;
-  if (size < 0 || size > th_sizes(src)[d]) {
+  int64_t dim_size = src->nDimension ? th_sizes(src)[d] : 1; /* a scalar: one element */
+  if (size < 0 || size > dim_size) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "size %lld does not fit dim %d of size %lld (expected in [0, %lld])",
-              (long long)size, d, (long long)th_sizes(src)[d], (long long)th_sizes(src)[d]);
+              (long long)size, d, (long long)dim_size, (long long)dim_size);
     return -1;
   }
   if (step <= 0) {
@@ -183,6 +185,12 @@ static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step,
     return -1;
   }
   geom_from(g, src);
+  if (src->nDimension == 0) { /* torch: the scalar's one window, as a 1-dim tensor */
+    g->size[0] = size;
+    g->stride[0] = 1;
+    g->nDimension = 1;
+    return 0;
+  }
   g->size[d] = (th_sizes(src)[d] - size) / step + 1;
   /* (size - 1) * stride * step lies inside the storage when size > 1 */
   if (g->size[d] > 1) g->stride[d] = th_strides(src)[d] * step;
@@ -365,9 +373,10 @@ static void geom_squeeze(const THTensor *src, Geometry *g) {
 }
 
 static int geom_squeeze1d(const THTensor *src, int dim, Geometry *g, const char *fn) {
-  int d = th_wrap_dim(dim, src->nDimension, "dim", fn);
+  int d = th_wrap_dim_scalar(dim, src->nDimension, "dim", fn);
   if (d < 0) return -1;
   geom_from(g, src);
+  if (src->nDimension == 0) return 0; /* a scalar stays one */
   if (th_sizes(src)[d] == 1) geom_remove_dim(g, d);
   return 0;
 }
