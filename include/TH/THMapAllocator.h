@@ -10,7 +10,7 @@
 /* Mapping flags, as TH's. */
 #define TH_ALLOCATOR_MAPPED_SHARED 1    /* MAP_SHARED: writes reach the file (else private) */
 #define TH_ALLOCATOR_MAPPED_SHAREDMEM 2 /* the name is a POSIX shared memory object */
-#define TH_ALLOCATOR_MAPPED_EXCLUSIVE 4 /* create it; fail if it exists */
+#define TH_ALLOCATOR_MAPPED_EXCLUSIVE 4 /* create it; fail if it exists (SHARED, not NOCREATE) */
 #define TH_ALLOCATOR_MAPPED_NOCREATE 8  /* it must exist (and be long enough) */
 #define TH_ALLOCATOR_MAPPED_KEEPFD 16   /* keep the descriptor open (to pass it on) */
 #define TH_ALLOCATOR_MAPPED_FROMFD 32   /* map a descriptor given by the caller */

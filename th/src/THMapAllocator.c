@@ -171,6 +171,15 @@ THStorage *THStorage_newWithMapping(THScalarType dtype, const char *filename, in
    * a copy-on-write view of an existing file, opened for reading */
   int shm = flags & TH_ALLOCATOR_MAPPED_SHAREDMEM;
   int shared = flags & (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM);
+  if ((flags & TH_ALLOCATOR_MAPPED_EXCLUSIVE) &&
+      (!shared || (flags & TH_ALLOCATOR_MAPPED_NOCREATE))) {
+    /* EXCLUSIVE creates the file: only a shared mapping creates one (torch) */
+    TH_ERR(TH_ERROR_VALUE,
+           "flags 0x%x: EXCLUSIVE creates the file, so it needs SHARED or SHAREDMEM and "
+           "excludes NOCREATE",
+           (unsigned)flags);
+    return NULL;
+  }
   int may_create = shared && !(flags & TH_ALLOCATOR_MAPPED_NOCREATE);
   int oflags = O_CLOEXEC | (shared ? O_RDWR : O_RDONLY);
   THMapAllocatorContext *c = context_new(filename, flags, __func__);
