@@ -92,18 +92,24 @@ def test_share_memory_refused_while_pinned():
     t.share_memory_()
 
 
-@pytest.mark.parametrize("method", ["spawn", "fork"])
-def test_children_write_disjoint_halves(method):
-    t = th.zeros(1000).share_memory_()
+def fill_halves_in_children(method, t):
+    """Two children of the given start method fill t's halves with 1 and 2
+    (the second one through a view); the parent checks what it sees."""
+    half = len(t) // 2
     ctx = thmp.get_context(method)
-    children = [ctx.Process(target=fill_range, args=(t, 0, 500, 1.0)),
-                ctx.Process(target=fill_range, args=(t[500:], 0, 500, 2.0))]
+    children = [ctx.Process(target=fill_range, args=(t, 0, half, 1.0)),
+                ctx.Process(target=fill_range, args=(t[half:], 0, half, 2.0))]
     for child in children:
         child.start()
     for child in children:
         child.join(timeout=120)
     assert [child.exitcode for child in children] == [0, 0]
-    assert t[:500].tolist() == [1.0] * 500 and t[500:].tolist() == [2.0] * 500
+    assert t[:half].tolist() == [1.0] * half and t[half:].tolist() == [2.0] * half
+
+
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_children_write_disjoint_halves(method):
+    fill_halves_in_children(method, th.zeros(1000).share_memory_())
     assert th_shm_entries() == []
 
 
@@ -116,15 +122,7 @@ def test_children_write_through_a_shared_file_mapping(tmp_path, method):
     t = th.Tensor(th.Storage.from_file(path, shared=True, size=100_000, dtype=th.float32))
     os.unlink(path)  # the open descriptor keeps the file
     assert len(ForkingPickler.dumps(t)) < 400
-    ctx = thmp.get_context(method)
-    children = [ctx.Process(target=fill_range, args=(t, 0, 50_000, 1.0)),
-                ctx.Process(target=fill_range, args=(t[50_000:], 0, 50_000, 2.0))]
-    for child in children:
-        child.start()
-    for child in children:
-        child.join(timeout=120)
-    assert [child.exitcode for child in children] == [0, 0]
-    assert t[:50_000].tolist() == [1.0] * 50_000 and t[50_000:].tolist() == [2.0] * 50_000
+    fill_halves_in_children(method, t)
 
 
 def test_a_private_file_mapping_goes_by_value(tmp_path):
