@@ -50,6 +50,14 @@ class build_ext_with_core(build_ext):
         self.build_core()
         super().build_extensions()
 
+    def run(self):
+        super().run()
+        # `pip install .` also builds in place: from a fresh clone's root the
+        # source tree's th/ comes first on sys.path (python -m th, python -m
+        # pytest), and it must import as the package just installed does
+        if not self.inplace:
+            self.copy_extensions_to_source()
+
     def package_dir(self):
         # where th's extension modules go (build/lib.../th, or th/ in place)
         return os.path.dirname(self.get_ext_fullpath("th._tensor"))

@@ -1,12 +1,18 @@
 """The README's first command runs the demo; it must end with nothing alive."""
+import os
 import subprocess
 import sys
 
+import pytest
+
+import th
+
 
 def test_demo_runs_and_leaves_nothing_alive(tmp_path):
-    # run from an empty directory so the installed package is the one used
+    # run from an empty directory, with the th under test on the path
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(th.__file__)))
     result = subprocess.run([sys.executable, "-m", "th"], capture_output=True, text=True,
-                            cwd=tmp_path)
+                            cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "t and v share one storage:" in out and "True" in out
@@ -14,3 +20,15 @@ def test_demo_runs_and_leaves_nothing_alive(tmp_path):
     assert written.endswith("[8.0, 9.0, -1.0, -1.0]")  # the view wrote into t
     assert "storage refcount (t, v and s hold one each):   3" in out
     assert out.rstrip().endswith("Live(storages=0, tensors=0, bytes=0)")
+
+
+def test_demo_runs_from_the_source_root():
+    # the README's first command is run where a user who just cloned stands:
+    # the source tree's th/ comes first on sys.path there and must import
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if not os.path.exists(os.path.join(root, "setup.py")):
+        pytest.skip("the tests run outside a source tree")
+    result = subprocess.run([sys.executable, "-m", "th"], capture_output=True, text=True,
+                            cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.rstrip().endswith("Live(storages=0, tensors=0, bytes=0)")
