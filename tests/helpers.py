@@ -35,6 +35,18 @@ def storage_view(t):
     )
 
 
+def th_on_path():
+    """The environment for a child Python that must import the th under test
+    (the installed package, or an in-place build run with python -m pytest)."""
+    import os
+
+    import th
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(th.__file__)))
+    path = [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(path))
+
+
 def compiler_env():
     """The environment for running a build from a test. Under `tox -e asan`
     the sanitizer runtime is preloaded into every process (Python needs it to
@@ -42,7 +54,7 @@ def compiler_env():
     build, which would otherwise report the compiler's own leaks and fail."""
     import os
 
-    env = dict(os.environ)
+    env = th_on_path()
     if env.get("LD_PRELOAD"):
         env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
     return env

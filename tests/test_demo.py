@@ -5,14 +5,13 @@ import sys
 
 import pytest
 
-import th
+from helpers import th_on_path
 
 
 def test_demo_runs_and_leaves_nothing_alive(tmp_path):
     # run from an empty directory, with the th under test on the path
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(th.__file__)))
     result = subprocess.run([sys.executable, "-m", "th"], capture_output=True, text=True,
-                            cwd=tmp_path, env=env)
+                            cwd=tmp_path, env=th_on_path())
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "t and v share one storage:" in out and "True" in out

@@ -4,6 +4,8 @@ import importlib.metadata
 
 import pytest
 
+from helpers import th_on_path
+
 pytest_plugins = ["pytester"]
 
 LEAKY = """
@@ -43,6 +45,12 @@ def test_prints_and_warns():
     t = th.empty(4)
     assert t.numel() == 4
 """
+
+
+@pytest.fixture(autouse=True)
+def th_importable(monkeypatch):
+    """The subprocess runs import the th under test."""
+    monkeypatch.setenv("PYTHONPATH", th_on_path()["PYTHONPATH"])
 
 
 def plugin_args():
