@@ -1,8 +1,14 @@
 """th's suite runs with th's leak harness on (pyproject.toml: th_leaks =
 true): every test also fails if it leaves th storages or tensors alive."""
+import importlib.metadata
 import os
 
 from hypothesis import HealthCheck, settings
+
+# An installed th registers its plugin by entry point; an in-place build run
+# with `python -m pytest` (no install) is checked all the same.
+if "th" not in {ep.name for ep in importlib.metadata.entry_points(group="pytest11")}:
+    pytest_plugins = ["th.pytest_plugin"]
 
 settings.register_profile(
     "th", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow]
