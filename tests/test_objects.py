@@ -201,8 +201,19 @@ def test_storage_from_buffer_copies_what_it_cannot_share():
         storage_from_buffer(raw, th.int32, 5)
     with pytest.raises(ValueError, match="has 16 bytes; 3 elements"):
         storage_from_buffer(bytearray(raw), th.int32, 3)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="bytes-like object is required"):
         storage_from_buffer(12, th.int32, 3)
+    for size in (-1, 2**62):
+        with pytest.raises(ValueError, match=f"invalid size {size}"):
+            storage_from_buffer(raw, th.int64, size)
+
+
+def test_protocol_5_released_buffer():
+    buffers = []
+    data = pickle.dumps(th.ones(3), protocol=5, buffer_callback=buffers.append)
+    buffers[0].release()
+    with pytest.raises(ValueError, match="released PickleBuffer"):
+        pickle.loads(data, buffers=buffers)
 
 
 # ------------------------------------------------------ repr, against torch

@@ -9,7 +9,7 @@ import sys
 from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
                              PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
 from libc.string cimport memcpy
 
 cimport th._errors
@@ -139,7 +139,10 @@ def storage_from_buffer(obj, dtype, int64_t size):
     the export, hence obj, until it dies), else a copy. ValueError unless obj
     holds exactly size elements' bytes."""
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
-    cdef int64_t nbytes = size * <int64_t>THScalarType_elementSize(t)
+    cdef int64_t esz = THScalarType_elementSize(t)
+    if size < 0 or size > INT64_MAX // esz:
+        raise ValueError(f"storage_from_buffer: invalid size {size}")
+    cdef int64_t nbytes = size * esz
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
     cdef THStorage *storage
     if view == NULL:
@@ -152,8 +155,7 @@ def storage_from_buffer(obj, dtype, int64_t size):
     except BaseException:
         PyMem_Free(view)
         raise
-    if view != NULL and (view.len != nbytes or size == 0 or
-                         <uintptr_t>view.buf % THScalarType_elementSize(t)):
+    if view != NULL and (view.len != nbytes or size == 0 or <uintptr_t>view.buf % esz):
         PyBuffer_Release(view)  # the checks and the copy below say what is wrong
         PyMem_Free(view)
         view = NULL
