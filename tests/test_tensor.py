@@ -321,7 +321,7 @@ def test_fill_and_zero():
 
 def test_repr():
     assert repr(th.tensor([[1.0, 2.5], [3.0, 4.0]])) == (
-        "tensor([[1.0, 2.5],\n        [3.0, 4.0]])")
+        "tensor([[1.0000, 2.5000],\n        [3.0000, 4.0000]])")
     assert repr(th.tensor([1, 2], dtype=th.int32)) == "tensor([1, 2], dtype=th.int32)"
     assert repr(th.tensor(True)) == "tensor(True)"
     assert repr(th.empty(0, 3)) == "tensor([], size=(0, 3))"

@@ -1,16 +1,89 @@
-"""repr() of tensors, in torch's layout:
+"""repr() of tensors and storages, printed as torch prints tensors (its
+torch/_tensor_str.py with the default print options):
 
-    tensor([[0.0, 1.0],
-            [2.0, 3.0]])
+    tensor([[0.1000, 0.3333],
+            [1.0000, 2.0000]])
 
-float32, int64 and bool tensors show no dtype (torch's defaults); others end
-with ``dtype=th.int32``. Tensors of more than 1000 elements show the first
-and last three entries of each long dim around "...", as numpy and torch do.
+Floats show 4 decimals, or scientific notation when their magnitudes are far
+apart, or "1." when all are integers; rows wrap at 80 columns; tensors of
+more than 1000 elements show the first and last three entries of each long
+dim around "...". Only the elements shown are read (Tensor._nested), so the
+repr of a huge tensor or storage costs what it prints.
+
+A dtype's printing is one entry of ELEMENT_FORMATTERS.
 """
+import math
 
+LINE_WIDTH = 80
+PRECISION = 4
 SUMMARY_THRESHOLD = 1000
 EDGE_ITEMS = 3
-_DEFAULT_DTYPES = ("float32", "int64", "bool")
+
+
+class _Floats:
+    """torch's _Formatter for a floating dtype: one width and one notation
+    for all the values shown, chosen from their nonzero finite magnitudes."""
+
+    def __init__(self, values):
+        finite = [v for v in values if v != 0 and math.isfinite(v)]
+        self.int_mode, self.sci_mode, self.width = True, False, 1
+        if not finite:
+            return
+        smallest = min(abs(v) for v in finite)
+        largest = max(abs(v) for v in finite)
+        self.int_mode = all(v == math.ceil(v) for v in finite)
+        self.sci_mode = largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
+        if self.sci_mode:
+            self.width = max(len(f"{v:.{PRECISION}e}") for v in finite)
+        elif self.int_mode:  # "1." : the point says the dtype is floating
+            self.width = max(len(f"{v:.0f}") + 1 for v in finite)
+        else:
+            self.width = max(len(f"{v:.{PRECISION}f}") for v in finite)
+
+    def __call__(self, value):
+        if self.sci_mode:
+            text = f"{value:.{PRECISION}e}"
+        elif self.int_mode:
+            text = f"{value:.0f}" + ("" if math.isinf(value) or math.isnan(value) else ".")
+        else:
+            text = f"{value:.{PRECISION}f}"
+        return text.rjust(self.width)
+
+
+class _Exact:
+    """Integers and bools: as Python prints them, right-aligned."""
+
+    def __init__(self, values):
+        self.width = max([1] + [len(str(v)) for v in values])
+
+    def __call__(self, value):
+        return str(value).rjust(self.width)
+
+
+class _Complex:
+    """Real and imaginary parts each formatted as floats of their own, as
+    torch does: 1.0000+2.5000j."""
+
+    def __init__(self, values):
+        self.real = _Floats([v.real for v in values])
+        self.imag = _Floats([v.imag for v in values])
+        self.width = self.real.width + self.imag.width + 1  # and the "j"
+
+    def __call__(self, value):
+        imag = (self.imag(value.imag) + "j").lstrip()
+        return self.real(value.real) + ("" if imag[0] in "+-" else "+") + imag
+
+
+# dtype name -> the formatter of its elements, built from the values shown.
+ELEMENT_FORMATTERS = {
+    "float16": _Floats, "bfloat16": _Floats, "float32": _Floats, "float64": _Floats,
+    "uint8": _Exact, "uint16": _Exact, "uint32": _Exact, "uint64": _Exact,
+    "int8": _Exact, "int16": _Exact, "int32": _Exact, "int64": _Exact, "bool": _Exact,
+    "complex64": _Complex, "complex128": _Complex,
+}
+# A tensor of these dtypes shows no dtype= (torch's defaults); an empty one
+# names every dtype but the default float32.
+UNNAMED_DTYPES = frozenset({"float32", "complex64", "int64", "bool"})
 
 
 def _leaves(nested):
@@ -21,39 +94,62 @@ def _leaves(nested):
         yield nested
 
 
-def _format_scalar(value):
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
+def _layout(nested, dims, fmt, indent):
+    """torch's _tensor_str_with_formatter over nested lists (Ellipsis where
+    entries were left out)."""
+    if dims == 0:
+        return fmt(nested)
+    if dims == 1:
+        per_line = max(1, (LINE_WIDTH - indent) // (fmt.width + 2))
+        items = [" ..." if v is Ellipsis else fmt(v) for v in nested]
+        lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+        return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
+    rows = ["..." if row is Ellipsis else _layout(row, dims - 1, fmt, indent + 1)
+            for row in nested]
+    return "[" + ("," + "\n" * (dims - 1) + " " * (indent + 1)).join(rows) + "]"
 
 
-def _layout(nested, width, indent):
-    if not isinstance(nested, list):
-        return "..." if nested is Ellipsis else _format_scalar(nested).rjust(width)
-    if not nested:
+def format_elements(nested, dims, dtype_name, indent):
+    """The bracketed body of a repr: nested lists (or a number for dims 0)
+    of one dtype, laid out to start at column indent."""
+    fmt = ELEMENT_FORMATTERS[dtype_name](list(_leaves(nested)))
+    return _layout(nested, dims, fmt, indent)
+
+
+def _contents(t, indent):
+    if t.numel() == 0:
         return "[]"
-    if all(not isinstance(item, list) for item in nested):
-        return "[" + ", ".join(_layout(item, width, indent + 1) for item in nested) + "]"
-    depth = _depth(nested)
-    separator = "," + "\n" * (depth - 1) + " " * (indent + 1)
-    return "[" + separator.join(_layout(item, width, indent + 1) for item in nested) + "]"
+    nested = t._nested(EDGE_ITEMS if t.numel() > SUMMARY_THRESHOLD else 0)
+    return format_elements(nested, t.dim(), t.dtype.name, indent)
 
 
-def _depth(nested):
-    depth = 0
-    while isinstance(nested, list) and nested:
-        depth += 1
-        nested = next((item for item in nested if item is not Ellipsis), None)
-    return depth
+def _with_suffixes(text, suffixes, indent):
+    """torch's _add_suffixes: ", suffix" each, on a new line past the width."""
+    last_line = len(text) - text.rfind("\n") + 1
+    for suffix in suffixes:
+        if last_line + len(suffix) + 2 > LINE_WIDTH:
+            text += ",\n" + " " * indent + suffix
+            last_line = indent + len(suffix)
+        else:
+            text += ", " + suffix
+            last_line += len(suffix) + 2
+    return text + ")"
 
 
 def format_tensor(t):
-    suffix = []
+    prefix = "tensor("
+    suffixes = []
     if t.numel() == 0 and t.dim() != 1:
-        suffix.append(f"size={t.shape}")
-    if t.dtype.name not in _DEFAULT_DTYPES:
-        suffix.append(f"dtype={t.dtype!r}")
-    nested = t._nested(EDGE_ITEMS if t.numel() > SUMMARY_THRESHOLD else 0)
-    width = max((len(_format_scalar(v)) for v in _leaves(nested)), default=0)
-    body = _layout(nested, width, len("tensor("))
-    return "tensor(" + ", ".join([body] + suffix) + ")"
+        suffixes.append(f"size={t.shape}")
+    if t.dtype.name not in (UNNAMED_DTYPES if t.numel() else ("float32",)):
+        suffixes.append(f"dtype={t.dtype!r}")
+    return _with_suffixes(prefix + _contents(t, len(prefix)), suffixes, len(prefix))
+
+
+def format_storage(storage):
+    """th.Storage([...], dtype=..., size=n): its elements as a 1-dim tensor's."""
+    from th._tensor import Tensor
+    prefix = "th.Storage("
+    suffixes = [f"dtype={storage.dtype!r}", f"size={len(storage)}"]
+    return _with_suffixes(prefix + _contents(Tensor(storage), len(prefix)), suffixes,
+                          len(prefix))

@@ -6,14 +6,15 @@ for numpy, unresizable) exactly as long as the storage lives, and the
 storage's free releases it, taking the GIL, whichever side dies first."""
 import sys
 
-from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBuffer_Release,
-                             PyObject_CheckBuffer, PyObject_GetBuffer)
+from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
+                             PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
 from libc.string cimport memcpy
 
 cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
+from th._storage cimport wrap_storage
 from th._tensor cimport Tensor, copy_tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -129,6 +130,47 @@ cdef Tensor _view_export(object obj, str who):
     THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
     return wrap_tensor(THTensor_newWithStorageNdMove(
         storage, 0, view.ndim, sizes, NULL if view.strides == NULL else strides))
+
+
+def storage_from_buffer(obj, dtype, int64_t size):
+    """A storage of size elements of dtype over obj's bytes (pickle's buffers,
+    out-of-band with protocol 5): obj's own memory when it exports it
+    writable, contiguous and aligned to the elements (the storage then keeps
+    the export, hence obj, until it dies), else a copy. ValueError unless obj
+    holds exactly size elements' bytes."""
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    cdef int64_t esz = THScalarType_elementSize(t)
+    if size < 0 or size > INT64_MAX // esz:
+        raise ValueError(f"storage_from_buffer: invalid size {size}")
+    cdef int64_t nbytes = size * esz
+    cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
+    cdef THStorage *storage
+    if view == NULL:
+        raise MemoryError("storage_from_buffer: no memory for a buffer export")
+    try:
+        PyObject_GetBuffer(obj, view, PyBUF_WRITABLE)  # contiguous bytes, or BufferError
+    except (BufferError, ValueError):  # read-only (bytes: an in-band pickle), strided: copy
+        PyMem_Free(view)
+        view = NULL
+    except BaseException:
+        PyMem_Free(view)
+        raise
+    if view != NULL and (view.len != nbytes or size == 0 or <uintptr_t>view.buf % esz):
+        PyBuffer_Release(view)  # the checks and the copy below say what is wrong
+        PyMem_Free(view)
+        view = NULL
+    if view != NULL:  # the storage takes the export, also if this fails
+        storage = THStorage_newWithDataAndAllocator(t, view.buf, size, &_export_allocator, view)
+        THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+        return wrap_storage(storage)
+    data = memoryview(obj)
+    if data.nbytes != nbytes:
+        raise ValueError(f"storage_from_buffer: the buffer has {data.nbytes} bytes; {size} "
+                         f"elements of {dtype_of(t)!r} need {nbytes}")
+    out = wrap_storage(THStorage_newWithSize(t, size))
+    if nbytes:
+        memoryview(out).cast("B")[:] = data.cast("B") if data.c_contiguous else data.tobytes()
+    return out
 
 
 def from_numpy(a):

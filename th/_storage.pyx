@@ -157,9 +157,9 @@ cdef class Storage:
         """True for a shared mapping: shared memory or a file mapped shared."""
         return THStorage_isShared(self.cdata) != 0
 
-    def __reduce__(self):
+    def __reduce_ex__(self, protocol):
         from th._pickle import reduce_storage
-        return reduce_storage(self)
+        return reduce_storage(self, protocol)
 
     # ------------------------------------------------------------ buffers
     def __getbuffer__(self, Py_buffer *view, int flags):
@@ -173,10 +173,8 @@ cdef class Storage:
         release_buffer(view)
 
     def __repr__(self):
-        n = THStorage_size(self.cdata)
-        shown = self.tolist() if n <= 1000 else self.tolist()[:1000] + ["..."]
-        body = ", ".join(map(str, shown))
-        return f"th.Storage([{body}], dtype={self.dtype!r}, size={n})"
+        from th._format import format_storage
+        return format_storage(self)
 
 
 cdef char *_element(THStorage *s, int64_t index) except NULL:

@@ -4,6 +4,7 @@ cdef class Tensor:
     # One reference to the C tensor, owned by this object; never NULL. The C
     # struct is the only record of shape, strides and offset.
     cdef THTensor *cdata
+    cdef object __weakref__  # weakref.ref(tensor), as torch allows
 
 # A th.Tensor owning cdata: steals the caller's reference (also on error).
 cdef Tensor wrap_tensor(THTensor *cdata)

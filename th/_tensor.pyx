@@ -66,6 +66,7 @@ cdef class Tensor:
             if dtype is not None:
                 raise TypeError("th.Tensor(storage) takes the storage's dtype")
             t = THTensor_newWithStorage((<Storage>args[0]).cdata)
+            _remember_storage_object(args[0])
         elif len(args) == 1 and not isinstance(args[0], (int, tuple)):
             from th._factories import tensor
             other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
@@ -453,6 +454,7 @@ cdef class Tensor:
                 raise ValueError(f"set_: {nd} sizes but {len(stride)} strides")
             THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, storage_offset, nd, sizes,
                                   NULL if stride is None else strides)
+            _remember_storage_object(source)
         else:
             raise TypeError(f"set_() takes a th.Tensor or th.Storage, got {type(source).__name__}")
         return self
@@ -511,6 +513,13 @@ cdef class Tensor:
 
     def __releasebuffer__(self, Py_buffer *view):
         release_buffer(view)
+
+
+cdef inline _remember_storage_object(Storage s):
+    """s becomes what storage() returns for its C storage while s lives: a
+    storage the user built and the tensors over it stay one object (pickle
+    and deepcopy memoize it; `th.Tensor(s).storage() is s`)."""
+    _storage_objects[<size_t>s.cdata] = s
 
 
 cdef tuple _one_form(str fn, tuple positional, object keyword, str name):
@@ -630,8 +639,8 @@ cdef list _tolist(const char *p, int d, int nd, const int64_t *size, const int64
 # __dealloc__ (~50 instructions a view; THTensor_free never touches it:
 # misuse reports save it themselves). wrap_tensor and _tensor_dealloc do the
 # same work directly, reusing up to FREELIST_SIZE objects. They are
-# installed only while Tensor's layout is the one they expect (cdata its only
-# field: no Python-object fields, no GC, no __dict__ or weakrefs); otherwise
+# installed only while Tensor's layout is the one they expect (cdata, then the
+# weakref list: no other fields, no GC, no __dict__); otherwise
 # Cython's slots stay and wrap_tensor goes through Tensor.__new__.
 
 cdef extern from "Python.h":
@@ -647,6 +656,7 @@ cdef extern from "Python.h":
     const unsigned long Py_TPFLAGS_HAVE_GC
     const unsigned long Py_TPFLAGS_HEAPTYPE
     TypeSlots *Py_TYPE(PyObject *o) noexcept
+    void PyObject_ClearWeakRefs(PyObject *o) noexcept
     # raw: NULL with MemoryError set, no reference counting by Cython
     PyObject *raw_PyType_GenericAlloc "PyType_GenericAlloc"(TypeSlots *t, Py_ssize_t n) noexcept
     PyObject *raw_PyObject_Init "PyObject_Init"(PyObject *o, TypeSlots *t) noexcept
@@ -697,6 +707,8 @@ cdef void _tensor_dealloc(PyObject *o) noexcept:
     """Tensor's tp_dealloc (and its subclasses' base dealloc): __dealloc__'s
     work, then the object to the freelist or to tp_free."""
     global _live, _nfree
+    if (<PyObject **>(_cdata_slot(o) + 1))[0] != NULL:  # the weakref list, after cdata
+        PyObject_ClearWeakRefs(o)  # their callbacks see dead references, as in CPython
     _live -= 1
     THTensor_free(_cdata_slot(o)[0])
     if Py_TYPE(o) == _tensor_type and _nfree < FREELIST_SIZE:
@@ -731,8 +743,9 @@ cdef _install_fast_slots():
     cdef Tensor probe = _wrap_through_new(THTensor_new(TH_FLOAT32))
     cdef Py_ssize_t offset = <char *>&probe.cdata - <char *><PyObject *>probe
     if (tp.tp_flags & (Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HEAPTYPE) == 0
-            and tp.tp_dictoffset == 0 and tp.tp_weaklistoffset == 0
-            and tp.tp_basicsize == offset + <Py_ssize_t>sizeof(THTensor *)):
+            and tp.tp_dictoffset == 0
+            and tp.tp_weaklistoffset == offset + <Py_ssize_t>sizeof(THTensor *)
+            and tp.tp_basicsize == tp.tp_weaklistoffset + <Py_ssize_t>sizeof(PyObject *)):
         _cdata_offset = offset
         tp.tp_dealloc = _tensor_dealloc
         _tensor_type = tp
