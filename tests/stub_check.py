@@ -262,37 +262,42 @@ def missing_stubs():
     return lines
 
 
-def stubs_without_runtime():
-    """Names the stubs declare that do not exist at runtime."""
-    lines = []
+def stub_entries():
+    """(qualified name, runtime module, stub name, its nodes) of every name
+    the stubs declare."""
     for name in stubbed_modules():
         module = importlib.import_module(name)
         for stub_name, nodes in parse_stub(stub_path(name)).items():
-            if not hasattr(module, stub_name):
-                lines.append(f"{name}.{stub_name}")
-            elif isinstance(nodes[0], ast.ClassDef):
-                cls = getattr(module, stub_name)
-                lines += [f"{name}.{stub_name}.{m}" for m, member in stub_names(nodes[0].body).items()
-                          if not hasattr(cls, m) and not (isinstance(member[0], ast.AnnAssign)
-                                                          and assigned_in_init(cls, m))]
+            yield f"{name}.{stub_name}", module, stub_name, nodes
+
+
+def stubs_without_runtime():
+    """Names the stubs declare that do not exist at runtime."""
+    lines = []
+    for where, module, stub_name, nodes in stub_entries():
+        if not hasattr(module, stub_name):
+            lines.append(where)
+        elif isinstance(nodes[0], ast.ClassDef):
+            cls = getattr(module, stub_name)
+            lines += [f"{where}.{m}" for m, member in stub_names(nodes[0].body).items()
+                      if not hasattr(cls, m) and not (isinstance(member[0], ast.AnnAssign)
+                                                      and assigned_in_init(cls, m))]
     return lines
 
 
 def signature_problems():
     problems = []
-    for name in stubbed_modules():
-        module = importlib.import_module(name)
-        for stub_name, nodes in parse_stub(stub_path(name)).items():
-            runtime = getattr(module, stub_name, None)
-            if runtime is None:
-                continue
-            if isinstance(nodes[0], ast.ClassDef):
-                for m, member in stub_names(nodes[0].body).items():
-                    if hasattr(runtime, m):
-                        problems += function_problems(f"{name}.{stub_name}.{m}", member,
-                                                      inspect.getattr_static(runtime, m), True)
-            else:
-                problems += function_problems(f"{name}.{stub_name}", nodes, runtime, False)
+    for where, module, stub_name, nodes in stub_entries():
+        runtime = getattr(module, stub_name, None)
+        if runtime is None:
+            continue
+        if isinstance(nodes[0], ast.ClassDef):
+            for m, member in stub_names(nodes[0].body).items():
+                if hasattr(runtime, m):
+                    problems += function_problems(f"{where}.{m}", member,
+                                                  inspect.getattr_static(runtime, m), True)
+        else:
+            problems += function_problems(where, nodes, runtime, False)
     return problems
 
 
