@@ -149,5 +149,5 @@ def extensions():
 setup(
     ext_modules=extensions(),
     cmdclass={"build_ext": build_ext_with_core, "build_py": build_py_with_headers},
-    package_data={"th": ["*.pxd", "py.typed"]},
+    package_data={"th": ["*.pxd", "*.pyi", "py.typed"]},
 )

@@ -39,13 +39,13 @@ long = int64
 _HERE = _os.path.dirname(_os.path.abspath(__file__))
 
 
-def get_include():
+def get_include() -> str:
     """Directory holding TH/TH.h (inside the installed package), for building
     C or Cython code against th."""
     return _os.path.join(_HERE, "include")
 
 
-def get_library_dirs():
+def get_library_dirs() -> list[str]:
     """Directories holding libTH.so, the one C core of the process: link with
     -lTH and an rpath to these so an extension shares th's global state."""
     return [_HERE]

@@ -1,10 +1,14 @@
 """th.broadcast_shapes and th.broadcast_tensors (numpy's and torch's rules:
 align shapes on the right; each dim must match or be 1)."""
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from th._tensor import Tensor
 
 
-def broadcast_shapes(*shapes):
+def broadcast_shapes(*shapes: "int | Sequence[int]") -> "tuple[int, ...]":
     """The shape that every given shape broadcasts to, as a tuple."""
-    result = []
+    result: list[int] = []
     for shape in shapes:
         shape = (shape,) if isinstance(shape, int) else tuple(shape)
         for size in shape:
@@ -23,7 +27,7 @@ def broadcast_shapes(*shapes):
     return tuple(result)
 
 
-def broadcast_tensors(*tensors):
+def broadcast_tensors(*tensors: "Tensor") -> "list[Tensor]":
     """Views of the tensors expanded to their common shape (no copies)."""
     shape = broadcast_shapes(*(t.shape for t in tensors))
     return [t.expand(shape) for t in tensors]

@@ -1,12 +1,15 @@
 """Debugging aids: what th's C core holds, where it came from, and how it
 behaves when memory runs out.
 
+    >>> import th
     >>> th.debug.live()
     Live(storages=0, tensors=0, bytes=0)
     >>> with th.debug.tracking():
     ...     t = th.empty(3)
-    ...     th.debug.live_objects()
+    ...     th.debug.live_objects()  # doctest: +ELLIPSIS
     [LiveObject(kind='storage', ...), LiveObject(kind='tensor', ...)]
+    >>> th.debug.live()
+    Live(storages=1, tensors=1, bytes=12)
 
 Tracking mode records each storage and tensor created while it is on (what
 it is, the C function that made it, the Python file:line that called it) and

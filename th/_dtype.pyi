@@ -1,0 +1,33 @@
+# Types of th._dtype (compiled). th.bool etc. shadow the builtins here, so
+# this stub spells those builtins.bool / builtins.int.
+import builtins
+from typing import Union, final
+
+@final
+class dtype:
+    """An element type. Compare with ``is`` or ``==``; ``th.float32.itemsize == 4``."""
+
+    def __init__(self) -> None: ...  # raises TypeError: use th.float32, ...
+    @property
+    def name(self) -> builtins.str: ...
+    @property
+    def itemsize(self) -> builtins.int: ...
+    @property
+    def is_floating_point(self) -> builtins.bool: ...
+    @property
+    def is_signed(self) -> builtins.bool: ...
+    @property
+    def scalar_type(self) -> builtins.int: ...
+
+# what a dtype= argument takes: a th.dtype or its name ("float32"), None for the default
+_DTypeLike = Union[dtype, builtins.str, None]
+
+uint8: dtype
+int8: dtype
+int16: dtype
+int32: dtype
+int64: dtype
+float16: dtype
+float32: dtype
+float64: dtype
+bool: dtype
