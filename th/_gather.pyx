@@ -52,7 +52,12 @@ cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
             raise RuntimeError(f"{fn} only supports a 0-dim value tensor, got one with "
                                f"{(<Tensor>value).ndim} dims")
         value = value.item()
-    cdef int kind = as_number(value, i, d)
+    cdef int kind
+    try:
+        kind = as_number(value, i, d)
+    except TypeError:
+        raise TypeError(f"{fn}: value must be a number or a 0-dim tensor, got "
+                        f"{type(value).__name__}") from None
     if kind == NUMBER_INT64:
         return 1
     check_big_int(dtype, kind, d[0])
@@ -69,8 +74,6 @@ def scatter_(Tensor self not None, int dim, Tensor index not None, src=None, val
     if (src is None) == (value is None):
         raise TypeError("scatter_ takes either src (a tensor) or value (a number)")
     if src is not None:
-        if not isinstance(src, Tensor):
-            raise TypeError(f"scatter_: src must be a th.Tensor, got {type(src).__name__}")
         THTensor_scatter(self.cdata, dim, index.cdata, (<Tensor>src).cdata)
     elif _fill_value("scatter_", value, THTensor_dtype(self.cdata), &i, &d):
         THTensor_scatterFillInt64(self.cdata, dim, index.cdata, i)
