@@ -328,6 +328,25 @@ static int check_result(THTensor *result, THTensor *src, const char *fn) {
   return check_same_dtype(src, result, "result", fn);
 }
 
+/* A new result of n sizes = src (strides src_stride) read through the
+ * table off (along dim, or per element, as table says). Frees off. */
+static THTensor *new_gathered(THTensor *src, int n, const int64_t *size,
+                              const int64_t *src_stride, int dim, int table, int64_t *off,
+                              const char *fn) {
+  Dims rg;
+  THTensor *r = new_result(src, n, size, &rg, fn);
+  if (r) {
+    Walk w;
+    walk_init(&w, OP_GET, elsize(src), &rg, src_stride, rg.stride);
+    w.step[0][dim] = 0;
+    w.table = table;
+    w.offsets = off;
+    walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
+  }
+  th_free(off);
+  return r;
+}
+
 /* src itself (retained), or a copy when it shares self's storage: a
  * scatter reads all of it before writing. */
 static THTensor *new_source(THTensor *self, THTensor *src) {
@@ -338,12 +357,37 @@ static THTensor *new_source(THTensor *self, THTensor *src) {
   return THTensor_newClone(src);
 }
 
+/* The writes of scatter and indexCopy/indexFill, over shape: self (strides
+ * self_stride, dim read through the table off, as table says) = src's
+ * elements, or pattern when src is NULL. Frees off, also on error. */
+static int write_through(THTensor *self, THTensor *src, const void *pattern, const Dims *shape,
+                         const int64_t *self_stride, int dim, int table, int64_t *off) {
+  THTensor *source = src ? new_source(self, src) : NULL;
+  if (src && !source) {
+    th_free(off);
+    return -1;
+  }
+  Dims gs;
+  if (source) dims_of(&gs, source);
+  Walk w;
+  walk_init(&w, source ? OP_PUT : OP_FILL, elsize(self), shape, self_stride,
+            source ? gs.stride : NULL);
+  w.step[0][dim] = 0;
+  w.table = table;
+  w.offsets = off;
+  w.pattern = pattern;
+  walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
+  THTensor_free(source);
+  th_free(off);
+  return 0;
+}
+
 /* ---------------------------------------------------------- indexSelect */
 
 THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
   TH_CHECK_TENSOR(src, NULL);
   TH_CHECK_TENSOR(index, NULL);
-  Dims g, rg;
+  Dims g;
   IndexSet s;
   dims_of(&g, src);
   if ((dim = th_wrap_dim(dim, g.n, "dim", __func__)) < 0) return NULL;
@@ -357,17 +401,7 @@ THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
   size[dim] = product(s.bnd, s.bsize);
   /* a 0-dim src gives a 0-dim result for a 0-dim index, else 1-dim */
   int n = src->nDimension == 0 && index->nDimension == 0 ? 0 : g.n;
-  THTensor *r = new_result(src, n, size, &rg, __func__);
-  if (r) {
-    Walk w;
-    walk_init(&w, OP_GET, es, &rg, g.stride, rg.stride);
-    w.step[0][dim] = 0;
-    w.table = dim;
-    w.offsets = off;
-    walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
-  }
-  th_free(off);
-  return r;
+  return new_gathered(src, n, size, g.stride, dim, dim, off, __func__);
 }
 
 int THTensor_indexSelect(THTensor *result, THTensor *src, int dim, THTensor *index) {
@@ -417,23 +451,14 @@ static int gather_check(const THTensor *self, int *dim, const THTensor *index,
 THTensor *THTensor_newGather(THTensor *src, int dim, THTensor *index) {
   TH_CHECK_TENSOR(src, NULL);
   TH_CHECK_TENSOR(index, NULL);
-  Dims g, rg;
+  Dims g;
   IndexSet s;
   if (gather_check(src, &dim, index, NULL, &g, &s, __func__)) return NULL;
   size_t es = elsize(src);
   int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, __func__);
   if (!off) return NULL;
-  THTensor *r = new_result(src, index->nDimension, th_sizes(index), &rg, __func__);
-  if (r) {
-    Walk w;
-    walk_init(&w, OP_GET, es, &rg, g.stride, rg.stride);
-    w.step[0][dim] = 0;
-    w.table = TABLE_FLAT;
-    w.offsets = off;
-    walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
-  }
-  th_free(off);
-  return r;
+  return new_gathered(src, index->nDimension, th_sizes(index), g.stride, dim, TABLE_FLAT, off,
+                      __func__);
 }
 
 int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
@@ -452,24 +477,8 @@ static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, cons
   size_t es = elsize(self);
   int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, fn);
   if (!off) return -1;
-  THTensor *source = src ? new_source(self, src) : NULL;
-  if (src && !source) {
-    th_free(off);
-    return -1;
-  }
-  Dims gs;
-  if (source) dims_of(&gs, source);
   dims_of(&gi, index);
-  Walk w;
-  walk_init(&w, source ? OP_PUT : OP_FILL, es, &gi, g.stride, source ? gs.stride : NULL);
-  w.step[0][dim] = 0;
-  w.table = TABLE_FLAT;
-  w.offsets = off;
-  w.pattern = pattern;
-  walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
-  THTensor_free(source);
-  th_free(off);
-  return 0;
+  return write_through(self, src, pattern, &gi, g.stride, dim, TABLE_FLAT, off);
 }
 
 int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) {
@@ -537,24 +546,9 @@ static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *s
   size_t es = elsize(self);
   int64_t *off = index_offsets(&s, pattern != NULL, TH_ERROR_INDEX, es, fn);
   if (!off) return -1;
-  THTensor *source = src ? new_source(self, src) : NULL;
-  if (src && !source) {
-    th_free(off);
-    return -1;
-  }
-  if (source) dims_of(&gs, source);
   Dims shape = g;
   shape.size[dim] = count;
-  Walk w;
-  walk_init(&w, source ? OP_PUT : OP_FILL, es, &shape, g.stride, source ? gs.stride : NULL);
-  w.step[0][dim] = 0;
-  w.table = dim;
-  w.offsets = off;
-  w.pattern = pattern;
-  walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
-  THTensor_free(source);
-  th_free(off);
-  return 0;
+  return write_through(self, src, pattern, &shape, g.stride, dim, dim, off);
 }
 
 int THTensor_indexCopy(THTensor *self, int dim, THTensor *index, THTensor *src) {
