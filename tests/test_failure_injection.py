@@ -117,6 +117,20 @@ CASES = {
     "freeCopyTo (broadcast, dtype, overlap)": (
         lambda: (th.ones(3),), lambda t: capi.free_copy_to(t[:2], t[1:])),
     "newWithDataAndAllocator": (tuple, lambda: capi.storage_adopting_data(th.int32, 4)),
+    # the gather family and advanced indexing (THTensorIndex.h)
+    "index_select": (t234, lambda t: t.index_select(1, th.tensor([2, 0]))),
+    "gather": (t234, lambda t: t.gather(2, th.tensor([[[3, 0]]]))),
+    "masked_select": (t234, lambda t: t.masked_select(th.tensor([True, False, True, True]))),
+    "nonzero": (t234, lambda t: t.nonzero()),
+    "scatter_ (src is self)": (t234, lambda t: t.scatter_(2, th.tensor([[[3, 0]]]), t)),
+    "index_copy_ (src is self)": (t234, lambda t: t.index_copy_(0, th.tensor([1, 0]), t)),
+    "index_fill_": (t234, lambda t: t.index_fill_(1, th.tensor([-1]), 0)),
+    "masked_fill_": (t234, lambda t: t.masked_fill_(th.tensor([True, False, True, True]), 0)),
+    "index_select (result form)": (lambda: (th.empty(0),) + t234(),
+                                   lambda r, t: capi.into_result("indexSelect", r, t, 0, th.tensor([1]))),
+    "getitem (advanced)": (t234, lambda t: t[[1, 0], :, [2, 3]]),
+    "getitem (mask)": (t234, lambda t: t[:, th.tensor([True, False, True])]),
+    "setitem (advanced, values copied)": (t234, lambda t: t.__setitem__(([0, 1], 0), t[:, 1])),
 }
 
 

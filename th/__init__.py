@@ -21,6 +21,7 @@ from th._broadcast import broadcast_shapes, broadcast_tensors
 from th._core import get_num_threads, set_num_threads
 from th._dlpack import from_dlpack
 from th._factories import arange, empty, full, ones, tensor, zeros
+from th._gather import gather, index_select, masked_select, nonzero
 from th._interop import asarray, from_numpy
 from th._storage import Storage
 from th._tensor import Tensor
@@ -56,6 +57,7 @@ __all__ = [
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack",
+    "index_select", "masked_select", "gather", "nonzero",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
 ]

@@ -1,5 +1,6 @@
 from th.libTH cimport THTensor
 
 # The view src[index] for basic indexing (ints, slices with positive steps,
-# None, ..., and tuples of them): a new reference, or NULL with an exception.
-cdef THTensor *index_view(THTensor *src, object index) except NULL
+# None, ..., and tuples of them): a new reference, or NULL with an exception;
+# NULL without one for an advanced index (th._gather.getitem/setitem's).
+cdef THTensor *index_view(THTensor *src, object index) except? NULL

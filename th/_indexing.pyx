@@ -1,4 +1,5 @@
 """Basic indexing: t[index] as one view, built by TH's view functions.
+An advanced index (tensors, lists, masks) is left to th/_gather.pyx.
 
 An index of ints, slices, None and one Ellipsis becomes one new C tensor: the
 first step makes it (newSelect, newSlice, ...), the others change it in place
@@ -75,22 +76,21 @@ cdef inline bint _is_full_slice(object s) noexcept:
 
 cdef inline bint _is_int(object item):
     """True for an integer index: an int or a 0-dim integer object with
-    __index__ (numpy integers, one-element integer tensors). Booleans and
-    arrays of indices would be advanced indexing: IndexError."""
+    __index__ (numpy integers, one-element integer tensors). Booleans, masks
+    and arrays of indices are advanced indices (_is_advanced)."""
     if isinstance(item, int) and not isinstance(item, bool):
         return True
-    if isinstance(item, (float, slice)) or item is None or item is Ellipsis:
+    if isinstance(item, (float, slice, bool, list)) or item is None or item is Ellipsis:
         return False
-    dtype = getattr(item, "dtype", None)
-    if isinstance(item, bool) or getattr(dtype, "name", None) == "bool":
-        raise IndexError("boolean indices are not supported (th has no advanced indexing)")
-    if not hasattr(item, "__index__"):
+    if getattr(getattr(item, "dtype", None), "name", None) == "bool":
         return False
-    ndim = getattr(item, "ndim", 0)
-    if ndim != 0:
-        raise IndexError(f"only integers, slices, None and ... are valid indices (th has no "
-                         f"advanced indexing), got a {ndim}-dim {type(item).__name__}")
-    return True
+    return hasattr(item, "__index__") and getattr(item, "ndim", 0) == 0
+
+
+cdef inline bint _is_advanced(object item):
+    """A list, a bool, or an array (a th.Tensor, a numpy array or scalar)
+    that is not an integer index: th/_gather.pyx indexes with it."""
+    return isinstance(item, (list, bool)) or (hasattr(item, "dtype") and hasattr(item, "ndim"))
 
 
 cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) except? NULL:
@@ -120,7 +120,7 @@ cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) exce
     return result
 
 
-cdef THTensor *index_view(THTensor *src, object index) except NULL:
+cdef THTensor *index_view(THTensor *src, object index) except? NULL:
     cdef Py_ssize_t start, stop, step
     # the common single-item cases, without the tuple machinery
     if isinstance(index, int) and not isinstance(index, bool):
@@ -188,7 +188,7 @@ cdef int _index_plain(THTensor *src, tuple index, THTensor **out) except -1:
     return 1
 
 
-cdef THTensor *_index_tuple(THTensor *src, tuple index) except NULL:
+cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
     cdef int nd = THTensor_nDimension(src)
     cdef int consumed = 0, ellipses = 0, dim = 0
     cdef THTensor *result = NULL
@@ -204,10 +204,12 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except NULL:
             pass
         elif isinstance(<object>p, slice) or _is_int(<object>p):
             consumed += 1
+        elif _is_advanced(<object>p):
+            return NULL  # no view: the caller indexes through th/_gather.pyx
         else:
             raise IndexError(
-                f"only integers, slices, None and ... are valid indices (th has no advanced "
-                f"indexing), got {type(<object>p).__name__}")
+                f"only integers, slices, None, ..., and integer or bool tensors, arrays or "
+                f"lists are valid indices, got {type(<object>p).__name__}")
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:

@@ -305,14 +305,49 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newDiagonal(self.cdata, offset, dim1, dim2))
 
     def __getitem__(self, index):
-        return wrap_tensor(index_view(self.cdata, index))
+        cdef THTensor *view = index_view(self.cdata, index)
+        if view == NULL:  # an advanced index: a copy
+            return _gather().getitem(self, index)
+        return wrap_tensor(view)
 
     def __setitem__(self, index, value):
         cdef THTensor *view = index_view(self.cdata, index)
+        if view == NULL:  # an advanced index: written through
+            _gather().setitem(self, index, value)
+            return
         try:
             assign(view, value)
         finally:
             THTensor_free(view)
+
+    # ------------------------------------------------ the gather family
+    # torch's names and rules, in th/_gather.pyx over THTensorIndex.h
+    def index_select(self, dim, index):
+        return _gather().index_select(self, dim, index)
+
+    def gather(self, dim, index):
+        return _gather().gather(self, dim, index)
+
+    def masked_select(self, mask):
+        return _gather().masked_select(self, mask)
+
+    def nonzero(self):
+        return _gather().nonzero(self)
+
+    def scatter_(self, dim, index, src=None, *, value=None):
+        return _gather().scatter_(self, dim, index, src, value)
+
+    def scatter(self, dim, index, src=None, *, value=None):
+        return _gather().scatter_(self.clone(), dim, index, src, value)
+
+    def index_copy_(self, dim, index, source):
+        return _gather().index_copy_(self, dim, index, source)
+
+    def index_fill_(self, dim, index, value):
+        return _gather().index_fill_(self, dim, index, value)
+
+    def masked_fill_(self, mask, value):
+        return _gather().masked_fill_(self, mask, value)
 
     # ------------------------------------------------------- copies
     def contiguous(self):
@@ -520,6 +555,18 @@ cdef inline _remember_storage_object(Storage s):
     storage the user built and the tensors over it stay one object (pickle
     and deepcopy memoize it; `th.Tensor(s).storage() is s`)."""
     _storage_objects[<size_t>s.cdata] = s
+
+
+cdef object _gather_module = None
+
+
+cdef object _gather():
+    """th._gather, imported at first use (it cimports this module)."""
+    global _gather_module
+    if _gather_module is None:
+        from th import _gather as module
+        _gather_module = module
+    return _gather_module
 
 
 cdef tuple _one_form(str fn, tuple positional, object keyword, str name):

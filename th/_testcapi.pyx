@@ -371,3 +371,44 @@ def new_reshape(Tensor t not None, sizes):
 def same_tensor(Tensor a not None, Tensor b not None):
     """True if both Python objects hold the same C tensor."""
     return a.cdata == b.cdata
+
+
+# ------------------------------------------------------- THTensorIndex.h
+# TH's result forms and the double fills, which th.Tensor's methods do not
+# reach (they call the new* forms, and the Int64 fills for ints).
+
+def into_result(str name, Tensor result not None, Tensor src not None, *args):
+    """THTensor_indexSelect / gather (result, src, dim, index) and
+    maskedSelect (result, src, mask)."""
+    if name == "indexSelect":
+        THTensor_indexSelect(result.cdata, src.cdata, args[0], (<Tensor?>args[1]).cdata)
+    elif name == "gather":
+        THTensor_gather(result.cdata, src.cdata, args[0], (<Tensor?>args[1]).cdata)
+    elif name == "maskedSelect":
+        THTensor_maskedSelect(result.cdata, src.cdata, (<Tensor?>args[0]).cdata)
+    else:
+        raise ValueError(name)
+
+
+def fill_double(str name, Tensor self not None, Tensor index_or_mask not None, *args):
+    """scatterFill / indexFill (self, dim, index, value) and maskedFill
+    (self, mask, value) with a double value."""
+    if name == "scatterFill":
+        THTensor_scatterFill(self.cdata, args[0], index_or_mask.cdata, args[1])
+    elif name == "indexFill":
+        THTensor_indexFill(self.cdata, args[0], index_or_mask.cdata, args[1])
+    elif name == "maskedFill":
+        THTensor_maskedFill(self.cdata, index_or_mask.cdata, args[0])
+    else:
+        raise ValueError(name)
+
+
+def new_index(Tensor src not None, indices):
+    """THTensor_newIndex with a list of index tensors or None, one per dim."""
+    cdef THTensor *ptrs[64]
+    cdef int d
+    if len(indices) != THTensor_nDimension(src.cdata):
+        raise ValueError("one entry per dim")
+    for d in range(len(indices)):
+        ptrs[d] = NULL if indices[d] is None else (<Tensor?>indices[d]).cdata
+    return wrap_tensor(THTensor_newIndex(src.cdata, ptrs))

@@ -391,6 +391,27 @@ cdef extern from "TH/TH.h" nogil:
     int THBoolTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, th_bool value) except -1
 
 cdef extern from "TH/TH.h" nogil:
+    # -------------------------------------------------------- THTensorIndex.h
+    # the gather family and advanced indexing
+    THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) except NULL
+    int THTensor_indexSelect(THTensor *result, THTensor *src, int dim, THTensor *index) except -1
+    THTensor *THTensor_newGather(THTensor *src, int dim, THTensor *index) except NULL
+    int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) except -1
+    THTensor *THTensor_newMaskedSelect(THTensor *src, THTensor *mask) except NULL
+    int THTensor_maskedSelect(THTensor *result, THTensor *src, THTensor *mask) except -1
+    THTensor *THTensor_newNonzero(THTensor *tensor) except NULL
+    int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) except -1
+    int THTensor_scatterFill(THTensor *self, int dim, THTensor *index, double value) except -1
+    int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) except -1
+    int THTensor_indexCopy(THTensor *self, int dim, THTensor *index, THTensor *src) except -1
+    int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) except -1
+    int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) except -1
+    int THTensor_maskedFill(THTensor *self, THTensor *mask, double value) except -1
+    int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) except -1
+    THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) except NULL
+    int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values) except -1
+
+cdef extern from "TH/TH.h" nogil:
     # -------------------------------------------------------------- THDebug.h
     enum: TH_SITE_SIZE
     enum: TH_INFO_DIMS

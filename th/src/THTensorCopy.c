@@ -49,12 +49,12 @@ int THTensor_fillInt64(THTensor *self, int64_t value) {
 
 /* ------------------------------------------------------------------ copy */
 
-static void format_shape(char *buf, size_t cap, const THTensor *t) {
+void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size) {
   size_t used = 0;
   int n = snprintf(buf, cap, "[");
   if (n > 0) used += (size_t)n;
-  for (int d = 0; d < t->nDimension && used < cap; d++) {
-    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
+  for (int d = 0; d < nDimension && used < cap; d++) {
+    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)size[d]);
     if (n > 0) used += (size_t)n;
   }
   if (used < cap) snprintf(buf + used, cap - used, "]");
@@ -79,8 +79,8 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
   }
   if (!ok) {
     char a[256], b[256];
-    format_shape(a, sizeof a, src);
-    format_shape(b, sizeof b, dst);
+    th_format_shape(a, sizeof a, src->nDimension, th_sizes(src));
+    th_format_shape(b, sizeof b, dst->nDimension, th_sizes(dst));
     TH_ERR_FN(TH_ERROR_VALUE, fn, "src of shape %s cannot be broadcast to dst of shape %s", a, b);
     return -1;
   }

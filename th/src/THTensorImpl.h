@@ -101,6 +101,9 @@ static inline int64_t th_tensor_numel(const THTensor *t) {
   return n;
 }
 
+/* "[2, 3, 4]" into buf (cut at cap), for error messages. */
+void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
+
 /* The first element; NULL when the storage is empty (the offset is 0 then). */
 static inline char *th_tensor_bytes(const THTensor *t) {
   char *data = t->storage->data;

@@ -1,0 +1,232 @@
+"""torch's gather family and advanced indexing, over th/src/THTensorIndex.c.
+
+The gather family: index_select, gather, masked_select, nonzero (new
+tensors) and scatter_, index_copy_, index_fill_, masked_fill_ (in place),
+with torch's names, arguments and exception classes. th.Tensor's methods of
+those names call these functions.
+
+Advanced indexing: t[index] where index holds, besides ints, slices, None and
+..., integer tensors, lists or numpy arrays (indices) or bool ones (masks).
+th/_indexing.pyx hands such an index here. Its basic items are applied first
+as one view (ints select, as torch does); the advanced items, broadcast
+together, then index that view (THTensor_newIndex: a copy), or are written
+through it (THTensor_indexPut). A mask of k dims stands for the k index
+tensors of its non-zero positions; a bool scalar for a new dim of size 1
+(True) or 0 (False), as numpy and torch do."""
+from libc.stdint cimport int64_t
+
+import warnings
+
+cimport th._errors
+from th._elements cimport NUMBER_INT64, as_number, check_big_int
+from th._tensor cimport Tensor, wrap_tensor
+from th.libTH cimport *
+
+
+def index_select(Tensor input not None, int dim, Tensor index not None):
+    """The slices index[0], index[1], ... of dim (index: 0- or 1-dim, int64)."""
+    return wrap_tensor(THTensor_newIndexSelect(input.cdata, dim, index.cdata))
+
+
+def gather(Tensor input not None, int dim, Tensor index not None):
+    """out[i][j] = input[index[i][j]][j] for dim 0 (and so on): index's shape."""
+    return wrap_tensor(THTensor_newGather(input.cdata, dim, index.cdata))
+
+
+def masked_select(Tensor input not None, Tensor mask not None):
+    """The elements of input where mask (bool; broadcast with input) is true, 1-dim."""
+    return wrap_tensor(THTensor_newMaskedSelect(input.cdata, mask.cdata))
+
+
+def nonzero(Tensor input not None):
+    """The positions of the non-zero elements, an int64 tensor of (count, ndim)."""
+    return wrap_tensor(THTensor_newNonzero(input.cdata))
+
+
+cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
+                     double *d) except -1:
+    """value (a number or a 0-dim tensor) as an int64 (returns 1) or a double
+    (returns 0) for dtype, as fill_ takes it."""
+    if isinstance(value, Tensor):
+        if (<Tensor>value).ndim != 0:
+            raise RuntimeError(f"{fn} only supports a 0-dim value tensor, got one with "
+                               f"{(<Tensor>value).ndim} dims")
+        value = value.item()
+    cdef int kind
+    try:
+        kind = as_number(value, i, d)
+    except TypeError:
+        raise TypeError(f"{fn}: value must be a number or a 0-dim tensor, got "
+                        f"{type(value).__name__}") from None
+    if kind == NUMBER_INT64:
+        return 1
+    check_big_int(dtype, kind, d[0])
+    return 0
+
+
+def scatter_(Tensor self not None, int dim, Tensor index not None, src=None, value=None):
+    """self[index[i][j]][j] = src[i][j] for dim 0 (and so on), or = value:
+    scatter_(dim, index, src_tensor) or scatter_(dim, index, number)."""
+    cdef int64_t i
+    cdef double d
+    if src is not None and not isinstance(src, Tensor) and value is None:
+        src, value = None, src  # scatter_(dim, index, 2.5)
+    if (src is None) == (value is None):
+        raise TypeError("scatter_ takes either src (a tensor) or value (a number)")
+    if src is not None:
+        THTensor_scatter(self.cdata, dim, index.cdata, (<Tensor>src).cdata)
+    elif _fill_value("scatter_", value, THTensor_dtype(self.cdata), &i, &d):
+        THTensor_scatterFillInt64(self.cdata, dim, index.cdata, i)
+    else:
+        THTensor_scatterFill(self.cdata, dim, index.cdata, d)
+    return self
+
+
+def index_copy_(Tensor self not None, int dim, Tensor index not None, Tensor source not None):
+    """Slice index[i] of dim = slice i of source's dim."""
+    THTensor_indexCopy(self.cdata, dim, index.cdata, source.cdata)
+    return self
+
+
+def index_fill_(Tensor self not None, int dim, Tensor index not None, value):
+    """Every slice index[i] of dim = value (negative indices count from the end)."""
+    cdef int64_t i
+    cdef double d
+    if _fill_value("index_fill_", value, THTensor_dtype(self.cdata), &i, &d):
+        THTensor_indexFillInt64(self.cdata, dim, index.cdata, i)
+    else:
+        THTensor_indexFill(self.cdata, dim, index.cdata, d)
+    return self
+
+
+def masked_fill_(Tensor self not None, Tensor mask not None, value):
+    """self = value where mask (bool, broadcast to self's shape) is true."""
+    cdef int64_t i
+    cdef double d
+    if _fill_value("masked_fill_", value, THTensor_dtype(self.cdata), &i, &d):
+        THTensor_maskedFillInt64(self.cdata, mask.cdata, i)
+    else:
+        THTensor_maskedFill(self.cdata, mask.cdata, d)
+    return self
+
+
+# ------------------------------------------------------- advanced indexing
+
+cdef object _th = None
+
+
+cdef object _package():
+    global _th
+    if _th is None:
+        import th
+        _th = th
+    return _th
+
+
+def _as_index_tensor(item):
+    """An advanced index item as a th.Tensor: int64/int32 (indices), or bool
+    (a mask; torch's legacy uint8 masks too). IndexError for anything else."""
+    th = _package()
+    if isinstance(item, Tensor):
+        t = item
+    elif isinstance(item, (list, bool)):
+        t = th.tensor(item)
+        if t.numel() == 0 and t.dtype == th.float32:  # [] indexes nothing
+            t = th.empty(t.shape, dtype=th.int64)
+    else:  # numpy arrays and scalars: numpy's rules, any integer dtype
+        t = th.asarray(item)
+        if t.dtype not in (th.bool, th.int64, th.int32, th.float16, th.float32, th.float64):
+            t = th.tensor(t, dtype=th.int64)
+    if t.dtype in (th.int64, th.int32, th.bool, th.uint8):
+        return t
+    raise IndexError(f"tensors used as indices must be int64, int32 or bool (masks), got "
+                     f"{t.dtype}")
+
+
+cdef tuple _plan(Tensor self, object index):
+    """(the view of index's basic items, the index tensors for its dims or
+    None): ints select, slices and None as in basic indexing, each advanced
+    item becomes ':' (a mask: one per dim) indexed by its tensors."""
+    th = _package()
+    if not isinstance(index, tuple):
+        index = (index,)
+    cdef int nd = THTensor_nDimension(self.cdata)
+    items = []  # (basic item, tensor or None, mask or None)
+    cdef int consumed = 0, k
+    for item in index:
+        if item is None or item is Ellipsis:
+            items.append((item, None))
+        elif isinstance(item, slice) or (isinstance(item, int) and not isinstance(item, bool)):
+            items.append((item, None))
+            consumed += 1
+        elif isinstance(item, bool) or (getattr(item, "ndim", None) == 0 and
+                                        getattr(item.dtype, "name", None) == "bool"):
+            # a new dim of size 1 (True) or 0 (False)
+            items.append((None, th.zeros(1 if item else 0, dtype=th.int64)))
+        elif (not isinstance(item, list) and getattr(item, "ndim", 0) == 0
+              and hasattr(item, "__index__")):  # numpy integers, 0-dim integer tensors
+            items.append((item, None))
+            consumed += 1
+        else:
+            t = _as_index_tensor(item)
+            if t.dtype == th.uint8:
+                warnings.warn("indexing with a uint8 tensor (a mask) is deprecated, as in "
+                              "torch: use a bool tensor", UserWarning, stacklevel=3)
+            if t.dtype == th.bool or t.dtype == th.uint8:
+                for k in range(t.ndim):
+                    items.append((slice(None), (t, k)))
+                consumed += t.ndim
+            else:
+                items.append((slice(None), t))
+                consumed += 1
+    if sum(1 for item, _ in items if item is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if consumed > nd:
+        raise IndexError(f"too many indices for a tensor of dimension {nd}: {consumed} given")
+    view = self[tuple(item for item, _ in items)]
+    tensors = [None] * view.ndim
+    cdef int dim = 0
+    for item, t in items:
+        if item is Ellipsis:
+            dim += nd - consumed
+        elif item is None or isinstance(item, slice):
+            if isinstance(t, tuple):  # dim t[1] of a mask
+                mask, k = t
+                if k == 0:
+                    if mask.shape != view.shape[dim:dim + mask.ndim]:
+                        raise IndexError(
+                            f"the shape of the mask {list(mask.shape)} does not match the "
+                            f"shape {list(view.shape[dim:dim + mask.ndim])} of the dims it "
+                            f"indexes (from dim {dim})")
+                    positions = nonzero(mask)  # uint8 too: non-zero is true
+                t = positions.select(1, k)
+            tensors[dim] = t
+            dim += 1
+    return view, tensors
+
+
+cdef int _index_pointers(list tensors, THTensor **out) except -1:
+    cdef int d
+    for d in range(len(tensors)):
+        out[d] = NULL if tensors[d] is None else (<Tensor>tensors[d]).cdata
+    return 0
+
+
+def getitem(Tensor self not None, index):
+    """self[index] for an index with advanced items: a new tensor."""
+    cdef THTensor *ptrs[TH_MAX_DIMS]
+    view, tensors = _plan(self, index)
+    _index_pointers(tensors, ptrs)
+    return wrap_tensor(THTensor_newIndex((<Tensor>view).cdata, ptrs))
+
+
+def setitem(Tensor self not None, index, value):
+    """self[index] = value for an index with advanced items: value (a number,
+    a tensor or nested data) broadcast to what self[index] would be."""
+    cdef THTensor *ptrs[TH_MAX_DIMS]
+    th = _package()
+    view, tensors = _plan(self, index)
+    _index_pointers(tensors, ptrs)
+    if not isinstance(value, Tensor) or value.dtype != self.dtype:
+        value = th.tensor(value, dtype=self.dtype)
+    THTensor_indexPut((<Tensor>view).cdata, ptrs, (<Tensor>value).cdata)

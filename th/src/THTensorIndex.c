@@ -1,0 +1,839 @@
+/* The gather family and advanced indexing (see THTensorIndex.h).
+ *
+ * Every operation is two steps: the index entries are checked and turned
+ * into a table of byte offsets into the indexed tensor (index_offsets), then
+ * one walk moves elements between the indexed tensor, read through that
+ * table, and a plain strided operand (walk). Elements move by element size,
+ * so every dtype, present or future, takes the same path. All checks, and
+ * the table, come before anything is written. */
+#include <stdio.h>
+#include <string.h>
+
+#include "THDebugImpl.h"
+#include "THMemoryImpl.h"
+#include "THScalarImpl.h"
+#include "THTensorImpl.h"
+#include "TH/THTensorIndex.h"
+
+/* A tensor's sizes and strides, a 0-dim tensor seen as one dim of size 1. */
+typedef struct Dims {
+  int n;
+  int64_t size[TH_MAX_DIMS];
+  int64_t stride[TH_MAX_DIMS];
+} Dims;
+
+static void dims_of(Dims *g, const THTensor *t) {
+  g->n = t->nDimension > 0 ? t->nDimension : 1;
+  g->size[0] = 1;
+  g->stride[0] = 0;
+  memcpy(g->size, th_sizes(t), sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(g->stride, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
+}
+
+static inline size_t elsize(const THTensor *t) {
+  return THScalarType_elementSize(t->storage->dtype);
+}
+
+/* ------------------------------------------------------------- checks */
+
+static int check_index_dtype(const THTensor *index, THErrorKind kind, const char *fn) {
+  THScalarType t = index->storage->dtype;
+  if (t == TH_INT64 || t == TH_INT32) return 0;
+  TH_ERR_FN(kind, fn, "index must be an int64 (or int32) tensor, got %s", THScalarType_name(t));
+  return -1;
+}
+
+static int check_mask_dtype(const THTensor *mask, const char *fn) {
+  if (mask->storage->dtype == TH_BOOL) return 0;
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "mask must be a bool tensor, got %s",
+            THScalarType_name(mask->storage->dtype));
+  return -1;
+}
+
+static int check_same_dtype(const THTensor *self, const THTensor *other, const char *what,
+                            const char *fn) {
+  if (self->storage->dtype == other->storage->dtype) return 0;
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s must have self's dtype %s, got %s", what,
+            THScalarType_name(self->storage->dtype), THScalarType_name(other->storage->dtype));
+  return -1;
+}
+
+/* A tensor written in place must not have two elements in one place. */
+static int check_writable(const THTensor *self, const char *fn) {
+  for (int d = 0; d < self->nDimension; d++)
+    if (th_sizes(self)[d] > 1 && th_strides(self)[d] == 0) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn,
+                "self has elements that share memory (dim %d has stride 0); writing into it "
+                "is ambiguous: clone it first", d);
+      return -1;
+    }
+  return 0;
+}
+
+static int check_vector_index(const THTensor *index, const char *fn) {
+  if (check_index_dtype(index, TH_ERROR_RUNTIME, fn)) return -1;
+  if (index->nDimension <= 1) return 0;
+  TH_ERR_FN(TH_ERROR_INDEX, fn, "index must be 0- or 1-dim, got %d dims", index->nDimension);
+  return -1;
+}
+
+/* Strides (elements) of t broadcast to n sizes (0 where stretched), or -1
+ * with kind reporting "<what> of shape [..] cannot be broadcast to [..]". */
+static int broadcast_to(const THTensor *t, int n, const int64_t *size, int64_t *out,
+                        THErrorKind kind, const char *what, const char *fn) {
+  int lead = n - t->nDimension, ok = lead >= 0;
+  for (int d = 0; ok && d < n; d++) {
+    int s = d - lead;
+    if (s < 0 || th_sizes(t)[s] == 1)
+      out[d] = 0;
+    else if (th_sizes(t)[s] == size[d])
+      out[d] = th_strides(t)[s];
+    else
+      ok = 0;
+  }
+  if (ok) return 0;
+  char a[256], b[256];
+  th_format_shape(a, sizeof a, t->nDimension, th_sizes(t));
+  th_format_shape(b, sizeof b, n, size);
+  TH_ERR_FN(kind, fn, "%s of shape %s cannot be broadcast to %s", what, a, b);
+  return -1;
+}
+
+/* The broadcast of shape (n, size) into (*bn, bsize), or -1. */
+static int broadcast_shape(int *bn, int64_t *bsize, int n, const int64_t *size) {
+  if (n > *bn) {
+    memmove(bsize + (n - *bn), bsize, sizeof(int64_t) * (size_t)*bn);
+    for (int d = 0; d < n - *bn; d++) bsize[d] = 1;
+    *bn = n;
+  }
+  for (int d = 0; d < n; d++) {
+    int64_t *b = &bsize[*bn - n + d];
+    if (size[d] == *b || size[d] == 1) continue;
+    if (*b != 1) return -1;
+    *b = size[d];
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------ offset tables */
+
+/* k index tensors read over one broadcast shape, each entry checked
+ * against its dim's size and scaled by its dim's stride. */
+typedef struct IndexSet {
+  int k;
+  const THTensor *idx[TH_MAX_DIMS];
+  int64_t istride[TH_MAX_DIMS][TH_MAX_DIMS]; /* per index, bytes per broadcast dim */
+  int dim[TH_MAX_DIMS];                     /* the indexed dim, for messages */
+  int64_t limit[TH_MAX_DIMS];               /* its size */
+  int64_t stride[TH_MAX_DIMS];              /* its stride, in elements */
+  int bnd;
+  int64_t bsize[TH_MAX_DIMS];
+} IndexSet;
+
+static int64_t product(int n, const int64_t *size) {
+  int64_t p = 1;
+  for (int d = 0; d < n; d++) p *= size[d];
+  return p;
+}
+
+static inline int64_t read_index(const char *p, THScalarType t) {
+  if (t == TH_INT64) {
+    int64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  int32_t v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* The byte offsets (elements of es bytes) of every position of the
+ * broadcast index shape, row-major, in a th_malloc'd table; NULL with kind
+ * for an entry outside [0, limit) ([-limit, limit) when wrap). */
+static int64_t *index_offsets(const IndexSet *s, int wrap, THErrorKind kind, size_t es,
+                              const char *fn) {
+  int64_t n = product(s->bnd, s->bsize);
+  int64_t *off = th_malloc(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
+  if (!off) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a table of %lld index offsets",
+              (long long)n);
+    return NULL;
+  }
+  const char *p[TH_MAX_DIMS];
+  int64_t count[TH_MAX_DIMS] = {0};
+  for (int k = 0; k < s->k; k++) p[k] = th_tensor_bytes(s->idx[k]);
+  for (int64_t b = 0; b < n; b++) {
+    int64_t o = 0;
+    for (int k = 0; k < s->k; k++) {
+      int64_t v = read_index(p[k], s->idx[k]->storage->dtype), lim = s->limit[k];
+      if (TH_UNLIKELY(v >= lim || v < (wrap ? -lim : 0))) {
+        TH_ERR_FN(kind, fn, "index %lld is out of bounds for dim %d with size %lld",
+                  (long long)v, s->dim[k], (long long)lim);
+        th_free(off);
+        return NULL;
+      }
+      o += (v < 0 ? v + lim : v) * s->stride[k];
+    }
+    off[b] = o * (int64_t)es;
+    for (int d = s->bnd - 1; d >= 0; d--) { /* odometer */
+      for (int k = 0; k < s->k; k++) p[k] += s->istride[k][d];
+      if (++count[d] < s->bsize[d]) break;
+      for (int k = 0; k < s->k; k++) p[k] -= s->istride[k][d] * s->bsize[d];
+      count[d] = 0;
+    }
+  }
+  return off;
+}
+
+/* One index tensor of its own shape (0-dim: one entry) for dim of g. */
+static void one_index(IndexSet *s, const THTensor *index, const Dims *g, int dim) {
+  size_t ies = elsize(index);
+  s->k = 1;
+  s->idx[0] = index;
+  s->dim[0] = dim;
+  s->limit[0] = g->size[dim];
+  s->stride[0] = g->stride[dim];
+  s->bnd = index->nDimension;
+  for (int d = 0; d < index->nDimension; d++) {
+    s->bsize[d] = th_sizes(index)[d];
+    s->istride[0][d] = th_strides(index)[d] * (int64_t)ies;
+  }
+}
+
+/* --------------------------------------------------------------- walks */
+
+typedef enum WalkOp {
+  OP_GET,         /* operand 1 = operand 0 */
+  OP_PUT,         /* operand 0 = operand 1 */
+  OP_FILL,        /* operand 0 = pattern */
+  OP_MASKED_FILL, /* operand 0 = pattern where operand 1 (bool) */
+  OP_COUNT,       /* counts the true elements of operand 1 (bool) */
+  OP_MASKED_GET   /* appends operand 0 to out where operand 1 (bool) */
+} WalkOp;
+
+#define TABLE_FLAT (-1) /* operand 0 reads offsets[n] at its n-th element */
+#define TABLE_NONE (-2)
+
+typedef struct Walk {
+  int nd; /* >= 1 */
+  int64_t size[TH_MAX_DIMS];
+  ptrdiff_t step[2][TH_MAX_DIMS]; /* bytes; 0 for operand 0 along the table dim */
+  int table;                      /* operand 0's dim read through offsets, or TABLE_* */
+  const int64_t *offsets;
+  WalkOp op;
+  size_t es;
+  const void *pattern;
+  int64_t n; /* elements met (TABLE_FLAT), true elements (OP_COUNT, OP_MASKED_GET) */
+  char *out;
+} Walk;
+
+static inline void move_element(char *dst, const char *src, size_t es) {
+  switch (es) { /* fixed sizes become single moves */
+    case 1: *dst = *src; break;
+    case 2: memcpy(dst, src, 2); break;
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    case 16: memcpy(dst, src, 16); break;
+    default: memcpy(dst, src, es);
+  }
+}
+
+static void walk(Walk *w, int d, char *p0, char *p1) {
+  int64_t n = w->size[d];
+  ptrdiff_t s0 = w->step[0][d], s1 = w->step[1][d];
+  if (d < w->nd - 1) {
+    for (int64_t i = 0; i < n; i++)
+      walk(w, d + 1, p0 + i * s0 + (d == w->table ? w->offsets[i] : 0), p1 + i * s1);
+    return;
+  }
+  size_t es = w->es;
+  if ((w->op == OP_GET || w->op == OP_PUT) && w->table != d && w->table != TABLE_FLAT &&
+      s0 == (ptrdiff_t)es && s1 == (ptrdiff_t)es) { /* a contiguous run */
+    if (w->op == OP_GET)
+      memcpy(p1, p0, (size_t)n * es);
+    else
+      memcpy(p0, p1, (size_t)n * es);
+    return;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    char *a = p0 + i * s0;
+    if (w->table == TABLE_FLAT)
+      a += w->offsets[w->n++];
+    else if (w->table == d)
+      a += w->offsets[i];
+    char *b = p1 + i * s1;
+    switch (w->op) {
+      case OP_GET: move_element(b, a, es); break;
+      case OP_PUT: move_element(a, b, es); break;
+      case OP_FILL: move_element(a, w->pattern, es); break;
+      case OP_MASKED_FILL:
+        if (*b) move_element(a, w->pattern, es);
+        break;
+      case OP_COUNT: w->n += *b != 0; break;
+      case OP_MASKED_GET:
+        if (*b) move_element(w->out + es * (size_t)w->n++, a, es);
+        break;
+    }
+  }
+}
+
+/* A walk over g's shape: operand 0 with strides s0, operand 1 with s1 (in
+ * elements; NULL: none). */
+static void walk_init(Walk *w, WalkOp op, size_t es, const Dims *g, const int64_t *s0,
+                      const int64_t *s1) {
+  w->nd = g->n;
+  w->op = op;
+  w->es = es;
+  w->table = TABLE_NONE;
+  w->offsets = NULL;
+  w->pattern = NULL;
+  w->n = 0;
+  w->out = NULL;
+  for (int d = 0; d < g->n; d++) {
+    w->size[d] = g->size[d];
+    w->step[0][d] = s0 ? s0[d] * (ptrdiff_t)es : 0;
+    w->step[1][d] = s1 ? s1[d] * (ptrdiff_t)es : 0;
+  }
+}
+
+static void walk_run(Walk *w, char *p0, char *p1) {
+  for (int d = 0; d < w->nd; d++)
+    if (w->size[d] == 0) return;
+  walk(w, 0, p0, p1);
+}
+
+/* ------------------------------------------------------ result helpers */
+
+/* A new contiguous tensor of src's dtype over n sizes (0-dim when n == 0),
+ * its strides as Dims (a 0-dim tensor as one dim). */
+static THTensor *new_result(const THTensor *src, int n, const int64_t *size, Dims *g,
+                            const char *fn) {
+  THTensor *r = th_tensor_new_with_size(src->storage->dtype, n, size, NULL, fn);
+  if (r) dims_of(g, r);
+  return r;
+}
+
+/* TH's result forms: result takes r's shape (contiguous) and values. */
+static int into_result(THTensor *result, THTensor *r) {
+  if (!r) return -1;
+  int rc = THTensor_resizeAs(result, r);
+  if (rc == 0) rc = THTensor_copy(result, r);
+  THTensor_free(r);
+  return rc;
+}
+
+static int check_result(THTensor *result, THTensor *src, const char *fn) {
+  TH_CHECK_TENSOR(result, -1);
+  TH_CHECK_TENSOR(src, -1);
+  return check_same_dtype(src, result, "result", fn);
+}
+
+/* A new result of n sizes = src (strides src_stride) read through the
+ * table off (along dim, or per element, as table says). Frees off. */
+static THTensor *new_gathered(THTensor *src, int n, const int64_t *size,
+                              const int64_t *src_stride, int dim, int table, int64_t *off,
+                              const char *fn) {
+  Dims rg;
+  THTensor *r = new_result(src, n, size, &rg, fn);
+  if (r) {
+    Walk w;
+    walk_init(&w, OP_GET, elsize(src), &rg, src_stride, rg.stride);
+    w.step[0][dim] = 0;
+    w.table = table;
+    w.offsets = off;
+    walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
+  }
+  th_free(off);
+  return r;
+}
+
+/* src itself (retained), or a copy when it shares self's storage: a
+ * scatter reads all of it before writing. */
+static THTensor *new_source(THTensor *self, THTensor *src) {
+  if (src->storage != self->storage) {
+    THTensor_retain(src);
+    return src;
+  }
+  return THTensor_newClone(src);
+}
+
+/* The writes of scatter and indexCopy/indexFill, over shape: self (strides
+ * self_stride, dim read through the table off, as table says) = src's
+ * elements, or pattern when src is NULL. Frees off, also on error. */
+static int write_through(THTensor *self, THTensor *src, const void *pattern, const Dims *shape,
+                         const int64_t *self_stride, int dim, int table, int64_t *off) {
+  THTensor *source = src ? new_source(self, src) : NULL;
+  if (src && !source) {
+    th_free(off);
+    return -1;
+  }
+  Dims gs;
+  if (source) dims_of(&gs, source);
+  Walk w;
+  walk_init(&w, source ? OP_PUT : OP_FILL, elsize(self), shape, self_stride,
+            source ? gs.stride : NULL);
+  w.step[0][dim] = 0;
+  w.table = table;
+  w.offsets = off;
+  w.pattern = pattern;
+  walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
+  THTensor_free(source);
+  th_free(off);
+  return 0;
+}
+
+/* ---------------------------------------------------------- indexSelect */
+
+THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
+  TH_CHECK_TENSOR(src, NULL);
+  TH_CHECK_TENSOR(index, NULL);
+  Dims g;
+  IndexSet s;
+  dims_of(&g, src);
+  if ((dim = th_wrap_dim(dim, g.n, "dim", __func__)) < 0) return NULL;
+  if (check_vector_index(index, __func__)) return NULL;
+  one_index(&s, index, &g, dim);
+  size_t es = elsize(src);
+  int64_t *off = index_offsets(&s, 0, TH_ERROR_INDEX, es, __func__);
+  if (!off) return NULL;
+  int64_t size[TH_MAX_DIMS];
+  memcpy(size, g.size, sizeof(int64_t) * (size_t)g.n);
+  size[dim] = product(s.bnd, s.bsize);
+  /* a 0-dim src gives a 0-dim result for a 0-dim index, else 1-dim */
+  int n = src->nDimension == 0 && index->nDimension == 0 ? 0 : g.n;
+  return new_gathered(src, n, size, g.stride, dim, dim, off, __func__);
+}
+
+int THTensor_indexSelect(THTensor *result, THTensor *src, int dim, THTensor *index) {
+  if (check_result(result, src, __func__)) return -1;
+  return into_result(result, THTensor_newIndexSelect(src, dim, index));
+}
+
+/* ------------------------------------------------------ gather, scatter */
+
+/* gather and scatter's shape rules: index has self's dims (0-dim counting
+ * as 1), is no larger than self outside dim and than src (if any) in every
+ * dim. Fills s with index's table for dim of g (self's Dims). */
+static int gather_check(const THTensor *self, int *dim, const THTensor *index,
+                        const THTensor *src, Dims *g, IndexSet *s, const char *fn) {
+  Dims gi, gs;
+  dims_of(g, self);
+  dims_of(&gi, index);
+  if ((*dim = th_wrap_dim(*dim, g->n, "dim", fn)) < 0) return -1;
+  if (check_index_dtype(index, TH_ERROR_RUNTIME, fn)) return -1;
+  if (gi.n != g->n) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index must have as many dims as self (%d), got %d",
+              g->n, gi.n);
+    return -1;
+  }
+  if (src) dims_of(&gs, src);
+  if (src && gs.n != g->n) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "src must have as many dims as self (%d), got %d", g->n,
+              gs.n);
+    return -1;
+  }
+  for (int d = 0; d < g->n; d++) {
+    if (d != *dim && gi.size[d] > g->size[d]) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index's size %lld at dim %d is larger than self's %lld",
+                (long long)gi.size[d], d, (long long)g->size[d]);
+      return -1;
+    }
+    if (src && gi.size[d] > gs.size[d]) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index's size %lld at dim %d is larger than src's %lld",
+                (long long)gi.size[d], d, (long long)gs.size[d]);
+      return -1;
+    }
+  }
+  one_index(s, index, g, *dim);
+  return 0;
+}
+
+THTensor *THTensor_newGather(THTensor *src, int dim, THTensor *index) {
+  TH_CHECK_TENSOR(src, NULL);
+  TH_CHECK_TENSOR(index, NULL);
+  Dims g;
+  IndexSet s;
+  if (gather_check(src, &dim, index, NULL, &g, &s, __func__)) return NULL;
+  size_t es = elsize(src);
+  int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, __func__);
+  if (!off) return NULL;
+  return new_gathered(src, index->nDimension, th_sizes(index), g.stride, dim, TABLE_FLAT, off,
+                      __func__);
+}
+
+int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
+  if (check_result(result, src, __func__)) return -1;
+  return into_result(result, THTensor_newGather(src, dim, index));
+}
+
+/* scatter with src (OP_PUT) or with pattern (OP_FILL). */
+static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, const void *pattern,
+                   const char *fn) {
+  Dims g, gi;
+  IndexSet s;
+  if (check_writable(self, fn)) return -1;
+  if (src && check_same_dtype(self, src, "src", fn)) return -1;
+  if (gather_check(self, &dim, index, src, &g, &s, fn)) return -1;
+  size_t es = elsize(self);
+  int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, fn);
+  if (!off) return -1;
+  dims_of(&gi, index);
+  return write_through(self, src, pattern, &gi, g.stride, dim, TABLE_FLAT, off);
+}
+
+int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  TH_CHECK_TENSOR(src, -1);
+  return scatter(self, dim, index, src, NULL, __func__);
+}
+
+/* One element of self's dtype holding value: room for any element size. */
+typedef union Pattern {
+  uint64_t words[4];
+  char bytes[32];
+} Pattern;
+
+int THTensor_scatterFill(THTensor *self, int dim, THTensor *index, double value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
+  return scatter(self, dim, index, NULL, &p, __func__);
+}
+
+int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
+  return scatter(self, dim, index, NULL, &p, __func__);
+}
+
+/* ------------------------------------------------ indexCopy, indexFill */
+
+/* self's slices index[i] of dim = src's slice i (OP_PUT) or pattern. */
+static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *src,
+                           const void *pattern, const char *fn) {
+  Dims g, gs;
+  IndexSet s;
+  if (check_writable(self, fn)) return -1;
+  dims_of(&g, self);
+  if ((dim = th_wrap_dim(dim, g.n, "dim", fn)) < 0) return -1;
+  if (check_vector_index(index, fn)) return -1;
+  one_index(&s, index, &g, dim);
+  int64_t count = product(s.bnd, s.bsize);
+  if (src) {
+    if (check_same_dtype(self, src, "src", fn)) return -1;
+    dims_of(&gs, src);
+    if (gs.n != g.n) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "src must have as many dims as self (%d), got %d", g.n,
+                gs.n);
+      return -1;
+    }
+    if (gs.size[dim] != count) {
+      TH_ERR_FN(TH_ERROR_INDEX, fn, "the number of indices (%lld) must equal src's size at "
+                "dim %d (%lld)", (long long)count, dim, (long long)gs.size[dim]);
+      return -1;
+    }
+    for (int d = 0; d < g.n; d++)
+      if (d != dim && gs.size[d] != g.size[d]) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "src's size %lld at dim %d differs from self's %lld",
+                  (long long)gs.size[d], d, (long long)g.size[d]);
+        return -1;
+      }
+  }
+  size_t es = elsize(self);
+  int64_t *off = index_offsets(&s, pattern != NULL, TH_ERROR_INDEX, es, fn);
+  if (!off) return -1;
+  Dims shape = g;
+  shape.size[dim] = count;
+  return write_through(self, src, pattern, &shape, g.stride, dim, dim, off);
+}
+
+int THTensor_indexCopy(THTensor *self, int dim, THTensor *index, THTensor *src) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  TH_CHECK_TENSOR(src, -1);
+  return index_put_along(self, dim, index, src, NULL, __func__);
+}
+
+int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
+  return index_put_along(self, dim, index, NULL, &p, __func__);
+}
+
+int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
+  return index_put_along(self, dim, index, NULL, &p, __func__);
+}
+
+/* ---------------------------------------------------------------- masks */
+
+static int masked_fill(THTensor *self, THTensor *mask, const void *pattern, const char *fn) {
+  Dims g;
+  int64_t mstride[TH_MAX_DIMS];
+  if (check_mask_dtype(mask, fn) || check_writable(self, fn)) return -1;
+  if (broadcast_to(mask, self->nDimension, th_sizes(self), mstride, TH_ERROR_RUNTIME, "mask",
+                   fn))
+    return -1;
+  dims_of(&g, self);
+  if (self->nDimension == 0) mstride[0] = 0;
+  Walk w;
+  walk_init(&w, OP_MASKED_FILL, elsize(self), &g, g.stride, NULL);
+  for (int d = 0; d < g.n; d++) w.step[1][d] = mstride[d]; /* bools: 1 byte */
+  w.pattern = pattern;
+  walk_run(&w, th_tensor_bytes(self), th_tensor_bytes(mask));
+  return 0;
+}
+
+int THTensor_maskedFill(THTensor *self, THTensor *mask, double value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(mask, -1);
+  if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
+  return masked_fill(self, mask, &p, __func__);
+}
+
+int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) {
+  Pattern p;
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(mask, -1);
+  if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
+  return masked_fill(self, mask, &p, __func__);
+}
+
+THTensor *THTensor_newMaskedSelect(THTensor *src, THTensor *mask) {
+  TH_CHECK_TENSOR(src, NULL);
+  TH_CHECK_TENSOR(mask, NULL);
+  if (check_mask_dtype(mask, __func__)) return NULL;
+  Dims g = {0};
+  int64_t sstride[TH_MAX_DIMS], mstride[TH_MAX_DIMS];
+  int bn = 0;
+  int64_t bsize[TH_MAX_DIMS];
+  if (broadcast_shape(&bn, bsize, src->nDimension, th_sizes(src)) ||
+      broadcast_shape(&bn, bsize, mask->nDimension, th_sizes(mask))) {
+    char a[256], b[256];
+    th_format_shape(a, sizeof a, mask->nDimension, th_sizes(mask));
+    th_format_shape(b, sizeof b, src->nDimension, th_sizes(src));
+    TH_ERR(TH_ERROR_RUNTIME, "mask of shape %s does not broadcast with src of shape %s", a, b);
+    return NULL;
+  }
+  broadcast_to(src, bn, bsize, sstride, TH_ERROR_RUNTIME, "src", __func__);
+  broadcast_to(mask, bn, bsize, mstride, TH_ERROR_RUNTIME, "mask", __func__);
+  g.n = bn > 0 ? bn : 1;
+  g.size[0] = 1;
+  sstride[0] = bn > 0 ? sstride[0] : 0;
+  mstride[0] = bn > 0 ? mstride[0] : 0;
+  memcpy(g.size, bsize, sizeof(int64_t) * (size_t)bn);
+  Walk w;
+  walk_init(&w, OP_COUNT, elsize(src), &g, sstride, NULL);
+  for (int d = 0; d < g.n; d++) w.step[1][d] = mstride[d];
+  walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(mask));
+  int64_t count = w.n;
+  Dims rg;
+  THTensor *r = new_result(src, 1, &count, &rg, __func__);
+  if (!r) return NULL;
+  w.op = OP_MASKED_GET;
+  w.n = 0;
+  w.out = th_tensor_bytes(r);
+  walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(mask));
+  return r;
+}
+
+int THTensor_maskedSelect(THTensor *result, THTensor *src, THTensor *mask) {
+  if (check_result(result, src, __func__)) return -1;
+  return into_result(result, THTensor_newMaskedSelect(src, mask));
+}
+
+/* 1 if the element at p is not zero: for floating dtypes any bit but the
+ * sign bit (the highest bit of the last byte, little-endian), else any. */
+static inline int is_nonzero(const unsigned char *p, size_t es, int floating) {
+  for (size_t i = 0; i + 1 < es; i++)
+    if (p[i]) return 1;
+  return (p[es - 1] & (floating ? 0x7f : 0xff)) != 0;
+}
+
+THTensor *THTensor_newNonzero(THTensor *tensor) {
+  TH_CHECK_TENSOR(tensor, NULL);
+  int nd = tensor->nDimension;
+  size_t es = elsize(tensor);
+  int floating = THScalarType_isFloatingPoint(tensor->storage->dtype);
+  int64_t numel = th_tensor_numel(tensor), count = 0, at[TH_MAX_DIMS] = {0};
+  const int64_t *size = th_sizes(tensor), *stride = th_strides(tensor);
+  const unsigned char *base = (const unsigned char *)th_tensor_bytes(tensor);
+  for (int pass = 0; pass < 2; pass++) {
+    THTensor *r = NULL;
+    int64_t *out = NULL, found = 0;
+    if (pass == 1) {
+      int64_t rsize[2] = {count, nd};
+      r = th_tensor_new_with_size(TH_INT64, 2, rsize, NULL, __func__);
+      if (!r) return NULL;
+      out = (int64_t *)th_tensor_bytes(r);
+    }
+    const unsigned char *p = base;
+    for (int64_t e = 0; e < numel; e++) {
+      if (is_nonzero(p, es, floating)) {
+        if (out) memcpy(out + found * nd, at, sizeof(int64_t) * (size_t)nd);
+        found++;
+      }
+      for (int d = nd - 1; d >= 0; d--) { /* odometer */
+        p += stride[d] * (int64_t)es;
+        if (++at[d] < size[d]) break;
+        p -= stride[d] * size[d] * (int64_t)es;
+        at[d] = 0;
+      }
+    }
+    if (r) return r;
+    count = found;
+  }
+  return NULL; /* not reached */
+}
+
+/* ---------------------------------------------------- advanced indexing */
+
+/* How src[indices] is laid out: the index tensors' table, the result's
+ * shape, and where the broadcast index dims sit in it. */
+typedef struct AdvPlan {
+  IndexSet s;
+  int nrest;                   /* dims of src not indexed */
+  int rest[TH_MAX_DIMS];
+  int bpos;                    /* rest dims before the index dims in the result */
+  int rnd;
+  int64_t rsize[TH_MAX_DIMS];  /* the result's shape */
+} AdvPlan;
+
+static int adv_plan(AdvPlan *p, const THTensor *src, THTensor *const *indices, const char *fn) {
+  IndexSet *s = &p->s;
+  int first = -1, last = -1;
+  s->k = s->bnd = p->nrest = 0;
+  for (int d = 0; d < src->nDimension; d++) {
+    const THTensor *t = indices[d];
+    if (!t) {
+      p->rest[p->nrest++] = d;
+      continue;
+    }
+    TH_CHECK_TENSOR(t, -1);
+    if (check_index_dtype(t, TH_ERROR_INDEX, fn)) return -1;
+    if (broadcast_shape(&s->bnd, s->bsize, t->nDimension, th_sizes(t))) {
+      char a[256], b[256];
+      th_format_shape(a, sizeof a, t->nDimension, th_sizes(t));
+      th_format_shape(b, sizeof b, s->bnd, s->bsize);
+      TH_ERR_FN(TH_ERROR_INDEX, fn, "shape mismatch: an index of shape %s cannot be broadcast "
+                "with the other indices' shape %s", a, b);
+      return -1;
+    }
+    if (first < 0) first = d;
+    last = d;
+    s->idx[s->k] = t;
+    s->dim[s->k] = d;
+    s->limit[s->k] = th_sizes(src)[d];
+    s->stride[s->k] = th_strides(src)[d];
+    s->k++;
+  }
+  if (s->k == 0) {
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "no index tensor given (every entry of indices is NULL)");
+    return -1;
+  }
+  for (int k = 0; k < s->k; k++) {
+    int64_t st[TH_MAX_DIMS];
+    broadcast_to(s->idx[k], s->bnd, s->bsize, st, TH_ERROR_INDEX, "index", fn); /* cannot fail */
+    for (int d = 0; d < s->bnd; d++) s->istride[k][d] = st[d] * (int64_t)elsize(s->idx[k]);
+  }
+  p->rnd = p->nrest + s->bnd;
+  if (p->rnd > TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_INDEX, fn, "the result would have %d dims, more than %d", p->rnd,
+              TH_MAX_DIMS);
+    return -1;
+  }
+  p->bpos = 0;
+  if (last - first + 1 == s->k) /* adjacent: the index dims stay in place */
+    while (p->bpos < p->nrest && p->rest[p->bpos] < first) p->bpos++;
+  int n = 0;
+  for (int r = 0; r < p->bpos; r++) p->rsize[n++] = th_sizes(src)[p->rest[r]];
+  for (int d = 0; d < s->bnd; d++) p->rsize[n++] = s->bsize[d];
+  for (int r = p->bpos; r < p->nrest; r++) p->rsize[n++] = th_sizes(src)[p->rest[r]];
+  return 0;
+}
+
+/* The walk over src[indices] with the index dims as one dim read through
+ * offsets: operand 0 is src, operand 1 has strides ostride over the result
+ * shape, which must merge over the index dims. 0 if they do not. */
+static int adv_walk(Walk *w, WalkOp op, const AdvPlan *p, const THTensor *src,
+                    const int64_t *ostride, const int64_t *off) {
+  Dims g;
+  int64_t s0[TH_MAX_DIMS], s1[TH_MAX_DIMS], merged = 0, seen = 0;
+  for (int d = p->bpos + p->s.bnd - 1; d >= p->bpos; d--) { /* the index dims, innermost first */
+    if (p->rsize[d] == 1) continue;
+    if (seen && ostride[d] != merged) return 0;
+    merged = ostride[d] * p->rsize[d];
+    if (!seen) s1[p->bpos] = ostride[d];
+    seen = 1;
+  }
+  if (!seen) s1[p->bpos] = 0;
+  g.n = p->nrest + 1;
+  for (int r = 0; r < p->nrest; r++) {
+    int at = r < p->bpos ? r : r + 1, rd = r < p->bpos ? r : r + p->s.bnd;
+    g.size[at] = th_sizes(src)[p->rest[r]];
+    s0[at] = th_strides(src)[p->rest[r]];
+    s1[at] = ostride[rd];
+  }
+  g.size[p->bpos] = product(p->s.bnd, p->s.bsize);
+  s0[p->bpos] = 0;
+  walk_init(w, op, elsize(src), &g, s0, s1);
+  w->table = p->bpos;
+  w->offsets = off;
+  return 1;
+}
+
+THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) {
+  TH_CHECK_TENSOR(src, NULL);
+  AdvPlan p;
+  if (adv_plan(&p, src, indices, __func__)) return NULL;
+  int64_t *off = index_offsets(&p.s, 1, TH_ERROR_INDEX, elsize(src), __func__);
+  if (!off) return NULL;
+  Dims rg;
+  THTensor *r = new_result(src, p.rnd, p.rsize, &rg, __func__);
+  if (r) {
+    Walk w;
+    adv_walk(&w, OP_GET, &p, src, th_strides(r), off); /* contiguous: the dims merge */
+    walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
+  }
+  th_free(off);
+  return r;
+}
+
+int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(values, -1);
+  AdvPlan p;
+  int64_t vstride[TH_MAX_DIMS];
+  if (check_writable(self, __func__) || check_same_dtype(self, values, "values", __func__) ||
+      adv_plan(&p, self, indices, __func__) ||
+      broadcast_to(values, p.rnd, p.rsize, vstride, TH_ERROR_RUNTIME, "values", __func__))
+    return -1;
+  int64_t *off = index_offsets(&p.s, 1, TH_ERROR_INDEX, elsize(self), __func__);
+  if (!off) return -1;
+  Walk w;
+  THTensor *source = NULL;
+  if (values->storage == self->storage || !adv_walk(&w, OP_PUT, &p, self, vstride, off)) {
+    /* values read in full first, laid out as the result */
+    source = th_tensor_new_with_size(self->storage->dtype, p.rnd, p.rsize, NULL, __func__);
+    if (!source || THTensor_copy(source, values)) {
+      THTensor_free(source);
+      th_free(off);
+      return -1;
+    }
+    adv_walk(&w, OP_PUT, &p, self, th_strides(source), off);
+  }
+  walk_run(&w, th_tensor_bytes(self), th_tensor_bytes(source ? source : values));
+  THTensor_free(source);
+  th_free(off);
+  return 0;
+}
