@@ -7,6 +7,7 @@
 #include "THMapAllocator.h"
 #include "THStorage.h"
 #include "THTensor.h"
+#include "THTensorCat.h"
 #include "THDebug.h"
 
 #endif /* TH_H */
