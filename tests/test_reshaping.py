@@ -150,7 +150,7 @@ def test_flip_is_a_contiguous_copy_of_numpys_flip(base, data, dtype):
     note(f"flip({dims})")
     before = to_numpy(t)
     form = data.draw(st.sampled_from(["args", "tuple", "list", "keyword", "function"]))
-    f = {"args": lambda: t.flip(*dims), "tuple": lambda: t.flip(tuple(dims)),
+    f = {"args": lambda: t.flip(*dims) if dims else t.flip(()), "tuple": lambda: t.flip(tuple(dims)),
          "list": lambda: t.flip(list(dims)), "keyword": lambda: t.flip(dims=dims),
          "function": lambda: th.flip(t, dims)}[form]()
     expected = np.flip(a, [d % nd for d in dims]) if nd else a
@@ -216,6 +216,7 @@ BAD = [
     (lambda: t234.flip(1 << 40), IndexError, r"got 1099511627776"),
     (lambda: scalar.flip(1), IndexError, r"\[-1, 0\], but got 1"),
     (lambda: t234.flip(0, dims=(1,)), TypeError, r"either as arguments or as dims="),
+    (lambda: t234.flip(), TypeError, r"flip\(\) missing its dims"),
     (lambda: capi.new_flip(t234, [0, 0]), RuntimeError, r"THTensor_newFlip: dim 0 appears"),
     (lambda: capi.new_flip(t234, None, 1), ValueError, r"THTensor_newFlip: .*dims not NULL"),
     (lambda: capi.new_flip(t234, [0], -1), ValueError, r"number of dims must be in \[0, "),

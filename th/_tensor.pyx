@@ -428,6 +428,8 @@ cdef class Tensor:
         order: flip(0, 2), flip((0, 2)) or flip(dims=(0, 2))."""
         cdef int cdims[TH_MAX_DIMS]
         cdef int i
+        if not dims_ and dims is None:
+            raise TypeError("flip() missing its dims: flip(0), flip((0, 1)) or flip(dims=())")
         wrapped = _wrapped_dims("flip", _one_form("flip", dims_, dims, "dims"),
                                 THTensor_nDimension(self.cdata), "dims", unique=False)
         for i in range(len(wrapped)):
