@@ -2,6 +2,8 @@
 the *_like factories and th.is_tensor: values against numpy, torch's rules
 (dtype promotion, legacy empty tensors, out=), bad inputs, and the C API's
 ownership (refcounts and live counts after success and after error)."""
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, note
@@ -36,16 +38,20 @@ def test_cat_matches_numpy_concatenate(data):
     dim = data.draw(st.integers(-nd, nd - 1), label="dim")
     n = data.draw(st.integers(1, 4), label="inputs")
     dtype = data.draw(st.sampled_from(ALL_DTYPES), label="dtype")
+    mixed = data.draw(st.booleans(), label="mixed dtypes")
     ts, arrays = [], []
     for i in range(n):
         shape = list(base)
         shape[dim] = data.draw(sizes, label=f"size {i}")
-        t, a = th_and_np(tuple(shape), dtype, data, f"input {i}")
+        own = data.draw(st.sampled_from(ALL_DTYPES), label=f"dtype {i}") if mixed else dtype
+        t, a = th_and_np(tuple(shape), own, data, f"input {i}")
         ts.append(t)
         arrays.append(a)
+    want = functools.reduce(capi.promote, [t.dtype for t in ts],  # checked against torch
+                            ts[0].dtype.scalar_type)
     result = th.cat(ts, dim) if data.draw(st.booleans()) else th.cat(tuple(ts), dim=dim)
-    expected = np.concatenate(arrays, axis=dim)
-    assert result.dtype == dtype and result.is_contiguous()
+    expected = np.concatenate([a.astype(NUMPY_DTYPES[result.dtype]) for a in arrays], axis=dim)
+    assert result.dtype.scalar_type == want and result.is_contiguous()
     np.testing.assert_array_equal(to_numpy(result), expected)
     assert all(not capi.same_storage(result, t) for t in ts)
     assert th.concat(ts, dim).shape == th.concatenate(ts, axis=dim).shape == expected.shape
