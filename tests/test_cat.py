@@ -13,6 +13,7 @@ import th
 from th import _testcapi as capi
 
 from helpers import ALL_DTYPES, NUMPY_DTYPES, to_numpy
+from test_reshaping import assert_raises_leaving_alone
 
 sizes = st.integers(0, 4)
 
@@ -215,12 +216,7 @@ BAD = [
 
 @pytest.mark.parametrize("call, exc, pattern", BAD)
 def test_bad_input_raises_and_leaks_nothing(call, exc, pattern):
-    before = th.debug.live()
-    refs = t23.refcount, t23.storage().refcount
-    with pytest.raises(exc, match=pattern):
-        call()
-    assert th.debug.live() == before
-    assert (t23.refcount, t23.storage().refcount) == refs
+    assert_raises_leaving_alone(call, exc, pattern, t23)
 
 
 # ------------------------------------------------------- C API ownership

@@ -226,14 +226,20 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize("call, exc, pattern", BAD)
-def test_bad_input_raises_torchs_exception_class(call, exc, pattern):
+def assert_raises_leaving_alone(call, exc, pattern, tensor):
+    """call() raises exc matching pattern, and leaves the live counts and
+    tensor's counts as they were."""
     before = th.debug.live()
-    refs = t234.refcount, t234.storage().refcount
+    refs = tensor.refcount, tensor.storage().refcount
     with pytest.raises(exc, match=pattern):
         call()
     assert th.debug.live() == before
-    assert (t234.refcount, t234.storage().refcount) == refs
+    assert (tensor.refcount, tensor.storage().refcount) == refs
+
+
+@pytest.mark.parametrize("call, exc, pattern", BAD)
+def test_bad_input_raises_torchs_exception_class(call, exc, pattern):
+    assert_raises_leaving_alone(call, exc, pattern, t234)
 
 
 def test_flip_of_an_empty_and_of_a_scalar_tensor():
