@@ -356,7 +356,7 @@ cdef class Tensor:
                             f"got {type(sizes).__name__}")
         if nd == 0:
             raise RuntimeError("unflatten: a 0-dim tensor has no dim to unflatten")
-        cdef int d = _wrapped_dims("unflatten", dim, nd, "dim")[0]
+        cdef int d = _wrapped_dim("unflatten", dim, nd)
         cdef int k = parse_shape((sizes,), s, "sizes")
         if k == 0:
             raise RuntimeError("unflatten: sizes must be non-empty")
@@ -419,7 +419,7 @@ cdef class Tensor:
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd == 0:
             raise IndexError("unbind: dimension specified as 0 but tensor has no dimensions")
-        cdef int d = _wrapped_dims("unbind", dim, nd, "dim")[0]
+        cdef int d = _wrapped_dim("unbind", dim, nd)
         return tuple(wrap_tensor(THTensor_newSelect(self.cdata, d, i))
                      for i in range(THTensor_sizes(self.cdata)[d]))
 
@@ -675,10 +675,15 @@ cdef tuple _wrapped_dims(str fn, object dims, int nd, str what, bint unique=True
     return tuple(out)
 
 
+cdef int _wrapped_dim(str fn, object dim, int nd) except -1:
+    """One dim (an int, not a sequence), wrapped as _wrapped_dims does."""
+    return _wrapped_dims(fn, operator_index(dim), nd, "dim")[0]
+
+
 cdef int _split_dim(str fn, THTensor *t, object dim) except -1:
     if THTensor_nDimension(t) == 0:
         raise RuntimeError(f"{fn} expects at least a 1-dimensional tensor")
-    return _wrapped_dims(fn, dim, THTensor_nDimension(t), "dim")[0]
+    return _wrapped_dim(fn, dim, THTensor_nDimension(t))
 
 
 # Copies of at least this many elements run without the GIL.
