@@ -77,6 +77,13 @@ static void format_sizes(char *buf, size_t cap, const THTensor *t) {
   }
 }
 
+/* ValueError unless the joined shape's element count and contiguous strides
+ * fit int64 (inputs may be expanded views of few elements). */
+static int check_fits(int nDimension, const int64_t *size, const char *fn) {
+  int64_t numel, needed, stride[TH_MAX_DIMS];
+  return th_geometry_check(nDimension, size, NULL, 0, stride, &numel, &needed, fn);
+}
+
 /* The joined shape of a cat: nDimension and size filled, *dim wrapped (-1:
  * every input is skipped, the result is 1-dim and empty). */
 static int cat_shape(THTensor **inputs, int numInputs, int *dim, int *nDimension,
@@ -124,7 +131,7 @@ static int cat_shape(THTensor **inputs, int numInputs, int *dim, int *nDimension
       return -1;
     }
   }
-  return 0;
+  return check_fits(*nDimension, size, fn);
 }
 
 static int stack_shape(THTensor **inputs, int numInputs, int *dim, int *nDimension,
@@ -151,8 +158,7 @@ static int stack_shape(THTensor **inputs, int numInputs, int *dim, int *nDimensi
   *nDimension = ref->nDimension + 1;
   for (int k = 0, j = 0; k < *nDimension; k++)
     size[k] = k == d ? numInputs : th_sizes(ref)[j++];
-  int64_t numel, needed, stride[TH_MAX_DIMS]; /* the joined shape must fit int64 */
-  return th_geometry_check(*nDimension, size, NULL, 0, stride, &numel, &needed, fn);
+  return check_fits(*nDimension, size, fn);
 }
 
 static int has_shape(const THTensor *t, int nDimension, const int64_t *size) {
