@@ -126,6 +126,7 @@ CASES = {
     "unbind": (t234, lambda t: t.unbind(1)),
     "flip": (t234, lambda t: t.flip(0, 2)),
     "flip past the inline dims": (seven_dims, lambda t: t.flip(-1)),
+    "flip (long: without the GIL)": (lambda: (th.zeros(256, 256),), lambda t: t.flip(1)),
     "cat (mixed dtypes)": (lambda: t234() + (th.ones(2, 3, 1, dtype=th.int8),),
                            lambda a, b: th.cat([a, b], 2)),
     "cat into out= (resized)": (lambda: t234() + (th.empty(1, dtype=th.float64),),

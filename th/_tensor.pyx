@@ -432,9 +432,20 @@ cdef class Tensor:
             raise TypeError("flip() missing its dims: flip(0), flip((0, 1)) or flip(dims=())")
         wrapped = _wrapped_dims("flip", _one_form("flip", dims_, dims, "dims"),
                                 THTensor_nDimension(self.cdata), "dims", unique=False)
-        for i in range(len(wrapped)):
+        cdef int n = <int>len(wrapped)
+        cdef THTensor *r
+        cdef THTensor *src
+        for i in range(n):
             cdims[i] = wrapped[i]
-        return wrap_tensor(THTensor_newFlip(self.cdata, <int>len(wrapped), cdims))
+        if not _long_copy(self.cdata):
+            return wrap_tensor(THTensor_newFlip(self.cdata, n, cdims))
+        src = pinned_snapshot(self.cdata)  # as clone(): a long copy runs without the GIL
+        try:
+            with nogil:
+                r = THTensor_newFlip(src, n, cdims)
+        finally:
+            release_snapshot(src)
+        return wrap_tensor(r)
 
     def __getitem__(self, index):
         return wrap_tensor(index_view(self.cdata, index))
