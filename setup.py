@@ -131,8 +131,8 @@ def extensions():
 
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
                "th._interop", "th._dlpack", "th._sharing",
-               "th._factories",
                "th._gather",
+               "th._factories", "th._functions",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

@@ -11,6 +11,8 @@
 4. Copies (bench_views): contiguous() of a transposed 4096x4096 float32
    against clone() of a contiguous one (target <= 1.5x), and copy_ with
    broadcasting and dtype conversion against np.copyto (target <= 1.0x).
+5. Joins (bench_cat): th.cat / th.stack of three tensors against
+   numpy.concatenate / numpy.stack and torch.cat / torch.stack (no target).
 
 Times are minimums over repeats (see bench_views for how each is taken);
 nothing is asserted, every figure is printed with its ratio and target.
@@ -29,6 +31,7 @@ sys.path.insert(0, HERE)
 
 import numpy as np  # noqa: E402
 
+import bench_cat  # noqa: E402
 import bench_views as bv  # noqa: E402
 import th  # noqa: E402
 
@@ -228,6 +231,8 @@ def main(argv=None):
         run_objects(capi, settings)
         run_capi(capi, args.quick)
         run_copies(libs, settings)
+        section("joins: th.cat / stack, np.concatenate / stack, torch.cat / stack (no target)")
+        bench_cat.run(libs, settings)
     finally:
         shutil.rmtree(build_dir, ignore_errors=True)
 

@@ -131,6 +131,26 @@ CASES = {
     "getitem (advanced)": (t234, lambda t: t[[1, 0], :, [2, 3]]),
     "getitem (mask)": (t234, lambda t: t[:, th.tensor([True, False, True])]),
     "setitem (advanced, values copied)": (t234, lambda t: t.__setitem__(([0, 1], 0), t[:, 1])),
+    # reshaping helpers, joins and flip (issue 11)
+    "movedim": (t234, lambda t: t.movedim((0, 1), (2, 0))),
+    "mT": (t234, lambda t: t.mT),
+    "unflatten": (t234, lambda t: t.unflatten(2, (2, 2))),
+    "chunk": (t234, lambda t: t.chunk(3, 2)),
+    "split (sizes)": (t234, lambda t: t.split([1, 2], 1)),
+    "unbind": (t234, lambda t: t.unbind(1)),
+    "flip": (t234, lambda t: t.flip(0, 2)),
+    "flip past the inline dims": (seven_dims, lambda t: t.flip(-1)),
+    "flip (long: without the GIL)": (lambda: (th.zeros(256, 256),), lambda t: t.flip(1)),
+    "cat (mixed dtypes)": (lambda: t234() + (th.ones(2, 3, 1, dtype=th.int8),),
+                           lambda a, b: th.cat([a, b], 2)),
+    "cat into out= (resized)": (lambda: t234() + (th.empty(1, dtype=th.float64),),
+                               lambda a, out: th.cat([a, a], out=out)),
+    "stack": (t234, lambda t: th.stack([t, t.flip(0)], -1)),
+    "stack past the inline dims": (seven_dims, lambda t: th.stack([t, t])),
+    "stackArray into a result": (lambda: t234() + (th.empty(0),),
+                                 lambda a, r: capi.join_array("stackArray", r, [a, a], 1)),
+    "empty_like (strided)": (t234, lambda t: th.empty_like(t.permute(2, 0, 1))),
+    "full_like": (t234, lambda t: th.full_like(t, 2, dtype=th.int16)),
 }
 
 

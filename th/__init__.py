@@ -22,6 +22,9 @@ from th._core import get_num_threads, set_num_threads
 from th._dlpack import from_dlpack
 from th._factories import arange, empty, full, ones, tensor, zeros
 from th._gather import gather, index_select, masked_select, nonzero
+from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
+                           is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
+                           swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
 from th._storage import Storage
 from th._tensor import Tensor
@@ -58,6 +61,9 @@ __all__ = [
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack",
     "index_select", "masked_select", "gather", "nonzero",
+    "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
+    "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
+    "unflatten", "chunk", "split", "unbind",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
 ]

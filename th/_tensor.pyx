@@ -13,6 +13,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uintptr_t
 
 import weakref
+from operator import index as operator_index
 
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
@@ -304,6 +305,149 @@ cdef class Tensor:
         """The diagonal of dims dim1 and dim2 as a new last dim (torch.diagonal)."""
         return wrap_tensor(THTensor_newDiagonal(self.cdata, offset, dim1, dim2))
 
+    # ----------------------------------- torch's reshaping helpers (issue 11)
+    # Views (movedim ... unbind) and flip, a copy. Errors raise torch's classes:
+    # IndexError for a dim out of range, RuntimeError for what does not fit.
+
+    def view_as(self, Tensor other not None):
+        return self.view(other.shape)
+
+    def reshape_as(self, Tensor other not None):
+        return self.reshape(other.shape)
+
+    def movedim(self, source, destination):
+        """Dims source (an int or a sequence) moved to positions destination;
+        the other dims keep their order."""
+        cdef int order[TH_MAX_DIMS]
+        cdef int nd = THTensor_nDimension(self.cdata)
+        src = _wrapped_dims("movedim", source, nd, "source")
+        dst = _wrapped_dims("movedim", destination, nd, "destination")
+        if len(src) != len(dst):
+            raise RuntimeError(f"movedim: source ({list(src)}, {len(src)} dims) and destination "
+                               f"({list(dst)}, {len(dst)} dims) must have the same length")
+        rest = iter([d for d in range(nd) if d not in src])
+        moved = dict(zip(dst, src))
+        for i in range(nd):
+            order[i] = moved[i] if i in moved else next(rest)
+        return wrap_tensor(THTensor_newPermute(self.cdata, order))
+
+    moveaxis = movedim
+
+    def swapaxes(self, int axis0, int axis1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, axis0, axis1))
+
+    def swapdims(self, int dim0, int dim1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, dim0, dim1))
+
+    @property
+    def mT(self):
+        """The last two dims swapped (a batch of matrices transposed)."""
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd < 2:
+            raise RuntimeError(f"tensor.mT is only supported on matrices or batches of "
+                               f"matrices. Got {nd}-D tensor.")
+        return wrap_tensor(THTensor_newTranspose(self.cdata, -2, -1))
+
+    def unflatten(self, dim, sizes):
+        """Dim dim split into sizes (a tuple or list; one may be -1), a view."""
+        cdef int64_t s[TH_MAX_DIMS]
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if not isinstance(sizes, (tuple, list)):
+            raise TypeError(f"unflatten: sizes must be a tuple or list of ints, "
+                            f"got {type(sizes).__name__}")
+        if nd == 0:
+            raise RuntimeError("unflatten: a 0-dim tensor has no dim to unflatten")
+        cdef int d = _wrapped_dim("unflatten", dim, nd)
+        cdef int k = parse_shape((sizes,), s, "sizes")
+        if k == 0:
+            raise RuntimeError("unflatten: sizes must be non-empty")
+        want = [s[i] for i in range(k)]
+        n = THTensor_sizes(self.cdata)[d]
+        known = 1
+        for v in want:
+            known *= v if v != -1 else 1
+        if -1 in want:
+            fits = want.count(-1) == 1 and known > 0 and n % known == 0
+        else:
+            fits = known == n
+        if not fits or any(v < -1 for v in want):
+            raise RuntimeError(f"unflatten: provided sizes {want} don't multiply up to the size "
+                               f"of dim {d} ({n}) in the input tensor")
+        if -1 in want:
+            want[want.index(-1)] = n // known
+        return self.view(self.shape[:d] + tuple(want) + self.shape[d + 1:])
+
+    def chunk(self, int64_t chunks, dim=0):
+        """At most chunks views along dim, each ceil(size / chunks) long but
+        the last (a tuple, as torch)."""
+        cdef int d = _split_dim("chunk", self.cdata, dim)
+        if chunks <= 0:
+            raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+        cdef int64_t n = THTensor_sizes(self.cdata)[d]
+        if n == 0:  # torch: chunks empty pieces, not one
+            return tuple(wrap_tensor(THTensor_newNarrow(self.cdata, d, 0, 0))
+                         for _ in range(chunks))
+        return self.split((n + chunks - 1) // chunks, d)
+
+    def split(self, split_size, dim=0):
+        """Views along dim, each split_size long (the last may be shorter), or
+        of the given sizes (a sequence summing to the dim's size)."""
+        cdef int d = _split_dim("split", self.cdata, dim)
+        cdef int64_t n = THTensor_sizes(self.cdata)[d], start = 0, size, count
+        cdef int64_t sizes[TH_MAX_DIMS]
+        if isinstance(split_size, (tuple, list)):
+            parts = [operator_index(v) for v in split_size]
+            if any(v < 0 for v in parts) or sum(parts) != n:
+                raise RuntimeError(f"split_with_sizes expects split_sizes to be non-negative "
+                                   f"and to sum exactly to {n} (the input tensor's size at "
+                                   f"dimension {d}), but got split_sizes={parts}")
+        else:
+            size = operator_index(split_size)
+            if size < 0 or (size == 0 and n != 0):
+                raise RuntimeError(f"split expects split_size to be positive (or 0 for a dim "
+                                   f"of size 0), but got split_size={size} for dimension {d} "
+                                   f"of size {n}")
+            count = max((n + size - 1) // size, 1) if size else 1
+            parts = [min(size, n - i * size) for i in range(count)]
+        out = []
+        for size in parts:
+            out.append(wrap_tensor(THTensor_newNarrow(self.cdata, d, start, size)))
+            start += size
+        return tuple(out)
+
+    def unbind(self, dim=0):
+        """The slices along dim, each without it (a tuple of views)."""
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            raise IndexError("unbind: dimension specified as 0 but tensor has no dimensions")
+        cdef int d = _wrapped_dim("unbind", dim, nd)
+        return tuple(wrap_tensor(THTensor_newSelect(self.cdata, d, i))
+                     for i in range(THTensor_sizes(self.cdata)[d]))
+
+    def flip(self, *dims_, dims=None):
+        """A contiguous copy with the elements of each of dims in reverse
+        order: flip(0, 2), flip((0, 2)) or flip(dims=(0, 2))."""
+        cdef int cdims[TH_MAX_DIMS]
+        cdef int i
+        if not dims_ and dims is None:
+            raise TypeError("flip() missing its dims: flip(0), flip((0, 1)) or flip(dims=())")
+        wrapped = _wrapped_dims("flip", _one_form("flip", dims_, dims, "dims"),
+                                THTensor_nDimension(self.cdata), "dims", unique=False)
+        cdef int n = <int>len(wrapped)
+        cdef THTensor *r
+        cdef THTensor *src
+        for i in range(n):
+            cdims[i] = wrapped[i]
+        if not _long_copy(self.cdata):
+            return wrap_tensor(THTensor_newFlip(self.cdata, n, cdims))
+        src = pinned_snapshot(self.cdata)  # as clone(): a long copy runs without the GIL
+        try:
+            with nogil:
+                r = THTensor_newFlip(src, n, cdims)
+        finally:
+            release_snapshot(src)
+        return wrap_tensor(r)
+
     def __getitem__(self, index):
         cdef THTensor *view = index_view(self.cdata, index)
         if view == NULL:  # an advanced index: a copy
@@ -577,6 +721,36 @@ cdef tuple _one_form(str fn, tuple positional, object keyword, str name):
     if positional:
         raise TypeError(f"{fn}: give {name} either as arguments or as {name}=, not both")
     return (keyword,)
+
+
+# ------------------------------- dims of torch's reshaping helpers (issue 11)
+cdef tuple _wrapped_dims(str fn, object dims, int nd, str what, bint unique=True):
+    """dims (an int or a sequence of ints, as parse_shape reads them) wrapped
+    into [0, nd), as torch: a 0-dim tensor takes dim 0 or -1. IndexError for
+    a dim out of range; RuntimeError for a repeated one when unique."""
+    cdef int64_t parsed[TH_MAX_DIMS]
+    cdef int i, n = parse_shape(dims if isinstance(dims, tuple) else (dims,), parsed, what)
+    cdef int span = nd if nd > 0 else 1
+    out = []
+    for i in range(n):
+        if not -span <= parsed[i] < span:
+            raise IndexError(f"{fn}: dimension out of range (expected to be in range of "
+                             f"[{-span}, {span - 1}], but got {parsed[i]})")
+        out.append(<int>(parsed[i] + span if parsed[i] < 0 else parsed[i]))
+    if unique and len(set(out)) != len(out):
+        raise RuntimeError(f"{fn}: repeated dim in `{what}` ({[parsed[i] for i in range(n)]})")
+    return tuple(out)
+
+
+cdef int _wrapped_dim(str fn, object dim, int nd) except -1:
+    """One dim (an int, not a sequence), wrapped as _wrapped_dims does."""
+    return _wrapped_dims(fn, operator_index(dim), nd, "dim")[0]
+
+
+cdef int _split_dim(str fn, THTensor *t, object dim) except -1:
+    if THTensor_nDimension(t) == 0:
+        raise RuntimeError(f"{fn} expects at least a 1-dimensional tensor")
+    return _wrapped_dim(fn, dim, THTensor_nDimension(t))
 
 
 # Copies of at least this many elements run without the GIL.

@@ -412,3 +412,44 @@ def new_index(Tensor src not None, indices):
     for d in range(len(indices)):
         ptrs[d] = NULL if indices[d] is None else (<Tensor?>indices[d]).cdata
     return wrap_tensor(THTensor_newIndex(src.cdata, ptrs))
+
+
+# ----------------------------------------------------- joins and flip (issue 11)
+def join_array(str name, result, tensors, int dim):
+    """THTensor_<name>(result, inputs, n, dim) for name catArray or
+    stackArray, or the new* form when result is None. None in tensors is
+    passed as NULL; tensors None passes a NULL array with n 0."""
+    cdef THTensor *inputs[8]
+    cdef int i, n = 0 if tensors is None else len(tensors)
+    assert n <= 8
+    for i in range(n):
+        inputs[i] = NULL if tensors[i] is None else (<Tensor?>tensors[i]).cdata
+    cdef THTensor **array = NULL if tensors is None else inputs
+    if name == "catArray" and result is None:
+        return wrap_tensor(THTensor_newCatArray(array, n, dim))
+    if name == "stackArray" and result is None:
+        return wrap_tensor(THTensor_newStackArray(array, n, dim))
+    if name == "catArray":
+        THTensor_catArray((<Tensor?>result).cdata, array, n, dim)
+    elif name == "stackArray":
+        THTensor_stackArray((<Tensor?>result).cdata, array, n, dim)
+    else:
+        raise ValueError(name)
+
+
+def new_flip(Tensor t not None, dims, n=None):
+    """THTensor_newFlip(t, n, dims): n defaults to len(dims); dims None is NULL."""
+    cdef int cdims[64]
+    cdef int i
+    for i in range(0 if dims is None else len(dims)):
+        cdims[i] = dims[i]
+    return wrap_tensor(THTensor_newFlip(t.cdata, len(dims) if n is None else n,
+                                        NULL if dims is None else cdims))
+
+
+def promote(a, b):
+    """THScalarType_promote of two th.dtypes (or raw scalar type ints)."""
+    cdef THScalarType out
+    THScalarType_promote(<THScalarType>(a if isinstance(a, int) else a.scalar_type),
+                         <THScalarType>(b if isinstance(b, int) else b.scalar_type), &out)
+    return out

@@ -250,6 +250,17 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_fillInt64(THTensor *self, int64_t value) except -1
     int THTensor_copy(THTensor *dst, THTensor *src) except -1
 
+    # flip (a copy), cat and stack (THTensorCat.h), torch's type promotion
+    THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims) except NULL
+    int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out) except -1
+    int THTensor_catArray(THTensor *result, THTensor **inputs, int numInputs,
+                          int dimension) except -1
+    THTensor *THTensor_newCatArray(THTensor **inputs, int numInputs, int dimension) except NULL
+    int THTensor_stackArray(THTensor *result, THTensor **inputs, int numInputs,
+                            int dimension) except -1
+    THTensor *THTensor_newStackArray(THTensor **inputs, int numInputs,
+                                     int dimension) except NULL
+
     # ------------------------------------------- typed access (generic/*.h)
     # THFloatTensor_data, THDoubleTensor_get2d, ...: a dtype mismatch is a
     # TypeError. Getters return 0 on error (`except? 0`; THHalf getters

@@ -8,6 +8,7 @@
 #include "THStorage.h"
 #include "THTensor.h"
 #include "THTensorIndex.h"
+#include "THTensorCat.h"
 #include "THDebug.h"
 
 #endif /* TH_H */

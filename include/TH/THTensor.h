@@ -167,6 +167,10 @@ TH_API THTensor *THTensor_newClone(THTensor *tensor);
 /* newView when the strides allow it (sharing the storage), else a view of a
  * contiguous copy. */
 TH_API THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size);
+/* A contiguous copy with the order of the elements along each of dims[0..n)
+ * reversed (torch.flip; dims wrapped as newPermute's, each at most once,
+ * else RuntimeError; a 0-dim tensor takes dim 0 or -1). */
+TH_API THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims);
 
 /* ------------------------------------------------------------- element ops */
 

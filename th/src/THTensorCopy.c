@@ -95,9 +95,8 @@ static int has_stride_zero_overlap(const THTensor *t) {
   return 0;
 }
 
-/* Storage element range [lo, hi) a non-empty tensor touches. */
 /* The bytes [lo, hi) a non-empty tensor touches. */
-static void byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
+void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
   int64_t last = 0;
   for (int d = 0; d < t->nDimension; d++) last += (th_sizes(t)[d] - 1) * th_strides(t)[d];
   size_t elsize = THScalarType_elementSize(t->storage->dtype);
@@ -110,8 +109,8 @@ static void byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
 static int may_overlap(const THTensor *a, const THTensor *b) {
   if (!a->storage->data || !b->storage->data) return 0;
   uintptr_t alo, ahi, blo, bhi;
-  byte_range(a, &alo, &ahi);
-  byte_range(b, &blo, &bhi);
+  th_tensor_byte_range(a, &alo, &ahi);
+  th_tensor_byte_range(b, &blo, &bhi);
   return alo < bhi && blo < ahi;
 }
 
@@ -400,11 +399,11 @@ static void copy_chunk(int64_t begin, int64_t end, void *ctx) {
  * kernel zeroes each page at its first write, leaving its lines in cache,
  * where plain stores beat streaming ones (which would first write the
  * zeroes back). */
-static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides,
-                        int fresh_dst) {
-  THScalarType dt = dst->storage->dtype, st = src->storage->dtype;
+void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
+                     const int64_t *src_strides, int fresh_dst) {
+  THScalarType dt = dst->storage->dtype;
   const int64_t *strides[2] = {th_strides(dst), src_strides};
-  char *data[2] = {th_tensor_bytes(dst), th_tensor_bytes(src)};
+  char *data[2] = {th_tensor_bytes(dst), src_data};
   size_t elsize[2] = {THScalarType_elementSize(dt), THScalarType_elementSize(st)};
   THIter it;
   th_iter_init(&it, 2, dst->nDimension, th_sizes(dst), strides, data, elsize);
@@ -418,6 +417,11 @@ static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_s
   /* split the outermost dim; tiles and cache lines stay whole */
   int64_t grain = plan.tile == 0 ? TILE : it.nDimension == 1 ? 4096 : 1;
   th_parallel_for(it.size[0], grain, copy_chunk, &plan);
+}
+
+static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides,
+                        int fresh_dst) {
+  th_copy_strided(dst, th_tensor_bytes(src), src->storage->dtype, src_strides, fresh_dst);
 }
 
 int THTensor_copy(THTensor *dst, THTensor *src) {

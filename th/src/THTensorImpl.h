@@ -103,6 +103,13 @@ static inline int64_t th_tensor_numel(const THTensor *t) {
 
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */
 void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
+/* Copies: the bytes [lo, hi) a non-empty tensor touches; and a copy into dst
+ * (shape checked, no overlap) of src_data walked with src_strides (in
+ * elements; negative ones reverse a dim), converting from dtype st.
+ * fresh_dst: dst was just allocated (see THTensorCopy.c). */
+void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi);
+void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
+                     const int64_t *src_strides, int fresh_dst);
 
 /* The first element; NULL when the storage is empty (the offset is 0 then). */
 static inline char *th_tensor_bytes(const THTensor *t) {

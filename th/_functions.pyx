@@ -1,0 +1,178 @@
+"""torch's free functions over tensors (issue 11): th.cat and th.stack (on
+THTensorCat.h), the *_like factories, th.is_tensor, and the function forms
+of Tensor's reshaping methods (th.flip(t, dims), th.movedim, ...)."""
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int64_t
+
+cimport th._errors
+from th._dtype cimport as_scalar_type, dtype_of
+from th._tensor cimport Tensor, fill_tensor, wrap_tensor
+from th.libTH cimport *
+
+
+# ------------------------------------------------------------ cat, stack
+cdef class _Inputs:
+    """The C tensors of a sequence of th.Tensors, borrowed from them while
+    this object keeps the sequence alive."""
+    cdef THTensor **ptrs
+    cdef int n
+    cdef tuple objects
+
+    def __cinit__(self, str fn, tensors):
+        if isinstance(tensors, Tensor) or not isinstance(tensors, (tuple, list)):
+            raise TypeError(f"{fn}(): argument 'tensors' must be a tuple or list of Tensors, "
+                            f"not {type(tensors).__name__}")
+        self.objects = tuple(tensors)
+        if len(self.objects) > 0x7fffffff:
+            raise ValueError(f"{fn}(): too many tensors")
+        self.n = <int>len(self.objects)
+        self.ptrs = <THTensor **>PyMem_Malloc(sizeof(THTensor *) * (self.n + 1))
+        if self.ptrs == NULL:
+            raise MemoryError()
+        for i, t in enumerate(self.objects):
+            if not isinstance(t, Tensor):
+                raise TypeError(f"{fn}(): expected Tensor as element {i} in argument "
+                                f"'tensors', but got {type(t).__name__}")
+            self.ptrs[i] = (<Tensor>t).cdata
+
+    def __dealloc__(self):
+        PyMem_Free(self.ptrs)
+
+
+cdef int _category(THScalarType t):
+    return 0 if t == TH_BOOL else 2 if THScalarType_isFloatingPoint(t) else 1
+
+
+cdef int _check_out(str fn, _Inputs inputs, Tensor out) except -1:
+    """torch's rule for out=: the inputs' promoted dtype must cast to out's
+    without changing kind (no float into an integer out, no number into a
+    bool out)."""
+    cdef THScalarType promoted = THTensor_dtype(inputs.ptrs[0])
+    cdef int i
+    for i in range(1, inputs.n):
+        THScalarType_promote(promoted, THTensor_dtype(inputs.ptrs[i]), &promoted)
+    if _category(promoted) > _category(THTensor_dtype(out.cdata)):
+        raise TypeError(f"{fn}(): input types ({dtype_of(promoted)!r}) can't be cast to the "
+                        f"desired output type {out.dtype!r}")
+    return 0
+
+
+def cat(tensors, dim=0, *, out=None):
+    """The tensors joined along dim (a new tensor of their promoted dtype, or
+    written into out). A 1-d tensor of size 0 is skipped, as torch does."""
+    cdef _Inputs inputs = _Inputs("cat", tensors)
+    cdef int d = dim
+    if out is None:
+        return wrap_tensor(THTensor_newCatArray(inputs.ptrs, inputs.n, d))
+    if not isinstance(out, Tensor):
+        raise TypeError(f"cat(): out must be a th.Tensor, not {type(out).__name__}")
+    if inputs.n:
+        _check_out("cat", inputs, out)
+    THTensor_catArray((<Tensor>out).cdata, inputs.ptrs, inputs.n, d)
+    return out
+
+
+def concat(tensors, dim=0, *, out=None):
+    return cat(tensors, dim, out=out)
+
+
+def concatenate(tensors, axis=0, *, out=None):
+    return cat(tensors, axis, out=out)
+
+
+def stack(tensors, dim=0, *, out=None):
+    """The tensors, all of one shape, joined along a new dim at dim."""
+    cdef _Inputs inputs = _Inputs("stack", tensors)
+    cdef int d = dim
+    if inputs.n == 0:
+        raise RuntimeError("stack expects a non-empty TensorList")
+    if out is None:
+        return wrap_tensor(THTensor_newStackArray(inputs.ptrs, inputs.n, d))
+    if not isinstance(out, Tensor):
+        raise TypeError(f"stack(): out must be a th.Tensor, not {type(out).__name__}")
+    _check_out("stack", inputs, out)
+    THTensor_stackArray((<Tensor>out).cdata, inputs.ptrs, inputs.n, d)
+    return out
+
+
+# ------------------------------------------------------------ *_like
+cdef bint _dense(THTensor *t):
+    """torch's is_non_overlapping_and_dense: the strides, dims of size < 2
+    aside, are a permutation of a contiguous tensor's."""
+    cdef int nd = THTensor_nDimension(t)
+    cdef const int64_t *size = THTensor_sizes(t)
+    cdef const int64_t *stride = THTensor_strides(t)
+    cdef int64_t expected = 1
+    for st, sz in sorted([(stride[d], size[d]) for d in range(nd) if size[d] >= 2]):
+        if st != expected:
+            return False
+        expected *= sz
+    return True
+
+
+def empty_like(input, *, dtype=None):
+    """An uninitialised tensor of input's shape and dtype (or dtype), with
+    input's strides when they are dense (torch's preserve_format)."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"empty_like(): argument 'input' must be a th.Tensor, "
+                        f"not {type(input).__name__}")
+    cdef THTensor *t = (<Tensor>input).cdata
+    return wrap_tensor(THTensor_newWithSize(
+        <THScalarType>as_scalar_type(dtype, THTensor_dtype(t)), THTensor_nDimension(t),
+        THTensor_sizes(t), THTensor_strides(t) if _dense(t) else NULL))
+
+
+def full_like(input, fill_value, *, dtype=None):
+    cdef Tensor out = empty_like(input, dtype=dtype)
+    fill_tensor(out.cdata, fill_value)
+    return out
+
+
+def zeros_like(input, *, dtype=None):
+    return full_like(input, 0, dtype=dtype)
+
+
+def ones_like(input, *, dtype=None):
+    return full_like(input, 1, dtype=dtype)
+
+
+def is_tensor(obj):
+    """True for a th.Tensor (or a subclass's object)."""
+    return isinstance(obj, Tensor)
+
+
+# ----------------------------------------- function forms of the methods
+def flip(Tensor input not None, dims):
+    return input.flip(dims)
+
+
+def movedim(Tensor input not None, source, destination):
+    return input.movedim(source, destination)
+
+
+def moveaxis(Tensor input not None, source, destination):
+    return input.movedim(source, destination)
+
+
+def swapaxes(Tensor input not None, int axis0, int axis1):
+    return input.swapaxes(axis0, axis1)
+
+
+def swapdims(Tensor input not None, int dim0, int dim1):
+    return input.swapdims(dim0, dim1)
+
+
+def unflatten(Tensor input not None, dim, sizes):
+    return input.unflatten(dim, sizes)
+
+
+def chunk(Tensor input not None, chunks, dim=0):
+    return input.chunk(chunks, dim)
+
+
+def split(Tensor tensor not None, split_size_or_sections, dim=0):
+    return tensor.split(split_size_or_sections, dim)
+
+
+def unbind(Tensor input not None, dim=0):
+    return input.unbind(dim)
