@@ -8,6 +8,8 @@ with ``dtype=th.int32``. Tensors of more than 1000 elements show the first
 and last three entries of each long dim around "...", as numpy and torch do.
 """
 
+import math
+
 SUMMARY_THRESHOLD = 1000
 EDGE_ITEMS = 3
 _DEFAULT_DTYPES = ("float32", "int64", "bool")
@@ -24,7 +26,21 @@ def _leaves(nested):
 def _format_scalar(value):
     if isinstance(value, float):
         return repr(value)
+    if isinstance(value, complex):
+        return _format_complex(value)
     return str(value)
+
+
+def _format_complex(value):
+    """torch's form: 1.+2.j, 0.5000-1.j (each part as a float; integral
+    parts end with a bare point)."""
+    def part(x):
+        if not math.isfinite(x):
+            return repr(x)
+        return f"{x:.0f}." if x.is_integer() and abs(x) < 1e16 else f"{x:.4f}"
+    imag = value.imag
+    sign = "-" if math.copysign(1.0, imag) < 0 else "+"
+    return f"{part(value.real)}{sign}{part(abs(imag))}j"
 
 
 def _layout(nested, width, indent):

@@ -5,15 +5,24 @@ sends shared-memory storages as descriptors instead.)"""
 import th
 
 
+def _bytes_of(storage):
+    """storage, as a buffer of its bytes (bfloat16 has no buffer format:
+    its memory is read as uint16)."""
+    if storage.dtype is th.bfloat16:
+        from th._interop import reinterpret_storage
+        storage = reinterpret_storage(storage, th.uint16)
+    return memoryview(storage).cast("B")
+
+
 def rebuild_storage(dtype_name, size, data):
     storage = th.Storage(size, dtype=getattr(th, dtype_name))
     if size:
-        memoryview(storage).cast("B")[:] = data
+        _bytes_of(storage)[:] = data
     return storage
 
 
 def reduce_storage(storage):
-    data = memoryview(storage).cast("B").tobytes() if len(storage) else b""
+    data = _bytes_of(storage).tobytes() if len(storage) else b""
     return rebuild_storage, (storage.dtype.name, len(storage), data)
 
 
