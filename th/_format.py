@@ -3,7 +3,7 @@
     tensor([[0.0, 1.0],
             [2.0, 3.0]])
 
-float32, int64 and bool tensors show no dtype (torch's defaults); others end
+float32, int64, bool and complex64 tensors show no dtype (torch's defaults); others end
 with ``dtype=th.int32``. Tensors of more than 1000 elements show the first
 and last three entries of each long dim around "...", as numpy and torch do.
 """
@@ -12,7 +12,7 @@ import math
 
 SUMMARY_THRESHOLD = 1000
 EDGE_ITEMS = 3
-_DEFAULT_DTYPES = ("float32", "int64", "bool")
+_DEFAULT_DTYPES = ("float32", "int64", "bool", "complex64")
 
 
 def _leaves(nested):

@@ -4,6 +4,7 @@ A tensor over another object's memory gets a storage whose allocator context
 is a Py_buffer export of that object: the export keeps the owner alive (and,
 for numpy, unresizable) exactly as long as the storage lives, and the
 storage's free releases it, taking the GIL, whichever side dies first."""
+import importlib
 import sys
 
 from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBuffer_Release,
@@ -206,7 +207,7 @@ def bfloat16_to_numpy(Tensor t not None):
     """numpy() of a bfloat16 tensor: an ml_dtypes.bfloat16 array over its
     memory, or TypeError when ml_dtypes is not installed."""
     try:
-        import ml_dtypes
+        ml_dtypes = importlib.import_module("ml_dtypes")  # (Cython's import can return None)
     except ImportError:
         raise TypeError("numpy has no bfloat16 dtype: convert with .float() first (or install "
                         "ml_dtypes, whose bfloat16 th exchanges without a copy; DLPack "

@@ -414,6 +414,18 @@ cdef class Tensor:
     def __complex__(self):
         return complex(self.item())
 
+    # ------------------------------------------------------- dtypes
+    def float(self):
+        """This tensor as float32 (torch's .float()): itself when it already
+        is, else a converted copy. The way out for bfloat16, which numpy and
+        the buffer protocol lack."""
+        if THTensor_dtype(self.cdata) == TH_FLOAT32:
+            return self
+        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
+            TH_FLOAT32, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
+        copy_tensor(out.cdata, self.cdata)
+        return out
+
     def __index__(self):
         if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
             raise TypeError("only integer tensors of one element can be used as an index")
