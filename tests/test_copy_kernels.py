@@ -135,3 +135,26 @@ def test_float32_to_float16_vector_path_matches_scalar():
         return bytes(memoryview(t.contiguous()).cast("B"))
 
     assert as_bits(fast) == as_bits(strided[:, 0])
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("src_dtype,dst_dtype", [(th.complex64, th.complex128),
+                                                 (th.float32, th.float64)])
+def test_large_widening_copies_into_existing_dst(src_dtype, dst_dtype, threads):
+    """float32 -> float64 and complex64 -> complex128 into an existing dst of
+    4 MiB or more stream their stores (from a 32-byte boundary on): every
+    element, and the elements around dst, checked against numpy."""
+    n = 300_001
+    src_np = (np.arange(n) * (1 - 0.5j if src_dtype.is_complex else 1) / 7).astype(
+        NUMPY_DTYPES[src_dtype])
+    src_np[5] = np.nan
+    th.set_num_threads(threads)
+    try:
+        for offset in (0, 1, 3):  # dst starting on and off a 32-byte boundary
+            big = th.full((n + 4,), -1.0, dtype=dst_dtype)
+            big[offset:offset + n].copy_(th.from_numpy(src_np))
+            expect = np.full(n + 4, -1.0, dtype=NUMPY_DTYPES[dst_dtype])
+            expect[offset:offset + n] = src_np
+            np.testing.assert_array_equal(np.asarray(big), expect)
+    finally:
+        th.set_num_threads(0)

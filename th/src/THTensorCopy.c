@@ -425,6 +425,8 @@ static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_s
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
   int stream = !fresh_dst && it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
   CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st]};
+  if (stream && plan.tile < 0 && th_cast_loop_streaming(dt, st))
+    plan.cast = th_cast_loop_streaming(dt, st);
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
     copy_run(&it, &plan);
     return;
