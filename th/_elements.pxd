@@ -14,7 +14,7 @@ from th.libTH cimport (THBFloat16, THBFloat16_toFloat, THComplexFloat, THComplex
 
 
 cdef inline object read_element(const char *p, THScalarType t):
-    """The element at p as a Python int, float or bool."""
+    """The element at p as a Python int, float, complex or bool."""
     if t == TH_FLOAT32:
         return (<const float *>p)[0]
     if t == TH_INT64:
@@ -33,10 +33,6 @@ cdef inline object read_element(const char *p, THScalarType t):
         return THHalf_toFloat((<const THHalf *>p)[0])
     if t == TH_BOOL:
         return True if (<const th_bool *>p)[0] else False
-    return _read_new_dtype(p, t)
-
-
-cdef inline object _read_new_dtype(const char *p, THScalarType t):
     if t == TH_BFLOAT16:
         return THBFloat16_toFloat((<const THBFloat16 *>p)[0])
     if t == TH_COMPLEX64:

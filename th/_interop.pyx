@@ -36,6 +36,12 @@ _export_allocator.realloc = NULL
 _export_allocator.free = _release_export
 
 
+_FORMATS = {("?", 1): TH_BOOL, ("e", 2): TH_FLOAT16, ("f", 4): TH_FLOAT32, ("d", 8): TH_FLOAT64,
+            ("Zf", 8): TH_COMPLEX64, ("Zd", 16): TH_COMPLEX128,
+            ("i", 1): TH_INT8, ("i", 2): TH_INT16, ("i", 4): TH_INT32, ("i", 8): TH_INT64,
+            ("u", 1): TH_UINT8, ("u", 2): TH_UINT16, ("u", 4): TH_UINT32, ("u", 8): TH_UINT64}
+
+
 cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize) except -1:
     """The th dtype of a struct-module format, or TypeError."""
     cdef char order = fmt[0]
@@ -46,42 +52,13 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize) except -1:
             raise TypeError(f"byte-swapped data (format {fmt.decode()!r}) has no th dtype: "
                             f"convert it to native byte order first")
         code = fmt + 1
-    if code[0] == 0:
+    c = code.decode()
+    if not c or (len(c) > 1 and not c.startswith("Z")):
         raise TypeError(f"buffer format {fmt.decode()!r} has no th dtype")
-    if code[0] == b"Z"[0] and code[1] != 0 and code[2] == 0:  # complex: "Zf", "Zd"
-        if code[1] == b"f"[0] and itemsize == 8:
-            return TH_COMPLEX64
-        if code[1] == b"d"[0] and itemsize == 16:
-            return TH_COMPLEX128
-    elif code[1] != 0:
-        raise TypeError(f"buffer format {fmt.decode()!r} has no th dtype")
-    c = chr(code[0])
-    if c in "BHILQN":  # unsigned, by size
-        if itemsize == 1:
-            return TH_UINT8
-        if itemsize == 2:
-            return TH_UINT16
-        if itemsize == 4:
-            return TH_UINT32
-        if itemsize == 8:
-            return TH_UINT64
-    if c == "?" and itemsize == 1:
-        return TH_BOOL
-    if c == "e" and itemsize == 2:
-        return TH_FLOAT16
-    if c == "f" and itemsize == 4:
-        return TH_FLOAT32
-    if c == "d" and itemsize == 8:
-        return TH_FLOAT64
-    if c in "bhilqn":
-        if itemsize == 1:
-            return TH_INT8
-        if itemsize == 2:
-            return TH_INT16
-        if itemsize == 4:
-            return TH_INT32
-        if itemsize == 8:
-            return TH_INT64
+    # the integer codes by size: their sizes vary between platforms ("l")
+    key = ("u" if c in "BHILQN" else "i" if c in "bhilqn" else c, itemsize)
+    if key in _FORMATS:
+        return _FORMATS[key]
     raise TypeError(f"buffer format {fmt.decode()!r} ({itemsize} bytes) has no th dtype "
                     f"(th has bool, int8-64, uint8-64, float16, bfloat16, float32, float64, "
                     f"complex64, complex128)")

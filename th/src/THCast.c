@@ -153,18 +153,21 @@ static int have_f16c(void) {
   return cached;
 }
 
-/* The table's float32 -> float16 loop: F16C for contiguous runs (the scalar
- * rounding is ~15x slower), the generic loop for the rest. */
-static void cast_float16_float32_f16c(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,
-                                      int64_t n) {
-  if (ds == 2 && ss == 4 && have_f16c()) {
-    int64_t done = float_to_half_f16c((uint16_t *)dst, (const float *)src, n);
-    dst += done * 2;
-    src += done * 4;
-    n -= done;
+/* NAME: the table's D <- S loop with a vector KERNEL (where HAVE(), chosen
+ * at run time) for contiguous runs, the generic loop for the rest. */
+#define DEFINE_VECTOR_CAST(NAME, D, S, HAVE, KERNEL)                                     \
+  static void NAME(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss, int64_t n) { \
+    if (ds == (ptrdiff_t)sizeof(t_##D) && ss == (ptrdiff_t)sizeof(t_##S) && HAVE()) {    \
+      int64_t done = KERNEL((void *)dst, (const void *)src, n);                          \
+      dst += done * (ptrdiff_t)sizeof(t_##D);                                            \
+      src += done * (ptrdiff_t)sizeof(t_##S);                                            \
+      n -= done;                                                                         \
+    }                                                                                    \
+    cast_##D##_##S(dst, ds, src, ss, n);                                                 \
   }
-  cast_float16_float32(dst, ds, src, ss, n);
-}
+
+/* F16C: the scalar rounding is ~15x slower */
+DEFINE_VECTOR_CAST(cast_float16_float32_f16c, float16, float32, have_f16c, float_to_half_f16c)
 #define cast_float16_float32 cast_float16_float32_f16c
 
 static int have_avx2(void) {
@@ -213,31 +216,11 @@ __attribute__((target("avx2"))) static int64_t bfloat16_to_float_avx2(float *d,
   return i;
 }
 
-/* The table's loops between float32 and bfloat16: AVX2 for contiguous runs
- * (where the CPU has it, chosen at run time), the generic loop for the rest
- * and for other CPUs. */
-static void cast_bfloat16_float32_avx2(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,
-                                       int64_t n) {
-  if (ds == 2 && ss == 4 && have_avx2()) {
-    int64_t done = float_to_bfloat16_avx2((uint16_t *)dst, (const float *)src, n);
-    dst += done * 2;
-    src += done * 4;
-    n -= done;
-  }
-  cast_bfloat16_float32(dst, ds, src, ss, n);
-}
+DEFINE_VECTOR_CAST(cast_bfloat16_float32_avx2, bfloat16, float32, have_avx2,
+                   float_to_bfloat16_avx2)
+DEFINE_VECTOR_CAST(cast_float32_bfloat16_avx2, float32, bfloat16, have_avx2,
+                   bfloat16_to_float_avx2)
 #define cast_bfloat16_float32 cast_bfloat16_float32_avx2
-
-static void cast_float32_bfloat16_avx2(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,
-                                       int64_t n) {
-  if (ds == 4 && ss == 2 && have_avx2()) {
-    int64_t done = bfloat16_to_float_avx2((float *)dst, (const uint16_t *)src, n);
-    dst += done * 4;
-    src += done * 2;
-    n -= done;
-  }
-  cast_float32_bfloat16(dst, ds, src, ss, n);
-}
 #define cast_float32_bfloat16 cast_float32_bfloat16_avx2
 
 /* float32 -> float64 with streaming stores (a dst larger than the caches:
@@ -261,16 +244,8 @@ static int have_avx(void) {
   return cached;
 }
 
-static void cast_float64_float32_stream(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,
-                                        int64_t n) {
-  if (ds == 8 && ss == 4 && have_avx()) {
-    int64_t done = float_to_double_stream((double *)dst, (const float *)src, n);
-    dst += done * 8;
-    src += done * 4;
-    n -= done;
-  }
-  cast_float64_float32(dst, ds, src, ss, n);
-}
+DEFINE_VECTOR_CAST(cast_float64_float32_stream, float64, float32, have_avx,
+                   float_to_double_stream)
 
 static void cast_complex128_complex64_stream(char *dst, ptrdiff_t ds, const char *src,
                                              ptrdiff_t ss, int64_t n) {
