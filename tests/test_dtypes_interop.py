@@ -159,3 +159,19 @@ def test_shared_memory_of_the_new_dtypes(dtype):
     assert back.dtype is dtype and back.tolist() == [0, 1, 2, 3]
     back[2] = 9
     assert t[2].item() == 9
+
+
+def test_reinterpreted_storage_pins_its_source_and_checks_sizes():
+    from th._interop import reinterpret_storage
+
+    s = th.Storage([1.0, -2.0], dtype=th.bfloat16)
+    raw = reinterpret_storage(s, th.uint16)
+    assert raw.dtype is th.uint16 and raw.tolist() == [0x3F80, 0xC000]
+    assert raw.data_ptr() == s.data_ptr() and s.refcount == 2  # raw pins s
+    with pytest.raises(RuntimeError, match="not resizable"):
+        raw.resize_(4)
+    del raw
+    assert s.refcount == 1
+    assert len(reinterpret_storage(th.Storage(0, dtype=th.bfloat16), th.int16)) == 0
+    with pytest.raises(ValueError, match=r"th.bfloat16 and th.float32 differ in size"):
+        reinterpret_storage(s, th.float32)
