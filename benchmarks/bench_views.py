@@ -69,6 +69,8 @@ class Lib:
         """A new contiguous array holding the benchmark's standard values,
         byte for byte the same in every library (small integers: exact in
         every dtype measured, uint8 and float16 included)."""
+        if dtype == "bfloat16":  # numpy has none: converted by the library itself
+            return self.copy(self.empty(shape, dtype), self.data(shape))
         return self.from_numpy(reference_data(shape, dtype))
 
     def from_numpy(self, a):
@@ -170,6 +172,8 @@ class Case:
     name: str
     prepare: Callable
     kind: str = "copy"
+    libs: tuple = ()  # the libraries that run it (all when empty)
+    against: str = "numpy"  # the reference of its th/... ratio in run.py
 
 
 def contiguous_of(make_view, shape=(N, N)):
@@ -231,7 +235,14 @@ CASES = [
     *[Case("copy_", f"copy_: {src} -> {dst} {N}x{N}", copy_into((N, N), src, dst))
       for src, dst in [("float64", "float32"), ("int64", "float32"),
                        ("float32", "float16"), ("uint8", "float32")]],
-    # 4. Python-level view creation (the view is freed at once)
+    # 4. the dtypes other libraries bring: bfloat16 against torch (numpy has
+    # none), complex against numpy
+    *[Case("dtypes", f"copy_: {src} -> {dst} {N}x{N}", copy_into((N, N), src, dst),
+           libs=libs, against=libs[-1])
+      for src, dst, libs in [("float32", "bfloat16", ("th", "torch")),
+                             ("bfloat16", "float32", ("th", "torch")),
+                             ("complex64", "complex128", ("th", "numpy"))]],
+    # 5. Python-level view creation (the view is freed at once)
     *[Case("views", name, view_stmt(*stmts), kind="view") for name, *stmts in [
         ("x.narrow(0, 1, 2)  | a[1:3]", "x.narrow(0, 1, 2)", "x[1:3]"),
         ("x.select(0, 5)     | a[5]", "x.select(0, 5)", "x[5]"),
@@ -285,7 +296,9 @@ def time_stmt(stmt, namespace, repeat, seconds):
 
 
 def run_case(case, lib, settings=None):
-    """ns per operation of case in lib."""
+    """ns per operation of case in lib (None: a case lib does not run)."""
+    if case.libs and lib.name not in case.libs:
+        return None
     settings = settings or Settings()
     prepared = case.prepare(lib)
     if case.kind == "view":

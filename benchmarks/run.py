@@ -10,7 +10,9 @@
    ns), newWithSize2d+free, and a retain/free storm from 2 threads.
 4. Copies (bench_views): contiguous() of a transposed 4096x4096 float32
    against clone() of a contiguous one (target <= 1.5x), and copy_ with
-   broadcasting and dtype conversion against np.copyto (target <= 1.0x).
+   broadcasting and dtype conversion against np.copyto (target <= 1.0x);
+   copy_ of 16M elements float32 <-> bfloat16 against torch's and complex64
+   -> complex128 against numpy's (issue 12: target <= 1.0x).
 5. Joins (bench_cat): th.cat / th.stack of three tensors against
    numpy.concatenate / numpy.stack and torch.cat / torch.stack (no target).
 
@@ -204,10 +206,26 @@ def run_copies(libs, settings):
         target = COPY_TARGET if case.group == "copy_" else None
         print(f"{case.name:<{width}}" + "".join(f"{t[n] / 1e6:>8.2f} ms" for n in names)
               + f"{ratio:>9.2f}x" + record(case.name, ratio, target), flush=True)
+    run_dtype_copies(libs, settings)
     ratio = times[bv.TRANSPOSED]["th"] / times[bv.PLAIN]["th"]
     print(f"th contiguous() of the transpose / clone(): {ratio:.2f}x "
           f"(target <= {TRANSPOSE_TARGET}x)"
           + record("contiguous() transposed / clone()", ratio, TRANSPOSE_TARGET))
+
+
+def run_dtype_copies(libs, settings):
+    """The new dtypes' conversions, each against its reference library
+    (torch for bfloat16, which numpy lacks; numpy for complex)."""
+    by_name = {lib.name: lib for lib in libs}
+    for case in bv.CASES:
+        if case.group != "dtypes" or case.against not in by_name:
+            continue
+        th_ns = bv.run_case(case, by_name["th"], settings)
+        ref_ns = bv.run_case(case, by_name[case.against], settings)
+        label = f"{case.name} (th/{case.against})"
+        print(f"{case.name:<{len(case.name)}}   th {th_ns / 1e6:.2f} ms, {case.against} "
+              f"{ref_ns / 1e6:.2f} ms {th_ns / ref_ns:>8.2f}x"
+              + record(label, th_ns / ref_ns, COPY_TARGET), flush=True)
 
 
 def main(argv=None):

@@ -14,8 +14,14 @@ NUMPY_DTYPES = {
     th.float32: np.float32,
     th.float64: np.float64,
     th.bool: np.bool_,
+    th.complex64: np.complex64,
+    th.complex128: np.complex128,
+    th.uint16: np.uint16,
+    th.uint32: np.uint32,
+    th.uint64: np.uint64,
 }
-ALL_DTYPES = list(NUMPY_DTYPES)
+ALL_DTYPES = list(NUMPY_DTYPES)  # every dtype numpy has
+EVERY_DTYPE = ALL_DTYPES + [th.bfloat16]  # bfloat16: numpy has none (ml_dtypes does)
 
 
 def to_numpy(t):

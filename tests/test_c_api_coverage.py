@@ -24,7 +24,7 @@ import pytest
 import th
 from th import _testcapi as capi
 
-from helpers import ALL_DTYPES, NUMPY_DTYPES, th_shm_entries
+from helpers import ALL_DTYPES, EVERY_DTYPE, NUMPY_DTYPES, th_shm_entries
 
 LIBTH_PATH = os.path.join(os.path.dirname(th.__file__), "libTH.so")
 lib = ctypes.PyDLL(LIBTH_PATH)
@@ -76,7 +76,9 @@ TH_INT32 = th.int32.scalar_type
 # TH<Real>Storage_* name part of each dtype (include/TH/THGenerateAllTypes.h)
 REAL_NAMES = {th.uint8: "Byte", th.int8: "Char", th.int16: "Short", th.int32: "Int",
               th.int64: "Long", th.float16: "Half", th.float32: "Float", th.float64: "Double",
-              th.bool: "Bool"}
+              th.bool: "Bool", th.bfloat16: "BFloat16", th.complex64: "ComplexFloat",
+              th.complex128: "ComplexDouble", th.uint16: "UInt16", th.uint32: "UInt32",
+              th.uint64: "UInt64"}
 
 # these tests report misuse on purpose: pytest turns the unraisable report
 # (sys.unraisablehook) into a warning
@@ -374,13 +376,14 @@ def test_scalar_type_is_valid():
         assert THScalarType_isValid(t) == 1
         assert THScalarType_name(t).decode() == dtype.name
         assert THScalarType_elementSize(t) == np.dtype(NUMPY_DTYPES[dtype]).itemsize
-    assert sorted(d.scalar_type for d in ALL_DTYPES) == list(range(9))  # TH_NUM_SCALAR_TYPES
-    for bad in [-1, 9, 10, 255, 2**31 - 1, -2**31]:
+    assert THScalarType_elementSize(th.bfloat16.scalar_type) == 2
+    assert sorted(d.scalar_type for d in EVERY_DTYPE) == list(range(15))  # TH_NUM_SCALAR_TYPES
+    for bad in [-1, 15, 16, 255, 2**31 - 1, -2**31]:
         assert THScalarType_isValid(bad) == 0, bad
         assert THScalarType_elementSize(bad) == 0 and THScalarType_name(bad) == b"invalid"
 
 
-@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("dtype", EVERY_DTYPE)
 def test_typed_storage_data_checks_the_dtype(dtype):
     s = th.Storage(3, dtype=dtype)
     address = capi.storage_address(s)

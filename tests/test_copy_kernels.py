@@ -2,6 +2,8 @@
 transposes, threads for long copies, broadcast fills and casts, checked
 element for element against numpy on shapes that hit every edge of the
 tiles (sizes not multiples of 4, 8 or the tile)."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -27,7 +29,8 @@ def test_transposed_contiguous(dtype, shape):
     assert c.tolist() == np.ascontiguousarray(a.T).tolist()
 
 
-@pytest.mark.parametrize("dtype", [th.float32, th.int64, th.uint8, th.float16])
+@pytest.mark.parametrize("dtype", [th.float32, th.int64, th.uint8, th.float16, th.complex128,
+                                   th.complex64, th.uint16])
 def test_transposed_copy_into_strided_dst(dtype):
     t, a = base((40, 24), dtype)
     dst = th.zeros(24, 40, dtype=dtype).t()  # a transposed destination
@@ -45,12 +48,16 @@ def test_permuted_3d_contiguous(perm):
 
 
 @pytest.mark.parametrize("src_dtype", ALL_DTYPES)
-@pytest.mark.parametrize("dst_dtype", [th.float32, th.int16, th.float16, th.bool])
+@pytest.mark.parametrize("dst_dtype", [th.float32, th.int16, th.float16, th.bool, th.complex128,
+                                       th.uint32])
 def test_transposed_conversion(src_dtype, dst_dtype):
     t, a = base((37, 70), src_dtype)
     dst = th.empty(70, 37, dtype=dst_dtype)
     dst.copy_(t.t())
-    assert dst.tolist() == a.T.astype(NUMPY_DTYPES[dst_dtype]).tolist()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", np.exceptions.ComplexWarning)  # complex -> real
+        expect = a.T.astype(NUMPY_DTYPES[dst_dtype])
+    assert dst.tolist() == expect.tolist()
 
 
 def test_long_copies_use_threads_and_match():
@@ -128,3 +135,26 @@ def test_float32_to_float16_vector_path_matches_scalar():
         return bytes(memoryview(t.contiguous()).cast("B"))
 
     assert as_bits(fast) == as_bits(strided[:, 0])
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("src_dtype,dst_dtype", [(th.complex64, th.complex128),
+                                                 (th.float32, th.float64)])
+def test_large_widening_copies_into_existing_dst(src_dtype, dst_dtype, threads):
+    """float32 -> float64 and complex64 -> complex128 into an existing dst of
+    4 MiB or more stream their stores (from a 32-byte boundary on): every
+    element, and the elements around dst, checked against numpy."""
+    n = 300_001
+    src_np = (np.arange(n) * (1 - 0.5j if src_dtype.is_complex else 1) / 7).astype(
+        NUMPY_DTYPES[src_dtype])
+    src_np[5] = np.nan
+    th.set_num_threads(threads)
+    try:
+        for offset in (0, 1, 3):  # dst starting on and off a 32-byte boundary
+            big = th.full((n + 4,), -1.0, dtype=dst_dtype)
+            big[offset:offset + n].copy_(th.from_numpy(src_np))
+            expect = np.full(n + 4, -1.0, dtype=NUMPY_DTYPES[dst_dtype])
+            expect[offset:offset + n] = src_np
+            np.testing.assert_array_equal(np.asarray(big), expect)
+    finally:
+        th.set_num_threads(0)

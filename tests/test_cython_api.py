@@ -18,7 +18,8 @@ from helpers import compiler_env
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(os.path.dirname(HERE), "examples", "cython_consumer")
 PACKAGE = os.path.dirname(os.path.abspath(th.__file__))
-REALS = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Bool"]
+REALS = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Bool",
+         "BFloat16", "ComplexFloat", "ComplexDouble", "UInt16", "UInt32", "UInt64"]
 
 
 # ------------------------------------------------------------ the consumer
@@ -164,7 +165,8 @@ def test_pxd_exception_specs_follow_the_contract():
     for name in news:
         assert decls[name].endswith("except NULL"), decls[name]
     for name, decl in decls.items():
-        if re.fullmatch(r"TH(Byte|Char|Short|Int|Long|Float|Double|Bool)(Tensor_get\dd|Storage_get)",
+        if re.fullmatch(r"TH(Byte|Char|Short|Int|Long|Float|Double|Bool|UInt16|UInt32|UInt64)"
+                        r"(Tensor_get\dd|Storage_get)",
                         name):
             assert decl.endswith("except? 0"), decl
         if re.fullmatch(r"TH\w+Tensor_set\dd|TH\w+Storage_set|THTensor_(resizeNd|copy|fill)", name):

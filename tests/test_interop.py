@@ -63,8 +63,8 @@ def test_from_numpy_refuses_what_it_cannot_view():
     ro.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):
         th.from_numpy(ro)
-    with pytest.raises(TypeError, match="format 'H'.*no th dtype"):
-        th.from_numpy(np.zeros(3, np.uint16))
+    with pytest.raises(TypeError, match="format 'g'.*no th dtype"):
+        th.from_numpy(np.zeros(3, np.longdouble))
     with pytest.raises(TypeError, match="byte-swapped"):
         th.from_numpy(np.zeros(3, ">f4"))
     with pytest.raises(TypeError, match="expected a numpy.ndarray"):

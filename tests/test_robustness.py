@@ -140,7 +140,7 @@ def test_storage_from_fd_takes_the_descriptor_even_when_it_fails():
 
     fd = os.open(os.devnull, os.O_RDONLY)
     with pytest.raises(TypeError, match="dtype"):
-        _sharing.storage_from_fd(fd, 4, "complex128")
+        _sharing.storage_from_fd(fd, 4, "complex256")
     with pytest.raises(OSError):
         os.fstat(fd)  # closed
 

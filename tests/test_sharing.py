@@ -169,7 +169,8 @@ def test_deepcopy_and_copy():
     assert shallow.is_set_to(t)
 
 
-@pytest.mark.parametrize("dtype", [th.bool, th.float16, th.uint8, th.int64])
+@pytest.mark.parametrize("dtype", [th.bool, th.float16, th.uint8, th.int64, th.bfloat16,
+                                   th.complex64, th.complex128, th.uint16, th.uint32, th.uint64])
 def test_pickle_every_kind_of_storage(dtype):
     t = th.ones(3, dtype=dtype)
     assert pickle.loads(pickle.dumps(t)).tolist() == t.tolist()

@@ -17,6 +17,7 @@ except ImportError as _e:  # pragma: no cover - a source tree that was not built
     ) from _e
 from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
                        uint8)
+from th._dtype import bfloat16, complex64, complex128, uint16, uint32, uint64
 from th._broadcast import broadcast_shapes, broadcast_tensors
 from th._core import get_num_threads, set_num_threads
 from th._dlpack import from_dlpack
@@ -39,6 +40,8 @@ double = float64
 short = int16
 int = int32
 long = int64
+cfloat = complex64
+cdouble = complex128
 
 _HERE = _os.path.dirname(_os.path.abspath(__file__))
 
@@ -66,4 +69,5 @@ __all__ = [
     "unflatten", "chunk", "split", "unbind",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
+    "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",
 ]

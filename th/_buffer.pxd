@@ -10,6 +10,7 @@ from libc.stdint cimport int64_t
 from th.libTH cimport (THScalarType, THStorage, THStorage_pin, THStorage_unpin,
                        THScalarType_elementSize, TH_UINT8, TH_INT8, TH_INT16, TH_INT32,
                        TH_INT64, TH_FLOAT16, TH_FLOAT32, TH_FLOAT64, TH_BOOL)
+from th.libTH cimport TH_BFLOAT16, TH_COMPLEX64, TH_COMPLEX128, TH_UINT16, TH_UINT32, TH_UINT64
 
 # What an export keeps until release: the storage reference, then the shape
 # and strides (nd each) that Py_buffer points into.
@@ -33,6 +34,11 @@ cdef inline const char *buffer_format(THScalarType t) noexcept:
     if t == TH_INT8: return "b"
     if t == TH_UINT8: return "B"
     if t == TH_FLOAT16: return "e"
+    if t == TH_COMPLEX64: return "Zf"
+    if t == TH_COMPLEX128: return "Zd"
+    if t == TH_UINT16: return "H"
+    if t == TH_UINT32: return "I"
+    if t == TH_UINT64: return "Q"
     return "?"  # TH_BOOL
 
 
@@ -60,6 +66,10 @@ cdef inline int export_buffer(object owner, Py_buffer *view, int flags, THStorag
     cdef bint overlapping = False
     cdef bint c_contig = _contiguous(nd, size, stride, False)
     cdef int i
+    if t == TH_BFLOAT16:
+        raise BufferError("bfloat16 has no buffer format code (PEP 3118), so it cannot be "
+                          "exported as a buffer: convert with .float() first, or exchange it "
+                          "without a copy through DLPack (th.from_dlpack, torch.from_dlpack)")
     for i in range(nd):
         count *= size[i]
         if size[i] > 1 and stride[i] == 0:

@@ -76,6 +76,8 @@ cdef enum:
     DL_INT = 0      # kDLInt, kDLUInt, kDLFloat, kDLBool
     DL_UINT = 1
     DL_FLOAT = 2
+    DL_BFLOAT = 4   # kDLBfloat
+    DL_COMPLEX = 5  # kDLComplex
     DL_BOOL = 6
     FLAG_READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY
 
@@ -89,8 +91,12 @@ cdef th_DLDataType _dl_dtype(THScalarType t) noexcept:
     d.bits = 8 * THScalarType_elementSize(t)
     if t == TH_BOOL:
         d.code = DL_BOOL
-    elif t == TH_UINT8:
+    elif t == TH_UINT8 or t == TH_UINT16 or t == TH_UINT32 or t == TH_UINT64:
         d.code = DL_UINT
+    elif t == TH_BFLOAT16:
+        d.code = DL_BFLOAT
+    elif THScalarType_isComplex(t):
+        d.code = DL_COMPLEX
     elif THScalarType_isFloatingPoint(t):
         d.code = DL_FLOAT
     else:
@@ -102,8 +108,16 @@ cdef THScalarType _th_dtype(th_DLDataType d) except *:
     if d.lanes == 1:
         if d.code == DL_BOOL and d.bits == 8:
             return TH_BOOL
-        if d.code == DL_UINT and d.bits == 8:
-            return TH_UINT8
+        if d.code == DL_UINT:
+            if d.bits == 8: return TH_UINT8
+            if d.bits == 16: return TH_UINT16
+            if d.bits == 32: return TH_UINT32
+            if d.bits == 64: return TH_UINT64
+        if d.code == DL_BFLOAT and d.bits == 16:
+            return TH_BFLOAT16
+        if d.code == DL_COMPLEX:
+            if d.bits == 64: return TH_COMPLEX64
+            if d.bits == 128: return TH_COMPLEX128
         if d.code == DL_INT:
             if d.bits == 8: return TH_INT8
             if d.bits == 16: return TH_INT16

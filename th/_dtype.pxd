@@ -6,6 +6,7 @@ cdef class dtype:
     cdef readonly int itemsize
     cdef readonly bint is_floating_point
     cdef readonly bint is_signed
+    cdef readonly bint is_complex
 
 # The th.dtype object of a scalar type (borrowed from a module table).
 cdef dtype dtype_of(THScalarType scalar_type)

@@ -1,6 +1,6 @@
 """th.dtype: the Python face of THScalarType (th.float32, th.int64, ...)."""
-from th.libTH cimport (THScalarType, THScalarType_elementSize, THScalarType_isFloatingPoint,
-                       THScalarType_name, TH_NUM_SCALAR_TYPES, TH_UINT8, TH_BOOL)
+from th.libTH cimport (THScalarType, THScalarType_elementSize, THScalarType_isComplex,
+                       THScalarType_isFloatingPoint, THScalarType_name, TH_NUM_SCALAR_TYPES)
 
 cdef list _by_scalar_type = []
 cdef dict _by_name = {}
@@ -44,7 +44,8 @@ cdef dtype _make(int t):
     d.name = THScalarType_name(d.scalar_type).decode()
     d.itemsize = THScalarType_elementSize(d.scalar_type)
     d.is_floating_point = THScalarType_isFloatingPoint(d.scalar_type)
-    d.is_signed = d.is_floating_point or d.name.startswith("int")
+    d.is_complex = THScalarType_isComplex(d.scalar_type)
+    d.is_signed = d.is_floating_point or d.is_complex or d.name.startswith("int")
     return d
 
 
@@ -62,3 +63,9 @@ float16 = _by_name["float16"]
 float32 = _by_name["float32"]
 float64 = _by_name["float64"]
 bool = _by_name["bool"]
+bfloat16 = _by_name["bfloat16"]
+complex64 = _by_name["complex64"]
+complex128 = _by_name["complex128"]
+uint16 = _by_name["uint16"]
+uint32 = _by_name["uint32"]
+uint64 = _by_name["uint64"]

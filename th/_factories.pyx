@@ -35,11 +35,15 @@ def ones(*size, dtype=None):
 
 
 cdef THScalarType _infer_scalar_type(object value):
-    """torch's defaults: bool -> bool, int -> int64, anything else -> float32."""
+    """torch's defaults: bool -> bool, int -> int64, complex -> complex64,
+    anything else -> float32."""
     if isinstance(value, bool):
         return TH_BOOL
     if isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float)):
         return TH_INT64
+    if isinstance(value, complex) or (hasattr(value, "__complex__") and not isinstance(value, float)
+                                      and not hasattr(type(value), "__index__")):
+        return TH_COMPLEX64
     return TH_FLOAT32
 
 
@@ -60,9 +64,9 @@ def arange(start, end=None, step=1, dtype=None):
     cdef size_t esz
     if end is None:
         start, end = 0, start
-    cdef bint all_int = (_infer_scalar_type(start) != TH_FLOAT32
-                         and _infer_scalar_type(end) != TH_FLOAT32
-                         and _infer_scalar_type(step) != TH_FLOAT32)
+    cdef bint all_int = (_infer_scalar_type(start) in (TH_INT64, TH_BOOL)
+                         and _infer_scalar_type(end) in (TH_INT64, TH_BOOL)
+                         and _infer_scalar_type(step) in (TH_INT64, TH_BOOL))
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
     if step == 0:
         raise ValueError("arange: step must be nonzero")
@@ -142,13 +146,13 @@ def tensor(data, dtype=None):
     leaves = []
     _flatten(data, 0, nd, shape, leaves)
     cdef THScalarType default = TH_BOOL
-    for v in leaves:
+    for v in leaves:  # bool < int64 < float32 < complex64
         kind = _infer_scalar_type(v)
-        if kind == TH_FLOAT32:
-            default = TH_FLOAT32
+        if kind == TH_COMPLEX64:
+            default = TH_COMPLEX64
             break
-        if kind == TH_INT64:
-            default = TH_INT64
+        if kind == TH_FLOAT32 or (kind == TH_INT64 and default == TH_BOOL):
+            default = kind
     if not leaves and nd > 0:
         default = TH_FLOAT32
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, default)

@@ -4,6 +4,7 @@ A tensor over another object's memory gets a storage whose allocator context
 is a Py_buffer export of that object: the export keeps the owner alive (and,
 for numpy, unresizable) exactly as long as the storage lives, and the
 storage's free releases it, taking the GIL, whichever side dies first."""
+import importlib
 import sys
 
 from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
@@ -16,6 +17,7 @@ cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
 from th._storage cimport wrap_storage
 from th._tensor cimport Tensor, copy_tensor, wrap_tensor
+from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
 
 
@@ -35,6 +37,12 @@ _export_allocator.realloc = NULL
 _export_allocator.free = _release_export
 
 
+_FORMATS = {("?", 1): TH_BOOL, ("e", 2): TH_FLOAT16, ("f", 4): TH_FLOAT32, ("d", 8): TH_FLOAT64,
+            ("Zf", 8): TH_COMPLEX64, ("Zd", 16): TH_COMPLEX128,
+            ("i", 1): TH_INT8, ("i", 2): TH_INT16, ("i", 4): TH_INT32, ("i", 8): TH_INT64,
+            ("u", 1): TH_UINT8, ("u", 2): TH_UINT16, ("u", 4): TH_UINT32, ("u", 8): TH_UINT64}
+
+
 cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize) except -1:
     """The th dtype of a struct-module format, or TypeError."""
     cdef char order = fmt[0]
@@ -45,35 +53,23 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize) except -1:
             raise TypeError(f"byte-swapped data (format {fmt.decode()!r}) has no th dtype: "
                             f"convert it to native byte order first")
         code = fmt + 1
-    if code[0] == 0 or code[1] != 0:
+    c = code.decode()
+    if not c or (len(c) > 1 and not c.startswith("Z")):
         raise TypeError(f"buffer format {fmt.decode()!r} has no th dtype")
-    c = chr(code[0])
-    if c == "?" and itemsize == 1:
-        return TH_BOOL
-    if c == "e" and itemsize == 2:
-        return TH_FLOAT16
-    if c == "f" and itemsize == 4:
-        return TH_FLOAT32
-    if c == "d" and itemsize == 8:
-        return TH_FLOAT64
-    if c == "B" and itemsize == 1:
-        return TH_UINT8
-    if c in "bhilqn":
-        if itemsize == 1:
-            return TH_INT8
-        if itemsize == 2:
-            return TH_INT16
-        if itemsize == 4:
-            return TH_INT32
-        if itemsize == 8:
-            return TH_INT64
+    # the integer codes by size: their sizes vary between platforms ("l")
+    key = ("u" if c in "BHILQN" else "i" if c in "bhilqn" else c, itemsize)
+    if key in _FORMATS:
+        return _FORMATS[key]
     raise TypeError(f"buffer format {fmt.decode()!r} ({itemsize} bytes) has no th dtype "
-                    f"(th has uint8, int8, int16, int32, int64, float16, float32, float64, bool)")
+                    f"(th has bool, int8-64, uint8-64, float16, bfloat16, float32, float64, "
+                    f"complex64, complex128)")
 
 
-cdef Tensor _view_export(object obj, str who):
+cdef Tensor _view_export(object obj, str who, int override=-1):
     """A tensor over obj's memory (writable, native, aligned, non-negative
-    strides), or ValueError / TypeError saying why it cannot be one."""
+    strides), or ValueError / TypeError saying why it cannot be one.
+    override: the th dtype of the elements, when their format is another of
+    the same size (an ml_dtypes bfloat16 array, viewed as uint16)."""
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
     cdef int64_t sizes[TH_MAX_DIMS]
     cdef int64_t strides[TH_MAX_DIMS]
@@ -94,6 +90,8 @@ cdef Tensor _view_export(object obj, str who):
         raise
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize)
+        if override >= 0:
+            t = <THScalarType>override
         if view.ndim > TH_MAX_DIMS:
             raise ValueError(f"{who}: {view.ndim} dimensions; th supports at most {TH_MAX_DIMS}")
         if <uintptr_t>view.buf % <uintptr_t>view.itemsize:
@@ -169,8 +167,16 @@ def storage_from_buffer(obj, dtype, int64_t size):
                          f"elements of {dtype_of(t)!r} need {nbytes}")
     out = wrap_storage(THStorage_newWithSize(t, size))
     if nbytes:
-        memoryview(out).cast("B")[:] = data.cast("B") if data.c_contiguous else data.tobytes()
+        storage_bytes(out)[:] = data.cast("B") if data.c_contiguous else data.tobytes()
     return out
+
+
+def storage_bytes(Storage s not None):
+    """s's memory as a writable memoryview of bytes (bfloat16 has no buffer
+    format: its memory is read as uint16)."""
+    if THStorage_dtype(s.cdata) == TH_BFLOAT16:
+        s = reinterpret_storage(s, TH_UINT16)
+    return memoryview(s).cast("B")
 
 
 def from_numpy(a):
@@ -182,10 +188,66 @@ def from_numpy(a):
     numpy = sys.modules.get("numpy")
     if numpy is None or not isinstance(a, numpy.ndarray):
         raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(a).__name__}")
+    if _is_ml_bfloat16(a):
+        return _view_export(a.view(numpy.uint16), "from_numpy", TH_BFLOAT16)
     return _view_export(a, "from_numpy")
 
 
-cdef Tensor _copy_of_buffer(object obj):
+# ------------------------------------------------------------------ bfloat16
+# numpy has no bfloat16 and the buffer protocol no format code for it: the
+# ml_dtypes package's bfloat16 arrays (when it is installed) are exchanged as
+# uint16 memory, reinterpreted.
+
+cdef bint _is_ml_bfloat16(object a):
+    numpy = sys.modules.get("numpy")
+    return (numpy is not None and isinstance(a, numpy.ndarray) and a.dtype.name == "bfloat16"
+            and getattr(a.dtype.type, "__module__", "") == "ml_dtypes")
+
+
+cdef void _unpin_storage(void *ctx, void *data) noexcept nogil:
+    THStorage_unpin(<THStorage *>ctx)
+
+
+cdef THAllocator _pin_allocator
+_pin_allocator.malloc = _cannot_grow
+_pin_allocator.realloc = NULL
+_pin_allocator.free = _unpin_storage
+
+
+def reinterpret_storage(Storage s not None, dtype):
+    """A storage of another dtype of the same element size over s's memory
+    (no copy): it pins s (one reference, data kept in place) while it lives."""
+    cdef THStorage *c = s.cdata
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_UINT8)
+    if THScalarType_elementSize(t) != THStorage_elementSize(c):
+        raise ValueError(f"reinterpret_storage: {s.dtype!r} and {dtype_of(t)!r} differ in size")
+    if THStorage_data(c) == NULL:
+        return wrap_storage(THStorage_new(t))
+    THStorage_pin(c)  # released by the new storage's free, also if this fails
+    cdef THStorage *r = THStorage_newWithDataAndAllocator(t, THStorage_data(c), THStorage_size(c),
+                                                          &_pin_allocator, c)
+    THStorage_clearFlag(r, TH_STORAGE_RESIZABLE)
+    return wrap_storage(r)
+
+
+def bfloat16_to_numpy(Tensor t not None):
+    """numpy() of a bfloat16 tensor: an ml_dtypes.bfloat16 array over its
+    memory, or TypeError when ml_dtypes is not installed."""
+    try:
+        ml_dtypes = importlib.import_module("ml_dtypes")  # (Cython's import can return None)
+    except ImportError:
+        raise TypeError("numpy has no bfloat16 dtype: convert with .float() first (or install "
+                        "ml_dtypes, whose bfloat16 th exchanges without a copy; DLPack "
+                        "exchanges bfloat16 with torch)") from None
+    import numpy
+    from th._factories import empty
+    raw = empty(0, dtype=dtype_of(TH_UINT16)).set_(
+        reinterpret_storage(t.storage(), dtype_of(TH_UINT16)), t.storage_offset(), t.shape,
+        t.stride())
+    return numpy.asarray(raw).view(ml_dtypes.bfloat16)
+
+
+cdef Tensor _copy_of_buffer(object obj, int override=-1):
     """A new contiguous tensor holding a copy of any buffer's elements."""
     cdef Py_buffer view
     cdef int64_t sizes[TH_MAX_DIMS]
@@ -194,6 +256,8 @@ cdef Tensor _copy_of_buffer(object obj):
     PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO)
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize)
+        if override >= 0:
+            t = <THScalarType>override
         if view.ndim > TH_MAX_DIMS:
             raise ValueError(f"asarray: {view.ndim} dimensions; th supports at most {TH_MAX_DIMS}")
         for d in range(view.ndim):
@@ -232,13 +296,16 @@ def asarray(obj, dtype=None, copy=None):
     other than the data's converts (a copy)."""
     if isinstance(obj, Tensor):
         return _convert(<Tensor>obj, dtype, copy)
+    cdef int override = -1
+    if _is_ml_bfloat16(obj):
+        obj, override = obj.view(sys.modules["numpy"].uint16), TH_BFLOAT16
     if PyObject_CheckBuffer(obj):
         try:
-            t = _view_export(obj, "asarray")
+            t = _view_export(obj, "asarray", override)
         except ValueError:
             if copy is False:
                 raise
-            return _convert(_copy_of_buffer(obj), dtype, None)
+            return _convert(_copy_of_buffer(obj, override), dtype, None)
         return _convert(t, dtype, copy)
     if hasattr(obj, "__dlpack__"):
         from th._dlpack import from_dlpack

@@ -9,7 +9,7 @@ shared-memory storages as descriptors instead.)"""
 import pickle
 
 import th
-from th._interop import storage_from_buffer
+from th._interop import storage_bytes, storage_from_buffer
 
 
 def rebuild_storage(dtype_name, size, data):
@@ -18,9 +18,9 @@ def rebuild_storage(dtype_name, size, data):
 
 def reduce_storage(storage, protocol=4):  # copyreg reducers, told no protocol: bytes
     if protocol >= 5:
-        data = pickle.PickleBuffer(storage)
+        data = pickle.PickleBuffer(storage_bytes(storage))
     else:
-        data = memoryview(storage).cast("B").tobytes() if len(storage) else b""
+        data = storage_bytes(storage).tobytes() if len(storage) else b""
     return rebuild_storage, (storage.dtype.name, len(storage), data)
 
 

@@ -1,11 +1,12 @@
 """th.Storage: a Python object holding one reference to a C THStorage."""
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
 cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport (NUMBER_INT64, as_number, check_big_int, read_element, write_element,
                            write_number)
+from th._elements cimport NUMBER_FLOAT, NUMBER_BIG_INT
 from th.libTH cimport *
 
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
@@ -190,9 +191,14 @@ cdef char *_element(THStorage *s, int64_t index) except NULL:
 cdef int _fill_storage(THStorage *s, object value) except -1:
     cdef int64_t i
     cdef double d
+    cdef uint64_t element[2]  # complex, or uint64 beyond int64: packed, then stored
+    i = 0
     cdef int kind = as_number(value, &i, &d)
     if kind == NUMBER_INT64:
         return THStorage_fillInt64(s, i)
+    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
+        write_number(<char *>element, THStorage_dtype(s), kind, i, d)
+        return THStorage_fillElement(s, element)
     check_big_int(THStorage_dtype(s), kind, d)
     return THStorage_fill(s, d)
 

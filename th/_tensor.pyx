@@ -10,7 +10,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.stdint cimport int64_t, uintptr_t
+from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
 import weakref
 from operator import index as operator_index
@@ -19,6 +19,7 @@ cimport th._errors
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport NUMBER_INT64, as_number, check_big_int, read_element
+from th._elements cimport NUMBER_FLOAT, NUMBER_BIG_INT, write_number
 from th._indexing cimport index_view
 from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
@@ -590,6 +591,21 @@ cdef class Tensor:
     def __int__(self):
         return int(self.item())
 
+    def __complex__(self):
+        return complex(self.item())
+
+    # ------------------------------------------------------- dtypes
+    def float(self):
+        """This tensor as float32 (torch's .float()): itself when it already
+        is, else a converted copy. The way out for bfloat16, which numpy and
+        the buffer protocol lack."""
+        if THTensor_dtype(self.cdata) == TH_FLOAT32:
+            return self
+        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
+            TH_FLOAT32, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
+        copy_tensor(out.cdata, self.cdata)
+        return out
+
     def __index__(self):
         if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
             raise TypeError("only integer tensors of one element can be used as an index")
@@ -645,13 +661,18 @@ cdef class Tensor:
     # ------------------------------------------------------- interop
     def numpy(self):
         """A numpy array over this tensor's memory (no copy); its base keeps
-        the storage alive. Read-only for an expanded tensor."""
+        the storage alive. Read-only for an expanded tensor. bfloat16 (which
+        numpy lacks) needs ml_dtypes, else TypeError: use .float()."""
         import numpy
         return numpy.asarray(self)
 
     def __array__(self, dtype=None, copy=None):
         import numpy
-        a = numpy.asarray(memoryview(self))
+        if THTensor_dtype(self.cdata) == TH_BFLOAT16:
+            from th._interop import bfloat16_to_numpy
+            a = bfloat16_to_numpy(self)
+        else:
+            a = numpy.asarray(memoryview(self))
         if dtype is not None and a.dtype != numpy.dtype(dtype):
             if copy is False:
                 raise ValueError(f"__array__: converting {self.dtype!r} to {dtype} needs a copy")
@@ -810,9 +831,14 @@ cdef int fill_tensor(THTensor *t, object value) except -1:
     """THTensor_fill with a Python number (exact for ints in int64's range)."""
     cdef int64_t i
     cdef double d
+    cdef uint64_t element[2]  # complex, or uint64 beyond int64: packed, then stored
+    i = 0
     cdef int kind = as_number(value, &i, &d)
     if kind == NUMBER_INT64:
         return THTensor_fillInt64(t, i)
+    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
+        write_number(<char *>element, THTensor_dtype(t), kind, i, d)
+        return THTensor_fillElement(t, element)
     check_big_int(THTensor_dtype(t), kind, d)
     return THTensor_fill(t, d)
 

@@ -14,7 +14,7 @@
 # function whose name starts with `new` returns a reference you must free;
 # a name ending in `Move` steals the reference you pass.
 
-from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int64_t, int32_t, int16_t, int8_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "<stdbool.h>":
     ctypedef bint th_bool "bool"
@@ -34,6 +34,12 @@ cdef extern from "TH/TH.h" nogil:
         TH_FLOAT32
         TH_FLOAT64
         TH_BOOL
+        TH_BFLOAT16
+        TH_COMPLEX64
+        TH_COMPLEX128
+        TH_UINT16
+        TH_UINT32
+        TH_UINT64
         TH_NUM_SCALAR_TYPES
 
     ctypedef struct THHalf:
@@ -47,6 +53,20 @@ cdef extern from "TH/TH.h" nogil:
     int THScalarType_packInt64(THScalarType dtype, int64_t value, void *out) except -1
     float THHalf_toFloat(THHalf h) noexcept
     THHalf THFloat_toHalf(float f) noexcept
+    # the dtypes neighbouring libraries bring (bfloat16, complex, wide uints)
+    ctypedef struct THBFloat16:
+        uint16_t x
+    ctypedef struct THComplexFloat:
+        float re
+        float im
+    ctypedef struct THComplexDouble:
+        double re
+        double im
+    int THScalarType_isComplex(THScalarType dtype) noexcept
+    int THScalarType_packUInt64(THScalarType dtype, uint64_t value, void *out) except -1
+    int THScalarType_packComplex(THScalarType dtype, double re, double im, void *out) except -1
+    float THBFloat16_toFloat(THBFloat16 b) noexcept
+    THBFloat16 THFloat_toBFloat16(float f) noexcept
 
     ctypedef enum THErrorKind:
         TH_ERROR_NONE
@@ -145,6 +165,7 @@ cdef extern from "TH/TH.h" nogil:
     int THStorage_resize(THStorage *self, int64_t size) except -1
     int THStorage_fill(THStorage *self, double value) except -1
     int THStorage_fillInt64(THStorage *self, int64_t value) except -1
+    int THStorage_fillElement(THStorage *self, const void *element) except -1
     int THStorage_swap(THStorage *a, THStorage *b) except -1
     void *THStorage_data(const THStorage *self) noexcept
     int64_t THStorage_size(const THStorage *self) noexcept
@@ -248,6 +269,7 @@ cdef extern from "TH/TH.h" nogil:
 
     int THTensor_fill(THTensor *self, double value) except -1
     int THTensor_fillInt64(THTensor *self, int64_t value) except -1
+    int THTensor_fillElement(THTensor *self, const void *element) except -1
     int THTensor_copy(THTensor *dst, THTensor *src) except -1
 
     # flip (a copy), cat and stack (THTensorCat.h), torch's type promotion
@@ -263,8 +285,8 @@ cdef extern from "TH/TH.h" nogil:
 
     # ------------------------------------------- typed access (generic/*.h)
     # THFloatTensor_data, THDoubleTensor_get2d, ...: a dtype mismatch is a
-    # TypeError. Getters return 0 on error (`except? 0`; THHalf getters
-    # return a struct, so Cython checks for an exception after each call).
+    # TypeError. Getters return 0 on error (`except? 0`; THHalf, THBFloat16
+    # and complex getters return a struct, so Cython checks for an exception after each call).
     # Byte: uint8_t
     uint8_t *THByteStorage_data(const THStorage *self) except? NULL
     uint8_t THByteStorage_get(const THStorage *self, int64_t idx) except? 0
@@ -400,6 +422,96 @@ cdef extern from "TH/TH.h" nogil:
     int THBoolTensor_set2d(THTensor *self, int64_t i0, int64_t i1, th_bool value) except -1
     int THBoolTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, th_bool value) except -1
     int THBoolTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, th_bool value) except -1
+    # BFloat16: THBFloat16
+    THBFloat16 *THBFloat16Storage_data(const THStorage *self) except? NULL
+    THBFloat16 THBFloat16Storage_get(const THStorage *self, int64_t idx) except *
+    int THBFloat16Storage_set(THStorage *self, int64_t idx, THBFloat16 value) except -1
+    THBFloat16 *THBFloat16Tensor_data(const THTensor *self) except? NULL
+    THBFloat16 THBFloat16Tensor_get0d(const THTensor *self) except *
+    THBFloat16 THBFloat16Tensor_get1d(const THTensor *self, int64_t i0) except *
+    THBFloat16 THBFloat16Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THBFloat16 THBFloat16Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THBFloat16 THBFloat16Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THBFloat16Tensor_set0d(THTensor *self, THBFloat16 value) except -1
+    int THBFloat16Tensor_set1d(THTensor *self, int64_t i0, THBFloat16 value) except -1
+    int THBFloat16Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, THBFloat16 value) except -1
+    int THBFloat16Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THBFloat16 value) except -1
+    int THBFloat16Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THBFloat16 value) except -1
+    # ComplexFloat: THComplexFloat
+    THComplexFloat *THComplexFloatStorage_data(const THStorage *self) except? NULL
+    THComplexFloat THComplexFloatStorage_get(const THStorage *self, int64_t idx) except *
+    int THComplexFloatStorage_set(THStorage *self, int64_t idx, THComplexFloat value) except -1
+    THComplexFloat *THComplexFloatTensor_data(const THTensor *self) except? NULL
+    THComplexFloat THComplexFloatTensor_get0d(const THTensor *self) except *
+    THComplexFloat THComplexFloatTensor_get1d(const THTensor *self, int64_t i0) except *
+    THComplexFloat THComplexFloatTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THComplexFloat THComplexFloatTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THComplexFloat THComplexFloatTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THComplexFloatTensor_set0d(THTensor *self, THComplexFloat value) except -1
+    int THComplexFloatTensor_set1d(THTensor *self, int64_t i0, THComplexFloat value) except -1
+    int THComplexFloatTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexFloat value) except -1
+    int THComplexFloatTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexFloat value) except -1
+    int THComplexFloatTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexFloat value) except -1
+    # ComplexDouble: THComplexDouble
+    THComplexDouble *THComplexDoubleStorage_data(const THStorage *self) except? NULL
+    THComplexDouble THComplexDoubleStorage_get(const THStorage *self, int64_t idx) except *
+    int THComplexDoubleStorage_set(THStorage *self, int64_t idx, THComplexDouble value) except -1
+    THComplexDouble *THComplexDoubleTensor_data(const THTensor *self) except? NULL
+    THComplexDouble THComplexDoubleTensor_get0d(const THTensor *self) except *
+    THComplexDouble THComplexDoubleTensor_get1d(const THTensor *self, int64_t i0) except *
+    THComplexDouble THComplexDoubleTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THComplexDouble THComplexDoubleTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THComplexDouble THComplexDoubleTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THComplexDoubleTensor_set0d(THTensor *self, THComplexDouble value) except -1
+    int THComplexDoubleTensor_set1d(THTensor *self, int64_t i0, THComplexDouble value) except -1
+    int THComplexDoubleTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexDouble value) except -1
+    int THComplexDoubleTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexDouble value) except -1
+    int THComplexDoubleTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexDouble value) except -1
+    # UInt16: uint16_t
+    uint16_t *THUInt16Storage_data(const THStorage *self) except? NULL
+    uint16_t THUInt16Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THUInt16Storage_set(THStorage *self, int64_t idx, uint16_t value) except -1
+    uint16_t *THUInt16Tensor_data(const THTensor *self) except? NULL
+    uint16_t THUInt16Tensor_get0d(const THTensor *self) except? 0
+    uint16_t THUInt16Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    uint16_t THUInt16Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    uint16_t THUInt16Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    uint16_t THUInt16Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THUInt16Tensor_set0d(THTensor *self, uint16_t value) except -1
+    int THUInt16Tensor_set1d(THTensor *self, int64_t i0, uint16_t value) except -1
+    int THUInt16Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint16_t value) except -1
+    int THUInt16Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint16_t value) except -1
+    int THUInt16Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint16_t value) except -1
+    # UInt32: uint32_t
+    uint32_t *THUInt32Storage_data(const THStorage *self) except? NULL
+    uint32_t THUInt32Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THUInt32Storage_set(THStorage *self, int64_t idx, uint32_t value) except -1
+    uint32_t *THUInt32Tensor_data(const THTensor *self) except? NULL
+    uint32_t THUInt32Tensor_get0d(const THTensor *self) except? 0
+    uint32_t THUInt32Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    uint32_t THUInt32Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    uint32_t THUInt32Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    uint32_t THUInt32Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THUInt32Tensor_set0d(THTensor *self, uint32_t value) except -1
+    int THUInt32Tensor_set1d(THTensor *self, int64_t i0, uint32_t value) except -1
+    int THUInt32Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint32_t value) except -1
+    int THUInt32Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint32_t value) except -1
+    int THUInt32Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint32_t value) except -1
+    # UInt64: uint64_t
+    uint64_t *THUInt64Storage_data(const THStorage *self) except? NULL
+    uint64_t THUInt64Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THUInt64Storage_set(THStorage *self, int64_t idx, uint64_t value) except -1
+    uint64_t *THUInt64Tensor_data(const THTensor *self) except? NULL
+    uint64_t THUInt64Tensor_get0d(const THTensor *self) except? 0
+    uint64_t THUInt64Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    uint64_t THUInt64Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    uint64_t THUInt64Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    uint64_t THUInt64Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THUInt64Tensor_set0d(THTensor *self, uint64_t value) except -1
+    int THUInt64Tensor_set1d(THTensor *self, int64_t i0, uint64_t value) except -1
+    int THUInt64Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint64_t value) except -1
+    int THUInt64Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint64_t value) except -1
+    int THUInt64Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint64_t value) except -1
 
 cdef extern from "TH/TH.h" nogil:
     # -------------------------------------------------------- THTensorIndex.h

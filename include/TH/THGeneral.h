@@ -40,7 +40,15 @@ typedef enum THScalarType {
   TH_FLOAT32 = 6,
   TH_FLOAT64 = 7,
   TH_BOOL = 8,
-  TH_NUM_SCALAR_TYPES = 9
+  /* the dtypes neighbouring libraries bring (numbered after the first nine,
+   * which keep their values) */
+  TH_BFLOAT16 = 9,
+  TH_COMPLEX64 = 10,
+  TH_COMPLEX128 = 11,
+  TH_UINT16 = 12,
+  TH_UINT32 = 13,
+  TH_UINT64 = 14,
+  TH_NUM_SCALAR_TYPES = 15
 } THScalarType;
 
 /* IEEE 754 half precision, stored as its bits (C11 has no portable half). */
@@ -48,18 +56,39 @@ typedef struct THHalf {
   uint16_t x;
 } THHalf;
 
+/* bfloat16 (torch's, Google Brain's): float32's top 16 bits, as its bits. */
+typedef struct THBFloat16 {
+  uint16_t x;
+} THBFloat16;
+
+/* complex64 and complex128: the layout of C99's float _Complex, C++'s
+ * std::complex and numpy's complex types (real part first). */
+typedef struct THComplexFloat {
+  float re, im;
+} THComplexFloat;
+typedef struct THComplexDouble {
+  double re, im;
+} THComplexDouble;
+
 /* 1 if dtype is one of the THScalarType values above, else 0. */
 TH_API int THScalarType_isValid(int dtype);
 /* Bytes per element; 0 for an invalid dtype. */
 TH_API size_t THScalarType_elementSize(THScalarType dtype);
 /* "float32", "int64", ...; "invalid" for an invalid dtype. Static string. */
 TH_API const char *THScalarType_name(THScalarType dtype);
-/* 1 for float16/float32/float64. */
+/* 1 for float16/bfloat16/float32/float64 (not complex, as in torch). */
 TH_API int THScalarType_isFloatingPoint(THScalarType dtype);
+/* 1 for complex64/complex128. */
+TH_API int THScalarType_isComplex(THScalarType dtype);
 
 TH_API float THHalf_toFloat(THHalf h);
 /* Round to nearest even; overflow gives infinity, NaN stays NaN. */
 TH_API THHalf THFloat_toHalf(float f);
+/* Exact. */
+TH_API float THBFloat16_toFloat(THBFloat16 b);
+/* Round to nearest even (torch's rule); NaN stays NaN (sign and top
+ * payload bits kept, made quiet). */
+TH_API THBFloat16 THFloat_toBFloat16(float f);
 
 /* Write value as one element of dtype at out (elementSize bytes), as fill
  * converts: floats truncate toward zero for integer dtypes; a value the dtype
@@ -67,6 +96,12 @@ TH_API THHalf THFloat_toHalf(float f);
  * or -1 on error. */
 TH_API int THScalarType_packDouble(THScalarType dtype, double value, void *out);
 TH_API int THScalarType_packInt64(THScalarType dtype, int64_t value, void *out);
+/* An integer in [2^63, 2^64) (or any uint64): exact for uint64. */
+TH_API int THScalarType_packUInt64(THScalarType dtype, uint64_t value, void *out);
+/* re + im*j: a complex dtype takes both parts (each rounded as packDouble);
+ * any other dtype takes re as packDouble does when im is 0, and refuses a
+ * nonzero im (ValueError, as torch refuses to drop it in a fill). */
+TH_API int THScalarType_packComplex(THScalarType dtype, double re, double im, void *out);
 
 /* ------------------------------------------------------------------ errors
  *

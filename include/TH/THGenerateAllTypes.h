@@ -101,4 +101,64 @@
 #undef TH_REAL_DTYPE
 #undef TH_REAL_ZERO
 
+#define real THBFloat16
+#define Real BFloat16
+#define TH_REAL_DTYPE TH_BFLOAT16
+#define TH_REAL_ZERO ((THBFloat16){0})
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real THComplexFloat
+#define Real ComplexFloat
+#define TH_REAL_DTYPE TH_COMPLEX64
+#define TH_REAL_ZERO ((THComplexFloat){0.0f, 0.0f})
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real THComplexDouble
+#define Real ComplexDouble
+#define TH_REAL_DTYPE TH_COMPLEX128
+#define TH_REAL_ZERO ((THComplexDouble){0.0, 0.0})
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real uint16_t
+#define Real UInt16
+#define TH_REAL_DTYPE TH_UINT16
+#define TH_REAL_ZERO ((uint16_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real uint32_t
+#define Real UInt32
+#define TH_REAL_DTYPE TH_UINT32
+#define TH_REAL_ZERO ((uint32_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
+#define real uint64_t
+#define Real UInt64
+#define TH_REAL_DTYPE TH_UINT64
+#define TH_REAL_ZERO ((uint64_t)0)
+#include TH_GENERIC_FILE
+#undef real
+#undef Real
+#undef TH_REAL_DTYPE
+#undef TH_REAL_ZERO
+
 #undef TH_GENERIC_FILE

@@ -93,6 +93,10 @@ TH_API int THStorage_resize(THStorage *self, int64_t size);
  * Returns 0, or -1 on error. */
 TH_API int THStorage_fill(THStorage *self, double value);
 TH_API int THStorage_fillInt64(THStorage *self, int64_t value);
+/* Every other form (complex, uint64 beyond int64): element holds one element
+ * of the storage's dtype (elementSize bytes, e.g. from THScalarType_pack*),
+ * stored as it is. Returns 0, or -1 on error. */
+TH_API int THStorage_fillElement(THStorage *self, const void *element);
 /* Exchanges the contents (data, size, dtype, allocator, flags) of two
  * storages; refcounts stay. Both must be unshared and resizable, and held by
  * the caller, for the same reasons as resize. Returns 0, or -1 on error. */

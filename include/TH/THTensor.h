@@ -178,6 +178,8 @@ TH_API THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims);
  * Returns 0, or -1 on error. */
 TH_API int THTensor_fill(THTensor *self, double value);
 TH_API int THTensor_fillInt64(THTensor *self, int64_t value);
+/* dtypes: element is one element of self's dtype (THStorage_fillElement). */
+TH_API int THTensor_fillElement(THTensor *self, const void *element);
 /* Copies src into dst element by element: src is broadcast to dst's shape
  * and converted to dst's dtype as numpy casts (see THCastImpl.h's rules).
  * dst may not have stride-0 dims of size > 1; src may overlap dst (it is

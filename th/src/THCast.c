@@ -1,6 +1,8 @@
-/* The 81 conversion loops (see THCastImpl.h for the rules). */
+/* The 225 conversion loops (see THCastImpl.h for the rules). */
+#include <complex.h>
 #include <math.h>
 
+#include "THBFloat16Impl.h"
 #include "THCastImpl.h"
 #include "THHalfImpl.h"
 
@@ -11,10 +13,23 @@ static inline int64_t f2i64(double d) {
 static inline int32_t f2i32(double d) {
   return (d > -2147483649.0 && d < 2147483648.0) ? (int32_t)d : INT32_MIN;
 }
+/* float -> uint64: exact in [0, 2^64), else int64's rule reinterpreted
+ * (negatives wrap as for int64; NaN and the rest give 2^63) */
+static inline uint64_t f2u64(double d) {
+  return (d >= 0.0 && d < 18446744073709551616.0) ? (uint64_t)d : (uint64_t)f2i64(d);
+}
 static inline uint16_t int_to_half(int64_t v) { return th_double_to_half_bits((double)v); }
+static inline uint16_t uint_to_half(uint64_t v) { return th_double_to_half_bits((double)v); }
+static inline uint16_t cfloat_to_half(float _Complex v) { return th_float_to_half_bits(crealf(v)); }
+static inline uint16_t cdouble_to_half(double _Complex v) {
+  return th_double_to_half_bits(creal(v));
+}
 
 /* Each dtype: its storage type, how an element is read (the read type is
- * float for float16), and how a value of any read type becomes one. */
+ * float for float16 and bfloat16, C99 complex for the complex dtypes), and
+ * how a value of any read type becomes one. C's own conversions give numpy's
+ * complex rules: to a real type the imaginary part is dropped, from one it is
+ * 0, and a complex is true when either part is nonzero. */
 typedef uint8_t t_uint8;
 typedef int8_t t_int8;
 typedef int16_t t_int16;
@@ -24,6 +39,12 @@ typedef uint16_t t_float16;
 typedef float t_float32;
 typedef double t_float64;
 typedef bool t_bool8;
+typedef uint16_t t_bfloat16;
+typedef float _Complex t_complex64;
+typedef double _Complex t_complex128;
+typedef uint16_t t_uint16;
+typedef uint32_t t_uint32;
+typedef uint64_t t_uint64;
 
 #define READ_uint8(p) (*(const uint8_t *)(p))
 #define READ_int8(p) (*(const int8_t *)(p))
@@ -34,20 +55,38 @@ typedef bool t_bool8;
 #define READ_float32(p) (*(const float *)(p))
 #define READ_float64(p) (*(const double *)(p))
 #define READ_bool8(p) ((uint8_t)(*(const bool *)(p)))
+#define READ_bfloat16(p) th_bfloat16_bits_to_float(*(const uint16_t *)(p))
+#define READ_complex64(p) (*(const float _Complex *)(p))
+#define READ_complex128(p) (*(const double _Complex *)(p))
+#define READ_uint16(p) (*(const uint16_t *)(p))
+#define READ_uint32(p) (*(const uint32_t *)(p))
+#define READ_uint64(p) (*(const uint64_t *)(p))
 
-/* to an integer type narrower than int64: floats go through int32 */
-#define TO_SMALL_INT(T, v) \
-  _Generic((v), float: (T)f2i32(v), double: (T)f2i32(v), default: (T)(v))
+/* to an integer type: floats (a complex's real part) go through int32 for
+ * the types narrower than 32 bits, through int64 for uint32 (x86-64's
+ * conversions, as numpy's results there) */
+#define FROM_FLOAT(v, F, I)                                                          \
+  _Generic((v), float: F(v), double: F(v), float _Complex: F(crealf(v)),            \
+           double _Complex: F(creal(v)), default: (I)(v))
+#define TO_SMALL_INT(T, v) ((T)FROM_FLOAT(v, f2i32, T))
 #define TO_uint8(v) TO_SMALL_INT(uint8_t, v)
 #define TO_int8(v) TO_SMALL_INT(int8_t, v)
 #define TO_int16(v) TO_SMALL_INT(int16_t, v)
 #define TO_int32(v) TO_SMALL_INT(int32_t, v)
-#define TO_int64(v) _Generic((v), float: f2i64(v), double: f2i64(v), default: (int64_t)(v))
-#define TO_float16(v)                                                             \
-  _Generic((v), float: th_float_to_half_bits, double: th_double_to_half_bits, \
-           default: int_to_half)(v)
+#define TO_uint16(v) TO_SMALL_INT(uint16_t, v)
+#define TO_uint32(v) ((uint32_t)FROM_FLOAT(v, f2i64, uint32_t))
+#define TO_int64(v) FROM_FLOAT(v, f2i64, int64_t)
+#define TO_uint64(v) FROM_FLOAT(v, f2u64, uint64_t)
+#define TO_float16(v)                                                                \
+  _Generic((v), float: th_float_to_half_bits, double: th_double_to_half_bits,     \
+           float _Complex: cfloat_to_half, double _Complex: cdouble_to_half,      \
+           uint64_t: uint_to_half, default: int_to_half)(v)
+/* torch's rule: every value becomes float32 first (float64 rounds twice) */
+#define TO_bfloat16(v) th_float_to_bfloat16_bits((float)(v))
 #define TO_float32(v) ((float)(v))
 #define TO_float64(v) ((double)(v))
+#define TO_complex64(v) ((float _Complex)(v))
+#define TO_complex128(v) ((double _Complex)(v))
 #define TO_bool8(v) ((v) != 0)
 
 #define DEFINE_CAST(D, S)                                                                 \
@@ -63,9 +102,11 @@ typedef bool t_bool8;
     }                                                                                   \
   }
 
-#define FOR_EACH_SRC(D, X)                                                        \
-  X(D, uint8) X(D, int8) X(D, int16) X(D, int32) X(D, int64) X(D, float16) \
-  X(D, float32) X(D, float64) X(D, bool8)
+/* in THScalarType's order */
+#define FOR_EACH_SRC(D, X)                                                             \
+  X(D, uint8) X(D, int8) X(D, int16) X(D, int32) X(D, int64) X(D, float16)          \
+  X(D, float32) X(D, float64) X(D, bool8) X(D, bfloat16) X(D, complex64)            \
+  X(D, complex128) X(D, uint16) X(D, uint32) X(D, uint64)
 #define DEFINE_CASTS_TO(D) FOR_EACH_SRC(D, DEFINE_CAST)
 
 DEFINE_CASTS_TO(uint8)
@@ -77,6 +118,12 @@ DEFINE_CASTS_TO(float16)
 DEFINE_CASTS_TO(float32)
 DEFINE_CASTS_TO(float64)
 DEFINE_CASTS_TO(bool8)
+DEFINE_CASTS_TO(bfloat16)
+DEFINE_CASTS_TO(complex64)
+DEFINE_CASTS_TO(complex128)
+DEFINE_CASTS_TO(uint16)
+DEFINE_CASTS_TO(uint32)
+DEFINE_CASTS_TO(uint64)
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -106,20 +153,133 @@ static int have_f16c(void) {
   return cached;
 }
 
-/* The table's float32 -> float16 loop: F16C for contiguous runs (the scalar
- * rounding is ~15x slower), the generic loop for the rest. */
-static void cast_float16_float32_f16c(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,
-                                      int64_t n) {
-  if (ds == 2 && ss == 4 && have_f16c()) {
-    int64_t done = float_to_half_f16c((uint16_t *)dst, (const float *)src, n);
-    dst += done * 2;
-    src += done * 4;
-    n -= done;
+/* NAME: the table's D <- S loop with a vector KERNEL (where HAVE(), chosen
+ * at run time) for contiguous runs, the generic loop for the rest. */
+#define DEFINE_VECTOR_CAST(NAME, D, S, HAVE, KERNEL)                                     \
+  static void NAME(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss, int64_t n) { \
+    if (ds == (ptrdiff_t)sizeof(t_##D) && ss == (ptrdiff_t)sizeof(t_##S) && HAVE()) {    \
+      int64_t done = KERNEL((void *)dst, (const void *)src, n);                          \
+      dst += done * (ptrdiff_t)sizeof(t_##D);                                            \
+      src += done * (ptrdiff_t)sizeof(t_##S);                                            \
+      n -= done;                                                                         \
+    }                                                                                    \
+    cast_##D##_##S(dst, ds, src, ss, n);                                                 \
   }
-  cast_float16_float32(dst, ds, src, ss, n);
-}
+
+/* F16C: the scalar rounding is ~15x slower */
+DEFINE_VECTOR_CAST(cast_float16_float32_f16c, float16, float32, have_f16c, float_to_half_f16c)
 #define cast_float16_float32 cast_float16_float32_f16c
+
+static int have_avx2(void) {
+  static int cached = -1;
+  if (cached < 0) cached = __builtin_cpu_supports("avx2");
+  return cached;
+}
+
+/* float32 -> bfloat16, 16 at a time: th_float_to_bfloat16_bits in integer
+ * lanes (bias, shift, NaN blend), so the results are the scalar loop's bit
+ * for bit. (AVX512-BF16's vcvtneps2bf16 would not be: it flushes
+ * subnormals to zero.) Returns how many elements it converted. */
+__attribute__((target("avx2"))) static inline __m256i bfloat16_lanes(__m256 v) {
+  __m256i b = _mm256_castps_si256(v);
+  __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(b, 16), _mm256_set1_epi32(1));
+  __m256i rounded =
+      _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(b, _mm256_set1_epi32(0x7fff)), lsb), 16);
+  __m256i nan = _mm256_or_si256(_mm256_srli_epi32(b, 16), _mm256_set1_epi32(0x40));
+  return _mm256_blendv_epi8(rounded, nan, _mm256_castps_si256(_mm256_cmp_ps(v, v, _CMP_UNORD_Q)));
+}
+
+__attribute__((target("avx2"))) static int64_t float_to_bfloat16_avx2(uint16_t *d,
+                                                                     const float *s,
+                                                                     int64_t n) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m256i lo = bfloat16_lanes(_mm256_loadu_ps(s + i));
+    __m256i hi = bfloat16_lanes(_mm256_loadu_ps(s + i + 8));
+    /* packus interleaves 128-bit lanes: put them back in order */
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(lo, hi), 0xd8);
+    _mm256_storeu_si256((__m256i *)(d + i), packed);
+  }
+  return i;
+}
+
+/* bfloat16 -> float32, 8 at a time: widen and shift (exact, as the scalar
+ * loop). */
+__attribute__((target("avx2"))) static int64_t bfloat16_to_float_avx2(float *d,
+                                                                     const uint16_t *s,
+                                                                     int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(s + i)));
+    _mm256_storeu_ps(d + i, _mm256_castsi256_ps(_mm256_slli_epi32(w, 16)));
+  }
+  return i;
+}
+
+DEFINE_VECTOR_CAST(cast_bfloat16_float32_avx2, bfloat16, float32, have_avx2,
+                   float_to_bfloat16_avx2)
+DEFINE_VECTOR_CAST(cast_float32_bfloat16_avx2, float32, bfloat16, have_avx2,
+                   bfloat16_to_float_avx2)
+#define cast_bfloat16_float32 cast_bfloat16_float32_avx2
+#define cast_float32_bfloat16 cast_float32_bfloat16_avx2
+
+/* float32 -> float64 with streaming stores (a dst larger than the caches:
+ * no read for ownership of its lines, a third less memory traffic). Returns
+ * how many elements it converted. */
+__attribute__((target("avx"))) static int64_t float_to_double_stream(double *d, const float *s,
+                                                                   int64_t n) {
+  int64_t i = 0;
+  for (; i < n && ((uintptr_t)(d + i) & 31); i++) d[i] = s[i]; /* to a 32-byte boundary */
+  for (; i + 8 <= n; i += 8) {
+    _mm256_stream_pd(d + i, _mm256_cvtps_pd(_mm_loadu_ps(s + i)));
+    _mm256_stream_pd(d + i + 4, _mm256_cvtps_pd(_mm_loadu_ps(s + i + 4)));
+  }
+  _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
+  return i;
+}
+
+static int have_avx(void) {
+  static int cached = -1;
+  if (cached < 0) cached = __builtin_cpu_supports("avx");
+  return cached;
+}
+
+DEFINE_VECTOR_CAST(cast_float64_float32_stream, float64, float32, have_avx,
+                   float_to_double_stream)
+
+static void cast_complex128_complex64_stream(char *dst, ptrdiff_t ds, const char *src,
+                                             ptrdiff_t ss, int64_t n) {
+  if (ds == 16 && ss == 8)
+    cast_float64_float32_stream(dst, 8, src, 4, 2 * n); /* as real and imaginary parts */
+  else
+    cast_complex128_complex64(dst, ds, src, ss, n);
+}
+#define TH_HAVE_STREAMING_CASTS 1
 #endif
+
+/* Contiguous runs between the complex dtypes are runs of 2n real parts and
+ * imaginary parts, each converted as the real dtypes are. */
+#define DEFINE_COMPLEX_PAIR_CAST(D, S, RD, RS)                                             \
+  static void cast_##D##_##S##_pairs(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss, \
+                                     int64_t n) {                                           \
+    if (ds == (ptrdiff_t)sizeof(t_##D) && ss == (ptrdiff_t)sizeof(t_##S))                   \
+      cast_##RD##_##RS(dst, ds / 2, src, ss / 2, 2 * n);                                    \
+    else                                                                                    \
+      cast_##D##_##S(dst, ds, src, ss, n);                                                  \
+  }
+DEFINE_COMPLEX_PAIR_CAST(complex128, complex64, float64, float32)
+DEFINE_COMPLEX_PAIR_CAST(complex64, complex128, float32, float64)
+#define cast_complex128_complex64 cast_complex128_complex64_pairs
+#define cast_complex64_complex128 cast_complex64_complex128_pairs
+
+th_cast_loop th_cast_loop_streaming(THScalarType dst, THScalarType src) {
+#ifdef TH_HAVE_STREAMING_CASTS
+  if (dst == TH_FLOAT64 && src == TH_FLOAT32) return cast_float64_float32_stream;
+  if (dst == TH_COMPLEX128 && src == TH_COMPLEX64) return cast_complex128_complex64_stream;
+#endif
+  (void)dst, (void)src;
+  return NULL;
+}
 
 #define ENTRY(D, S) cast_##D##_##S,
 #define ROW(D) {FOR_EACH_SRC(D, ENTRY)},
@@ -127,4 +287,5 @@ static void cast_float16_float32_f16c(char *dst, ptrdiff_t ds, const char *src, 
 /* row and column order: THScalarType's */
 const th_cast_loop th_cast_loops[TH_NUM_SCALAR_TYPES][TH_NUM_SCALAR_TYPES] = {
     ROW(uint8) ROW(int8) ROW(int16) ROW(int32) ROW(int64) ROW(float16) ROW(float32)
-        ROW(float64) ROW(bool8)};
+        ROW(float64) ROW(bool8) ROW(bfloat16) ROW(complex64) ROW(complex128) ROW(uint16)
+            ROW(uint32) ROW(uint64)};

@@ -17,6 +17,8 @@
 DEFINE_FILL(16, uint16_t)
 DEFINE_FILL(32, uint32_t)
 DEFINE_FILL(64, uint64_t)
+typedef struct fill_bytes16 { uint64_t lo, hi; } fill_bytes16; /* complex128 */
+DEFINE_FILL(128, fill_bytes16)
 #undef DEFINE_FILL
 
 static int same_bytes(const unsigned char *p, size_t n) {
@@ -53,6 +55,12 @@ void th_fill_strided(char *data, ptrdiff_t stride, int64_t n, size_t elsize,
       uint64_t v;
       memcpy(&v, pattern, 8);
       fill64(data, stride, n, v);
+      return;
+    }
+    case 16: {
+      fill_bytes16 v;
+      memcpy(&v, pattern, 16);
+      fill128(data, stride, n, v);
       return;
     }
     default:

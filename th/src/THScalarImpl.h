@@ -9,5 +9,14 @@
  * dtype cannot hold it. Returns 0, or -1 on error. */
 int th_scalar_from_double(THScalarType dtype, double value, void *out, const char *fn);
 int th_scalar_from_int64(THScalarType dtype, int64_t value, void *out, const char *fn);
+int th_scalar_from_uint64(THScalarType dtype, uint64_t value, void *out, const char *fn);
+int th_scalar_from_complex(THScalarType dtype, double re, double im, void *out,
+                           const char *fn);
+
+/* Room for one element of any dtype (a fill's pattern). */
+typedef union th_element {
+  unsigned char bytes[16];
+  uint64_t words[2];
+} th_element;
 
 #endif

@@ -217,7 +217,7 @@ int THStorage_resize(THStorage *self, int64_t size) {
 }
 
 int THStorage_fill(THStorage *self, double value) {
-  uint64_t pattern;
+  th_element pattern;
   TH_CHECK_STORAGE(self, -1);
   if (th_scalar_from_double(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
@@ -226,11 +226,19 @@ int THStorage_fill(THStorage *self, double value) {
 }
 
 int THStorage_fillInt64(THStorage *self, int64_t value) {
-  uint64_t pattern;
+  th_element pattern;
   TH_CHECK_STORAGE(self, -1);
   if (th_scalar_from_int64(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, &pattern);
+  return 0;
+}
+
+int THStorage_fillElement(THStorage *self, const void *element) {
+  TH_CHECK_STORAGE(self, -1);
+  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  size_t elsize = THScalarType_elementSize(self->dtype);
+  th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, element);
   return 0;
 }
 

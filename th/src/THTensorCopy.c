@@ -15,7 +15,7 @@
 
 typedef struct FillCtx {
   size_t elsize;
-  uint64_t pattern;
+  th_element pattern;
 } FillCtx;
 
 static void fill_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
@@ -33,7 +33,7 @@ static void fill_pattern(THTensor *self, FillCtx *f) {
 
 int THTensor_fill(THTensor *self, double value) {
   TH_CHECK_TENSOR(self, -1);
-  FillCtx f = {THScalarType_elementSize(self->storage->dtype), 0};
+  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
   if (th_scalar_from_double(self->storage->dtype, value, &f.pattern, __func__)) return -1;
   fill_pattern(self, &f);
   return 0;
@@ -41,8 +41,17 @@ int THTensor_fill(THTensor *self, double value) {
 
 int THTensor_fillInt64(THTensor *self, int64_t value) {
   TH_CHECK_TENSOR(self, -1);
-  FillCtx f = {THScalarType_elementSize(self->storage->dtype), 0};
+  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
   if (th_scalar_from_int64(self->storage->dtype, value, &f.pattern, __func__)) return -1;
+  fill_pattern(self, &f);
+  return 0;
+}
+
+int THTensor_fillElement(THTensor *self, const void *element) {
+  TH_CHECK_TENSOR(self, -1);
+  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
+  memcpy(&f.pattern, element, f.elsize);
   fill_pattern(self, &f);
   return 0;
 }
@@ -134,7 +143,8 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
     case 1: cast = th_cast_loops[TH_UINT8][TH_UINT8]; break;
     case 2: cast = th_cast_loops[TH_INT16][TH_INT16]; break;
     case 4: cast = th_cast_loops[TH_INT32][TH_INT32]; break;
-    default: cast = th_cast_loops[TH_INT64][TH_INT64]; break;
+    case 8: cast = th_cast_loops[TH_INT64][TH_INT64]; break;
+    default: cast = th_cast_loops[TH_COMPLEX128][TH_COMPLEX128]; break;
   }
   cast(data[0], strides[0], data[1], strides[1], n);
 }
@@ -176,6 +186,8 @@ static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 DEFINE_MOVE_BLOCK(8, uint8_t)
 DEFINE_MOVE_BLOCK(16, uint16_t)
 DEFINE_MOVE_BLOCK(64, uint64_t)
+typedef struct th_bytes16 { uint64_t lo, hi; } th_bytes16; /* complex128 as bits */
+DEFINE_MOVE_BLOCK(128, th_bytes16)
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -312,6 +324,7 @@ DEFINE_TILED_MOVE(8, uint8_t)
 DEFINE_TILED_MOVE(16, uint16_t)
 DEFINE_TILED_MOVE(32, uint32_t)
 DEFINE_TILED_MOVE(64, uint64_t)
+DEFINE_TILED_MOVE(128, th_bytes16)
 #undef DEFINE_TILED_MOVE
 #undef DEFINE_MOVE_BLOCK
 
@@ -374,8 +387,9 @@ typedef struct CopyPlan {
 } CopyPlan;
 
 static void copy_run(const THIter *it, const CopyPlan *p) {
-  static const th_iter_loop2d moves[9] = {[1] = tiled_move8, [2] = tiled_move16,
-                                          [4] = tiled_move32, [8] = tiled_move64};
+  static const th_iter_loop2d moves[17] = {[1] = tiled_move8, [2] = tiled_move16,
+                                           [4] = tiled_move32, [8] = tiled_move64,
+                                           [16] = tiled_move128};
   if (p->tile >= 0 && p->same) {
     th_iter_loop2d move = p->stream && p->elsize == 4 ? tiled_move32_stream : moves[p->elsize];
     th_iter_run_2d(it, p->tile, move, NULL);
@@ -410,6 +424,8 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
   int stream = !fresh_dst && it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
   CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st]};
+  if (stream && plan.tile < 0 && th_cast_loop_streaming(dt, st))
+    plan.cast = th_cast_loop_streaming(dt, st);
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
     copy_run(&it, &plan);
     return;
