@@ -46,7 +46,8 @@ def test_the_checks_see_the_api():
     assert {"th._tensor", "th._storage", "th._dtype", "th._factories", "th.debug"} <= set(stubbed)
     assert {"view", "__getitem__", "__init__", "shape"} <= set(stub_check.public_members(stub_check.th.Tensor))
     assert stub_check.public_names(stub_check.th._dtype) == sorted(
-        ["dtype", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool"])
+        ["dtype", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
+         "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64"])
     # Tensor's methods have readable signatures (embedsignature)
     assert stub_check.runtime_parameters(stub_check.th.Tensor.narrow) == [
         ("self", P.POSITIONAL_ONLY, False), ("dim", P.POSITIONAL_OR_KEYWORD, False),

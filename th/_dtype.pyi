@@ -17,6 +17,8 @@ class dtype:
     @property
     def is_signed(self) -> builtins.bool: ...
     @property
+    def is_complex(self) -> builtins.bool: ...
+    @property
     def scalar_type(self) -> builtins.int: ...
 
 # what a dtype= argument takes: a th.dtype or its name ("float32"), None for the default
@@ -31,3 +33,9 @@ float16: dtype
 float32: dtype
 float64: dtype
 bool: dtype
+bfloat16: dtype
+complex64: dtype
+complex128: dtype
+uint16: dtype
+uint32: dtype
+uint64: dtype
