@@ -1,15 +1,16 @@
 """th.broadcast_shapes and th.broadcast_tensors (numpy's and torch's rules:
 align shapes on the right; each dim must match or be 1)."""
+import operator
 
 
 def broadcast_shapes(*shapes):
     """The shape that every given shape broadcasts to, as a tuple."""
     result = []
     for shape in shapes:
-        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        shape = _shape(shape)
         for size in shape:
-            if not isinstance(size, int) or size < 0:
-                raise ValueError(f"broadcast_shapes: sizes must be non-negative ints, got {shape}")
+            if size < 0:
+                raise ValueError(f"broadcast_shapes: sizes must be non-negative, got {shape}")
         if len(shape) > len(result):
             result = [1] * (len(shape) - len(result)) + result
         for i, size in enumerate(shape, start=len(result) - len(shape)):
@@ -21,6 +22,27 @@ def broadcast_shapes(*shapes):
                     f"{tuple(result)} (size {size} against {result[i]} at dim {i})")
             result[i] = size
     return tuple(result)
+
+
+def _shape(shape):
+    """A shape as a tuple of ints: one size alone, or a sequence of them."""
+    if hasattr(type(shape), "__index__"):
+        return (_size(shape),)
+    try:
+        sizes = tuple(shape)
+    except TypeError:
+        raise TypeError(f"broadcast_shapes: a shape must be an integer or a sequence of "
+                        f"integers, not {type(shape).__name__}") from None
+    return tuple(map(_size, sizes))
+
+
+def _size(size):
+    """A size as th's factories take it: anything operator.index accepts."""
+    try:
+        return operator.index(size)
+    except TypeError:
+        raise TypeError(f"broadcast_shapes: a size must be an integer, not "
+                        f"{type(size).__name__}") from None
 
 
 def broadcast_tensors(*tensors):

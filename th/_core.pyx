@@ -9,6 +9,7 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, strlen
 
+from th._args cimport as_int64
 from th._dtype cimport dtype_of
 from th.libTH cimport *
 
@@ -26,9 +27,10 @@ def get_num_threads():
     return THGetNumThreads()
 
 
-def set_num_threads(int n):
+def set_num_threads(n):
     """Use n threads for long copies from now on (n < 1: back to the default)."""
-    THSetNumThreads(n)
+    cdef int64_t k = as_int64(n, "set_num_threads(): n")
+    THSetNumThreads(<int>max(-1, min(k, 1 << 20)))  # the C clamps to its range
 
 
 # ---------------------------------------------------------------- tracking
@@ -101,9 +103,9 @@ def misuse_count():
 
 
 # ---------------------------------------------------------------- failures
-def fail_allocation(int64_t n):
+def fail_allocation(n):
     """The n-th allocation from now fails (n <= 0: disarm)."""
-    THDebug_failAllocation(n)
+    THDebug_failAllocation(as_int64(n, "fail_allocation(): n"))
 
 
 def allocations_until_failure():

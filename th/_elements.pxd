@@ -37,9 +37,19 @@ cdef enum:
     NUMBER_BIG_INT = 2  # *d set to the float nearest an int beyond int64's range
 
 
+cdef inline object scalar_of(object value):
+    """The Python number of a 0-dim tensor or array or a numpy scalar (any
+    dtype: they are scalars as values), else value itself."""
+    if (not isinstance(value, (int, float)) and getattr(value, "ndim", None) == 0
+            and hasattr(value, "item")):
+        return value.item()
+    return value
+
+
 cdef inline int as_number(object value, int64_t *i, double *d) except -1:
     """Classifies a Python number (NUMBER_*) for write_number and the fills:
     an int stays exact when int64 holds it, anything else becomes a float."""
+    value = scalar_of(value)
     if isinstance(value, float):
         d[0] = value
         return NUMBER_FLOAT
