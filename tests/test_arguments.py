@@ -416,3 +416,19 @@ def test_operator_index_is_the_rule():
             operator.index(v)
         with pytest.raises(TypeError, match="narrow\\(\\): start must be an integer"):
             t.narrow(0, v, 1)
+
+
+def test_debug_and_file_arguments_follow_the_rule(tmp_path):
+    with pytest.raises(TypeError, match="live_objects\\(\\): since must be an integer"):
+        th.debug.live_objects(since=1.5)
+    with pytest.raises(ValueError, match="since must be a serial"):
+        th.debug.live_objects(since=-1)
+    assert th.debug.live_objects(since=np.uint64(2**62)) == []
+    with pytest.raises(TypeError, match="fail_allocation\\(\\): n must be an integer"):
+        with th.debug.fail_allocations(1.5):
+            pass
+    path = tmp_path / "data.bin"
+    path.write_bytes(bytes(16))
+    with pytest.raises(TypeError, match="from_file\\(\\): size must be an integer"):
+        th.Storage.from_file(str(path), size=2.0)
+    assert len(th.Storage.from_file(str(path), size=np.int64(2))) == 2

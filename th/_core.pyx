@@ -67,10 +67,13 @@ def last_serial():
     return THDebug_lastSerial()
 
 
-def live_objects(uint64_t since=0):
+def live_objects(since=0):
     """Tracked live objects created after serial `since`, oldest first, as
     tuples (kind, dtype, shape, refcount, serial, address, function, site)."""
-    cdef int64_t n = THDebug_liveObjects(NULL, 0, since)
+    cdef int64_t after = as_int64(since, "live_objects(): since")
+    if after < 0:
+        raise ValueError(f"live_objects: since must be a serial (>= 0), got {after}")
+    cdef int64_t n = THDebug_liveObjects(NULL, 0, after)
     cdef THObjectInfo *infos
     cdef THObjectInfo *info
     cdef int64_t i, count
@@ -81,7 +84,7 @@ def live_objects(uint64_t since=0):
     if infos == NULL:
         raise MemoryError("live_objects: no memory for the listing")
     try:
-        count = min(n, THDebug_liveObjects(infos, n, since))
+        count = min(n, THDebug_liveObjects(infos, n, after))
         out = []
         for i in range(count):
             info = &infos[i]

@@ -83,7 +83,8 @@ def arange(start, end=None, step=1, dtype=None):
     else:
         dstart, dend, dstep = float(start), float(end), float(step)
         if not (isfinite(dstart) and isfinite(dend) and isfinite(dstep)):
-            raise ValueError(f"arange: start, end and step must be finite, got "
+            raise ValueError(f"arange: start, end and step must be finite (not NaN or "
+                             f"infinite), got "
                              f"({dstart}, {dend}, {dstep})")
         count = max(0.0, ceil((dend - dstart) / dstep))
         if count >= 2.0 ** 63:
