@@ -10,7 +10,6 @@ from libc.stdint cimport int64_t
 
 cdef extern from "Python.h":
     bint PyLong_CheckExact(object o)
-    long long PyLong_AsLongLong(object o) except? -1
     object PyNumber_Index(object o)
 
 
@@ -33,8 +32,8 @@ cdef inline bint is_integer(object v):
 cdef inline int64_t as_int64(object v, str what) except? -1:
     """An integer argument as int64 (OverflowError beyond its range)."""
     if PyLong_CheckExact(v):
-        return PyLong_AsLongLong(v)
-    return PyLong_AsLongLong(index_of(v, what))
+        return v  # Cython reads an int's digits inline
+    return index_of(v, what)  # an int now: converted the same way, no __int__
 
 
 cdef inline int as_dim(object v, str what) except? -1:

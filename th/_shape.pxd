@@ -1,7 +1,7 @@
 # Parsing shapes given as Python arguments: f(2, 3), f((2, 3)) or f([2, 3]);
 # each size is an integer as _args defines it.
 from libc.stdint cimport int64_t
-from th._args cimport PyLong_AsLongLong, PyLong_CheckExact, index_of
+from th._args cimport PyLong_CheckExact, index_of
 from th.libTH cimport TH_MAX_DIMS
 
 
@@ -21,5 +21,5 @@ cdef inline int parse_shape(tuple args, int64_t *out, str what) except -1:
         raise ValueError(f"{what} has {n} dimensions; at most {TH_MAX_DIMS} are supported")
     for i in range(n):
         v = seq[i]
-        out[i] = PyLong_AsLongLong(v if PyLong_CheckExact(v) else index_of(v, f"{what}[{i}]"))
+        out[i] = v if PyLong_CheckExact(v) else index_of(v, f"{what}[{i}]")
     return <int>n
