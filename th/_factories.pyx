@@ -84,8 +84,7 @@ def arange(start, end=None, step=1, dtype=None):
         dstart, dend, dstep = float(start), float(end), float(step)
         if not (isfinite(dstart) and isfinite(dend) and isfinite(dstep)):
             raise ValueError(f"arange: start, end and step must be finite (not NaN or "
-                             f"infinite), got "
-                             f"({dstart}, {dend}, {dstep})")
+                             f"infinite), got ({dstart}, {dend}, {dstep})")
         count = max(0.0, ceil((dend - dstart) / dstep))
         if count >= 2.0 ** 63:
             raise ValueError(f"arange({dstart}, {dend}, {dstep}): {count:.3g} elements overflow "

@@ -67,7 +67,7 @@ cdef class Tensor:
             if dtype is not None:
                 raise TypeError("th.Tensor(storage) takes the storage's dtype")
             t = THTensor_newWithStorage((<Storage>args[0]).cdata)
-        elif len(args) == 1 and not isinstance(args[0], (int, tuple)) and not _is_size(args[0]):
+        elif len(args) == 1 and not isinstance(args[0], tuple) and not _is_size(args[0]):
             from th._factories import tensor
             other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
             t = (<Tensor>other).cdata
