@@ -60,7 +60,7 @@ def test_storage_from_values_and_indexing():
         s[3]
     with pytest.raises(IndexError):
         s[-4] = 1
-    with pytest.raises(TypeError, match="integers"):
+    with pytest.raises(TypeError, match="storage index must be an integer, not str"):
         s["a"]
     with pytest.raises(ValueError, match="int16 without overflow"):
         s[1] = 40000

@@ -9,6 +9,7 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, strlen
 
+from th._args cimport as_int64
 from th._dtype cimport dtype_of
 from th.libTH cimport *
 
@@ -26,9 +27,10 @@ def get_num_threads():
     return THGetNumThreads()
 
 
-def set_num_threads(int n):
+def set_num_threads(n):
     """Use n threads for long copies from now on (n < 1: back to the default)."""
-    THSetNumThreads(n)
+    cdef int64_t k = as_int64(n, "set_num_threads(): n")
+    THSetNumThreads(<int>max(-1, min(k, 1 << 20)))  # the C clamps to its range
 
 
 # ---------------------------------------------------------------- tracking
@@ -65,10 +67,13 @@ def last_serial():
     return THDebug_lastSerial()
 
 
-def live_objects(uint64_t since=0):
+def live_objects(since=0):
     """Tracked live objects created after serial `since`, oldest first, as
     tuples (kind, dtype, shape, refcount, serial, address, function, site)."""
-    cdef int64_t n = THDebug_liveObjects(NULL, 0, since)
+    cdef int64_t after = as_int64(since, "live_objects(): since")
+    if after < 0:
+        raise ValueError(f"live_objects: since must be a serial (>= 0), got {after}")
+    cdef int64_t n = THDebug_liveObjects(NULL, 0, after)
     cdef THObjectInfo *infos
     cdef THObjectInfo *info
     cdef int64_t i, count
@@ -79,7 +84,7 @@ def live_objects(uint64_t since=0):
     if infos == NULL:
         raise MemoryError("live_objects: no memory for the listing")
     try:
-        count = min(n, THDebug_liveObjects(infos, n, since))
+        count = min(n, THDebug_liveObjects(infos, n, after))
         out = []
         for i in range(count):
             info = &infos[i]
@@ -101,9 +106,9 @@ def misuse_count():
 
 
 # ---------------------------------------------------------------- failures
-def fail_allocation(int64_t n):
+def fail_allocation(n):
     """The n-th allocation from now fails (n <= 0: disarm)."""
-    THDebug_failAllocation(n)
+    THDebug_failAllocation(as_int64(n, "fail_allocation(): n"))
 
 
 def allocations_until_failure():

@@ -63,11 +63,21 @@ cdef inline double imag_of(int64_t bits) noexcept:
     return imag
 
 
+cdef inline object scalar_of(object value):
+    """The Python number of a 0-dim tensor or array or a numpy scalar (any
+    dtype: they are scalars as values), else value itself."""
+    if (not isinstance(value, (int, float)) and getattr(value, "ndim", None) == 0
+            and hasattr(value, "item")):
+        return value.item()
+    return value
+
+
 cdef inline int as_number(object value, int64_t *i, double *d) except -1:
     """Classifies a Python number (NUMBER_*) for write_number and the fills:
     an int stays exact when int64 (or uint64) holds it, a complex keeps both
     parts, anything else becomes a float."""
     cdef double imag
+    value = scalar_of(value)
     if isinstance(value, float):
         d[0] = value
         return NUMBER_FLOAT

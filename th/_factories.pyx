@@ -1,10 +1,13 @@
 """Tensor factories: th.empty, zeros, ones, full, arange, tensor."""
-from libc.math cimport ceil
-from libc.stdint cimport int64_t
+import operator
+
+from cpython.buffer cimport PyObject_CheckBuffer
+from libc.math cimport ceil, isfinite
+from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t
 
 cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport write_element
+from th._elements cimport scalar_of, write_element
 from th._shape cimport parse_shape
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *
@@ -37,6 +40,7 @@ def ones(*size, dtype=None):
 cdef THScalarType _infer_scalar_type(object value):
     """torch's defaults: bool -> bool, int -> int64, complex -> complex64,
     anything else -> float32."""
+    value = scalar_of(value)
     if isinstance(value, bool):
         return TH_BOOL
     if isinstance(value, int) or (hasattr(value, "__index__") and not isinstance(value, float)):
@@ -64,21 +68,32 @@ def arange(start, end=None, step=1, dtype=None):
     cdef size_t esz
     if end is None:
         start, end = 0, start
-    cdef bint all_int = (_infer_scalar_type(start) in (TH_INT64, TH_BOOL)
-                         and _infer_scalar_type(end) in (TH_INT64, TH_BOOL)
-                         and _infer_scalar_type(step) in (TH_INT64, TH_BOOL))
+    start, end, step = (_arange_number(start, "start"), _arange_number(end, "end"),
+                        _arange_number(step, "step"))
+    cdef bint all_int = isinstance(start, int) and isinstance(end, int) and isinstance(step, int)
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
     if step == 0:
         raise ValueError("arange: step must be nonzero")
     if all_int:
-        istart, istep = start, step
-        span = end - start
-        n = max(0, (span + step - (1 if step > 0 else -1)) // step)
+        count = max(0, (end - start + step - (1 if step > 0 else -1)) // step)
+        if count and not (INT64_MIN <= start <= INT64_MAX
+                          and INT64_MIN <= start + (count - 1) * step <= INT64_MAX):
+            raise OverflowError(f"arange({start}, {end}, {step}): values beyond int64's range")
+        if count > INT64_MAX:
+            raise ValueError(f"arange({start}, {end}, {step}): {count} elements overflow int64")
+        n = count
+        if n:  # a step beyond int64 is unused when there is one value
+            istart, istep = start, step if n > 1 else 1
     else:
         dstart, dend, dstep = float(start), float(end), float(step)
-        if dstart != dstart or dend != dend or dstep != dstep:
-            raise ValueError("arange: start, end and step must not be NaN")
-        n = max(0, <int64_t>ceil((dend - dstart) / dstep))
+        if not (isfinite(dstart) and isfinite(dend) and isfinite(dstep)):
+            raise ValueError(f"arange: start, end and step must be finite (not NaN or "
+                             f"infinite), got ({dstart}, {dend}, {dstep})")
+        count = max(0.0, ceil((dend - dstart) / dstep))
+        if count >= 2.0 ** 63:
+            raise ValueError(f"arange({dstart}, {dend}, {dstep}): {count:.3g} elements overflow "
+                             f"int64")
+        n = <int64_t>count
     cdef Tensor out = wrap_tensor(THTensor_newWithSize1d(t, n))
     p = <char *>THTensor_data(out.cdata)
     esz = THTensor_elementSize(out.cdata)
@@ -91,6 +106,19 @@ def arange(start, end=None, step=1, dtype=None):
     return out
 
 
+cdef object _arange_number(object value, str what):
+    """A start, end or step as a Python int or float (TypeError for anything
+    that is not a number)."""
+    value = scalar_of(value)
+    if isinstance(value, (int, float)):
+        return value
+    if hasattr(type(value), "__index__"):
+        return operator.index(value)
+    if hasattr(type(value), "__float__"):
+        return float(value)
+    raise TypeError(f"arange: {what} must be a number, not {type(value).__name__}")
+
+
 cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list leaves) except -1:
     """Appends the scalars of a nested sequence to leaves, checking that it
     is rectangular with the given shape."""
@@ -98,7 +126,7 @@ cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list lea
         if isinstance(data, (list, tuple)):
             raise ValueError(f"th.tensor: too deep nesting at dim {depth} "
                              f"(expected a number, got a sequence)")
-        leaves.append(data)
+        leaves.append(scalar_of(data))
         return 0
     if not isinstance(data, (list, tuple)):
         raise ValueError(f"th.tensor: expected a sequence at dim {depth}, "
@@ -120,8 +148,10 @@ cdef inline object _items(object seq):
 
 def tensor(data, dtype=None):
     """A new contiguous tensor holding a copy of data: nested lists/tuples of
-    numbers, a number (a 0-dim tensor) or a th.Tensor. The dtype is inferred
-    as torch does (bool, int64, or float32 if any element is a float)."""
+    numbers (0-dim tensors and numpy scalars among them), a number (a 0-dim
+    tensor), a th.Tensor, or an array (the buffer protocol or __array__). The
+    dtype is inferred as torch does (bool, int64, or float32 if any element is
+    a float; an array's own dtype)."""
     cdef int64_t shape[TH_MAX_DIMS]
     cdef int nd = 0
     cdef Py_ssize_t i
@@ -133,6 +163,13 @@ def tensor(data, dtype=None):
             THTensor_nDimension(src), THTensor_sizes(src), NULL))
         THTensor_copy((<Tensor>out).cdata, src)
         return out
+    if not isinstance(data, (list, tuple)) and (PyObject_CheckBuffer(data)
+                                                or hasattr(type(data), "__array__")):
+        from th._interop import asarray
+        if not PyObject_CheckBuffer(data):
+            import numpy
+            data = numpy.asarray(data)
+        return asarray(data, dtype=dtype, copy=True)
     probe = data
     while isinstance(probe, (list, tuple)):
         if nd == TH_MAX_DIMS:

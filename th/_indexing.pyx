@@ -10,6 +10,7 @@ from cpython.slice cimport PySlice_Unpack
 from libc.stdint cimport int64_t
 
 cimport th._errors
+from th._args cimport as_int64
 from th.libTH cimport *
 
 cdef extern from "Python.h":
@@ -113,7 +114,7 @@ cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) exce
             return THTensor_newSlice(src, dim, start, stop, step)
         THTensor_slice(result, NULL, dim, start, stop, step)
         return result
-    i = item.__index__() if not isinstance(item, int) else item
+    i = as_int64(item, "an index")
     if result == NULL:
         return THTensor_newSelect(src, dim, i)
     THTensor_select(result, NULL, dim, i)

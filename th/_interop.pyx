@@ -43,15 +43,14 @@ _FORMATS = {("?", 1): TH_BOOL, ("e", 2): TH_FLOAT16, ("f", 4): TH_FLOAT32, ("d",
             ("u", 1): TH_UINT8, ("u", 2): TH_UINT16, ("u", 4): TH_UINT32, ("u", 8): TH_UINT64}
 
 
-cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize) except -1:
-    """The th dtype of a struct-module format, or TypeError."""
+cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) except -1:
+    """The th dtype of a struct-module format (*swapped set when its bytes
+    are in the other order), or TypeError."""
     cdef char order = fmt[0]
     cdef const char *code = fmt
     cdef char native = b"<"[0] if sys.byteorder == "little" else b">"[0]
+    swapped[0] = order in b"<>!" and order != native and itemsize > 1
     if order in b"@=<>!":
-        if order in b"<>!" and order != native:
-            raise TypeError(f"byte-swapped data (format {fmt.decode()!r}) has no th dtype: "
-                            f"convert it to native byte order first")
         code = fmt + 1
     c = code.decode()
     if not c or (len(c) > 1 and not c.startswith("Z")):
@@ -77,6 +76,7 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     cdef THStorage *storage
     cdef THScalarType t
     cdef int d
+    cdef bint swapped
     if view == NULL:
         raise MemoryError(f"{who}: no memory for a buffer export")
     try:
@@ -89,7 +89,10 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
         PyMem_Free(view)
         raise
     try:
-        t = <THScalarType>_scalar_type_of(view.format, view.itemsize)
+        t = <THScalarType>_scalar_type_of(view.format, view.itemsize, &swapped)
+        if swapped:
+            raise ValueError(f"{who}: byte-swapped data (format {view.format.decode()!r}) "
+                             f"cannot be viewed; copy it instead (th.asarray does)")
         if override >= 0:
             t = <THScalarType>override
         if view.ndim > TH_MAX_DIMS:
@@ -253,9 +256,10 @@ cdef Tensor _copy_of_buffer(object obj, int override=-1):
     cdef int64_t sizes[TH_MAX_DIMS]
     cdef int d
     cdef Tensor out
+    cdef bint swapped
     PyObject_GetBuffer(obj, &view, PyBUF_RECORDS_RO)
     try:
-        t = <THScalarType>_scalar_type_of(view.format, view.itemsize)
+        t = <THScalarType>_scalar_type_of(view.format, view.itemsize, &swapped)
         if override >= 0:
             t = <THScalarType>override
         if view.ndim > TH_MAX_DIMS:
@@ -271,7 +275,22 @@ cdef Tensor _copy_of_buffer(object obj, int override=-1):
         raise ValueError(f"asarray: the buffer has {len(data)} bytes, {nbytes} expected")
     if nbytes:
         memcpy(THTensor_data(out.cdata), <const char *>data, nbytes)
+    if swapped:  # a complex number's two parts are swapped each in place
+        _swap_bytes(<char *>THTensor_data(out.cdata), nbytes,
+                    THTensor_elementSize(out.cdata) // (2 if THScalarType_isComplex(t) else 1))
     return out
+
+
+cdef void _swap_bytes(char *p, int64_t nbytes, size_t itemsize) noexcept:
+    """Reverses the bytes of each itemsize-byte element (to native order)."""
+    cdef int64_t e
+    cdef size_t k
+    cdef char c
+    for e in range(0, nbytes, itemsize):
+        for k in range(itemsize // 2):
+            c = p[e + k]
+            p[e + k] = p[e + itemsize - 1 - k]
+            p[e + itemsize - 1 - k] = c
 
 
 cdef Tensor _convert(Tensor t, object dtype, object copy):

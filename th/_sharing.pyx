@@ -5,12 +5,13 @@ import os
 from libc.stdint cimport int64_t
 
 cimport th._errors
+from th._args cimport as_int64
 from th._dtype cimport as_scalar_type
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
 
 
-def storage_from_file(filename, bint shared=False, int64_t size=0, dtype=None):
+def storage_from_file(filename, bint shared=False, size=0, dtype=None):
     """A storage over a memory-mapped file: size elements (0: the whole
     file). shared=True writes through to the file (and creates or grows it,
     owner-only); shared=False is a private copy-on-write view of an existing
@@ -20,7 +21,8 @@ def storage_from_file(filename, bint shared=False, int64_t size=0, dtype=None):
     cdef int flags = (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_KEEPFD if shared
                       else TH_ALLOCATOR_MAPPED_NOCREATE)
     return wrap_storage(THStorage_newWithMapping(
-        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), path, size, flags))
+        <THScalarType>as_scalar_type(dtype, TH_FLOAT32), path, as_int64(size, "from_file(): size"),
+        flags))
 
 
 def move_to_shared_memory(Storage s not None):

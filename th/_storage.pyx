@@ -2,6 +2,7 @@
 from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
 cimport th._errors
+from th._args cimport as_int64, is_integer
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport (NUMBER_INT64, as_number, check_big_int, read_element, write_element,
@@ -41,10 +42,14 @@ cdef class Storage:
         cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
         cdef THStorage *s
         cdef int64_t i, n
-        if isinstance(data, int):
-            s = THStorage_newWithSize(t, data)
+        if is_integer(data):
+            s = THStorage_newWithSize(t, as_int64(data, "Storage(): size"))
         else:
-            values = list(data)
+            try:
+                values = list(data)
+            except TypeError:
+                raise TypeError(f"Storage() takes a size or a sequence of numbers, not "
+                                f"{type(data).__name__}") from None
             n = len(values)
             s = THStorage_newWithSize(t, n)
             try:
@@ -97,18 +102,15 @@ cdef class Storage:
 
     # ------------------------------------------------------------ elements
     def __getitem__(self, index):
-        if not isinstance(index, int):
-            raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
-        return read_element(_element(self.cdata, index), THStorage_dtype(self.cdata))
+        cdef int64_t i = as_int64(index, "a storage index")
+        return read_element(_element(self.cdata, i), THStorage_dtype(self.cdata))
 
     def __setitem__(self, index, value):
-        cdef int64_t i
+        cdef int64_t i, k = as_int64(index, "a storage index")
         cdef double d
-        if not isinstance(index, int):
-            raise TypeError(f"storage indices must be integers, not {type(index).__name__}")
-        # the value first: its __index__ or __float__ may resize this storage
+        # the value next: its __index__ or __float__ may resize this storage
         cdef int kind = as_number(value, &i, &d)
-        write_number(_element(self.cdata, index), THStorage_dtype(self.cdata), kind, i, d)
+        write_number(_element(self.cdata, k), THStorage_dtype(self.cdata), kind, i, d)
 
     def tolist(self):
         cdef THStorage *s = self.cdata
@@ -126,10 +128,10 @@ cdef class Storage:
         return iter(self.tolist())
 
     # ------------------------------------------------------------ in place
-    def resize_(self, int64_t size):
+    def resize_(self, size):
         """Change the number of elements, keeping the first ones. Refused
         (RuntimeError) while anything else holds the storage."""
-        THStorage_resize(self.cdata, size)
+        THStorage_resize(self.cdata, as_int64(size, "resize_(): size"))
         return self
 
     def fill_(self, value):

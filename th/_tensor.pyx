@@ -16,6 +16,7 @@ import weakref
 from operator import index as operator_index
 
 cimport th._errors
+from th._args cimport as_dim, as_int64, is_integer
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport NUMBER_INT64, as_number, check_big_int, read_element
@@ -69,7 +70,7 @@ cdef class Tensor:
                 raise TypeError("th.Tensor(storage) takes the storage's dtype")
             t = THTensor_newWithStorage((<Storage>args[0]).cdata)
             _remember_storage_object(args[0])
-        elif len(args) == 1 and not isinstance(args[0], (int, tuple)):
+        elif len(args) == 1 and not isinstance(args[0], tuple) and not _is_size(args[0]):
             from th._factories import tensor
             other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
             t = (<Tensor>other).cdata
@@ -99,13 +100,13 @@ cdef class Tensor:
         """The sizes as a tuple, or the size of one dim (negative: from the end)."""
         if dim is None:
             return _int64_tuple(THTensor_sizes(self.cdata), THTensor_nDimension(self.cdata))
-        return THTensor_size(self.cdata, dim)
+        return THTensor_size(self.cdata, as_dim(dim, "size(): dim"))
 
     def stride(self, dim=None):
         """The strides (in elements) as a tuple, or the stride of one dim."""
         if dim is None:
             return _int64_tuple(THTensor_strides(self.cdata), THTensor_nDimension(self.cdata))
-        return THTensor_stride(self.cdata, dim)
+        return THTensor_stride(self.cdata, as_dim(dim, "stride(): dim"))
 
     def storage_offset(self):
         """Offset of the first element in the storage, in elements."""
@@ -150,16 +151,20 @@ cdef class Tensor:
     # Each returns a new th.Tensor over the same storage (its refcount goes
     # up by one while the view lives); nothing is copied.
 
-    def narrow(self, int dim, int64_t start, int64_t length):
+    def narrow(self, dim, start, length):
         """Elements start .. start + length - 1 of dim (start may be negative)."""
-        return wrap_tensor(THTensor_newNarrow(self.cdata, dim, start, length))
+        return wrap_tensor(THTensor_newNarrow(self.cdata, as_dim(dim, "narrow(): dim"),
+                                              as_int64(start, "narrow(): start"),
+                                              as_int64(length, "narrow(): length")))
 
-    def select(self, int dim, int64_t index):
+    def select(self, dim, index):
         """The slice at index of dim, with that dim removed."""
-        return wrap_tensor(THTensor_newSelect(self.cdata, dim, index))
+        return wrap_tensor(THTensor_newSelect(self.cdata, as_dim(dim, "select(): dim"),
+                                              as_int64(index, "select(): index")))
 
-    def transpose(self, int dim0, int dim1):
-        return wrap_tensor(THTensor_newTranspose(self.cdata, dim0, dim1))
+    def transpose(self, dim0, dim1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(dim0, "transpose(): dim0"),
+                                                 as_dim(dim1, "transpose(): dim1")))
 
     def t(self):
         """transpose(0, 1) of a 2-dim tensor; a 0- or 1-dim tensor as it is."""
@@ -195,9 +200,11 @@ cdef class Tensor:
             cdims[i] = <int>parsed[i]
         return wrap_tensor(THTensor_newPermute(self.cdata, cdims))
 
-    def unfold(self, int dimension, int64_t size, int64_t step):
+    def unfold(self, dimension, size, step):
         """Every slice of size elements along dimension, step apart, as a new last dim."""
-        return wrap_tensor(THTensor_newUnfold(self.cdata, dimension, size, step))
+        return wrap_tensor(THTensor_newUnfold(self.cdata, as_dim(dimension, "unfold(): dimension"),
+                                              as_int64(size, "unfold(): size"),
+                                              as_int64(step, "unfold(): step")))
 
     def expand(self, *sizes, size=None):
         """Broadcast to sizes (or size=) without copying: size-1 dims stretch
@@ -240,11 +247,12 @@ cdef class Tensor:
         if dim is None:
             return wrap_tensor(THTensor_newSqueeze(self.cdata))
         if not isinstance(dim, (tuple, list)):
-            return wrap_tensor(THTensor_newSqueeze1d(self.cdata, dim))
+            return wrap_tensor(THTensor_newSqueeze1d(self.cdata, as_dim(dim, "squeeze(): dim")))
         cdef int nd = THTensor_nDimension(self.cdata)
         cdef int span = nd if nd > 0 else 1  # as squeeze(0) of a 0-dim tensor
         wrapped = set()
         for d in dim:
+            d = as_dim(d, "squeeze(): dim")
             if not -span <= d < span:
                 raise IndexError(f"squeeze: dim {d} out of range for a {nd}-dim tensor "
                                  f"(expected in [{-span}, {span - 1}])")
@@ -256,12 +264,14 @@ cdef class Tensor:
             result = result.squeeze(d)
         return result
 
-    def unsqueeze(self, int dim):
+    def unsqueeze(self, dim):
         """A size-1 dim inserted at dim (in [-(ndim + 1), ndim])."""
-        return wrap_tensor(THTensor_newUnsqueeze1d(self.cdata, dim))
+        return wrap_tensor(THTensor_newUnsqueeze1d(self.cdata, as_dim(dim, "unsqueeze(): dim")))
 
-    def flatten(self, int start_dim=0, int end_dim=-1):
+    def flatten(self, start_dim=0, end_dim=-1):
         """Dims start_dim .. end_dim merged into one (a view when possible)."""
+        start_dim = as_dim(start_dim, "flatten(): start_dim")
+        end_dim = as_dim(end_dim, "flatten(): end_dim")
         cdef int nd = THTensor_nDimension(self.cdata)
         cdef const int64_t *sizes = THTensor_sizes(self.cdata)
         cdef int64_t s[TH_MAX_DIMS]
@@ -299,12 +309,14 @@ cdef class Tensor:
         if parse_shape((stride,), st, "stride") != n:
             raise ValueError(f"as_strided: {n} sizes but {len(stride)} strides")
         cdef int64_t offset = (THTensor_storageOffset(self.cdata) if storage_offset is None
-                               else storage_offset)
+                               else as_int64(storage_offset, "as_strided(): storage_offset"))
         return wrap_tensor(THTensor_newAsStrided(self.cdata, n, sz, st, offset))
 
-    def diagonal(self, int64_t offset=0, int dim1=0, int dim2=1):
+    def diagonal(self, offset=0, dim1=0, dim2=1):
         """The diagonal of dims dim1 and dim2 as a new last dim (torch.diagonal)."""
-        return wrap_tensor(THTensor_newDiagonal(self.cdata, offset, dim1, dim2))
+        return wrap_tensor(THTensor_newDiagonal(self.cdata, as_int64(offset, "diagonal(): offset"),
+                                                as_dim(dim1, "diagonal(): dim1"),
+                                                as_dim(dim2, "diagonal(): dim2")))
 
     # ----------------------------------- torch's reshaping helpers (issue 11)
     # Views (movedim ... unbind) and flip, a copy. Errors raise torch's classes:
@@ -579,6 +591,12 @@ cdef class Tensor:
             raise TypeError("len() of a 0-dim tensor")
         return THTensor_sizes(self.cdata)[0]
 
+    def __iter__(self):
+        """The slices along dim 0 (TypeError for a 0-dim tensor, as torch)."""
+        if THTensor_nDimension(self.cdata) == 0:
+            raise TypeError("iteration over a 0-dim tensor")
+        return _rows(self)
+
     def __bool__(self):
         if THTensor_nElement(self.cdata) != 1:
             raise ValueError(f"the truth value of a tensor with {THTensor_nElement(self.cdata)} "
@@ -636,18 +654,24 @@ cdef class Tensor:
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int64_t strides[TH_MAX_DIMS]
         cdef int nd = 1
+        cdef int64_t offset, n
         if isinstance(source, Tensor):
             if size is not None or stride is not None or storage_offset:
                 raise TypeError("set_(tensor) takes no offset, size or stride")
             THTensor_set(self.cdata, (<Tensor>source).cdata)
         elif isinstance(source, Storage):
+            offset = as_int64(storage_offset, "set_(): storage_offset")
             if size is None:
-                sizes[0] = THStorage_size((<Storage>source).cdata) - storage_offset
+                n = THStorage_size((<Storage>source).cdata)
+                if offset > n:
+                    raise ValueError(f"set_: storage_offset {offset} is past the end of the "
+                                     f"storage ({n} elements)")
+                sizes[0] = n - offset
             else:
                 nd = parse_shape((size,), sizes, "size")
             if stride is not None and parse_shape((stride,), strides, "stride") != nd:
                 raise ValueError(f"set_: {nd} sizes but {len(stride)} strides")
-            THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, storage_offset, nd, sizes,
+            THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, offset, nd, sizes,
                                   NULL if stride is None else strides)
             _remember_storage_object(source)
         else:
@@ -732,6 +756,21 @@ cdef object _gather():
         from th import _gather as module
         _gather_module = module
     return _gather_module
+
+
+# ------------------------------------------------------- argument rules
+cdef bint _is_size(object arg):
+    """th.Tensor(arg) makes a 1-dim tensor of that size for an integer (a
+    numpy one too, as torch), a copy of a th.Tensor's data otherwise."""
+    return is_integer(arg) and not isinstance(arg, Tensor)
+
+
+def _rows(Tensor t):
+    """Iterates t[0], t[1], ... as a sequence does: to the current length."""
+    cdef int64_t i = 0
+    while i < len(t):
+        yield t[i]
+        i += 1
 
 
 cdef tuple _one_form(str fn, tuple positional, object keyword, str name):
