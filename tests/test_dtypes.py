@@ -354,7 +354,7 @@ def test_bad_inputs_to_the_new_dtypes():
         float(th.tensor([1 + 1j]))
     with pytest.raises(TypeError, match="dtype must be a th.dtype"):
         th.zeros(2, dtype="complex32")
-    with pytest.raises(TypeError, match="not 'complex'"):
+    with pytest.raises(TypeError, match="not complex"):
         th.arange(1j)
 
 
@@ -363,7 +363,7 @@ def test_repr_of_the_new_dtypes():
     assert repr(th.tensor([1.5 - 1j, complex(math.nan, -0.0)], dtype=th.complex128)) == (
         "tensor([1.5000-1.j,    nan-0.j], dtype=th.complex128)")
     assert repr(th.tensor([1.0, 2.5], dtype=th.bfloat16)) == (
-        "tensor([1.0, 2.5], dtype=th.bfloat16)")
+        "tensor([1.0000, 2.5000], dtype=th.bfloat16)")  # as torch prints it
     assert repr(th.tensor([2**64 - 1], dtype=th.uint64)) == (
         "tensor([18446744073709551615], dtype=th.uint64)")
 

@@ -1,7 +1,7 @@
 """th.broadcast_shapes and th.broadcast_tensors (numpy's and torch's rules:
 align shapes on the right; each dim must match or be 1)."""
 import operator
-from typing import TYPE_CHECKING, Sequence, SupportsIndex, Union
+from typing import TYPE_CHECKING, Any, Sequence, SupportsIndex, Union
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -28,12 +28,12 @@ def broadcast_shapes(*shapes: Union[SupportsIndex, Sequence[SupportsIndex]]) -> 
     return tuple(result)
 
 
-def _shape(shape: object) -> "tuple[int, ...]":
+def _shape(shape: Any) -> "tuple[int, ...]":
     """A shape as a tuple of ints: one size alone, or a sequence of them."""
     if hasattr(type(shape), "__index__"):
         return (_size(shape),)
     try:
-        sizes = tuple(shape)  # type: ignore[call-overload]
+        sizes = tuple(shape)
     except TypeError:
         raise TypeError(f"broadcast_shapes: a shape must be an integer or a sequence of "
                         f"integers, not {type(shape).__name__}") from None

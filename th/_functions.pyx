@@ -40,7 +40,9 @@ cdef class _Inputs:
 
 
 cdef int _category(THScalarType t):
-    return 0 if t == TH_BOOL else 2 if THScalarType_isFloatingPoint(t) else 1
+    """torch's can_cast order: bool < integers < floating point < complex."""
+    return (0 if t == TH_BOOL else 3 if THScalarType_isComplex(t)
+            else 2 if THScalarType_isFloatingPoint(t) else 1)
 
 
 cdef int _check_out(str fn, _Inputs inputs, Tensor out) except -1:
@@ -154,11 +156,11 @@ def moveaxis(Tensor input not None, source, destination):
     return input.movedim(source, destination)
 
 
-def swapaxes(Tensor input not None, int axis0, int axis1):
+def swapaxes(Tensor input not None, axis0, axis1):
     return input.swapaxes(axis0, axis1)
 
 
-def swapdims(Tensor input not None, int dim0, int dim1):
+def swapdims(Tensor input not None, dim0, dim1):
     return input.swapdims(dim0, dim1)
 
 

@@ -18,19 +18,22 @@ from libc.stdint cimport int64_t
 import warnings
 
 cimport th._errors
+from th._args cimport as_dim
 from th._elements cimport NUMBER_INT64, as_number, check_big_int
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
 
-def index_select(Tensor input not None, int dim, Tensor index not None):
+def index_select(Tensor input not None, dim, Tensor index not None):
     """The slices index[0], index[1], ... of dim (index: 0- or 1-dim, int64)."""
-    return wrap_tensor(THTensor_newIndexSelect(input.cdata, dim, index.cdata))
+    cdef int d = as_dim(dim, "index_select(): dim")
+    return wrap_tensor(THTensor_newIndexSelect(input.cdata, d, index.cdata))
 
 
-def gather(Tensor input not None, int dim, Tensor index not None):
+def gather(Tensor input not None, dim, Tensor index not None):
     """out[i][j] = input[index[i][j]][j] for dim 0 (and so on): index's shape."""
-    return wrap_tensor(THTensor_newGather(input.cdata, dim, index.cdata))
+    cdef int d = as_dim(dim, "gather(): dim")
+    return wrap_tensor(THTensor_newGather(input.cdata, d, index.cdata))
 
 
 def masked_select(Tensor input not None, Tensor mask not None):
@@ -64,9 +67,10 @@ cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
     return 0
 
 
-def scatter_(Tensor self not None, int dim, Tensor index not None, src=None, value=None):
+def scatter_(Tensor self not None, dim, Tensor index not None, src=None, value=None):
     """self[index[i][j]][j] = src[i][j] for dim 0 (and so on), or = value:
     scatter_(dim, index, src_tensor) or scatter_(dim, index, number)."""
+    cdef int dm = as_dim(dim, "scatter_(): dim")
     cdef int64_t i
     cdef double d
     if src is not None and not isinstance(src, Tensor) and value is None:
@@ -74,28 +78,30 @@ def scatter_(Tensor self not None, int dim, Tensor index not None, src=None, val
     if (src is None) == (value is None):
         raise TypeError("scatter_ takes either src (a tensor) or value (a number)")
     if src is not None:
-        THTensor_scatter(self.cdata, dim, index.cdata, (<Tensor>src).cdata)
+        THTensor_scatter(self.cdata, dm, index.cdata, (<Tensor>src).cdata)
     elif _fill_value("scatter_", value, THTensor_dtype(self.cdata), &i, &d):
-        THTensor_scatterFillInt64(self.cdata, dim, index.cdata, i)
+        THTensor_scatterFillInt64(self.cdata, dm, index.cdata, i)
     else:
-        THTensor_scatterFill(self.cdata, dim, index.cdata, d)
+        THTensor_scatterFill(self.cdata, dm, index.cdata, d)
     return self
 
 
-def index_copy_(Tensor self not None, int dim, Tensor index not None, Tensor source not None):
+def index_copy_(Tensor self not None, dim, Tensor index not None, Tensor source not None):
     """Slice index[i] of dim = slice i of source's dim."""
-    THTensor_indexCopy(self.cdata, dim, index.cdata, source.cdata)
+    cdef int d = as_dim(dim, "index_copy_(): dim")
+    THTensor_indexCopy(self.cdata, d, index.cdata, source.cdata)
     return self
 
 
-def index_fill_(Tensor self not None, int dim, Tensor index not None, value):
+def index_fill_(Tensor self not None, dim, Tensor index not None, value):
     """Every slice index[i] of dim = value (negative indices count from the end)."""
+    cdef int dm = as_dim(dim, "index_fill_(): dim")
     cdef int64_t i
     cdef double d
     if _fill_value("index_fill_", value, THTensor_dtype(self.cdata), &i, &d):
-        THTensor_indexFillInt64(self.cdata, dim, index.cdata, i)
+        THTensor_indexFillInt64(self.cdata, dm, index.cdata, i)
     else:
-        THTensor_indexFill(self.cdata, dim, index.cdata, d)
+        THTensor_indexFill(self.cdata, dm, index.cdata, d)
     return self
 
 
@@ -139,6 +145,9 @@ def _as_index_tensor(item):
             t = th.tensor(t, dtype=th.int64)
     if t.dtype in (th.int64, th.int32, th.bool, th.uint8):
         return t
+    if not isinstance(item, Tensor) and t.ndim == 0:  # np.float64(1.0): a scalar, not an array
+        raise IndexError(f"only integers, slices (`:`), ellipsis (`...`), None and integer or "
+                         f"bool tensors are valid indices (got {type(item).__name__})")
     raise IndexError(f"tensors used as indices must be int64, int32 or bool (masks), got "
                      f"{t.dtype}")
 

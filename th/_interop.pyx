@@ -178,7 +178,7 @@ def storage_bytes(Storage s not None):
     """s's memory as a writable memoryview of bytes (bfloat16 has no buffer
     format: its memory is read as uint16)."""
     if THStorage_dtype(s.cdata) == TH_BFLOAT16:
-        s = reinterpret_storage(s, TH_UINT16)
+        s = reinterpret_storage(s, dtype_of(TH_UINT16))
     return memoryview(s).cast("B")
 
 

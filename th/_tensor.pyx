@@ -346,11 +346,13 @@ cdef class Tensor:
 
     moveaxis = movedim
 
-    def swapaxes(self, int axis0, int axis1):
-        return wrap_tensor(THTensor_newTranspose(self.cdata, axis0, axis1))
+    def swapaxes(self, axis0, axis1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(axis0, "swapaxes(): axis0"),
+                                                 as_dim(axis1, "swapaxes(): axis1")))
 
-    def swapdims(self, int dim0, int dim1):
-        return wrap_tensor(THTensor_newTranspose(self.cdata, dim0, dim1))
+    def swapdims(self, dim0, dim1):
+        return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(dim0, "swapdims(): dim0"),
+                                                 as_dim(dim1, "swapdims(): dim1")))
 
     @property
     def mT(self):
@@ -390,9 +392,10 @@ cdef class Tensor:
             want[want.index(-1)] = n // known
         return self.view(self.shape[:d] + tuple(want) + self.shape[d + 1:])
 
-    def chunk(self, int64_t chunks, dim=0):
+    def chunk(self, chunks, dim=0):
         """At most chunks views along dim, each ceil(size / chunks) long but
         the last (a tuple, as torch)."""
+        chunks = as_int64(chunks, "chunk(): chunks")
         cdef int d = _split_dim("chunk", self.cdata, dim)
         if chunks <= 0:
             raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")

@@ -80,6 +80,14 @@ TH_API const char *THScalarType_name(THScalarType dtype);
 TH_API int THScalarType_isFloatingPoint(THScalarType dtype);
 /* 1 for complex64/complex128. */
 TH_API int THScalarType_isComplex(THScalarType dtype);
+/* torch.promote_types: the dtype that holds both kinds of value (bool <
+ * unsigned and signed integers < floating point < complex; within a kind the
+ * larger; float16 with bfloat16 is float32, float64 with complex64 is
+ * complex128). Where torch has no rule (uint16/32/64 with a signed integer,
+ * bool or complex) numpy's: an unsigned type with a signed one of no larger
+ * size gives the signed type of twice its size, uint64 with a signed type
+ * float64. Returns 0 with *out set, or -1 (TypeError) for an invalid dtype. */
+TH_API int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out);
 
 TH_API float THHalf_toFloat(THHalf h);
 /* Round to nearest even; overflow gives infinity, NaN stays NaN. */

@@ -14,12 +14,6 @@
 #include "THGeneral.h"
 #include "THTensor.h"
 
-/* torch.promote_types: the smallest dtype that holds both kinds of value
- * (bool < integers < floating point; uint8 with a signed integer type: the
- * signed type at least twice uint8's size). Returns 0 with *out set, or -1
- * (TypeError) for a dtype without a rule. */
-TH_API int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out);
-
 /* inputs[0..numInputs) joined along dimension, which all inputs have; their
  * other sizes must match. As torch, a 1-dim tensor of size 0 (the legacy
  * empty tensor) is skipped whatever the others' shapes, and dimension is

@@ -13,39 +13,6 @@
 /* ----------------------------------------------------------- promotion */
 
 /* 0 bool, 1 integers, 2 floating point; -1 for a dtype without a rule. */
-static int category(THScalarType t) {
-  switch (t) {
-    case TH_BOOL: return 0;
-    case TH_UINT8: case TH_INT8: case TH_INT16: case TH_INT32: case TH_INT64: return 1;
-    case TH_FLOAT16: case TH_FLOAT32: case TH_FLOAT64: return 2;
-    default: return -1;
-  }
-}
-
-int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out) {
-  if (a == b && THScalarType_isValid(a)) {
-    *out = a;
-    return 0;
-  }
-  int ca = category(a), cb = category(b);
-  if (ca < 0 || cb < 0) {
-    TH_ERR(TH_ERROR_TYPE, "no promotion rule for dtypes %d and %d", (int)a, (int)b);
-    return -1;
-  }
-  if (ca != cb) {
-    *out = ca > cb ? a : b;
-    return 0;
-  }
-  if (ca == 1 && (a == TH_UINT8 || b == TH_UINT8)) { /* uint8 and a signed type */
-    THScalarType s = a == TH_UINT8 ? b : a;
-    *out = s == TH_INT8 ? TH_INT16 : s;
-    return 0;
-  }
-  /* the same category otherwise orders by size (the enum's order) */
-  *out = THScalarType_elementSize(a) >= THScalarType_elementSize(b) ? a : b;
-  return 0;
-}
-
 /* ------------------------------------------------------------- checks */
 
 /* torch's legacy rule: cat skips 1-dim tensors of size 0, whatever the
