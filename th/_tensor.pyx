@@ -36,6 +36,11 @@ def live_wrappers():
     return _live
 
 
+def cached_wrappers():
+    """Dead th.Tensor objects kept for reuse (none under TH_NO_CACHE)."""
+    return _nfree
+
+
 @cython.binding(False)  # method descriptors: CPython's specialised calls reach them directly
 cdef class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides).
@@ -388,6 +393,7 @@ cdef class Tensor:
 
     def item(self):
         """The one element of a one-element tensor, as a Python number."""
+        THDebug_checkTensor(self.cdata)  # its data is read unchecked below
         if THTensor_nElement(self.cdata) != 1:
             raise ValueError(f"item() needs a tensor with one element, this one has "
                              f"{THTensor_nElement(self.cdata)}")
@@ -665,6 +671,9 @@ cdef enum:
 
 cdef PyObject *_freelist[FREELIST_SIZE]
 cdef int _nfree = 0
+# none when the C core keeps no struct either (TH_NO_CACHE, ASan): every
+# use after free of a wrapper is then seen by valgrind or ASan
+cdef int _freelist_max = FREELIST_SIZE if THDebug_isCaching() else 0
 cdef TypeSlots *_tensor_type = NULL  # set when the fast slots are installed
 cdef Py_ssize_t _cdata_offset = 0  # of cdata in a Tensor object
 
@@ -699,7 +708,7 @@ cdef void _tensor_dealloc(PyObject *o) noexcept:
     global _live, _nfree
     _live -= 1
     THTensor_free(_cdata_slot(o)[0])
-    if Py_TYPE(o) == _tensor_type and _nfree < FREELIST_SIZE:
+    if Py_TYPE(o) == _tensor_type and _nfree < _freelist_max:
         _freelist[_nfree] = o
         _nfree += 1
     else:
@@ -745,7 +754,7 @@ cdef _fill_freelist():
     th.Tensor(...) (Cython's tp_new, not the freelist) die into it."""
     global _nfree
     cdef PyObject *o
-    while _nfree < FREELIST_SIZE:
+    while _nfree < _freelist_max:
         o = raw_PyType_GenericAlloc(_tensor_type, 0)
         if o == NULL:
             raise MemoryError()

@@ -3,9 +3,11 @@
 #include <pthread.h>
 
 #include "THThreadImpl.h"
+#include "TH/THDebug.h"
 #include "TH/THGeneral.h"
 
 _Thread_local THThreadSlot th_thread_slot;
+int th_cache_limit = TH_CACHE_MAX;
 
 /* The slots of running threads, and what exited threads left (plus counts
  * made while a thread exits); the lock guards the list and readers. */
@@ -89,6 +91,15 @@ void th_live_add_slow(int kind, int64_t delta) {
     s->state = TH_SLOT_SHARED; /* no exit hook: count in the shared total */
   }
   atomic_fetch_add_explicit(&retired[kind], delta, memory_order_relaxed);
+}
+
+int THDebug_isCaching(void) { return th_cache_limit > 0; }
+
+int64_t THDebug_cachedStructs(void) {
+  THThreadSlot *s = th_thread();
+  int64_t n = 0;
+  for (int kind = 0; kind < TH_CACHE_KINDS; kind++) n += s->cached[kind];
+  return n;
 }
 
 THLiveCounts THGetLiveCounts(void) {
