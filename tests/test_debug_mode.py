@@ -180,30 +180,27 @@ def test_every_checked_c_entry_point_checks_the_tensors_storage(dead_storage, fu
     assert ok.shape == (2, 3) and ok.tolist() == [[0, 1, 2], [3, 4, 5]]
 
 
-def test_the_error_names_no_site_for_a_storage_made_before_tracking():
+@pytest.mark.parametrize("release, message, report", [
+    # made before tracking, freed in it: quarantined all the same, no site
+    (capi.tensor_storage_free,
+     r"^THTensor_newClone: use of freed storage 0x\w+ \(float32\); it was created by code run "
+     r"before tracking was turned on; the tensor 0x\w+ \(float32 \[2\]\) still views it$",
+     "THStorage_free: storage"),
+    # a freed tensor is named itself, not its storage
+    (capi.tensor_free,
+     r"^THTensor_newClone: use of freed tensor 0x\w+ \(float32 \[2\]\); it was created by code "
+     r"run before tracking was turned on$",
+     "THTensor_free: tensor"),
+])
+def test_objects_made_before_tracking_are_reported_without_a_site(release, message, report):
     t = th.zeros(2)
     with th.debug.tracking():
-        capi.tensor_storage_free(t)  # dies in tracking mode: quarantined all the same
-        with pytest.raises(RuntimeError, match=r"^THTensor_newClone: use of freed storage 0x\w+ "
-                                               r"\(float32\); it was created by code run before "
-                                               r"tracking was turned on; the tensor"):
+        release(t)
+        with pytest.raises(RuntimeError, match=message):
             capi.new_clone(t)
         del t
-        (report,) = th.debug.pop_misuse_reports()
-        assert report.startswith("THStorage_free: storage") and "was already freed" in report
-
-
-def test_a_freed_tensor_is_reported_as_the_tensor_not_its_storage():
-    t = th.zeros(2)
-    with th.debug.tracking():
-        capi.tensor_free(t)
-        with pytest.raises(RuntimeError, match=r"^THTensor_newClone: use of freed tensor 0x\w+ "
-                                               r"\(float32 \[2\]\); it was created by code run "
-                                               r"before tracking was turned on$"):
-            capi.new_clone(t)
-        del t
-        (report,) = th.debug.pop_misuse_reports()
-        assert report.startswith("THTensor_free: tensor") and "was already freed" in report
+        (reported,) = th.debug.pop_misuse_reports()
+        assert reported.startswith(report) and "was already freed" in reported
 
 
 # ------------------------------------------------------------ C programs
@@ -213,30 +210,27 @@ def debug_env_program(tmp_path_factory):
     return build_c_program("test_debug_env.c", tmp_path_factory.mktemp("c") / "test_debug_env")
 
 
-def run_program(program, mode, *prefix, **env):
-    """Runs program MODE (under prefix, e.g. valgrind) with env added to a
-    copy of the environment that has no th switch set."""
+def switched_env(**switches):
+    """The environment with no th switch set but the given ones."""
     environ = {k: v for k, v in os.environ.items()
                if k not in ("TH_DEBUG_TRACKING", "TH_NO_CACHE")}
-    environ.update(env)
+    return {**environ, **switches}
+
+
+def run_program(program, mode, *prefix, **switches):
+    """Runs program MODE (under prefix, e.g. valgrind) with the switches."""
     return subprocess.run([*prefix, str(program), mode], capture_output=True, text=True,
-                          env=environ, timeout=120)
+                          env=switched_env(**switches), timeout=120)
 
 
-@pytest.mark.parametrize("value, mode", [
-    ("1", "tracking-on"), ("yes", "tracking-on"), (None, "tracking-off"), ("", "tracking-off"),
-    ("0", "tracking-off")])
-def test_th_debug_tracking_turns_tracking_on_in_a_c_program(debug_env_program, value, mode):
-    env = {} if value is None else {"TH_DEBUG_TRACKING": value}
-    result = run_program(debug_env_program, mode, **env)
-    assert (result.returncode, result.stdout) == (0, "ok\n"), result.stderr
-
-
-@pytest.mark.parametrize("value, mode", [
-    ("1", "not-caching"), (None, "caching"), ("0", "caching")])
-def test_th_no_cache_turns_the_struct_caches_off_in_a_c_program(debug_env_program, value, mode):
-    env = {} if value is None else {"TH_NO_CACHE": value}
-    result = run_program(debug_env_program, mode, **env)
+@pytest.mark.parametrize("switches, mode", [
+    ({"TH_DEBUG_TRACKING": "1"}, "tracking-on"), ({"TH_DEBUG_TRACKING": "yes"}, "tracking-on"),
+    ({}, "tracking-off"), ({"TH_DEBUG_TRACKING": ""}, "tracking-off"),
+    ({"TH_DEBUG_TRACKING": "0"}, "tracking-off"),
+    ({"TH_NO_CACHE": "1"}, "not-caching"), ({}, "caching"), ({"TH_NO_CACHE": "0"}, "caching"),
+])
+def test_the_switches_work_in_a_c_program(debug_env_program, switches, mode):
+    result = run_program(debug_env_program, mode, **switches)
     assert (result.returncode, result.stdout) == (0, "ok\n"), result.stderr
 
 
@@ -257,10 +251,8 @@ print(th.debug.is_tracking(), th.debug.is_caching(), cached.structs > 0, cached.
 def test_the_switches_reach_python(env, expected):
     """Read by the C core at load: th.debug reports them, and with
     TH_NO_CACHE the th.Tensor freelist stays empty too."""
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("TH_DEBUG_TRACKING", "TH_NO_CACHE")}
     result = subprocess.run([sys.executable, "-c", PYTHON_CHILD], capture_output=True,
-                            text=True, cwd=ROOT, env={**environ, **env}, timeout=120)
+                            text=True, cwd=ROOT, env=switched_env(**env), timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout == expected + "\n"
 

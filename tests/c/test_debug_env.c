@@ -16,14 +16,7 @@
 
 #include <TH/TH.h>
 
-static int failures = 0;
-#define CHECK(cond)                                                               \
-  do {                                                                            \
-    if (!(cond)) {                                                                \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
-      failures++;                                                                 \
-    }                                                                             \
-  } while (0)
+#include "check.h"
 
 static void tracking_on(void) {
   CHECK(THDebug_isTracking());
