@@ -6,6 +6,7 @@ TH_DEBUG_TRACKING and TH_NO_CACHE work for a C program with no Python; with
 the caches off valgrind and AddressSanitizer see a use after free of a
 struct that the caches hide."""
 import copy
+import gc
 import inspect
 import os
 import pickle
@@ -23,6 +24,9 @@ from helpers import build_c_program, compiler_env
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+# th built with TH_SANITIZE=address (tox -e asan preloads the runtime): it
+# keeps no struct cache, whatever TH_NO_CACHE says
+ASAN_BUILD = "libasan" in os.environ.get("LD_PRELOAD", "")
 
 # each tensor whose storage is over-released is freed once more by its
 # Python object: reported through sys.unraisablehook (a pytest warning)
@@ -34,20 +38,19 @@ def dead_storage():
     """In tracking mode for the whole test: dead_storage(t) over-releases
     the storage t lends and returns t. Each such tensor's own free of its
     storage is then a misuse, reported once, checked at teardown."""
-    made = []
+    made = 0
 
     def over_release(t):
+        nonlocal made
         capi.tensor_storage_free(t)
-        made.append(capi.tensor_address(t))
+        made += 1
         return t
 
-    with th.debug.tracking():
+    with th.debug.tracking():  # until the tensors are gone: the quarantine holds their storages
         yield over_release
-        import gc
-
         gc.collect()  # tracebacks of the expected errors hold the tensors
         reports = th.debug.pop_misuse_reports()
-    assert len(reports) == len(made), reports
+    assert len(reports) == made, reports
     for report in reports:
         assert report.startswith("THStorage_free: storage 0x") and "was already freed" in report
 
@@ -78,8 +81,8 @@ PYTHON_PATHS = {
     "t[:] = other": (lambda t: t.__setitem__(slice(None), th.ones(3)), "THTensor_newSlice"),
     "copy_ into": (lambda t: t.copy_(th.ones(2, 3)), "THTensor_copy"),
     "copy_ from": (lambda t: th.ones(2, 3).copy_(t), "THTensor_copy"),
-    "repr": (repr, "THTensor_newWithTensor"),
-    "str": (str, "THTensor_newWithTensor"),
+    "repr": (repr, None),  # None: whichever checked call comes first
+    "str": (str, None),
     "numpy()": (lambda t: t.numpy(), "THDebug_checkTensor"),
     "np.asarray": (np.asarray, "THDebug_checkTensor"),
     "memoryview": (memoryview, "THDebug_checkTensor"),
@@ -230,6 +233,8 @@ def run_program(program, mode, *prefix, **switches):
     ({"TH_NO_CACHE": "1"}, "not-caching"), ({}, "caching"), ({"TH_NO_CACHE": "0"}, "caching"),
 ])
 def test_the_switches_work_in_a_c_program(debug_env_program, switches, mode):
+    if ASAN_BUILD and mode == "caching":
+        mode = "not-caching"
     result = run_program(debug_env_program, mode, **switches)
     assert (result.returncode, result.stdout) == (0, "ok\n"), result.stderr
 
@@ -251,6 +256,8 @@ print(th.debug.is_tracking(), th.debug.is_caching(), cached.structs > 0, cached.
 def test_the_switches_reach_python(env, expected):
     """Read by the C core at load: th.debug reports them, and with
     TH_NO_CACHE the th.Tensor freelist stays empty too."""
+    if ASAN_BUILD:  # nothing cached
+        expected = expected.split()[0] + " False False False"
     result = subprocess.run([sys.executable, "-c", PYTHON_CHILD], capture_output=True,
                             text=True, cwd=ROOT, env=switched_env(**env), timeout=120)
     assert result.returncode == 0, result.stderr
@@ -285,6 +292,8 @@ def test_valgrind_sees_a_use_after_free_of_a_struct_only_with_th_no_cache(debug_
     parked in the thread's cache, which valgrind cannot tell from a live
     block; with TH_NO_CACHE=1 the struct goes back to malloc and the read is
     an invalid read of a block free'd by THTensor_free."""
+    if ASAN_BUILD:
+        pytest.skip("th is built with ASan, which valgrind cannot run (ASan checks it instead)")
     cmd = (valgrind, "-q", "--error-exitcode=99")
     hidden = run_program(debug_env_program, "use-after-free", *cmd)
     assert hidden.returncode == 0 and "Invalid read" not in hidden.stderr, hidden.stderr

@@ -62,8 +62,9 @@ TH_API int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t
 /* Double frees and uses after free reported so far. */
 TH_API int64_t THDebug_misuseCount(void);
 
-/* 0 when the object is alive; otherwise reports a use after free (a
- * RuntimeError naming its creation site) and returns -1. For code that hands
+/* 0 when the object is alive (a tensor: and the storage it views);
+ * otherwise reports a use after free (a RuntimeError naming the dead
+ * object's creation site) and returns -1. For code that hands
  * out a tensor's memory (buffers, DLPack, pickling) without another checked
  * call first. A freed object is recognised only while it is quarantined
  * (tracking mode); outside it, its memory is gone and the check is
