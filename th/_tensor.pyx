@@ -671,9 +671,6 @@ cdef enum:
 
 cdef PyObject *_freelist[FREELIST_SIZE]
 cdef int _nfree = 0
-# none when the C core keeps no struct either (TH_NO_CACHE, ASan): every
-# use after free of a wrapper is then seen by valgrind or ASan
-cdef int _freelist_max = FREELIST_SIZE if THDebug_isCaching() else 0
 cdef TypeSlots *_tensor_type = NULL  # set when the fast slots are installed
 cdef Py_ssize_t _cdata_offset = 0  # of cdata in a Tensor object
 
@@ -708,7 +705,7 @@ cdef void _tensor_dealloc(PyObject *o) noexcept:
     global _live, _nfree
     _live -= 1
     THTensor_free(_cdata_slot(o)[0])
-    if Py_TYPE(o) == _tensor_type and _nfree < _freelist_max:
+    if Py_TYPE(o) == _tensor_type and _nfree < FREELIST_SIZE:
         _freelist[_nfree] = o
         _nfree += 1
     else:
@@ -737,6 +734,8 @@ cdef Tensor _wrap_through_new(THTensor *cdata):
 cdef _install_fast_slots():
     global _tensor_type, _cdata_offset
     cdef TypeSlots *tp = <TypeSlots *>Tensor
+    if not THDebug_isCaching():
+        return  # TH_NO_CACHE or ASan: Cython's slots, no freelist hiding a use after free
     cdef Tensor probe = _wrap_through_new(THTensor_new(TH_FLOAT32))
     cdef Py_ssize_t offset = <char *>&probe.cdata - <char *><PyObject *>probe
     if (tp.tp_flags & (Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HEAPTYPE) == 0
@@ -754,7 +753,7 @@ cdef _fill_freelist():
     th.Tensor(...) (Cython's tp_new, not the freelist) die into it."""
     global _nfree
     cdef PyObject *o
-    while _nfree < _freelist_max:
+    while _nfree < FREELIST_SIZE:
         o = raw_PyType_GenericAlloc(_tensor_type, 0)
         if o == NULL:
             raise MemoryError()

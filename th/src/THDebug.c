@@ -57,7 +57,7 @@ static int env_switch(const char *name) {
  * follow it too), so that valgrind and ASan see every use after free. */
 __attribute__((constructor)) static void read_environment(void) {
   if (env_switch("TH_DEBUG_TRACKING")) atomic_store(&th_tracking, 1);
-  if (env_switch("TH_NO_CACHE")) th_cache_limit = 0;
+  if (env_switch("TH_NO_CACHE")) th_no_cache = 1;
 }
 
 static void list_push(THTrack *head, THTrack *t) {

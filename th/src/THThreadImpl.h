@@ -36,9 +36,10 @@ enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE, TH_CACHE_KINDS };
 #ifndef TH_CACHE_MAX
 #define TH_CACHE_MAX 64
 #endif
-/* Structs kept per thread and kind from now: TH_CACHE_MAX, or 0 when
- * TH_NO_CACHE is set at load (THDebug.c), so valgrind sees every free. */
-extern int th_cache_limit;
+/* TH_NO_CACHE was set at load (THDebug.c): each thread's caches are
+ * registered as full, so that nothing is kept (valgrind then sees every
+ * free) at no cost to th_struct_free. */
+extern int th_no_cache;
 
 /* A cached struct is linked through a field that misuse reports do not
  * follow (a tensor's storageOffset, a storage's data): its refcount stays 0
@@ -100,7 +101,7 @@ static inline void *th_struct_alloc(THThreadSlot *s, int kind, size_t size) {
 
 /* th_free for a struct from th_struct_alloc (refcount 0, track NULL). */
 static inline void th_struct_free(THThreadSlot *s, int kind, void *p) {
-  if (s->state == TH_SLOT_LISTED && s->cached[kind] < th_cache_limit) {
+  if (s->state == TH_SLOT_LISTED && s->cached[kind] < TH_CACHE_MAX) {
     TH_CACHE_LINK(kind, p) = s->cache[kind];
     s->cache[kind] = p;
     s->cached[kind]++;
