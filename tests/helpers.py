@@ -66,6 +66,28 @@ def compiler_env():
     return env
 
 
+def build_c_program(source, out, *flags, include=None, libdir=None):
+    """Compiles and links tests/c/<source> against libTH (th's own, or the
+    one in libdir) into out; returns out. flags go to the compiler too."""
+    import os
+    import shutil
+    import subprocess
+    import sysconfig
+
+    import pytest
+
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        pytest.fail(f"no C compiler ({cc}) to build the pure-C test")
+    libdir = libdir or th.get_library_dirs()[0]
+    cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", *flags,
+           os.path.join(os.path.dirname(os.path.abspath(__file__)), "c", source),
+           "-I", include or th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir,
+           "-pthread", "-o", str(out)]
+    subprocess.run(cmd, check=True, env=compiler_env())
+    return out
+
+
 def fill_range(tensor, start, stop, value):
     """A child process's work in the multiprocessing tests (importable by name
     in a spawned child: tests/ is on its sys.path)."""

@@ -1,10 +1,7 @@
 """The error contract: each C error arrives as the matching Python exception
 with the C message (function name and bad value), the thread's last error is
 readable from C, and nothing aborts."""
-import os
-import shutil
 import subprocess
-import sysconfig
 import threading
 
 import pytest
@@ -12,9 +9,7 @@ import pytest
 import th
 from th import _testcapi as capi
 
-from helpers import compiler_env
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from helpers import build_c_program
 
 
 @pytest.mark.parametrize(
@@ -74,17 +69,7 @@ def test_errors_in_threads_are_independent():
 
 @pytest.fixture(scope="module")
 def c_test_binary(tmp_path_factory):
-    cc = sysconfig.get_config_var("CC") or "cc"
-    cc = cc.split()[0]
-    if shutil.which(cc) is None:
-        pytest.fail(f"no C compiler ({cc}) to build the pure-C test")
-    out = tmp_path_factory.mktemp("c") / "test_last_error"
-    libdir = th.get_library_dirs()[0]
-    cmd = [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", os.path.join(HERE, "c", "test_last_error.c"),
-           "-I", th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir, "-pthread",
-           "-o", str(out)]
-    subprocess.run(cmd, check=True, env=compiler_env())
-    return out
+    return build_c_program("test_last_error.c", tmp_path_factory.mktemp("c") / "test_last_error")
 
 
 def test_pure_c_error_path(c_test_binary):

@@ -105,6 +105,15 @@ def misuse_count():
     return THDebug_misuseCount()
 
 
+# ---------------------------------------------------------------- caches
+def is_caching():
+    return THDebug_isCaching() != 0
+
+
+def cached_structs():
+    return THDebug_cachedStructs()
+
+
 # ---------------------------------------------------------------- failures
 def fail_allocation(n):
     """The n-th allocation from now fails (n <= 0: disarm)."""

@@ -39,6 +39,11 @@ def live_wrappers():
     return _live
 
 
+def cached_wrappers():
+    """Dead th.Tensor objects kept for reuse (none under TH_NO_CACHE)."""
+    return _nfree
+
+
 @cython.binding(False)  # method descriptors: CPython's specialised calls reach them directly
 cdef class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides).
@@ -584,6 +589,7 @@ cdef class Tensor:
 
     def item(self):
         """The one element of a one-element tensor, as a Python number."""
+        THDebug_checkTensor(self.cdata)  # its data is read unchecked below
         if THTensor_nElement(self.cdata) != 1:
             raise ValueError(f"item() needs a tensor with one element, this one has "
                              f"{THTensor_nElement(self.cdata)}")
@@ -1029,6 +1035,8 @@ cdef Tensor _wrap_through_new(THTensor *cdata):
 cdef _install_fast_slots():
     global _tensor_type, _cdata_offset
     cdef TypeSlots *tp = <TypeSlots *>Tensor
+    if not THDebug_isCaching():
+        return  # TH_NO_CACHE or ASan: Cython's slots, no freelist hiding a use after free
     cdef Tensor probe = _wrap_through_new(THTensor_new(TH_FLOAT32))
     cdef Py_ssize_t offset = <char *>&probe.cdata - <char *><PyObject *>probe
     if (tp.tp_flags & (Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HEAPTYPE) == 0

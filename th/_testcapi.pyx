@@ -37,6 +37,17 @@ def storage_address(Storage s not None):
 def same_storage(Tensor a not None, Tensor b not None):
     return THTensor_storage(a.cdata) == THTensor_storage(b.cdata)
 
+def tensor_storage_free(Tensor t not None):
+    """THStorage_free(THTensor_storage(t)): releases the reference t holds on
+    its storage behind t's back (the use after free debug mode must catch)."""
+    THStorage_free(THTensor_storage(t.cdata))
+
+def check_tensor(Tensor t not None):
+    THDebug_checkTensor(t.cdata)
+
+def new_clone(Tensor t not None):
+    return wrap_tensor(THTensor_newClone(t.cdata))
+
 
 # ----------------------------------------------------------- constructors
 cdef class Dims:

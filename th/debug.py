@@ -104,6 +104,26 @@ def misuse_count():
     return _core.misuse_count()
 
 
+class Cached(NamedTuple):
+    """What th keeps for reuse: freed C structs (this thread's) and dead
+    th.Tensor objects."""
+
+    structs: int
+    wrappers: int
+
+
+def is_caching():
+    """Whether th keeps freed structs and objects for reuse: yes unless
+    TH_NO_CACHE=1 was in the environment when th was imported (or this is an
+    ASan build). Off, valgrind and ASan see every use after free."""
+    return _core.is_caching()
+
+
+def cached():
+    """How many freed structs and dead objects are kept for reuse now."""
+    return Cached(_core.cached_structs(), _tensor.cached_wrappers())
+
+
 def pop_misuse_reports():
     """Messages of the double frees and retains of freed objects reported
     (through sys.unraisablehook) since the last call."""

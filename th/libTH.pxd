@@ -564,5 +564,7 @@ cdef extern from "TH/TH.h" nogil:
     int64_t THDebug_misuseCount() noexcept
     int THDebug_checkTensor(const THTensor *self) except -1
     int THDebug_checkStorage(const THStorage *self) except -1
+    int THDebug_isCaching() noexcept
+    int64_t THDebug_cachedStructs() noexcept
     void THDebug_failAllocation(int64_t n) noexcept
     int64_t THDebug_allocationsUntilFailure() noexcept

@@ -7,7 +7,13 @@
  * is reported, with the creation site, instead of corrupting memory.
  * Allocation-failure injection makes the n-th allocation from now fail, to
  * prove that error paths free what they took. All of it is off by default and
- * costs one relaxed load per object creation when off. */
+ * costs one relaxed load per object creation when off.
+ *
+ * Environment switches, read once when libTH loads (also in a C program with
+ * no Python), on when set to anything but "" or "0":
+ *   TH_DEBUG_TRACKING=1  start in tracking mode
+ *   TH_NO_CACHE=1        keep no freed struct for reuse (THDebug_isCaching),
+ *                        so that valgrind and ASan see every use after free */
 #ifndef TH_DEBUG_H
 #define TH_DEBUG_H
 
@@ -56,14 +62,21 @@ TH_API int64_t THDebug_liveObjects(THObjectInfo *out, int64_t capacity, uint64_t
 /* Double frees and uses after free reported so far. */
 TH_API int64_t THDebug_misuseCount(void);
 
-/* 0 when the object is alive; otherwise reports a use after free (a
- * RuntimeError naming its creation site) and returns -1. For code that hands
+/* 0 when the object is alive (a tensor: and the storage it views);
+ * otherwise reports a use after free (a RuntimeError naming the dead
+ * object's creation site) and returns -1. For code that hands
  * out a tensor's memory (buffers, DLPack, pickling) without another checked
  * call first. A freed object is recognised only while it is quarantined
  * (tracking mode); outside it, its memory is gone and the check is
  * undefined, as any use of it is. */
 TH_API int THDebug_checkTensor(const THTensor *self);
 TH_API int THDebug_checkStorage(const THStorage *self);
+
+/* Whether freed tensor and storage structs are kept for reuse: 1 unless
+ * TH_NO_CACHE was set when the library loaded (or it is an ASan build). */
+TH_API int THDebug_isCaching(void);
+/* Freed structs the calling thread's caches hold now (0 when not caching). */
+TH_API int64_t THDebug_cachedStructs(void);
 
 /* The n-th allocation th makes from now fails (n >= 1; n <= 0 disarms).
  * Counts th's own allocations: structs, dims and default-allocator data. */

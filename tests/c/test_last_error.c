@@ -7,14 +7,7 @@
 
 #include <TH/TH.h>
 
-static int failures = 0;
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) {                                                    \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      failures++;                                                     \
-    }                                                                 \
-  } while (0)
+#include "check.h"
 
 static int handled = 0;
 static void count_handler(const THErrorInfo *e, void *data) {

@@ -12,6 +12,7 @@
 #include "THDebugImpl.h"
 #include "THMemoryImpl.h"
 #include "THTensorImpl.h"
+#include "THThreadImpl.h"
 
 /* Freed objects kept for misuse detection, at most (the oldest go first). */
 #define QUARANTINE_MAX 65536
@@ -42,6 +43,21 @@ static void unlock_after_fork(void) { pthread_mutex_unlock(&lock); }
 
 __attribute__((constructor)) static void register_fork_handlers(void) {
   pthread_atfork(lock_for_fork, unlock_after_fork, unlock_after_fork);
+}
+
+/* An environment switch is on when set, non-empty and not "0". */
+static int env_switch(const char *name) {
+  const char *value = getenv(name);
+  return value && value[0] && strcmp(value, "0") != 0;
+}
+
+/* Read once as the library loads, before any object exists, so that they
+ * work for a C program with no Python: TH_DEBUG_TRACKING starts in tracking
+ * mode; TH_NO_CACHE keeps no freed struct for reuse (the Python bindings
+ * follow it too), so that valgrind and ASan see every use after free. */
+__attribute__((constructor)) static void read_environment(void) {
+  if (env_switch("TH_DEBUG_TRACKING")) atomic_store(&th_tracking, 1);
+  if (env_switch("TH_NO_CACHE")) th_no_cache = 1;
 }
 
 static void list_push(THTrack *head, THTrack *t) {
@@ -182,16 +198,35 @@ static void describe(THObjectKind kind, const void *obj, char *buf, size_t cap) 
   }
 }
 
-void th_report_dead(THObjectKind kind, const void *obj, const struct THTrack *track,
-                    const char *fn, int unraisable) {
-  char what[160], origin[TH_SITE_SIZE + 128] = "";
+/* viewer: the live tensor whose storage obj is, or NULL. */
+static void report_dead(THObjectKind kind, const void *obj, const struct THTrack *track,
+                        const char *fn, int unraisable, const THTensor *viewer) {
+  char what[160], origin[TH_SITE_SIZE + 128] = "", owner[192] = "";
   atomic_fetch_add(&misuse_count, 1);
   describe(kind, obj, what, sizeof what);
   if (track)
     snprintf(origin, sizeof origin, "; it was created by %s%s%s", track->function,
              track->site[0] ? " at " : "", track->site);
+  if (viewer) {
+    char tensor[160];
+    describe(TH_OBJECT_TENSOR, viewer, tensor, sizeof tensor);
+    snprintf(owner, sizeof owner, "; the %s still views it", tensor);
+  }
   th_error_at(TH_ERROR_RUNTIME, __FILE__, __LINE__, unraisable, fn,
-              unraisable ? "%s was already freed%s" : "use of freed %s%s", what, origin);
+              unraisable ? "%s was already freed%s%s" : "use of freed %s%s%s", what, origin,
+              owner);
+}
+
+void th_report_dead(THObjectKind kind, const void *obj, const struct THTrack *track,
+                    const char *fn, int unraisable) {
+  report_dead(kind, obj, track, fn, unraisable, NULL);
+}
+
+void th_report_dead_tensor(const THTensor *t, const char *fn) {
+  if (atomic_load_explicit(&t->refcount, memory_order_relaxed) <= 0)
+    report_dead(TH_OBJECT_TENSOR, t, t->track, fn, 0, NULL);
+  else
+    report_dead(TH_OBJECT_STORAGE, t->storage, t->storage->track, fn, 0, t);
 }
 
 static void fill_info(const THTrack *t, THObjectInfo *info) {

@@ -49,7 +49,25 @@ static inline int th_sole_owner(_Atomic int64_t *refcount) {
   return 1;
 }
 
-#define TH_CHECK_TENSOR(t, retval) TH_CHECK_ALIVE(TH_OBJECT_TENSOR, t, retval)
+/* A tensor is usable when it and the storage it lends are alive: the
+ * storage's one reference may have been over-released behind its back
+ * (THStorage_free(THTensor_storage(t))). A quarantined tensor points at a
+ * static dead storage, so the second load is always valid in tracking mode. */
+#define TH_TENSOR_IS_DEAD(t)                                                  \
+  (atomic_load_explicit(&(t)->refcount, memory_order_relaxed) <= 0 ||         \
+   atomic_load_explicit(&(t)->storage->refcount, memory_order_relaxed) <= 0)
+
+/* Reports t, or else its storage, as dead (raisable), naming fn. */
+void th_report_dead_tensor(const THTensor *t, const char *fn);
+
+#define TH_CHECK_TENSOR_AS(t, fn, retval)          \
+  do {                                             \
+    if (TH_UNLIKELY(TH_TENSOR_IS_DEAD(t))) {       \
+      th_report_dead_tensor((t), (fn));            \
+      return retval;                               \
+    }                                              \
+  } while (0)
+#define TH_CHECK_TENSOR(t, retval) TH_CHECK_TENSOR_AS(t, __func__, retval)
 #define TH_CHECK_STORAGE(s, retval) TH_CHECK_ALIVE(TH_OBJECT_STORAGE, s, retval)
 
 #endif

@@ -336,7 +336,12 @@ int64_t THTensor_refcount(const THTensor *self) {
 }
 
 int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
-  TH_CHECK_TENSOR(self, -1);
+  if (TH_UNLIKELY(TH_TENSOR_IS_DEAD(self))) {
+    th_report_dead_tensor(self, __func__);
+    /* stolen: a live tensor over a dead storage still holds our reference */
+    if (atomic_load_explicit(&self->refcount, memory_order_relaxed) > 0) THTensor_free(self);
+    return -1;
+  }
   int result = THTensor_copy(dst, self);
   THTensor_free(self);
   return result;

@@ -3,9 +3,11 @@
 #include <pthread.h>
 
 #include "THThreadImpl.h"
+#include "TH/THDebug.h"
 #include "TH/THGeneral.h"
 
 _Thread_local THThreadSlot th_thread_slot;
+int th_no_cache;
 
 /* The slots of running threads, and what exited threads left (plus counts
  * made while a thread exits); the lock guards the list and readers. */
@@ -82,6 +84,7 @@ void th_live_add_slow(int kind, int64_t delta) {
       if (slots) slots->prev = s;
       slots = s;
       s->state = TH_SLOT_LISTED;
+      for (int k = 0; th_no_cache && k < TH_CACHE_KINDS; k++) s->cached[k] = TH_CACHE_MAX;
       unlock_slots();
       th_live_add(s, kind, delta);
       return;
@@ -89,6 +92,16 @@ void th_live_add_slow(int kind, int64_t delta) {
     s->state = TH_SLOT_SHARED; /* no exit hook: count in the shared total */
   }
   atomic_fetch_add_explicit(&retired[kind], delta, memory_order_relaxed);
+}
+
+int THDebug_isCaching(void) { return TH_CACHE_MAX > 0 && !th_no_cache; }
+
+int64_t THDebug_cachedStructs(void) {
+  THThreadSlot *s = th_thread();
+  int64_t n = 0;
+  if (!THDebug_isCaching()) return 0; /* the counts say "full" */
+  for (int kind = 0; kind < TH_CACHE_KINDS; kind++) n += s->cached[kind];
+  return n;
 }
 
 THLiveCounts THGetLiveCounts(void) {

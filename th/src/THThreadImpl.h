@@ -36,6 +36,10 @@ enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE, TH_CACHE_KINDS };
 #ifndef TH_CACHE_MAX
 #define TH_CACHE_MAX 64
 #endif
+/* TH_NO_CACHE was set at load (THDebug.c): each thread's caches are
+ * registered as full, so that nothing is kept (valgrind then sees every
+ * free) at no cost to th_struct_free. */
+extern int th_no_cache;
 
 /* A cached struct is linked through a field that misuse reports do not
  * follow (a tensor's storageOffset, a storage's data): its refcount stays 0

@@ -3,10 +3,7 @@
 /* Checks dtype and dimensionality; on success *base is the first element. */
 static int THTensor_(checkAccess)(const THTensor *self, int nDimension, real **base,
                                   const char *fn) {
-  if (TH_UNLIKELY(atomic_load_explicit(&self->refcount, memory_order_relaxed) <= 0)) {
-    th_report_dead(TH_OBJECT_TENSOR, self, self->track, fn, 0);
-    return -1;
-  }
+  TH_CHECK_TENSOR_AS(self, fn, -1);
   if (TH_UNLIKELY(self->storage->dtype != TH_REAL_DTYPE)) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "tensor has dtype %s, not %s",
               THScalarType_name(self->storage->dtype), THScalarType_name(TH_REAL_DTYPE));
