@@ -201,6 +201,14 @@ def test_nonzero_is_numpy_argwhere_with_negative_zero_and_nan():
     check(th.empty(0, 3).nonzero(), np.zeros((0, 2), dtype=np.int64))
     half = th.from_numpy(np.array([-0.0, 0.0, 2.0], dtype=np.float16))
     check(half.nonzero(), [[2]])
+    check(th.tensor([-0.0, 0.0, 2.0], dtype=th.bfloat16).nonzero(), [[2]])
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_nonzero_of_complex_counts_a_signed_zero_in_either_part_as_zero(dtype):
+    a = np.array([0, complex(-0.0, 0.0), complex(0.0, -0.0), complex(-0.0, -0.0), 1j, 2,
+                  complex(np.nan, 0)], dtype=dtype)
+    check(th.from_numpy(a).nonzero(), np.argwhere(a))
 
 
 # ------------------------------------------------------- advanced indexing

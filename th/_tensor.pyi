@@ -15,6 +15,7 @@ _Index = Union[SupportsIndex, slice, None, ellipsis, tuple[Any, ...]]
 _Data = Union[Tensor, _Scalar, Sequence[Any]]
 
 def live_wrappers() -> int: ...
+def cached_wrappers() -> int: ...
 
 class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides)."""

@@ -653,18 +653,24 @@ int THTensor_maskedSelect(THTensor *result, THTensor *src, THTensor *mask) {
 }
 
 /* 1 if the element at p is not zero: for floating dtypes any bit but the
- * sign bit (the highest bit of the last byte, little-endian), else any. */
-static inline int is_nonzero(const unsigned char *p, size_t es, int floating) {
-  for (size_t i = 0; i + 1 < es; i++)
-    if (p[i]) return 1;
-  return (p[es - 1] & (floating ? 0x7f : 0xff)) != 0;
+ * sign bit (the highest bit of the last byte, little-endian), else any.
+ * parts: 2 for complex (each half a float: -0.0 - 0.0j is zero), else 1. */
+static inline int is_nonzero(const unsigned char *p, size_t es, int floating, int parts) {
+  size_t part = es / (size_t)parts;
+  for (size_t at = 0; at < es; at += part) {
+    for (size_t i = 0; i + 1 < part; i++)
+      if (p[at + i]) return 1;
+    if (p[at + part - 1] & (floating ? 0x7f : 0xff)) return 1;
+  }
+  return 0;
 }
 
 THTensor *THTensor_newNonzero(THTensor *tensor) {
   TH_CHECK_TENSOR(tensor, NULL);
   int nd = tensor->nDimension;
   size_t es = elsize(tensor);
-  int floating = THScalarType_isFloatingPoint(tensor->storage->dtype);
+  int complex = THScalarType_isComplex(tensor->storage->dtype);
+  int floating = complex || THScalarType_isFloatingPoint(tensor->storage->dtype);
   int64_t numel = th_tensor_numel(tensor), count = 0, at[TH_MAX_DIMS] = {0};
   const int64_t *size = th_sizes(tensor), *stride = th_strides(tensor);
   const unsigned char *base = (const unsigned char *)th_tensor_bytes(tensor);
@@ -679,7 +685,7 @@ THTensor *THTensor_newNonzero(THTensor *tensor) {
     }
     const unsigned char *p = base;
     for (int64_t e = 0; e < numel; e++) {
-      if (is_nonzero(p, es, floating)) {
+      if (is_nonzero(p, es, floating, complex ? 2 : 1)) {
         if (out) memcpy(out + found * nd, at, sizeof(int64_t) * (size_t)nd);
         found++;
       }
