@@ -92,6 +92,28 @@ INTEGER_ARGUMENTS = [
     ("expand", lambda t, v: t.expand(v, 2, 3, 4), "sizes\\[0\\]"),
     ("index", lambda t, v: t[v, 1:], "an index"),
     ("index in a tuple", lambda t, v: t[:, v], "an index"),
+    # issue 11's views, joins and gather family
+    ("cat dim", lambda t, v: th.cat([t, t], v), "cat\\(\\): dim"),
+    ("cat dim=", lambda t, v: th.cat([t, t], dim=v), "cat\\(\\): dim"),
+    ("stack dim", lambda t, v: th.stack([t, t], v), "stack\\(\\): dim"),
+    ("unflatten dim", lambda t, v: t.unflatten(v, (3, 1)), "unflatten\\(\\): dim"),
+    ("unflatten sizes", lambda t, v: t.unflatten(1, (v, 3)), "sizes\\[0\\]"),
+    ("split size", lambda t, v: [p.shape for p in t.split(v, 1)], "split\\(\\): split_size"),
+    ("split sizes", lambda t, v: [p.shape for p in t.split([v, 2], 1)],
+     "split\\(\\): split_size\\[0\\]"),
+    ("split dim", lambda t, v: [p.shape for p in t.split(1, v)], "split\\(\\): dim"),
+    ("chunk chunks", lambda t, v: [p.shape for p in t.chunk(v, 1)], "chunk\\(\\): chunks"),
+    ("chunk dim", lambda t, v: [p.shape for p in t.chunk(2, v)], "chunk\\(\\): dim"),
+    ("unbind dim", lambda t, v: [p.shape for p in t.unbind(v)], "unbind\\(\\): dim"),
+    ("movedim", lambda t, v: t.movedim(v, 0), "source"),
+    ("swapaxes", lambda t, v: t.swapaxes(v, 0), "swapaxes\\(\\): axis0"),
+    ("flip", lambda t, v: t.flip(v), "dims"),
+    ("dim of index_select", lambda t, v: t.index_select(v, th.tensor([0])),
+     "index_select\\(\\): dim"),
+    ("gather dim", lambda t, v: t.gather(v, th.zeros(2, 1, 4, dtype=th.int64)),
+     "gather\\(\\): dim"),
+    ("dim of index_fill_", lambda t, v: t.clone().index_fill_(v, th.tensor([0]), 0),
+     "index_fill_\\(\\): dim"),
 ]
 ARGUMENT_IDS = [name for name, _, _ in INTEGER_ARGUMENTS]
 

@@ -5,6 +5,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t
 
 cimport th._errors
+from th._args cimport as_dim
 from th._dtype cimport as_scalar_type, dtype_of
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *
@@ -63,7 +64,7 @@ def cat(tensors, dim=0, *, out=None):
     """The tensors joined along dim (a new tensor of their promoted dtype, or
     written into out). A 1-d tensor of size 0 is skipped, as torch does."""
     cdef _Inputs inputs = _Inputs("cat", tensors)
-    cdef int d = dim
+    cdef int d = as_dim(dim, "cat(): dim")
     if out is None:
         return wrap_tensor(THTensor_newCatArray(inputs.ptrs, inputs.n, d))
     if not isinstance(out, Tensor):
@@ -85,7 +86,7 @@ def concatenate(tensors, axis=0, *, out=None):
 def stack(tensors, dim=0, *, out=None):
     """The tensors, all of one shape, joined along a new dim at dim."""
     cdef _Inputs inputs = _Inputs("stack", tensors)
-    cdef int d = dim
+    cdef int d = as_dim(dim, "stack(): dim")
     if inputs.n == 0:
         raise RuntimeError("stack expects a non-empty TensorList")
     if out is None:

@@ -13,10 +13,9 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
 import weakref
-from operator import index as operator_index
 
 cimport th._errors
-from th._args cimport as_dim, as_int64, is_integer
+from th._args cimport as_dim, as_int64, index_of, is_integer
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport NUMBER_INT64, as_number, check_big_int, read_element
@@ -417,13 +416,13 @@ cdef class Tensor:
         cdef int64_t n = THTensor_sizes(self.cdata)[d], start = 0, size, count
         cdef int64_t sizes[TH_MAX_DIMS]
         if isinstance(split_size, (tuple, list)):
-            parts = [operator_index(v) for v in split_size]
+            parts = [index_of(v, f"split(): split_size[{i}]") for i, v in enumerate(split_size)]
             if any(v < 0 for v in parts) or sum(parts) != n:
                 raise RuntimeError(f"split_with_sizes expects split_sizes to be non-negative "
                                    f"and to sum exactly to {n} (the input tensor's size at "
                                    f"dimension {d}), but got split_sizes={parts}")
         else:
-            size = operator_index(split_size)
+            size = index_of(split_size, "split(): split_size")
             if size < 0 or (size == 0 and n != 0):
                 raise RuntimeError(f"split expects split_size to be positive (or 0 for a dim "
                                    f"of size 0), but got split_size={size} for dimension {d} "
@@ -813,7 +812,7 @@ cdef tuple _wrapped_dims(str fn, object dims, int nd, str what, bint unique=True
 
 cdef int _wrapped_dim(str fn, object dim, int nd) except -1:
     """One dim (an int, not a sequence), wrapped as _wrapped_dims does."""
-    return _wrapped_dims(fn, operator_index(dim), nd, "dim")[0]
+    return _wrapped_dims(fn, index_of(dim, f"{fn}(): dim"), nd, "dim")[0]
 
 
 cdef int _split_dim(str fn, THTensor *t, object dim) except -1:
