@@ -176,6 +176,38 @@ def test_fill_values_keep_int64_exact_and_take_0_dim_tensors():
     assert v.tolist() == [[3.5, 1.5], [3.5, 2.5]]  # the mask broadcast over rows
 
 
+
+@pytest.mark.parametrize("dtype, value", [
+    (th.complex64, 1.5 - 2j), (th.complex128, -0.5 + 3j), (th.complex128, th.tensor(2j)),
+    (th.uint64, 2**64 - 1), (th.uint64, 2**63 + 1)])
+def test_fills_of_complex_and_uint64_values_are_numpys_assignment(dtype, value):
+    """A complex value keeps its imaginary part, a uint64 beyond int64 its
+    exact bits (both once went through a double), as numpy stores them."""
+    number = value.item() if isinstance(value, th.Tensor) else value
+    expected = np.zeros((2, 3), dtype=to_numpy(th.zeros(1, dtype=dtype)).dtype)
+    expected[1] = number
+    expected[0, 2] = number
+    expected[:, 0] = number
+    t = th.zeros(2, 3, dtype=dtype)
+    t.masked_fill_(th.tensor([False, True]).view(2, 1), value)
+    t.scatter_(1, th.tensor([[2]]), value=value)
+    t.index_fill_(1, th.tensor([0]), value)
+    np.testing.assert_array_equal(to_numpy(t), expected)
+
+
+def test_a_complex_fill_of_a_real_tensor_is_refused_as_fill_():
+    """Its imaginary part is not dropped: the ValueError of fill_."""
+    for call in [lambda t: t.fill_(1 + 2j),
+                 lambda t: t.masked_fill_(th.tensor([True, False]), 1 + 2j),
+                 lambda t: t.index_fill_(0, th.tensor([0]), 1 + 2j),
+                 lambda t: t.scatter_(0, th.tensor([0]), value=th.tensor(1 + 2j))]:
+        t = th.zeros(2)
+        with pytest.raises(ValueError, match="imaginary part is not 0"):
+            call(t)
+        assert t.tolist() == [0.0, 0.0]
+    assert th.zeros(2).masked_fill_(th.tensor([True, False]), 1 + 0j).tolist() == [1.0, 0.0]
+
+
 # ---------------------------------------------- masked_select, masked_fill_
 
 @SETTINGS
@@ -478,6 +510,13 @@ def results_calls():
         ("indexFillInt64", lambda: (t34(), th.tensor([2, -3])), lambda t, i: t.index_fill_(0, i, 1)),
         ("maskedFillInt64", lambda: (t34(), th.tensor([True, False, True, True])),
          lambda t, m: t.masked_fill_(m, 1)),
+        ("scatterFillElement", lambda: (th.zeros(3, 4, dtype=th.complex64), idx()),
+         lambda t, i: t.scatter_(0, i, 1j)),
+        ("indexFillElement", lambda: (th.zeros(3, 4, dtype=th.complex64), th.tensor([2, -3])),
+         lambda t, i: t.index_fill_(0, i, 1j)),
+        ("maskedFillElement", lambda: (th.zeros(3, 4, dtype=th.complex64),
+                                       th.tensor([True, False, True, True])),
+         lambda t, m: t.masked_fill_(m, 1j)),
         ("indexPut", lambda: (t34(), th.ones(2, 4)), lambda t, v: t.__setitem__([2, 0], v)),
         ("indexPut (values copied)", lambda: (t34(), arange((2, 2))),
          lambda t, v: t.__setitem__(([[0], [1]], [1, 2]), v.transpose(0, 1))),

@@ -13,13 +13,14 @@ together, then index that view (THTensor_newIndex: a copy), or are written
 through it (THTensor_indexPut). A mask of k dims stands for the k index
 tensors of its non-zero positions; a bool scalar for a new dim of size 1
 (True) or 0 (False), as numpy and torch do."""
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
 
 import warnings
 
 cimport th._errors
 from th._args cimport as_dim
-from th._elements cimport NUMBER_INT64, as_number, check_big_int
+from th._elements cimport NUMBER_BIG_INT, NUMBER_FLOAT, NUMBER_INT64, as_number, check_big_int
+from th._elements cimport write_number
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -47,9 +48,11 @@ def nonzero(Tensor input not None):
 
 
 cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
-                     double *d) except -1:
-    """value (a number or a 0-dim tensor) as an int64 (returns 1) or a double
-    (returns 0) for dtype, as fill_ takes it."""
+                     double *d, uint64_t *element) except -1:
+    """value (a number or a 0-dim tensor) for dtype, as fill_ takes it: an
+    int64 (returns NUMBER_INT64), a double (NUMBER_FLOAT), or, for a complex
+    or a uint64 beyond int64, one element of dtype written to element (its
+    kind): a complex's imaginary part is never dropped silently."""
     if isinstance(value, Tensor):
         if (<Tensor>value).ndim != 0:
             raise RuntimeError(f"{fn} only supports a 0-dim value tensor, got one with "
@@ -62,9 +65,12 @@ cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
         raise TypeError(f"{fn}: value must be a number or a 0-dim tensor, got "
                         f"{type(value).__name__}") from None
     if kind == NUMBER_INT64:
-        return 1
+        return kind
+    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
+        write_number(<char *>element, dtype, kind, i[0], d[0])
+        return kind
     check_big_int(dtype, kind, d[0])
-    return 0
+    return NUMBER_FLOAT
 
 
 def scatter_(Tensor self not None, dim, Tensor index not None, src=None, value=None):
@@ -73,16 +79,22 @@ def scatter_(Tensor self not None, dim, Tensor index not None, src=None, value=N
     cdef int dm = as_dim(dim, "scatter_(): dim")
     cdef int64_t i
     cdef double d
+    cdef uint64_t element[2]  # a complex128 at most
+    cdef int kind
     if src is not None and not isinstance(src, Tensor) and value is None:
         src, value = None, src  # scatter_(dim, index, 2.5)
     if (src is None) == (value is None):
         raise TypeError("scatter_ takes either src (a tensor) or value (a number)")
     if src is not None:
         THTensor_scatter(self.cdata, dm, index.cdata, (<Tensor>src).cdata)
-    elif _fill_value("scatter_", value, THTensor_dtype(self.cdata), &i, &d):
-        THTensor_scatterFillInt64(self.cdata, dm, index.cdata, i)
     else:
-        THTensor_scatterFill(self.cdata, dm, index.cdata, d)
+        kind = _fill_value("scatter_", value, THTensor_dtype(self.cdata), &i, &d, element)
+        if kind == NUMBER_INT64:
+            THTensor_scatterFillInt64(self.cdata, dm, index.cdata, i)
+        elif kind == NUMBER_FLOAT:
+            THTensor_scatterFill(self.cdata, dm, index.cdata, d)
+        else:
+            THTensor_scatterFillElement(self.cdata, dm, index.cdata, element)
     return self
 
 
@@ -98,10 +110,15 @@ def index_fill_(Tensor self not None, dim, Tensor index not None, value):
     cdef int dm = as_dim(dim, "index_fill_(): dim")
     cdef int64_t i
     cdef double d
-    if _fill_value("index_fill_", value, THTensor_dtype(self.cdata), &i, &d):
+    cdef uint64_t element[2]  # a complex128 at most
+    cdef int kind
+    kind = _fill_value("index_fill_", value, THTensor_dtype(self.cdata), &i, &d, element)
+    if kind == NUMBER_INT64:
         THTensor_indexFillInt64(self.cdata, dm, index.cdata, i)
-    else:
+    elif kind == NUMBER_FLOAT:
         THTensor_indexFill(self.cdata, dm, index.cdata, d)
+    else:
+        THTensor_indexFillElement(self.cdata, dm, index.cdata, element)
     return self
 
 
@@ -109,10 +126,15 @@ def masked_fill_(Tensor self not None, Tensor mask not None, value):
     """self = value where mask (bool, broadcast to self's shape) is true."""
     cdef int64_t i
     cdef double d
-    if _fill_value("masked_fill_", value, THTensor_dtype(self.cdata), &i, &d):
+    cdef uint64_t element[2]  # a complex128 at most
+    cdef int kind
+    kind = _fill_value("masked_fill_", value, THTensor_dtype(self.cdata), &i, &d, element)
+    if kind == NUMBER_INT64:
         THTensor_maskedFillInt64(self.cdata, mask.cdata, i)
-    else:
+    elif kind == NUMBER_FLOAT:
         THTensor_maskedFill(self.cdata, mask.cdata, d)
+    else:
+        THTensor_maskedFillElement(self.cdata, mask.cdata, element)
     return self
 
 

@@ -531,6 +531,10 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) except -1
     int THTensor_maskedFill(THTensor *self, THTensor *mask, double value) except -1
     int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) except -1
+    # the fills with one element of self's dtype (complex; uint64 beyond int64)
+    int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index, const void *element) except -1
+    int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const void *element) except -1
+    int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element) except -1
     THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) except NULL
     int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values) except -1
 

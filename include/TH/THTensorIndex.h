@@ -61,6 +61,13 @@ TH_API int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int
 /* self[i] = value wherever mask (broadcast to self's shape) is true. */
 TH_API int THTensor_maskedFill(THTensor *self, THTensor *mask, double value);
 TH_API int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value);
+/* The fills with element, one element of self's dtype (as THTensor_fillElement):
+ * a complex value, or a uint64 beyond int64's range. */
+TH_API int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index,
+                                       const void *element);
+TH_API int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index,
+                                     const void *element);
+TH_API int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element);
 
 /* ------------------------------------------------------ advanced indexing
  * indices has one entry per dim of src: an index tensor, or NULL for the

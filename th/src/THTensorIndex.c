@@ -510,6 +510,12 @@ int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t 
   return scatter(self, dim, index, NULL, &p, __func__);
 }
 
+int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  return scatter(self, dim, index, NULL, element, __func__);
+}
+
 /* ------------------------------------------------ indexCopy, indexFill */
 
 /* self's slices index[i] of dim = src's slice i (OP_PUT) or pattern. */
@@ -574,6 +580,12 @@ int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t va
   return index_put_along(self, dim, index, NULL, &p, __func__);
 }
 
+int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  return index_put_along(self, dim, index, NULL, element, __func__);
+}
+
 /* ---------------------------------------------------------------- masks */
 
 static int masked_fill(THTensor *self, THTensor *mask, const void *pattern, const char *fn) {
@@ -607,6 +619,12 @@ int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) {
   TH_CHECK_TENSOR(mask, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
   return masked_fill(self, mask, &p, __func__);
+}
+
+int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(mask, -1);
+  return masked_fill(self, mask, element, __func__);
 }
 
 THTensor *THTensor_newMaskedSelect(THTensor *src, THTensor *mask) {
