@@ -160,6 +160,27 @@ C_ENTRY_POINTS = [
     ("THFloatTensor_data", lambda t, ok: capi.typed_data_is(t, "Float")),
     ("THFloatTensor_get2d", lambda t, ok: capi.typed_get(t, "Float", 0, 0)),
     ("THFloatTensor_set2d", lambda t, ok: capi.typed_set(t, "Float", 1.0, 0, 0)),
+    # issue 11's joins, flip and gather family: every tensor argument, input or result
+    ("THTensor_newCatArray", lambda t, ok: th.cat([ok, t])),
+    ("THTensor_newCatArray", lambda t, ok: th.cat([t, ok], 1)),
+    ("THTensor_catArray", lambda t, ok: th.cat([ok[:1], ok[1:]], out=t)),
+    ("THTensor_catArray", lambda t, ok: th.cat([ok, t], out=th.empty(4, 3))),
+    ("THTensor_newStackArray", lambda t, ok: th.stack([ok, t])),
+    ("THTensor_stackArray", lambda t, ok: th.stack([ok[0], ok[1]], out=t)),
+    ("THTensor_newFlip", lambda t, ok: t.flip(0)),
+    ("THTensor_newIndexSelect", lambda t, ok: t.index_select(0, th.tensor([0]))),
+    ("THTensor_newGather", lambda t, ok: t.gather(0, th.tensor([[0]]))),
+    ("THTensor_scatter", lambda t, ok: t.scatter_(0, th.tensor([[0]]), ok)),
+    ("THTensor_scatter", lambda t, ok: ok.clone().scatter_(0, th.tensor([[0]]), t)),
+    ("THTensor_scatterFillElement", lambda t, ok: t.scatter_(0, th.tensor([[0]]), 1 + 0j)),
+    ("THTensor_indexCopy", lambda t, ok: t.index_copy_(0, th.tensor([0, 1]), ok)),
+    ("THTensor_indexCopy", lambda t, ok: ok.clone().index_copy_(0, th.tensor([0, 1]), t)),
+    ("THTensor_indexFill", lambda t, ok: t.index_fill_(0, th.tensor([0]), 0.5)),
+    ("THTensor_maskedFillInt64", lambda t, ok: t.masked_fill_(th.tensor([True, False, True]), 1)),
+    ("THTensor_newMaskedSelect", lambda t, ok: t.masked_select(th.tensor([True, False, True]))),
+    ("THTensor_newNonzero", lambda t, ok: t.nonzero()),
+    ("THTensor_newIndex", lambda t, ok: capi.new_index(t, [th.tensor([0]), None])),
+    ("THTensor_indexPut", lambda t, ok: ok.clone().__setitem__(th.tensor([0, 1]), t)),
 ] + [(f"THTensor_{name}", lambda t, ok, name=name, args=args: capi.inplace(name, t, None, *args))
      for name, args in _inplace_cases()] + [
     (f"THTensor_{name}", lambda t, ok, name=name, args=args: capi.inplace(name, ok, t, *args))

@@ -29,7 +29,7 @@ static int check_inputs(THTensor **inputs, int numInputs, const char *fn) {
       TH_ERR_FN(TH_ERROR_VALUE, fn, "input %d is NULL", i);
       return -1;
     }
-    TH_CHECK_ALIVE(TH_OBJECT_TENSOR, inputs[i], -1);
+    TH_CHECK_TENSOR_AS(inputs[i], fn, -1); /* the storage it lends too */
   }
   return 0;
 }
@@ -238,7 +238,7 @@ static int join_into(THTensor *result, THTensor **inputs, int numInputs, int dim
                      ShapeFn shape, const char *fn) {
   int64_t size[TH_MAX_DIMS];
   int nDimension;
-  TH_CHECK_TENSOR(result, -1);
+  TH_CHECK_TENSOR_AS(result, fn, -1);
   if (shape(inputs, numInputs, &dim, &nDimension, size, fn)) return -1;
   return join(result, inputs, numInputs, dim, stack, nDimension, size, 0, fn);
 }

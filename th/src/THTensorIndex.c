@@ -743,7 +743,7 @@ static int adv_plan(AdvPlan *p, const THTensor *src, THTensor *const *indices, c
       p->rest[p->nrest++] = d;
       continue;
     }
-    TH_CHECK_TENSOR(t, -1);
+    TH_CHECK_TENSOR_AS(t, fn, -1);
     if (check_index_dtype(t, TH_ERROR_INDEX, fn)) return -1;
     if (broadcast_shape(&s->bnd, s->bsize, t->nDimension, th_sizes(t))) {
       char a[256], b[256];
