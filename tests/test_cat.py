@@ -195,8 +195,25 @@ def test_out_sharing_memory_with_an_input_is_refused():
     r = th.cat([a[2:]], out=a[:2])  # disjoint parts of one storage: fine
     assert r.tolist() == [2, 3] and a.tolist() == [2, 3, 2, 3]
     shared = th.arange(6, dtype=th.float32)
-    with pytest.raises(RuntimeError, match="storage is shared"):  # growing it would move the data
+    with pytest.raises(RuntimeError, match="input 0 and of the result refer to the same memory"):
         th.cat([shared[:4], shared[:4]], out=shared)
+    view = shared[:4]
+    with pytest.raises(RuntimeError, match="storage is shared"):  # growing it would move view's data
+        th.cat([th.ones(4), th.ones(4)], out=shared)
+    assert view.tolist() == [0, 1, 2, 3]
+
+    # out as its own input, or viewing its storage's end, where it would grow:
+    # refused before the resize (th.cat([a, a], out=a) overran the heap)
+    for join in (th.cat, th.stack):
+        a = th.arange(6, dtype=th.float32).view(2, 3)
+        with pytest.raises(RuntimeError, match="input 0 and of the result refer to the same"):
+            join([a, a], out=a)
+        assert a.shape == (2, 3) and a.tolist() == [[0, 1, 2], [3, 4, 5]]
+    whole = th.arange(6, dtype=th.float32)
+    tail = whole[3:]
+    del whole  # tail alone holds the storage, which a resize of it would grow
+    with pytest.raises(RuntimeError, match="input 0 and of the result refer to the same"):
+        th.cat([th.Tensor(tail.storage()), th.ones(3)], out=tail)
 
 
 # ------------------------------------------------------------ bad inputs

@@ -153,14 +153,17 @@ static int check_result(const THTensor *result, int nDimension, const int64_t *s
     }
     th_tensor_byte_range(result, &lo, &hi);
   } else {
-    if (result->storageOffset + numel > result->storage->size)
-      return 0; /* the storage grows: new memory (or resize refuses a shared one) */
     lo = (uintptr_t)th_tensor_bytes(result);
     hi = lo + (uintptr_t)numel * THScalarType_elementSize(result->storage->dtype);
   }
+  /* When the storage grows, the part of [lo, hi) past its end is new memory:
+   * only inputs on result's own storage (result itself among them) can
+   * overlap it, as addresses in the old allocation. */
+  int grows = result->storageOffset + numel > result->storage->size;
   for (int i = 0; i < numInputs; i++) {
     uintptr_t ilo, ihi;
     if (th_tensor_numel(inputs[i]) == 0 || !inputs[i]->storage->data) continue;
+    if (grows && inputs[i]->storage != result->storage) continue;
     th_tensor_byte_range(inputs[i], &ilo, &ihi);
     if (ilo < hi && lo < ihi) {
       TH_ERR_FN(TH_ERROR_RUNTIME, fn, "some elements of input %d and of the result refer to "
