@@ -323,8 +323,8 @@ static int into_result(THTensor *result, THTensor *r) {
 }
 
 static int check_result(THTensor *result, THTensor *src, const char *fn) {
-  TH_CHECK_TENSOR(result, -1);
-  TH_CHECK_TENSOR(src, -1);
+  TH_CHECK_TENSOR_AS(result, fn, -1);
+  TH_CHECK_TENSOR_AS(src, fn, -1);
   return check_same_dtype(src, result, "result", fn);
 }
 
