@@ -198,7 +198,7 @@ def test_out_sharing_memory_with_an_input_is_refused():
     with pytest.raises(RuntimeError, match="input 0 and of the result refer to the same memory"):
         th.cat([shared[:4], shared[:4]], out=shared)
     view = shared[:4]
-    with pytest.raises(RuntimeError, match="storage is shared"):  # growing it would move view's data
+    with pytest.raises(RuntimeError, match="storage is shared"):  # growing would move view's data
         th.cat([th.ones(4), th.ones(4)], out=shared)
     assert view.tolist() == [0, 1, 2, 3]
 

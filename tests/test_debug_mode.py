@@ -181,8 +181,10 @@ C_ENTRY_POINTS = [
     ("THTensor_newNonzero", lambda t, ok: t.nonzero()),
     ("THTensor_newIndex", lambda t, ok: capi.new_index(t, [th.tensor([0]), None])),
     ("THTensor_indexPut", lambda t, ok: ok.clone().__setitem__(th.tensor([0, 1]), t)),
-    ("THTensor_indexSelect", lambda t, ok: capi.into_result("indexSelect", t, ok, 0, th.tensor([0]))),
-    ("THTensor_gather", lambda t, ok: capi.into_result("gather", ok.clone(), t, 0, th.tensor([[0]]))),
+    ("THTensor_indexSelect",
+     lambda t, ok: capi.into_result("indexSelect", t, ok, 0, th.tensor([0]))),
+    ("THTensor_gather",
+     lambda t, ok: capi.into_result("gather", ok.clone(), t, 0, th.tensor([[0]]))),
     ("THTensor_maskedSelect",
      lambda t, ok: capi.into_result("maskedSelect", t, ok, th.tensor([True, False, True]))),
 ] + [(f"THTensor_{name}", lambda t, ok, name=name, args=args: capi.inplace(name, t, None, *args))
