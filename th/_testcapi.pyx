@@ -371,3 +371,29 @@ def new_reshape(Tensor t not None, sizes):
 def same_tensor(Tensor a not None, Tensor b not None):
     """True if both Python objects hold the same C tensor."""
     return a.cdata == b.cdata
+
+
+# ----------------------------------------------------------- downstream counters
+cdef int64_t _widgets = 0  # a "downstream library's" live objects
+
+
+cdef int64_t _count_widgets() noexcept nogil:
+    return _widgets
+
+
+def set_widgets(int64_t n):
+    global _widgets
+    _widgets = n
+
+
+def register_widget_counter(bytes name):
+    """Registers _count_widgets under name, through THDebug_registerCounter."""
+    THDebug_registerCounter(name, _count_widgets)
+
+
+def register_counter_without_name():
+    THDebug_registerCounter(NULL, _count_widgets)
+
+
+def register_null_counter(bytes name):
+    THDebug_registerCounter(name, NULL)
