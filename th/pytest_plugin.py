@@ -97,7 +97,7 @@ def _parse_repeat(value):
 
 
 def _sub(a, b):
-    return {key: value - b.get(key, 0) for key, value in a.items()}
+    return {key: a.get(key, 0) - b.get(key, 0) for key in {**a, **b}}
 
 
 def _add(a, b):
@@ -392,10 +392,12 @@ class LeakChecker:
         warmups, runs = self.repeat
         total = max(warmups - 1, 0) + runs
         deltas = []
-        if self.bias is None:  # what the measuring's own objects weigh
-            null = Run(counted=False, diagnose=False)
-            self.run_silently(item, null, None, protocol=False)
-            self.bias = {key: v for key, v in null.delta.items() if key in PYTHON_FIELDS.values()}
+        if self.bias is None:  # what the measuring's own objects weigh: the median
+            nulls = [Run(counted=False, diagnose=False) for _ in range(5)]  # of 4 after 1
+            for null in nulls:
+                self.run_silently(item, null, None, protocol=False)
+            self.bias = {key: sorted(null.delta[key] for null in nulls[1:])[2]
+                         for key in PYTHON_FIELDS.values() if key in nulls[0].delta}
         for i in range(total):
             counted = i >= total - runs
             last = i == total - 1
