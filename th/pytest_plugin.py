@@ -195,6 +195,7 @@ class LeakChecker:
         self.nextitem = None
         self.silent = False        # runs that are not reported: repeats, reruns
         self.bias = None           # Python blocks etc. of the measuring itself
+        self.frozen = False        # gc.freeze() done (repeat mode)
         self.attributed = {}       # id(fixturedef) -> (delta, the Run that set it up)
 
     # ------------------------------------------------------------ measuring
@@ -251,6 +252,22 @@ class LeakChecker:
         scoped fixtures' (only when the run was tracked)."""
         return [obj for obj in self.debug.live_objects(since=run.first)
                 if not any(lo < obj.serial <= hi for lo, hi in run.fixture_serials)]
+
+    # ------------------------------------------------------------ session
+    @pytest.hookimpl
+    def pytest_collection_finish(self, session):
+        """Repeat mode collects garbage twice a run: what exists now (pytest,
+        plugins, the collected modules) is frozen out of those collections,
+        which then scan only what the tests made (23 ms -> 0.4 ms a collect, measured)."""
+        if self.repeat and hasattr(gc, "freeze"):
+            gc.collect()
+            gc.freeze()
+            self.frozen = True
+
+    @pytest.hookimpl
+    def pytest_unconfigure(self, config):
+        if self.frozen:
+            gc.unfreeze()
 
     # ------------------------------------------------------------ fixtures
     @pytest.hookimpl(hookwrapper=True)
