@@ -265,24 +265,15 @@ def test_each_kind_of_check_can_be_switched_off(pytester):
     result.assert_outcomes(passed=1)
 
 
-def test_debug_cpython_total_refcount_is_checked(pytester):
-    """sys.gettotalrefcount exists on a debug CPython only: a stand-in that
-    grows by 3 on each call of a leaking test shows what the check reports."""
-    pytester.makeconftest("""
+# sys.gettotalrefcount exists on a debug CPython only: a stand-in that grows
+# by 3 on each call of a leaking test shows what the check reports
+REFS_CONFTEST = """
 import sys
 GROWTH = [0]
 sys.gettotalrefcount = lambda: 1000 + GROWTH[0]
-""")
-    source = "import conftest\n\ndef test_refs():\n    conftest.GROWTH[0] += 3\n"
-    result = run(pytester, source, "--th-leaks-repeat=1:2")
-    result.assert_outcomes(passed=1, errors=1)
-    result.stdout.fnmatch_lines(["*Python references: +3 +3"])
-    result = run(pytester, source, "--th-leaks-repeat=1:2", "--th-leaks-ignore=refs")
-    result.assert_outcomes(passed=1)
-
-
-def test_registered_counters_are_checked(pytester):
-    source = """
+"""
+REFS = "import conftest\n\ndef test_refs():\n    conftest.GROWTH[0] += 3\n"
+COUNTER = """
 import th
 
 WIDGETS = []
@@ -295,11 +286,21 @@ def test_clean():
     WIDGETS.append(object())
     WIDGETS.pop()
 """
-    result = run(pytester, source, "--th-leaks")
-    result.assert_outcomes(passed=2, errors=1)
-    result.stdout.fnmatch_lines(["*this test left objects alive: widgets +1"])
-    result = run(pytester, source, "--th-leaks", "--th-leaks-ignore=widgets")
-    result.assert_outcomes(passed=2)
+
+
+@pytest.mark.parametrize("conftest, source, mode, passed, line, kind", [
+    (REFS_CONFTEST, REFS, "--th-leaks-repeat=1:2", 1, "*Python references: +3 +3", "refs"),
+    (None, COUNTER, "--th-leaks", 2, "*this test left objects alive: widgets +1", "widgets"),
+], ids=["debug CPython refcount", "registered counter"])
+def test_a_check_reports_growth_and_can_be_switched_off(pytester, conftest, source, mode, passed,
+                                                        line, kind):
+    if conftest:
+        pytester.makeconftest(conftest)
+    result = run(pytester, source, mode)
+    result.assert_outcomes(passed=passed, errors=1)
+    result.stdout.fnmatch_lines([line])
+    result = run(pytester, source, mode, f"--th-leaks-ignore={kind}")
+    result.assert_outcomes(passed=passed)
 
 
 def test_a_test_that_fails_when_repeated_is_reported(pytester):

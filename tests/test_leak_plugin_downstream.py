@@ -3,12 +3,10 @@ Cython extension built against th, with a test file seeding a leak of each
 kind), run in a subprocess: every verdict is checked."""
 import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 
-from helpers import compiler_env, th_on_path
+from helpers import build_example, th_on_path
 from test_leak_plugin import NO_RANDOMLY, plugin_args
 
 pytest_plugins = ["pytester"]
@@ -26,14 +24,8 @@ TESTS = ["test_python_object_in_global", "test_python_cycle_kept_by_global",
 @pytest.fixture(scope="module")
 def leaky_build(tmp_path_factory):
     """The example's extension, built by its own setup.py away from th's tree."""
-    build = tmp_path_factory.mktemp("leaky")
-    for name in ("setup.py", "leaky.pyx"):
-        shutil.copy(os.path.join(EXAMPLE, name), build)
-    result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build,
-                            capture_output=True, text=True, env=compiler_env())
-    assert result.returncode == 0, result.stdout + result.stderr
-    return build
-
+    return build_example("leaky_extension", ("setup.py", "leaky.pyx"),
+                         tmp_path_factory.mktemp("leaky"))
 
 def run_example(pytester, monkeypatch, build, *args):
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(build), th_on_path()["PYTHONPATH"]]))

@@ -18,8 +18,8 @@ once in tracking mode (its body, side effects included, runs twice).
 ``--th-leaks-repeat=WARMUPS:RUNS`` runs each test WARMUPS + RUNS times, as
 CPython's ``regrtest -R`` does, and also checks Python memory blocks, open
 file descriptors and, on a debug CPython, the total reference count. The
-last run is the one pytest reports; when every earlier counted run grew it
-is also the diagnosis run (tracking on, a census of Python object types).
+first run is the one pytest reports; when every earlier counted run grew,
+the last is a diagnosis run (tracking on, a census of Python object types).
 ``--th-leaks-ignore=KIND,...`` switches checks off: th, blocks, fds, refs or
 a registered counter's name.
 
@@ -166,10 +166,9 @@ def _type_name(t):
 class Run:
     """One run of a test, from its setup to its teardown report."""
 
-    def __init__(self, counted, diagnose):
-        self.counted = counted
-        self.diagnose = diagnose
-        self.ok = True                 # setup and call passed (or skipped)
+    def __init__(self, diagnose=False):
+        self.diagnose = diagnose       # tracking on, Python types counted
+        self.ok = True                 # setup and call passed
         self.fixture_delta = {}        # what higher-scoped fixtures took meanwhile
         self.fixture_serials = []      # (first, last) serials made by scoped fixtures
         self.before = {}
@@ -196,7 +195,7 @@ class LeakChecker:
         self.silent = False        # runs that are not reported: repeats, reruns
         self.bias = None           # Python blocks etc. of the measuring itself
         self.frozen = False        # gc.freeze() done (repeat mode)
-        self.attributed = {}       # id(fixturedef) -> (delta, the Run that set it up)
+        self.attributed = {}       # id(fixturedef) -> what its setup took
 
     # ------------------------------------------------------------ measuring
     def counts(self):
@@ -302,7 +301,7 @@ class LeakChecker:
     def pytest_runtest_setup(self, item):
         if not self.silent:  # a silent run is measured around its protocol
             exempt = item.get_closest_marker("th_leaks_exempt")
-            self.run = None if exempt else self.start(Run(counted=False, diagnose=False))
+            self.run = None if exempt else self.start(Run())
         yield
 
     @pytest.hookimpl(hookwrapper=True)
@@ -389,7 +388,7 @@ class LeakChecker:
 
     def rerun_tracked(self, item):
         """--th-leaks-rerun: the test once more, in tracking mode."""
-        rerun = Run(counted=False, diagnose=True)
+        rerun = Run(diagnose=True)
         failed = self.run_silently(item, rerun, self.nextitem)
         if failed:
             return ["  the rerun in tracking mode failed:", f"    {failed.longreprtext}"]
@@ -410,7 +409,7 @@ class LeakChecker:
         total = max(warmups - 1, 0) + runs
         deltas = []
         if self.bias is None:  # what the measuring's own objects weigh: the median
-            nulls = [Run(counted=False, diagnose=False) for _ in range(5)]  # of 4 after 1
+            nulls = [Run() for _ in range(5)]  # of 4 after 1
             for null in nulls:
                 self.run_silently(item, null, None, protocol=False)
             self.bias = {key: sorted(null.delta[key] for null in nulls[1:])[2]
@@ -420,7 +419,7 @@ class LeakChecker:
             last = i == total - 1
             diagnose = last and (not deltas or any(
                 self.suspect(key, [d[key] for d in deltas]) for key in deltas[0]))
-            run = Run(counted, diagnose)
+            run = Run(diagnose)
             failed = self.run_silently(item, run, item.parent)  # scoped fixtures stay
             if last or failed:  # as the reported run left them, for the next test
                 item.session._setupstate.teardown_exact(self.nextitem)
