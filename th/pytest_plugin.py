@@ -314,7 +314,8 @@ class LeakChecker:
         if call.when != "teardown":
             run.ok = run.ok and report.passed
             return
-        item.funcargs = None  # as pytest leaves it right after: fixture values go
+        if hasattr(item, "funcargs"):
+            item.funcargs = None  # as pytest leaves it right after: fixture values go
         self.finish(run)
         self.run = None
         problem = self.misuse()
@@ -328,7 +329,8 @@ class LeakChecker:
         protocol (where nothing of the run is left): its first failed report,
         or None. Without the protocol: what measuring itself costs."""
         saved, self.silent = self.run, True
-        item._request, item.funcargs = False, None  # as runtestprotocol leaves them
+        if hasattr(item, "_request"):  # as runtestprotocol leaves a Function
+            item._request, item.funcargs = False, None
         try:
             with warnings.catch_warnings(record=True) as shown:  # pytest keeps every one
                 item._report_sections.clear()  # captured output, kept on the item
