@@ -88,6 +88,24 @@ def build_c_program(source, out, *flags, include=None, libdir=None):
     return out
 
 
+def build_example(name, files, build):
+    """examples/<name> built in the folder build (away from th's source tree)
+    by its own setup.py, as a downstream project builds against th."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    example = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                           "examples", name)
+    for file in files:
+        shutil.copy(os.path.join(example, file), build)
+    result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build,
+                            capture_output=True, text=True, env=compiler_env())
+    assert result.returncode == 0, result.stdout + result.stderr
+    return build
+
+
 def fill_range(tensor, start, stop, value):
     """A child process's work in the multiprocessing tests (importable by name
     in a spawned child: tests/ is on its sys.path)."""

@@ -4,8 +4,6 @@ checked against include/TH and the symbols libTH.so exports."""
 import ctypes
 import os
 import re
-import shutil
-import subprocess
 import sys
 
 import numpy as np
@@ -13,10 +11,8 @@ import pytest
 
 import th
 
-from helpers import compiler_env
+from helpers import build_example
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-EXAMPLE = os.path.join(os.path.dirname(HERE), "examples", "cython_consumer")
 PACKAGE = os.path.dirname(os.path.abspath(th.__file__))
 REALS = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Bool",
          "BFloat16", "ComplexFloat", "ComplexDouble", "UInt16", "UInt32", "UInt64"]
@@ -27,12 +23,8 @@ REALS = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Boo
 def consumer(tmp_path_factory):
     """examples/cython_consumer built in a temporary folder (away from th's
     source tree) by its own setup.py, then imported."""
-    build = tmp_path_factory.mktemp("consumer")
-    for name in ("setup.py", "consumer.pyx"):
-        shutil.copy(os.path.join(EXAMPLE, name), build)
-    result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build,
-                            capture_output=True, text=True, env=compiler_env())
-    assert result.returncode == 0, result.stdout + result.stderr
+    build = build_example("cython_consumer", ("setup.py", "consumer.pyx"),
+                          tmp_path_factory.mktemp("consumer"))
     sys.path.insert(0, str(build))
     try:
         import consumer

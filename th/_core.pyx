@@ -125,3 +125,15 @@ def allocations_until_failure():
 
 
 THDebug_setSiteHook(_python_site, NULL)
+
+
+# ------------------------------------------------------- downstream counters
+def unregister_counter(name):
+    return THDebug_unregisterCounter(name.encode()) != 0
+
+
+def read_counters():
+    """{name: live count} of the C counters, in registration order."""
+    cdef THCounterValue values[TH_MAX_COUNTERS]
+    cdef int64_t i, n = min(THDebug_readCounters(values, TH_MAX_COUNTERS), TH_MAX_COUNTERS)
+    return {values[i].name[:strlen(values[i].name)].decode(): values[i].value for i in range(n)}

@@ -464,3 +464,29 @@ def promote(a, b):
     THScalarType_promote(<THScalarType>(a if isinstance(a, int) else a.scalar_type),
                          <THScalarType>(b if isinstance(b, int) else b.scalar_type), &out)
     return out
+
+
+# ----------------------------------------------------------- downstream counters
+cdef int64_t _widgets = 0  # a "downstream library's" live objects
+
+
+cdef int64_t _count_widgets() noexcept nogil:
+    return _widgets
+
+
+def set_widgets(int64_t n):
+    global _widgets
+    _widgets = n
+
+
+def register_widget_counter(bytes name):
+    """Registers _count_widgets under name, through THDebug_registerCounter."""
+    THDebug_registerCounter(name, _count_widgets)
+
+
+def register_counter_without_name():
+    THDebug_registerCounter(NULL, _count_widgets)
+
+
+def register_null_counter(bytes name):
+    THDebug_registerCounter(name, NULL)

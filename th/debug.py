@@ -99,6 +99,35 @@ def live_objects(since=0):
     return [LiveObject(*info) for info in _core.live_objects(since)]
 
 
+# Counters of live objects registered from Python; C libraries register
+# theirs with THDebug_registerCounter. The leak harness reads both.
+_python_counters = {}
+
+
+def register_counter(name, count):
+    """Registers `count`, a callable returning how many of some objects are
+    alive, under `name`: the leak harness then fails a test after which that
+    number grew. Registering a name again replaces its callable. For C
+    objects, register a C function with THDebug_registerCounter instead."""
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"register_counter: name must be a non-empty str, got {name!r}")
+    if not callable(count):
+        raise TypeError(f"register_counter: count must be callable, got {count!r}")
+    _python_counters[name] = count
+
+
+def unregister_counter(name):
+    """Removes the counter `name` (Python or C); False if there was none."""
+    return _python_counters.pop(name, None) is not None or _core.unregister_counter(name)
+
+
+def counters():
+    """{name: live count} of every registered counter, C ones first."""
+    values = _core.read_counters()
+    values.update((name, int(count())) for name, count in _python_counters.items())
+    return values
+
+
 def misuse_count():
     """Double frees and uses after free the C core has reported so far."""
     return _core.misuse_count()

@@ -572,3 +572,14 @@ cdef extern from "TH/TH.h" nogil:
     int64_t THDebug_cachedStructs() noexcept
     void THDebug_failAllocation(int64_t n) noexcept
     int64_t THDebug_allocationsUntilFailure() noexcept
+
+    # downstream counters of live objects (the leak harness reads them all)
+    enum: TH_MAX_COUNTERS
+    enum: TH_COUNTER_NAME_SIZE
+    ctypedef int64_t (*THLiveCounter)() noexcept nogil
+    ctypedef struct THCounterValue:
+        char name[TH_COUNTER_NAME_SIZE]
+        int64_t value
+    int THDebug_registerCounter(const char *name, THLiveCounter count) except -1
+    int THDebug_unregisterCounter(const char *name) noexcept
+    int64_t THDebug_readCounters(THCounterValue *out, int64_t capacity) noexcept

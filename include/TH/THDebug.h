@@ -85,4 +85,31 @@ TH_API void THDebug_failAllocation(int64_t n);
  * happened). */
 TH_API int64_t THDebug_allocationsUntilFailure(void);
 
+/* ------------------------------------------------------- downstream counters
+ *
+ * A library built on th (or a part of th) registers a function returning how
+ * many of its own C objects are alive; th's leak harness reads every
+ * registered counter before and after each test, as it reads th's own.
+ * Registering a name again replaces its function. At most TH_MAX_COUNTERS,
+ * names up to TH_COUNTER_NAME_SIZE - 1 bytes. A count function is called
+ * without th's locks held, from any thread, and must not fail. */
+#define TH_MAX_COUNTERS 64
+#define TH_COUNTER_NAME_SIZE 64
+
+typedef int64_t (*THLiveCounter)(void);
+
+typedef struct THCounterValue {
+  char name[TH_COUNTER_NAME_SIZE];
+  int64_t value;
+} THCounterValue;
+
+/* 0, or -1 (ValueError: NULL or empty or too long a name, NULL count;
+ * RuntimeError: the table is full). name is copied. */
+TH_API int THDebug_registerCounter(const char *name, THLiveCounter count);
+/* 1 if name was registered (now removed), 0 if not. */
+TH_API int THDebug_unregisterCounter(const char *name);
+/* Reads up to capacity counters into out, in registration order, and
+ * returns how many are registered. */
+TH_API int64_t THDebug_readCounters(THCounterValue *out, int64_t capacity);
+
 #endif /* TH_DEBUG_H */
