@@ -10,9 +10,6 @@
 #include "THTensorImpl.h"
 #include "TH/THTensorCat.h"
 
-/* ----------------------------------------------------------- promotion */
-
-/* 0 bool, 1 integers, 2 floating point; -1 for a dtype without a rule. */
 /* ------------------------------------------------------------- checks */
 
 /* torch's legacy rule: cat skips 1-dim tensors of size 0, whatever the
@@ -32,16 +29,6 @@ static int check_inputs(THTensor **inputs, int numInputs, const char *fn) {
     TH_CHECK_TENSOR_AS(inputs[i], fn, -1); /* the storage it lends too */
   }
   return 0;
-}
-
-static void format_sizes(char *buf, size_t cap, const THTensor *t) {
-  size_t used = 0;
-  buf[0] = '\0';
-  for (int d = 0; d < t->nDimension && used + 1 < cap; d++) {
-    int w = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
-    if (w < 0) break;
-    used += (size_t)w;
-  }
 }
 
 /* ValueError unless the joined shape's element count and contiguous strides
@@ -114,10 +101,10 @@ static int stack_shape(THTensor **inputs, int numInputs, int *dim, int *nDimensi
   for (int i = 1; i < numInputs; i++) {
     if (!THTensor_isSameSizeAs(ref, inputs[i])) {
       char a[256], b[256];
-      format_sizes(a, sizeof a, ref);
-      format_sizes(b, sizeof b, inputs[i]);
+      th_format_shape(a, sizeof a, ref->nDimension, th_sizes(ref));
+      th_format_shape(b, sizeof b, inputs[i]->nDimension, th_sizes(inputs[i]));
       TH_ERR_FN(TH_ERROR_RUNTIME, fn, "stack expects each tensor to be equal size, but got "
-                "[%s] at entry 0 and [%s] at entry %d", a, b, i);
+                "%s at entry 0 and %s at entry %d", a, b, i);
       return -1;
     }
   }

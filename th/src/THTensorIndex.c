@@ -489,13 +489,8 @@ int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) {
 }
 
 /* One element of self's dtype holding value: room for any element size. */
-typedef union Pattern {
-  uint64_t words[4];
-  char bytes[32];
-} Pattern;
-
 int THTensor_scatterFill(THTensor *self, int dim, THTensor *index, double value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
@@ -503,7 +498,7 @@ int THTensor_scatterFill(THTensor *self, int dim, THTensor *index, double value)
 }
 
 int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
@@ -513,6 +508,7 @@ int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t 
 int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
+  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return scatter(self, dim, index, NULL, element, __func__);
 }
 
@@ -565,7 +561,7 @@ int THTensor_indexCopy(THTensor *self, int dim, THTensor *index, THTensor *src) 
 }
 
 int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
@@ -573,7 +569,7 @@ int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) {
 }
 
 int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
@@ -583,6 +579,7 @@ int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t va
 int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
+  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return index_put_along(self, dim, index, NULL, element, __func__);
 }
 
@@ -606,7 +603,7 @@ static int masked_fill(THTensor *self, THTensor *mask, const void *pattern, cons
 }
 
 int THTensor_maskedFill(THTensor *self, THTensor *mask, double value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(mask, -1);
   if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
@@ -614,7 +611,7 @@ int THTensor_maskedFill(THTensor *self, THTensor *mask, double value) {
 }
 
 int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) {
-  Pattern p;
+  th_element p;
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(mask, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
@@ -624,6 +621,7 @@ int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) {
 int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(mask, -1);
+  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return masked_fill(self, mask, element, __func__);
 }
 
