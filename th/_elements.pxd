@@ -142,3 +142,20 @@ cdef inline int write_element(char *p, THScalarType t, object value) except -1:
     cdef double d
     cdef int kind = as_number(value, &i, &d)
     return write_number(p, t, kind, i, d)
+
+
+cdef inline int as_fill_value(object value, THScalarType t, int64_t *i, double *d,
+                              uint64_t *element) except -1:
+    """value classified for a fill of dtype t, the kind telling which fill
+    form takes it: NUMBER_INT64 (exact, *i), NUMBER_FLOAT (*d; an int beyond
+    int64's range refused for an integer t), or any other kind with one
+    element of t packed into element (a complex, a uint64 beyond int64)."""
+    i[0] = 0
+    cdef int kind = as_number(value, i, d)
+    if kind == NUMBER_INT64:
+        return kind
+    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
+        write_number(<char *>element, t, kind, i[0], d[0])
+        return kind
+    check_big_int(t, kind, d[0])
+    return NUMBER_FLOAT

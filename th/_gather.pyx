@@ -19,8 +19,7 @@ import warnings
 
 cimport th._errors
 from th._args cimport as_dim
-from th._elements cimport NUMBER_BIG_INT, NUMBER_FLOAT, NUMBER_INT64, as_number, check_big_int
-from th._elements cimport write_number
+from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -58,19 +57,11 @@ cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
             raise RuntimeError(f"{fn} only supports a 0-dim value tensor, got one with "
                                f"{(<Tensor>value).ndim} dims")
         value = value.item()
-    cdef int kind
     try:
-        kind = as_number(value, i, d)
+        return as_fill_value(value, dtype, i, d, element)
     except TypeError:
         raise TypeError(f"{fn}: value must be a number or a 0-dim tensor, got "
                         f"{type(value).__name__}") from None
-    if kind == NUMBER_INT64:
-        return kind
-    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
-        write_number(<char *>element, dtype, kind, i[0], d[0])
-        return kind
-    check_big_int(dtype, kind, d[0])
-    return NUMBER_FLOAT
 
 
 def scatter_(Tensor self not None, dim, Tensor index not None, src=None, value=None):

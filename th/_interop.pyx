@@ -14,8 +14,8 @@ from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
 from libc.string cimport memcpy
 
 cimport th._errors
+from th._args cimport as_int64
 from th._dtype cimport as_scalar_type, dtype_of
-from th._storage cimport wrap_storage
 from th._tensor cimport Tensor, copy_tensor, wrap_tensor
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
@@ -133,12 +133,13 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
         storage, 0, view.ndim, sizes, NULL if view.strides == NULL else strides))
 
 
-def storage_from_buffer(obj, dtype, int64_t size):
+def storage_from_buffer(obj, dtype, size):
     """A storage of size elements of dtype over obj's bytes (pickle's buffers,
     out-of-band with protocol 5): obj's own memory when it exports it
     writable, contiguous and aligned to the elements (the storage then keeps
     the export, hence obj, until it dies), else a copy. ValueError unless obj
     holds exactly size elements' bytes."""
+    size = as_int64(size, "storage_from_buffer(): size")
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
     cdef int64_t esz = THScalarType_elementSize(t)
     if size < 0 or size > INT64_MAX // esz:

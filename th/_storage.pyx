@@ -5,9 +5,8 @@ cimport th._errors
 from th._args cimport as_int64, is_integer
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport (NUMBER_INT64, as_number, check_big_int, read_element, write_element,
-                           write_number)
-from th._elements cimport NUMBER_FLOAT, NUMBER_BIG_INT
+from th._elements cimport (NUMBER_FLOAT, NUMBER_INT64, as_fill_value, as_number, read_element,
+                           write_element, write_number)
 from th.libTH cimport *
 
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
@@ -194,15 +193,12 @@ cdef int _fill_storage(THStorage *s, object value) except -1:
     cdef int64_t i
     cdef double d
     cdef uint64_t element[2]  # complex, or uint64 beyond int64: packed, then stored
-    i = 0
-    cdef int kind = as_number(value, &i, &d)
+    cdef int kind = as_fill_value(value, THStorage_dtype(s), &i, &d, element)
     if kind == NUMBER_INT64:
         return THStorage_fillInt64(s, i)
-    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
-        write_number(<char *>element, THStorage_dtype(s), kind, i, d)
-        return THStorage_fillElement(s, element)
-    check_big_int(THStorage_dtype(s), kind, d)
-    return THStorage_fill(s, d)
+    if kind == NUMBER_FLOAT:
+        return THStorage_fill(s, d)
+    return THStorage_fillElement(s, element)
 
 
 cdef Storage wrap_storage(THStorage *cdata):

@@ -18,8 +18,7 @@ cimport th._errors
 from th._args cimport as_dim, as_int64, index_of, is_integer
 from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
-from th._elements cimport NUMBER_INT64, as_number, check_big_int, read_element
-from th._elements cimport NUMBER_FLOAT, NUMBER_BIG_INT, write_number
+from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value, read_element
 from th._indexing cimport index_view
 from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
@@ -72,8 +71,8 @@ cdef class Tensor:
         elif len(args) == 1 and isinstance(args[0], Storage):
             if dtype is not None:
                 raise TypeError("th.Tensor(storage) takes the storage's dtype")
+            _remember_storage_object(args[0])  # Python code: before t exists to leak
             t = THTensor_newWithStorage((<Storage>args[0]).cdata)
-            _remember_storage_object(args[0])
         elif len(args) == 1 and not isinstance(args[0], tuple) and not _is_size(args[0]):
             from th._factories import tensor
             other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
@@ -414,7 +413,6 @@ cdef class Tensor:
         of the given sizes (a sequence summing to the dim's size)."""
         cdef int d = _split_dim("split", self.cdata, dim)
         cdef int64_t n = THTensor_sizes(self.cdata)[d], start = 0, size, count
-        cdef int64_t sizes[TH_MAX_DIMS]
         if isinstance(split_size, (tuple, list)):
             parts = [index_of(v, f"split(): split_size[{i}]") for i, v in enumerate(split_size)]
             if any(v < 0 for v in parts) or sum(parts) != n:
@@ -879,15 +877,12 @@ cdef int fill_tensor(THTensor *t, object value) except -1:
     cdef int64_t i
     cdef double d
     cdef uint64_t element[2]  # complex, or uint64 beyond int64: packed, then stored
-    i = 0
-    cdef int kind = as_number(value, &i, &d)
+    cdef int kind = as_fill_value(value, THTensor_dtype(t), &i, &d, element)
     if kind == NUMBER_INT64:
         return THTensor_fillInt64(t, i)
-    if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
-        write_number(<char *>element, THTensor_dtype(t), kind, i, d)
-        return THTensor_fillElement(t, element)
-    check_big_int(THTensor_dtype(t), kind, d)
-    return THTensor_fill(t, d)
+    if kind == NUMBER_FLOAT:
+        return THTensor_fill(t, d)
+    return THTensor_fillElement(t, element)
 
 
 cdef tuple _int64_tuple(const int64_t *values, int n):

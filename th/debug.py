@@ -118,7 +118,8 @@ def register_counter(name, count):
 
 def unregister_counter(name):
     """Removes the counter `name` (Python or C); False if there was none."""
-    return _python_counters.pop(name, None) is not None or _core.unregister_counter(name)
+    in_python = _python_counters.pop(name, None) is not None
+    return _core.unregister_counter(name) or in_python
 
 
 def counters():
