@@ -1,15 +1,11 @@
-"""Print the first N ```bash blocks of a Markdown file, each ended by a NUL."""
+"""Print the first N ```bash blocks of a Markdown file, each ended by a NUL
+(parsed by tests/doc_examples.py, which runs the README's python blocks)."""
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from doc_examples import code_blocks  # noqa: E402
+
 path, count = sys.argv[1], int(sys.argv[2])
-blocks, block = [], None
-for line in open(path, encoding="utf-8"):
-    if block is None and line.strip() == "```bash":
-        block = []
-    elif block is not None and line.strip() == "```":
-        blocks.append("".join(block))
-        block = None
-    elif block is not None:
-        block.append(line)
-for text in blocks[:count]:
-    sys.stdout.write(text.strip() + "\0")
+for block in code_blocks(path, "bash")[:count]:
+    sys.stdout.write(block.code.strip() + "\0")

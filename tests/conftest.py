@@ -6,8 +6,10 @@ import os
 from hypothesis import HealthCheck, settings
 
 # An installed th registers its plugin by entry point; an in-place build run
-# with `python -m pytest` (no install) is checked all the same.
-if "th" not in {ep.name for ep in importlib.metadata.entry_points(group="pytest11")}:
+# with `python -m pytest` (no install), or one with autoloading off, is checked
+# all the same.
+if (os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+        or "th" not in {ep.name for ep in importlib.metadata.entry_points(group="pytest11")}):
     pytest_plugins = ["th.pytest_plugin"]
 
 settings.register_profile(
