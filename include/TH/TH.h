@@ -10,5 +10,6 @@
 #include "THTensorIndex.h"
 #include "THTensorCat.h"
 #include "THDebug.h"
+#include "THExpr.h"
 
 #endif /* TH_H */
