@@ -174,7 +174,10 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
     if (k.in[i] < 0) return -1;
   }
   THScalarType kernel_type = in_type;
-  k.fn = th_expr_kernel_for(op, kernel_type);
+  int constant = 0;
+  if (arity == 2 && c->p->instr[k.in[1]].kind == I_CONST) constant = 2;
+  else if (arity == 2 && c->p->instr[k.in[0]].kind == I_CONST) constant = 1;
+  k.fn = th_expr_kernel_for(op, kernel_type, constant);
   if (!k.fn) {
     TH_ERR_FN(TH_ERROR_TYPE, c->p->fn, "%s is not supported for %s", THExprOp_name(op),
               THScalarType_name(kernel_type));
@@ -437,6 +440,13 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
           if (in->src == in->type && s0 == (ptrdiff_t)esz[i] &&
               (rows == 1 || s1 == (ptrdiff_t)(cols * (int64_t)esz[i]))) {
             reg[i] = base[k];
+          } else if (rows > 1 && s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) {
+            /* across dst's rows: read each column along the operand's memory
+             * (a row of the box would touch one cache set per element) */
+            reg[i] = buf[i];
+            ptrdiff_t line = (ptrdiff_t)(cols * (int64_t)esz[i]);
+            for (int64_t col = 0; col < cols; col++)
+              in->cast(buf[i] + col * (int64_t)esz[i], line, base[k] + col * s0, s1, rows);
           } else {
             reg[i] = buf[i];
             for (int64_t r = 0; r < rows; r++)

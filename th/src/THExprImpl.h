@@ -49,8 +49,10 @@ THScalarType th_expr_common_type(THExpr *const *operand, int n);
  * partial overlap. */
 typedef void (*th_expr_kernel)(int64_t n, void *out, const void *a, const void *b,
                                const void *c);
-/* The kernel of op for operands of in_type (computing types only), or NULL. */
-th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type);
+/* The kernel of op for operands of in_type (computing types only), or NULL.
+ * constant: 0, or for a binary op 1 when a is one element for all (a[0]),
+ * 2 when b is. */
+th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type, int constant);
 
 /* Set by the integer floor-division and remainder kernels on a zero divisor. */
 extern _Thread_local int th_expr_zero_division;

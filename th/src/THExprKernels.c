@@ -25,6 +25,8 @@ typedef double complex c128;
     }                                                                \
   }
 
+/* A binary kernel and its two forms with a constant operand (a[0] or b[0]
+ * for every element), which keep the constant in a register. */
 #define BINARY(name, T, R, EXPR)                                     \
   static void name(KERNEL_ARGS) {                                    \
     (void)c_;                                                        \
@@ -32,6 +34,26 @@ typedef double complex c128;
     R *o = out_;                                                     \
     _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
       T x = a[i], y = b[i];                                          \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }                                                                  \
+  static void name##_vs(KERNEL_ARGS) {                               \
+    (void)c_;                                                        \
+    const T *a = a_;                                                 \
+    const T y = *(const T *)b_;                                      \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T x = a[i];                                                    \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }                                                                  \
+  static void name##_sv(KERNEL_ARGS) {                               \
+    (void)c_;                                                        \
+    const T x = *(const T *)a_;                                      \
+    const T *b = b_;                                                 \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T y = b[i];                                                    \
       o[i] = (R)(EXPR);                                              \
     }                                                                \
   }
@@ -286,7 +308,61 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_ADDCMUL] = {NUMBERS(ENTRY, addcmul)},
 };
 
-th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type) {
+#define ENTRYVS(sfx, T, TT, name) [TT] = name##_##sfx##_vs,
+#define ENTRYSV(sfx, T, TT, name) [TT] = name##_##sfx##_sv,
+static const th_expr_kernel kernels_vs[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_ADD] = {NUMBERS(ENTRYVS, add)[TH_BOOL] = add_b_vs},
+    [TH_EXPR_SUB] = {NUMBERS(ENTRYVS, sub)},
+    [TH_EXPR_MUL] = {NUMBERS(ENTRYVS, mul)[TH_BOOL] = mul_b_vs},
+    [TH_EXPR_DIV] = {INEXACT(ENTRYVS, div)},
+    [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYVS, floor_divide)},
+    [TH_EXPR_REMAINDER] = {REALS(ENTRYVS, remainder)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYVS, pow)},
+    [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYVS, minimum) FLOATS(ENTRYVS, minimum)},
+    [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYVS, maximum) FLOATS(ENTRYVS, maximum)},
+    [TH_EXPR_ATAN2] = {FLOATS(ENTRYVS, atan2)},
+    [TH_EXPR_EQ] = {ALL(ENTRYVS, eq)},
+    [TH_EXPR_NE] = {ALL(ENTRYVS, ne)},
+    [TH_EXPR_LT] = {REALS(ENTRYVS, lt)[TH_BOOL] = lt_b_vs},
+    [TH_EXPR_LE] = {REALS(ENTRYVS, le)[TH_BOOL] = le_b_vs},
+    [TH_EXPR_GT] = {REALS(ENTRYVS, gt)[TH_BOOL] = gt_b_vs},
+    [TH_EXPR_GE] = {REALS(ENTRYVS, ge)[TH_BOOL] = ge_b_vs},
+    [TH_EXPR_LOGICAL_AND] = {[TH_BOOL] = logical_and_b_vs},
+    [TH_EXPR_LOGICAL_OR] = {[TH_BOOL] = logical_or_b_vs},
+    [TH_EXPR_LOGICAL_XOR] = {[TH_BOOL] = logical_xor_b_vs},
+    [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYVS, bitwise_and)},
+    [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYVS, bitwise_or)},
+    [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYVS, bitwise_xor)},
+};
+
+static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_ADD] = {NUMBERS(ENTRYSV, add)[TH_BOOL] = add_b_sv},
+    [TH_EXPR_SUB] = {NUMBERS(ENTRYSV, sub)},
+    [TH_EXPR_MUL] = {NUMBERS(ENTRYSV, mul)[TH_BOOL] = mul_b_sv},
+    [TH_EXPR_DIV] = {INEXACT(ENTRYSV, div)},
+    [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYSV, floor_divide)},
+    [TH_EXPR_REMAINDER] = {REALS(ENTRYSV, remainder)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYSV, pow)},
+    [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYSV, minimum) FLOATS(ENTRYSV, minimum)},
+    [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYSV, maximum) FLOATS(ENTRYSV, maximum)},
+    [TH_EXPR_ATAN2] = {FLOATS(ENTRYSV, atan2)},
+    [TH_EXPR_EQ] = {ALL(ENTRYSV, eq)},
+    [TH_EXPR_NE] = {ALL(ENTRYSV, ne)},
+    [TH_EXPR_LT] = {REALS(ENTRYSV, lt)[TH_BOOL] = lt_b_sv},
+    [TH_EXPR_LE] = {REALS(ENTRYSV, le)[TH_BOOL] = le_b_sv},
+    [TH_EXPR_GT] = {REALS(ENTRYSV, gt)[TH_BOOL] = gt_b_sv},
+    [TH_EXPR_GE] = {REALS(ENTRYSV, ge)[TH_BOOL] = ge_b_sv},
+    [TH_EXPR_LOGICAL_AND] = {[TH_BOOL] = logical_and_b_sv},
+    [TH_EXPR_LOGICAL_OR] = {[TH_BOOL] = logical_or_b_sv},
+    [TH_EXPR_LOGICAL_XOR] = {[TH_BOOL] = logical_xor_b_sv},
+    [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYSV, bitwise_and)},
+    [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYSV, bitwise_or)},
+    [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYSV, bitwise_xor)},
+};
+
+th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type, int constant) {
   if ((int)op < 0 || op >= TH_EXPR_NUM_OPS || !THScalarType_isValid((int)in_type)) return NULL;
+  if (constant == 2) return kernels_vs[op][in_type];
+  if (constant == 1) return kernels_sv[op][in_type];
   return kernels[op][in_type];
 }
