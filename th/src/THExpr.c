@@ -275,44 +275,94 @@ static int check_operands(THExpr *const *operand, int n, const char *fn) {
   return 0;
 }
 
-/* An operation node over operand (retained), or NULL. */
-static THExpr *new_op(THExprOp op, int arity, THExpr *const *operand, const char *fn) {
+/* Computes what an op node over operand is (kind, op, dtype, rank,
+ * nDimension into e; the shape into size), or -1 with the error. */
+static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
+                   const char *fn) {
   if (!valid_op((int)op) || ops[op].arity != arity) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "op %d is not a %s operation", (int)op,
               arity == 1 ? "unary" : arity == 2 ? "binary" : "ternary");
-    return NULL;
+    return -1;
   }
-  if (check_operands(operand, arity, fn)) return NULL;
+  if (check_operands(operand, arity, fn)) return -1;
   THScalarType common, result, in_type;
   if (op == TH_EXPR_WHERE) {
     if (operand[0]->dtype != TH_BOOL) {
       TH_ERR_FN(TH_ERROR_TYPE, fn, "where: the condition must be bool, not %s",
                 THScalarType_name(operand[0]->dtype));
-      return NULL;
+      return -1;
     }
     result = th_expr_common_type(operand + 1, 2);
   } else {
     common = th_expr_common_type(operand, arity);
-    if (th_expr_op_types(op, common, &result, &in_type, fn)) return NULL;
+    if (th_expr_op_types(op, common, &result, &in_type, fn)) return -1;
   }
   int nd;
-  int64_t size[TH_MAX_DIMS];
-  if (broadcast_shape(operand, arity, &nd, size, ops[op].name, fn)) return NULL;
-  THExprKind kind = arity == 1 ? TH_EXPR_KIND_UNARY
-                    : arity == 2 ? TH_EXPR_KIND_BINARY : TH_EXPR_KIND_TERNARY;
-  THExpr *e = node_alloc(kind, nd, fn);
-  if (!e) return NULL;
+  if (broadcast_shape(operand, arity, &nd, size, ops[op].name, fn)) return -1;
+  e->kind = arity == 1 ? TH_EXPR_KIND_UNARY : arity == 2 ? TH_EXPR_KIND_BINARY
+                                                          : TH_EXPR_KIND_TERNARY;
   e->op = (int)op;
   e->dtype = result;
-  memcpy(e->size, size, sizeof(int64_t) * (size_t)nd);
+  e->nDimension = nd;
   int weak_only = 1;
   for (int i = 0; i < arity; i++) weak_only &= operand[i]->rank == TH_RANK_WEAK;
   e->rank = weak_only ? TH_RANK_WEAK : nd > 0 ? TH_RANK_DIM : TH_RANK_ZERO_DIM;
+  return 0;
+}
+
+/* An operation node over operand (retained), or NULL. */
+static THExpr *new_op(THExprOp op, int arity, THExpr *const *operand, const char *fn) {
+  THExpr info;
+  int64_t size[TH_MAX_DIMS];
+  if (op_fill(&info, size, op, arity, operand, fn)) return NULL;
+  THExpr *e = node_alloc(info.kind, info.nDimension, fn);
+  if (!e) return NULL;
+  e->op = info.op;
+  e->dtype = info.dtype;
+  e->rank = info.rank;
+  memcpy(e->size, size, sizeof(int64_t) * (size_t)info.nDimension);
   for (int i = 0; i < arity; i++) {
     THExpr_retain(operand[i]);
     e->operand[i] = operand[i];
   }
   return e;
+}
+
+/* ------------------------------------------------- nodes on the stack
+ * th's own one-shot evaluations (TH's math names) build their few nodes in
+ * place: no allocation, no counting; operands are borrowed. */
+
+static void stack_init(THExpr *e) {
+  memset(e, 0, sizeof *e);
+  atomic_init(&e->refcount, 1); /* never dropped: the owner's frame holds it */
+  e->op = -1;
+}
+
+void th_expr_leaf_init(THExpr *e, THTensor *t) {
+  stack_init(e);
+  e->kind = TH_EXPR_KIND_TENSOR;
+  e->tensor = t;
+  e->dtype = t->storage->dtype;
+  e->rank = t->nDimension > 0 ? TH_RANK_DIM : TH_RANK_ZERO_DIM;
+  e->nDimension = t->nDimension;
+  e->size = th_sizes(t);
+}
+
+void th_expr_weak_init(THExpr *e, double value) {
+  stack_init(e);
+  e->kind = TH_EXPR_KIND_SCALAR;
+  e->dtype = TH_FLOAT32;
+  e->rank = TH_RANK_WEAK;
+  e->re = value;
+}
+
+int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
+                    const char *fn) {
+  stack_init(e);
+  if (op_fill(e, size, op, arity, operand, fn)) return -1;
+  e->size = size;
+  for (int i = 0; i < arity; i++) e->operand[i] = operand[i];
+  return 0;
 }
 
 THExpr *THExpr_newUnary(THExprOp op, THExpr *a) {

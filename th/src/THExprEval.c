@@ -56,17 +56,17 @@ int64_t THExprPlan_liveCount(void) {
 struct THExprPlan {
   THTensor *dst;
   THExpr *expr; /* what was compiled: e, or dst <saver> e */
+  const char *fn;
   int ninstr, nleaves, result;
-  Instr instr[MAX_INSTR];
-  THTensor *leaf[MAX_LEAVES + 1];              /* [0]: dst; borrowed from expr */
-  int64_t bstride[MAX_LEAVES + 1][TH_MAX_DIMS]; /* broadcast to dst's shape */
-  /* the geometry the plan was made for, checked before each run */
-  int64_t offset[MAX_LEAVES + 1];
-  THIter it;      /* the simplified iteration space (data set per run) */
   int64_t rows, cols; /* the box: at most rows x cols */
   int64_t nr, nc, nouter, nboxes;
   size_t workspace;  /* bytes of registers */
-  const char *fn;
+  /* the rest is written before it is read: not cleared */
+  Instr instr[MAX_INSTR];
+  THTensor *leaf[MAX_LEAVES + 1];              /* [0]: dst; borrowed from expr */
+  int64_t offset[MAX_LEAVES + 1];              /* checked before each run */
+  int64_t bstride[MAX_LEAVES + 1][TH_MAX_DIMS]; /* broadcast to dst's shape */
+  THIter it;      /* the simplified iteration space (data set per run) */
 };
 
 /* ------------------------------------------------------------ compiling */
@@ -324,7 +324,9 @@ static void plan_boxes(THExprPlan *p) {
 /* Fills a plan (already zeroed, dst and fn set): compiles, simplifies the
  * iteration space. The caller holds expr. */
 static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
-  Compiler c = {.p = p};
+  Compiler c;
+  c.p = p;
+  c.nmemo = 0;
   p->leaf[0] = dst;
   p->nleaves = 1;
   p->result = compile_natural(&c, expr);
@@ -337,7 +339,7 @@ static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
     broadcast_strides(dst, p->leaf[k], p->bstride[k]);
     strides[k] = p->bstride[k];
     data[k] = NULL;
-    elsize[k] = THScalarType_elementSize(p->leaf[k]->storage->dtype);
+    elsize[k] = th_elsize(p->leaf[k]->storage->dtype);
     p->offset[k] = p->leaf[k]->storageOffset;
   }
   int nd = dst->nDimension;
@@ -345,7 +347,7 @@ static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
   plan_boxes(p);
   size_t ws = 0;
   for (int i = 0; i < p->ninstr; i++)
-    ws += align64((size_t)(p->rows * p->cols) * THScalarType_elementSize(p->instr[i].type));
+    ws += align64((size_t)(p->rows * p->cols) * th_elsize(p->instr[i].type));
   p->workspace = ws;
   return 0;
 }
@@ -360,23 +362,46 @@ typedef struct Run {
   _Atomic int zero_division;
 } Run;
 
-/* The per-thread workspace of the calling thread, kept between calls. */
-static pthread_key_t ws_key;
-static pthread_once_t ws_once = PTHREAD_ONCE_INIT;
-static _Thread_local char *ws_cached;
-static _Thread_local size_t ws_cached_size;
+/* The calling thread's workspace and one-shot plan, kept between calls
+ * (a plan is ~40 KB, mostly room for 64 dims of 33 operands) and freed when
+ * the thread exits. */
+typedef struct ThreadCache {
+  char *workspace;
+  size_t size;
+  THExprPlan *plan;
+  int plan_busy;
+} ThreadCache;
 
-static void ws_key_init(void) { pthread_key_create(&ws_key, free); }
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static _Thread_local ThreadCache *cache;
+
+static void cache_free(void *c) {
+  ThreadCache *tc = c;
+  free(tc->workspace);
+  free(tc->plan);
+  free(tc);
+}
+
+static void cache_key_init(void) { pthread_key_create(&cache_key, cache_free); }
+
+static ThreadCache *thread_cache(void) {
+  if (TH_LIKELY(cache != NULL)) return cache;
+  pthread_once(&cache_once, cache_key_init);
+  cache = calloc(1, sizeof *cache);
+  if (cache) pthread_setspecific(cache_key, cache);
+  return cache;
+}
 
 static char *thread_workspace(size_t size) {
-  if (ws_cached_size >= size) return ws_cached;
-  pthread_once(&ws_once, ws_key_init);
+  ThreadCache *tc = thread_cache();
+  if (!tc) return NULL;
+  if (tc->size >= size) return tc->workspace;
   char *w = th_aligned_malloc(64, size);
   if (!w) return NULL;
-  free(ws_cached);
-  ws_cached = w;
-  ws_cached_size = size;
-  pthread_setspecific(ws_key, w);
+  free(tc->workspace);
+  tc->workspace = w;
+  tc->size = size;
   return w;
 }
 
@@ -401,7 +426,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   size_t used = 0;
   int64_t boxmax = p->rows * p->cols;
   for (int i = 0; i < p->ninstr; i++) {
-    esz[i] = THScalarType_elementSize(p->instr[i].type);
+    esz[i] = th_elsize(p->instr[i].type);
     buf[i] = ws + used;
     used += align64((size_t)boxmax * esz[i]);
     if (p->instr[i].kind == I_CONST) splat(buf[i], &p->instr[i].value, esz[i], boxmax);
@@ -409,7 +434,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   }
   const Instr *last = &p->instr[p->result];
   THScalarType dt = p->leaf[0]->storage->dtype;
-  size_t dsz = THScalarType_elementSize(dt);
+  size_t dsz = th_elsize(dt);
   for (int64_t b = begin; b < end; b++) {
     int64_t o = b / (p->nr * p->nc), rem = b % (p->nr * p->nc);
     int64_t rb = rem / p->nc, cb = rem % p->nc;
@@ -521,11 +546,15 @@ static int geometry_changed(const THExprPlan *p) {
 
 static int plan_run(const THExprPlan *p) {
   if (p->nboxes == 0) return 0;
-  Run run = {.p = p};
-  THTensor *snapshot[MAX_LEAVES + 1] = {NULL};
+  Run run;
+  run.p = p;
+  atomic_init(&run.next_workspace, 0);
+  atomic_init(&run.zero_division, 0);
+  THTensor *snapshot[MAX_LEAVES + 1];
   int status = -1;
   char *workspaces[8] = {NULL};
   int nthreads = 1;
+  for (int k = 0; k < p->nleaves; k++) snapshot[k] = NULL;
   for (int k = 0; k < p->nleaves; k++) {
     TH_CHECK_TENSOR_AS(p->leaf[k], p->fn, -1);
     if (needs_snapshot(p, k)) {
@@ -540,7 +569,7 @@ static int plan_run(const THExprPlan *p) {
   }
   int64_t bytes = 0;
   for (int k = 0; k < p->nleaves; k++)
-    bytes += (int64_t)THScalarType_elementSize(p->leaf[k]->storage->dtype);
+    bytes += (int64_t)th_elsize(p->leaf[k]->storage->dtype);
   bytes *= p->it.numel;
   if (bytes >= TH_PARALLEL_MIN_BYTES && p->nboxes > 1) {
     nthreads = THGetNumThreads();
@@ -570,8 +599,9 @@ static int plan_run(const THExprPlan *p) {
   }
   status = 0;
 done:
-  for (int i = 1; i < 8; i++) th_free(workspaces[i]);
-  for (int k = 0; k < p->nleaves; k++) THTensor_free(snapshot[k]);
+  for (int i = 1; i < nthreads; i++) th_free(workspaces[i]);
+  for (int k = 0; k < p->nleaves; k++)
+    if (snapshot[k]) THTensor_free(snapshot[k]);
   return status;
 }
 
@@ -590,21 +620,38 @@ static int check_args(THTensor *dst, THExpr *e, const char *fn) {
   return check_shape(dst, e, fn);
 }
 
+/* A plan for one evaluation: the thread's cached one unless it is in use
+ * (an error handler or allocator that evaluates), else a new one. */
+static THExprPlan *oneshot_plan(int *cached) {
+  ThreadCache *tc = thread_cache();
+  *cached = 0;
+  if (tc && !tc->plan_busy) {
+    if (!tc->plan) tc->plan = malloc(sizeof(THExprPlan));
+    if (tc->plan) {
+      tc->plan_busy = 1;
+      *cached = 1;
+      return tc->plan;
+    }
+  }
+  return malloc(sizeof(THExprPlan));
+}
+
 int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
   if (check_args(dst, e, __func__)) return -1;
   THExpr *whole = saved_expr(dst, saver, e, __func__);
   if (!whole) return -1;
-  THExprPlan *p = malloc(sizeof *p); /* large: not on the stack */
-  int status = -1;
+  int cached, status = -1;
+  THExprPlan *p = oneshot_plan(&cached);
   if (!p) {
     TH_ERR(TH_ERROR_MEMORY, "out of memory for the expression's plan");
   } else {
-    memset(p, 0, offsetof(THExprPlan, bstride));
+    memset(p, 0, offsetof(THExprPlan, instr));
     p->fn = __func__;
     p->dst = dst;
     if (!plan_init(p, dst, whole)) status = plan_run(p);
+    if (cached) thread_cache()->plan_busy = 0;
+    else free(p);
   }
-  free(p);
   THExpr_free(whole);
   return status;
 }
@@ -633,7 +680,7 @@ THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
     THExpr_free(whole);
     return NULL;
   }
-  memset(p, 0, offsetof(THExprPlan, bstride));
+  memset(p, 0, offsetof(THExprPlan, instr));
   p->fn = "THExprPlan_run";
   if (plan_init(p, dst, whole)) {
     th_free(p);

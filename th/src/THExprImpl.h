@@ -28,6 +28,17 @@ struct THExpr {
   int64_t ivalue;
 };
 
+/* THScalarType_elementSize of a valid dtype, inlined for the engine's
+ * per-call path. */
+static inline size_t th_elsize(THScalarType t) {
+  static const unsigned char size[TH_NUM_SCALAR_TYPES] = {
+      [TH_UINT8] = 1, [TH_INT8] = 1, [TH_INT16] = 2, [TH_INT32] = 4, [TH_INT64] = 8,
+      [TH_FLOAT16] = 2, [TH_FLOAT32] = 4, [TH_FLOAT64] = 8, [TH_BOOL] = 1, [TH_BFLOAT16] = 2,
+      [TH_COMPLEX64] = 8, [TH_COMPLEX128] = 16, [TH_UINT16] = 2, [TH_UINT32] = 4,
+      [TH_UINT64] = 8};
+  return size[t];
+}
+
 /* The dtype every operation of a dtype computes in: float16 and bfloat16
  * compute in float32. */
 static inline THScalarType th_expr_compute_type(THScalarType t) {
@@ -43,6 +54,14 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
 
 /* torch.result_type of n operands (ranks and kinds, THExpr.c). */
 THScalarType th_expr_common_type(THExpr *const *operand, int n);
+
+/* Nodes on the caller's stack, for th's own one-shot evaluations: never
+ * retained or freed, operands and tensors borrowed. An op node's shape goes
+ * to size (room for TH_MAX_DIMS); -1 with the error for a bad node. */
+void th_expr_leaf_init(THExpr *e, THTensor *t);
+void th_expr_weak_init(THExpr *e, double value);
+int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
+                    const char *fn);
 
 /* A kernel over n contiguous elements: out = op(a, b, c) (the unused ones
  * NULL). out may be exactly a, b or c (read before written), never a
