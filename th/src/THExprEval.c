@@ -67,6 +67,9 @@ struct THExprPlan {
   int64_t offset[MAX_LEAVES + 1];              /* checked before each run */
   int64_t bstride[MAX_LEAVES + 1][TH_MAX_DIMS]; /* broadcast to dst's shape */
   THIter it;      /* the simplified iteration space (data set per run) */
+  /* compiled plans: each tensor's shape when planned */
+  int nd[MAX_LEAVES + 1];
+  int64_t size[MAX_LEAVES + 1][TH_MAX_DIMS];
 };
 
 /* ------------------------------------------------------------ compiling */
@@ -535,7 +538,8 @@ static int needs_snapshot(const THExprPlan *p, int k) {
 static int geometry_changed(const THExprPlan *p) {
   for (int k = 0; k < p->nleaves; k++) {
     const THTensor *t = p->leaf[k];
-    if (t->storageOffset != p->offset[k]) return 1;
+    if (t->storageOffset != p->offset[k] || t->nDimension != p->nd[k]) return 1;
+    if (memcmp(th_sizes(t), p->size[k], sizeof(int64_t) * (size_t)t->nDimension)) return 1;
     int64_t bs[TH_MAX_DIMS];
     if (t->nDimension > p->leaf[0]->nDimension) return 1;
     broadcast_strides(p->leaf[0], t, bs);
@@ -686,6 +690,10 @@ THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
     th_free(p);
     THExpr_free(whole);
     return NULL;
+  }
+  for (int k = 0; k < p->nleaves; k++) {
+    p->nd[k] = p->leaf[k]->nDimension;
+    memcpy(p->size[k], th_sizes(p->leaf[k]), sizeof(int64_t) * (size_t)p->nd[k]);
   }
   THTensor_retain(dst);
   p->dst = dst;
