@@ -1,8 +1,10 @@
 """Typed handles (include/TH/THHandle.h): from C (tests/c/test_handle.c) and
 from a downstream Cython extension (examples/handles, built against the
 installed th), against numpy over the same memory."""
+import os
 import subprocess
 import sys
+import sysconfig
 
 import numpy as np
 import pytest
@@ -11,7 +13,11 @@ from hypothesis import strategies as st
 
 import th
 
-from helpers import build_c_program, build_example, to_numpy
+import doc_examples
+from helpers import build_c_program, build_example, compiler_env, to_numpy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HANDLES_MD = os.path.join(ROOT, "docs", "HANDLES.md")
 
 
 def test_pure_c_user_of_handles(tmp_path):
@@ -19,6 +25,27 @@ def test_pure_c_user_of_handles(tmp_path):
     result = subprocess.run([str(program)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "ok\n"
+
+
+def test_docs_c_example_compiles_and_prints_what_the_docs_say(tmp_path):
+    (block,) = doc_examples.code_blocks(HANDLES_MD, "c")
+    (tmp_path / "example.c").write_text(block.code)
+    binary = tmp_path / "example"
+    libdir = th.get_library_dirs()[0]
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", str(tmp_path / "example.c"),
+                    "-I", th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir,
+                    "-o", str(binary)], check=True, env=compiler_env())
+    result = subprocess.run([str(binary)], capture_output=True, text=True)
+    (printed,) = doc_examples.code_blocks(HANDLES_MD, "text")
+    assert (result.returncode, result.stdout, result.stderr) == (0, printed.code, "")
+
+
+def test_docs_cython_example_is_the_tested_example():
+    (block,) = doc_examples.code_blocks(HANDLES_MD, "cython")
+    source = open(os.path.join(ROOT, "examples", "handles", "handles.pyx")).read()
+    for chunk in block.code.split("\n\n\n"):
+        assert chunk.strip() in source
 
 
 @pytest.fixture(scope="module")

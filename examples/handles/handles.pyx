@@ -8,7 +8,7 @@ the th.Tensor argument does) with the same geometry."""
 from libc.stdint cimport int64_t
 
 cimport th
-from th.libTH cimport THLongHandle, THLongHandle_init, THLongHandle_atN
+from th.libTH cimport TH_MAX_DIMS, THLongHandle, THLongHandle_init, THLongHandle_atN
 
 
 cdef int init_2d(th.THFloatHandle *h, th.Tensor t) except -1:
@@ -46,10 +46,10 @@ def get(th.Tensor t not None, tuple index):
     """t[index] of a float32 tensor of any dims, through checkedAt:
     ValueError for the wrong number of indices, IndexError out of range."""
     cdef th.THFloatHandle h
-    cdef int64_t idx[64]
+    cdef int64_t idx[TH_MAX_DIMS]
     cdef int n = len(index), d
-    if n > 64:
-        raise ValueError("too many indices")
+    if n > TH_MAX_DIMS:
+        raise ValueError(f"at most {TH_MAX_DIMS} indices")
     for d in range(n):
         idx[d] = index[d]
     th.THFloatHandle_init(&h, t.cdata)
@@ -69,7 +69,7 @@ def ramp(th.Tensor t not None):
     """Writes 0, 1, 2, ... in row-major order into an int64 tensor of any
     dims, through atN (from th.libTH, the C API's own module)."""
     cdef THLongHandle h
-    cdef int64_t idx[64]
+    cdef int64_t idx[TH_MAX_DIMS]
     cdef int64_t k, n
     cdef int d
     THLongHandle_init(&h, t.cdata)
