@@ -584,3 +584,8 @@ cdef extern from "TH/TH.h" nogil:
     int THDebug_registerCounter(const char *name, THLiveCounter count) except -1
     int THDebug_unregisterCounter(const char *name) noexcept
     int64_t THDebug_readCounters(THCounterValue *out, int64_t capacity) noexcept
+
+# ---------------------------------------------------------- THHandle.h
+# Typed handles (THFloatHandle, THFloatHandle_at2, ...): declared in
+# th/_handle.pxd, one concept per file, and re-exported here.
+from th._handle cimport *
