@@ -12,10 +12,17 @@
 typedef float complex c64;
 typedef double complex c128;
 
+/* AVX2 clones chosen at load time where the CPU has it (gcc, x86-64). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define SIMD __attribute__((target_clones("avx2", "default")))
+#else
+#define SIMD
+#endif
+
 #define KERNEL_ARGS int64_t n, void *out_, const void *a_, const void *b_, const void *c_
 
 #define UNARY(name, T, R, EXPR)                                      \
-  static void name(KERNEL_ARGS) {                                    \
+  SIMD static void name(KERNEL_ARGS) {                                    \
     (void)b_; (void)c_;                                              \
     const T *a = a_;                                                 \
     R *o = out_;                                                     \
@@ -28,7 +35,7 @@ typedef double complex c128;
 /* A binary kernel and its two forms with a constant operand (a[0] or b[0]
  * for every element), which keep the constant in a register. */
 #define BINARY(name, T, R, EXPR)                                     \
-  static void name(KERNEL_ARGS) {                                    \
+  SIMD static void name(KERNEL_ARGS) {                                    \
     (void)c_;                                                        \
     const T *a = a_, *b = b_;                                        \
     R *o = out_;                                                     \
@@ -37,7 +44,7 @@ typedef double complex c128;
       o[i] = (R)(EXPR);                                              \
     }                                                                \
   }                                                                  \
-  static void name##_vs(KERNEL_ARGS) {                               \
+  SIMD static void name##_vs(KERNEL_ARGS) {                               \
     (void)c_;                                                        \
     const T *a = a_;                                                 \
     const T y = *(const T *)b_;                                      \
@@ -47,7 +54,7 @@ typedef double complex c128;
       o[i] = (R)(EXPR);                                              \
     }                                                                \
   }                                                                  \
-  static void name##_sv(KERNEL_ARGS) {                               \
+  SIMD static void name##_sv(KERNEL_ARGS) {                               \
     (void)c_;                                                        \
     const T x = *(const T *)a_;                                      \
     const T *b = b_;                                                 \
@@ -59,7 +66,7 @@ typedef double complex c128;
   }
 
 #define TERNARY(name, TA, T, R, EXPR)                                \
-  static void name(KERNEL_ARGS) {                                    \
+  SIMD static void name(KERNEL_ARGS) {                                    \
     const TA *a = a_;                                                \
     const T *b = b_, *c = c_;                                        \
     R *o = out_;                                                     \
