@@ -7,3 +7,5 @@
 # The C API itself is th.libTH (from th.libTH cimport ...).
 from th._storage cimport Storage, wrap_storage
 from th._tensor cimport Tensor, wrap_tensor
+# Expressions (docs/EXPRESSIONS.md): th.Expr holds one THExpr reference.
+from th._expr cimport Expr, new_operand, wrap_expr
