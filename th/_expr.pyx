@@ -310,7 +310,7 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
 # Called by th/_tensor_math.pxi; reuse_a / reuse_b say that operand's Python
 # object was held by the expression alone (refcount 1 in the number slot).
 
-def binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
+def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
     cdef THExpr *x = NULL
     cdef THExpr *y = NULL
     reuse = a if reuse_a and sole_owner(a) else (b if reuse_b and sole_owner(b) else None)
@@ -327,7 +327,7 @@ def binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
     return finish(e, isinstance(a, Expr) or isinstance(b, Expr), None, reuse)
 
 
-def unary_operator(int op, Tensor a, bint reuse_a=False):
+def _unary_operator(int op, Tensor a, bint reuse_a=False):
     reuse = a if reuse_a and sole_owner(a) else None
     return finish(node(<THExprOp>op, _op_name(op), a), False, None, reuse)
 
@@ -338,7 +338,7 @@ cdef dict _SAVERS = {TH_EXPR_ADD: TH_SAVE_ADD, TH_EXPR_SUB: TH_SAVE_SUB,
                      TH_EXPR_MUL: TH_SAVE_MUL, TH_EXPR_DIV: TH_SAVE_DIV}
 
 
-def inplace_operator(int op, Tensor a, b):
+def _inplace_operator(int op, Tensor a, b):
     """a op= b: the result (a op b, promoted) must be castable to a's dtype
     (TypeError, as torch refuses int_tensor += 0.5) and b must broadcast to
     a's shape (a never changes shape)."""
@@ -361,7 +361,7 @@ def inplace_operator(int op, Tensor a, b):
     return a
 
 
-def assign_expr(Tensor dst, Expr e):
+def _assign_expr(Tensor dst, Expr e):
     """dst[...] = e, dst.copy_(e): e broadcast to dst's shape, converted to
     its dtype as copy converts."""
     THTensor_assign(dst.cdata, TH_SAVE_ASSIGN, e.cdata)
@@ -647,7 +647,7 @@ cdef bint all_true(Tensor t) except -1:
     return THTensor_equal(t.cdata, spread.cdata) == 1
 
 
-def contains(Tensor t, element):
+def _contains(Tensor t, element):
     """element in t: (t == element).any(), as torch."""
     if not isinstance(element, (Tensor, bool, int, float, complex)):
         raise TypeError(f"Tensor.__contains__ only supports a th.Tensor or a number, got "

@@ -672,21 +672,21 @@ cdef class Tensor:
 
     # a op= b writes into a (a's dtype and shape stay; TypeError when the
     # result's dtype cannot be cast to a's, as torch)
-    def __iadd__(self, other): return _expr_ops().inplace_operator(TH_EXPR_ADD, self, other)
-    def __isub__(self, other): return _expr_ops().inplace_operator(TH_EXPR_SUB, self, other)
-    def __imul__(self, other): return _expr_ops().inplace_operator(TH_EXPR_MUL, self, other)
-    def __itruediv__(self, other): return _expr_ops().inplace_operator(TH_EXPR_DIV, self, other)
+    def __iadd__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_ADD, self, other)
+    def __isub__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_SUB, self, other)
+    def __imul__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_MUL, self, other)
+    def __itruediv__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_DIV, self, other)
     def __ifloordiv__(self, other):
-        return _expr_ops().inplace_operator(TH_EXPR_FLOOR_DIVIDE, self, other)
-    def __imod__(self, other): return _expr_ops().inplace_operator(TH_EXPR_REMAINDER, self, other)
-    def __ipow__(self, other): return _expr_ops().inplace_operator(TH_EXPR_POW, self, other)
-    def __iand__(self, other): return _expr_ops().inplace_operator(TH_EXPR_BITWISE_AND, self, other)
-    def __ior__(self, other): return _expr_ops().inplace_operator(TH_EXPR_BITWISE_OR, self, other)
-    def __ixor__(self, other): return _expr_ops().inplace_operator(TH_EXPR_BITWISE_XOR, self, other)
+        return _expr_ops()._inplace_operator(TH_EXPR_FLOOR_DIVIDE, self, other)
+    def __imod__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_REMAINDER, self, other)
+    def __ipow__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_POW, self, other)
+    def __iand__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_AND, self, other)
+    def __ior__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_OR, self, other)
+    def __ixor__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_XOR, self, other)
 
     def __contains__(self, element):
         """element in t: (t == element).any(), as torch."""
-        return _expr_ops().contains(self, element)
+        return _expr_ops()._contains(self, element)
 
     def lazy(self):
         """This tensor as a th.Expr leaf (read when the expression is evaluated)."""
@@ -951,11 +951,11 @@ cdef inline object _binary(int op, object a, object b):
     """a op b by th._expr. An operand whose Python object has one reference
     here (the interpreter's, for a temporary such as a * b in a * b + c) is
     held by the expression alone: th._expr may write the result into it."""
-    return _expr_ops().binary_operator(op, a, b, Py_REFCNT(a) == 1, Py_REFCNT(b) == 1)
+    return _expr_ops()._binary_operator(op, a, b, Py_REFCNT(a) == 1, Py_REFCNT(b) == 1)
 
 
 cdef inline object _unary(int op, object a):
-    return _expr_ops().unary_operator(op, a, Py_REFCNT(a) == 1)
+    return _expr_ops()._unary_operator(op, a, Py_REFCNT(a) == 1)
 
 
 # ------------------------------------------------------- argument rules
@@ -1061,7 +1061,7 @@ cdef int assign(THTensor *dst, object value) except -1:
     if isinstance(value, Tensor):
         return copy_tensor(dst, (<Tensor>value).cdata)
     if isinstance(value, _expr_ops().Expr):  # evaluated into dst (issue 13)
-        _expr_ops().assign_expr(wrap_tensor(THTensor_newWithTensor(dst)), value)
+        _expr_ops()._assign_expr(wrap_tensor(THTensor_newWithTensor(dst)), value)
         return 0
     if isinstance(value, (int, float)) or not hasattr(value, "__len__"):
         return fill_tensor(dst, value)
