@@ -16,6 +16,9 @@ from th.libTH cimport *
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
+# THObjectKind -> the LiveObject kind
+_KIND_NAMES = {TH_OBJECT_STORAGE: "storage", TH_OBJECT_TENSOR: "tensor", TH_OBJECT_EXPR: "expr"}
+
 def live_counts():
     """(storages, tensors, bytes) alive in the C core right now."""
     cdef THLiveCounts c = THGetLiveCounts()
@@ -92,7 +95,7 @@ def live_objects(since=0):
             for d in range(min(info.nDimension, TH_INFO_DIMS)):
                 shape.append(info.size[d])
             out.append((
-                "tensor" if info.kind == TH_OBJECT_TENSOR else "storage",
+                _KIND_NAMES.get(info.kind, "object"),
                 dtype_of(info.dtype), tuple(shape), info.refcount, info.serial, <size_t>info.object,
                 info.function.decode(), info.site[:strlen(info.site)].decode("utf-8", "replace"),
             ))

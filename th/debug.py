@@ -34,7 +34,7 @@ class Live(NamedTuple):
 class LiveObject(NamedTuple):
     """One tracked live C object."""
 
-    kind: str          # "tensor" or "storage"
+    kind: str          # "tensor", "storage" or "expr" (an expression node)
     dtype: object      # a th.dtype
     shape: tuple       # a storage's is (size,)
     refcount: int

@@ -546,6 +546,7 @@ cdef extern from "TH/TH.h" nogil:
     ctypedef enum THObjectKind:
         TH_OBJECT_STORAGE
         TH_OBJECT_TENSOR
+        TH_OBJECT_EXPR
 
     ctypedef struct THObjectInfo:
         THObjectKind kind
