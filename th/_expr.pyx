@@ -431,11 +431,16 @@ cdef object _scaled(object x, object factor, str fn):
     return node(TH_EXPR_MUL, fn, x, factor)
 
 
-cdef int _check_integral_factor(Expr e, object factor, str name) except -1:
-    """torch refuses a float alpha/value for an integral result."""
+cdef int _check_integral_factor(object factor, str name, str fn, object a, object b,
+                                object c=None) except -1:
+    """torch refuses a float alpha/value when the operands' promoted dtype
+    (the factor left out) is integral or bool."""
+    if not isinstance(factor, float):
+        return 0
+    cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
+                   else node(TH_EXPR_ADDCMUL, fn, a, b, c))
     cdef THScalarType t = THExpr_dtype(e.cdata)
-    if (isinstance(factor, float) and not THScalarType_isFloatingPoint(t)
-            and not THScalarType_isComplex(t)):
+    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
         raise TypeError(f"For integral input tensors, argument {name} must not be a floating "
                         f"point number.")
     return 0
@@ -443,15 +448,15 @@ cdef int _check_integral_factor(Expr e, object factor, str name) except -1:
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
+    _check_integral_factor(alpha, "alpha", "add", input, other)
     e = node(TH_EXPR_ADD, "add", input, _scaled(other, alpha, "add"))
-    _check_integral_factor(e, alpha, "alpha")
     return finish(e, _any_lazy((input, other)), out)
 
 
 def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
+    _check_integral_factor(alpha, "alpha", "sub", input, other)
     e = node(TH_EXPR_SUB, "sub", input, _scaled(other, alpha, "sub"))
-    _check_integral_factor(e, alpha, "alpha")
     return finish(e, _any_lazy((input, other)), out)
 
 
@@ -473,10 +478,10 @@ def div(input, other, *, rounding_mode=None, out=None):
     cdef THScalarType t = THExpr_dtype((<Expr>floored).cdata)
     if THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t):
         e = node(TH_EXPR_TRUNC, "div", node(TH_EXPR_DIV, "div", input, other))
-    else:  # integers: floor, plus one where a remainder has the other sign
+    else:  # integers: floor, plus one where a negative quotient left a remainder
         rem = node(TH_EXPR_REMAINDER, "div", input, other)
-        signs_differ = node(TH_EXPR_NE, "div", node(TH_EXPR_LT, "div", rem, 0),
-                            node(TH_EXPR_LT, "div", other, 0))
+        signs_differ = node(TH_EXPR_NE, "div", node(TH_EXPR_LT, "div", input, 0),
+                            node(TH_EXPR_LT, "div", other, 0))  # a negative quotient
         fix = node(TH_EXPR_LOGICAL_AND, "div", node(TH_EXPR_NE, "div", rem, 0), signs_differ)
         e = node(TH_EXPR_WHERE, "div", fix, floored + 1, floored)
     return finish(e, _any_lazy((input, other)), out)
@@ -586,8 +591,8 @@ def clip(input, min=None, max=None, *, out=None):
 
 def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     """input + value * tensor1 * tensor2."""
+    _check_integral_factor(value, "value", "addcmul", input, tensor1, tensor2)
     e = node(TH_EXPR_ADDCMUL, "addcmul", input, _scaled(tensor1, value, "addcmul"), tensor2)
-    _check_integral_factor(e, value, "value")
     return finish(e, _any_lazy((input, tensor1, tensor2)), out)
 
 
