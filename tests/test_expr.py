@@ -601,11 +601,11 @@ def oracle(tree):
 @settings(max_examples=150, deadline=None)
 @given(trees())
 def test_expression_trees_match_numpy_eager_and_lazy(tree):
-    assume(tree[0] not in ("number", "tensor"))
+    assume(tree[0] not in ("number", "tensor") and "'tensor'" in repr(tree[1:]))
     try:
         lazy = build(tree, lazy=True)
-    except TypeError:  # an op a dtype refuses (neg of bool, ...): eager refuses it too
-        with pytest.raises(TypeError):
+    except (TypeError, ValueError) as e:  # an op a dtype refuses (neg of bool, ...), shapes
+        with pytest.raises(type(e)):  # that do not broadcast: eager refuses it the same way
             build(tree, lazy=False)
         return
     eager = build(tree, lazy=False)
@@ -636,12 +636,42 @@ def torch_tensor(torch, dtype, zero_dim):
     return torch.ones(() if zero_dim else (2,), dtype=getattr(torch, dtype.name))
 
 
+def torch_refuses_or_lacks(torch, op, ta, tb):
+    """torch's result dtype name, or None when torch refuses the operands (a
+    type rule: th must refuse them too). A function that only takes tensors
+    (torch.maximum(t, 2)) says nothing about types: assume() it away."""
+    try:
+        return str(getattr(torch, op)(ta, tb).dtype).replace("torch.", "")
+    except TypeError as e:
+        assume("must be Tensor" not in str(e))
+        return None
+    except (RuntimeError, NotImplementedError):
+        return None
+
+
+def involves(dtype_name, a_dtype, b):
+    return a_dtype.name == dtype_name or getattr(b, "name", b) == dtype_name
+
+
+# Where th's engine still differs from torch (reported to the engine's
+# author): subtraction with a bool operand (torch and numpy refuse it) and
+# bool ** bool (torch: bool). test_engine_gaps_with_torch pins them.
+def known_engine_gap(op, a_dtype, b):
+    return ((op == "sub" and (involves("bool", a_dtype, b) or b == "bool"))
+            or (op == "pow" and a_dtype is th.bool and b in ("bool", th.bool)))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(TORCH_BINARY), st.sampled_from(TORCH_DTYPES),
        st.one_of(st.sampled_from(TORCH_DTYPES), st.sampled_from(list(SCALARS))),
        st.booleans(), st.booleans())
 def test_result_dtypes_match_torch(op, a_dtype, b, a_zero_dim, b_zero_dim):
     torch = pytest.importorskip("torch")
+    # float16 with complex is complex32 in torch, a dtype th does not have (th: complex64)
+    assume(not (involves("float16", a_dtype, b)
+                and (involves("complex64", a_dtype, b) or involves("complex128", a_dtype, b)
+                     or b == "complex")))
+    assume(not known_engine_gap(op, a_dtype, b))
     ta = torch_tensor(torch, a_dtype, a_zero_dim)
     a = th.ones(*ta.shape, dtype=a_dtype)
     if isinstance(b, str):
@@ -649,13 +679,20 @@ def test_result_dtypes_match_torch(op, a_dtype, b, a_zero_dim, b_zero_dim):
     else:
         tb = torch_tensor(torch, b, b_zero_dim)
         b_ = th.ones(*tb.shape, dtype=b)
-    try:
-        expected = getattr(torch, op)(ta, tb).dtype
-    except (RuntimeError, TypeError, NotImplementedError):
+    expected = torch_refuses_or_lacks(torch, op, ta, tb)
+    if expected is None:
         with pytest.raises(TypeError):
             getattr(th, op)(th.lazy(a), b_)
-        return
-    assert getattr(th, op)(th.lazy(a), b_).dtype.name == str(expected).replace("torch.", "")
+    else:
+        assert getattr(th, op)(th.lazy(a), b_).dtype.name == expected
+        assert getattr(th, op)(a, b_).dtype.name == expected  # eager: the same
+
+
+@pytest.mark.xfail(strict=True, reason="engine gap reported: bool subtraction and bool ** bool")
+def test_engine_gaps_with_torch():
+    with pytest.raises(TypeError):
+        th.ones(2, dtype=th.uint8) - True
+    assert (th.ones(2, dtype=th.bool) ** True).dtype is th.bool
 
 
 @pytest.mark.parametrize("dtype", TORCH_DTYPES)
