@@ -7,7 +7,7 @@ th.lazy) it returns a larger th.Expr, evaluated in one pass when assigned
 expressions are. A node reads its tensors when it is evaluated."""
 import sys
 
-from cpython.ref cimport Py_REFCNT
+cimport cython
 from libc.math cimport isnan
 from libc.stdint cimport int64_t
 
@@ -26,6 +26,7 @@ def live_exprs():
 cdef Py_ssize_t _live = 0
 
 
+@cython.auto_pickle(False)  # a tree of C nodes over live tensors: evaluate it to pickle
 cdef class Expr:
     """An element-wise expression, evaluated when assigned or by eval().
 
