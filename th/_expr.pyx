@@ -461,10 +461,6 @@ def sub(input, other, *, alpha=1, out=None):
     return finish(e, _any_lazy((input, other)), out)
 
 
-def mul(input, other, *, out=None):
-    return apply(TH_EXPR_MUL, "mul", out, input, other)
-
-
 def div(input, other, *, rounding_mode=None, out=None):
     """input / other: true division (a float result), or rounded toward zero
     (rounding_mode='trunc') or down ('floor'), keeping an integral dtype."""
@@ -488,10 +484,6 @@ def div(input, other, *, rounding_mode=None, out=None):
     return finish(e, _any_lazy((input, other)), out)
 
 
-def floor_divide(input, other, *, out=None):
-    return apply(TH_EXPR_FLOOR_DIVIDE, "floor_divide", out, input, other)
-
-
 def remainder(input, other, *, out=None):
     """Python's modulus: the result has the divisor's sign."""
     return apply(TH_EXPR_REMAINDER, "remainder", out, input, other)
@@ -501,72 +493,34 @@ def pow(input, exponent, *, out=None):
     return apply(TH_EXPR_POW, "pow", out, input, exponent)
 
 
-def maximum(input, other, *, out=None):
-    return apply(TH_EXPR_MAXIMUM, "maximum", out, input, other)
+def _binary(THExprOp op, str doc):
+    name = _op_name(op)
+
+    def function(input, other, *, out=None):
+        return apply(op, name, out, input, other)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
 
 
-def minimum(input, other, *, out=None):
-    return apply(TH_EXPR_MINIMUM, "minimum", out, input, other)
-
-
-def atan2(input, other, *, out=None):
-    return apply(TH_EXPR_ATAN2, "atan2", out, input, other)
-
-
-def eq(input, other, *, out=None):
-    return apply(TH_EXPR_EQ, "eq", out, input, other)
-
-
-def ne(input, other, *, out=None):
-    return apply(TH_EXPR_NE, "ne", out, input, other)
-
-
-def lt(input, other, *, out=None):
-    return apply(TH_EXPR_LT, "lt", out, input, other)
-
-
-def le(input, other, *, out=None):
-    return apply(TH_EXPR_LE, "le", out, input, other)
-
-
-def gt(input, other, *, out=None):
-    return apply(TH_EXPR_GT, "gt", out, input, other)
-
-
-def ge(input, other, *, out=None):
-    return apply(TH_EXPR_GE, "ge", out, input, other)
-
-
-def logical_and(input, other, *, out=None):
-    return apply(TH_EXPR_LOGICAL_AND, "logical_and", out, input, other)
-
-
-def logical_or(input, other, *, out=None):
-    return apply(TH_EXPR_LOGICAL_OR, "logical_or", out, input, other)
-
-
-def logical_xor(input, other, *, out=None):
-    return apply(TH_EXPR_LOGICAL_XOR, "logical_xor", out, input, other)
-
-
-def logical_not(input, *, out=None):
-    return apply(TH_EXPR_LOGICAL_NOT, "logical_not", out, input)
-
-
-def bitwise_and(input, other, *, out=None):
-    return apply(TH_EXPR_BITWISE_AND, "bitwise_and", out, input, other)
-
-
-def bitwise_or(input, other, *, out=None):
-    return apply(TH_EXPR_BITWISE_OR, "bitwise_or", out, input, other)
-
-
-def bitwise_xor(input, other, *, out=None):
-    return apply(TH_EXPR_BITWISE_XOR, "bitwise_xor", out, input, other)
-
-
-def bitwise_not(input, *, out=None):
-    return apply(TH_EXPR_BITWISE_NOT, "bitwise_not", out, input)
+mul = _binary(TH_EXPR_MUL, "input * other.")
+floor_divide = _binary(TH_EXPR_FLOOR_DIVIDE, "input // other, rounded down.")
+maximum = _binary(TH_EXPR_MAXIMUM, "The larger of the two (NaN propagates).")
+minimum = _binary(TH_EXPR_MINIMUM, "The smaller of the two (NaN propagates).")
+atan2 = _binary(TH_EXPR_ATAN2, "atan(input / other) in the quadrant of (other, input).")
+eq = _binary(TH_EXPR_EQ, "input == other (bool).")
+ne = _binary(TH_EXPR_NE, "input != other (bool).")
+lt = _binary(TH_EXPR_LT, "input < other (bool).")
+le = _binary(TH_EXPR_LE, "input <= other (bool).")
+gt = _binary(TH_EXPR_GT, "input > other (bool).")
+ge = _binary(TH_EXPR_GE, "input >= other (bool).")
+logical_and = _binary(TH_EXPR_LOGICAL_AND, "Both non-zero (bool).")
+logical_or = _binary(TH_EXPR_LOGICAL_OR, "Either non-zero (bool).")
+logical_xor = _binary(TH_EXPR_LOGICAL_XOR, "Exactly one non-zero (bool).")
+bitwise_and = _binary(TH_EXPR_BITWISE_AND, "input & other (integers, bools).")
+bitwise_or = _binary(TH_EXPR_BITWISE_OR, "input | other (integers, bools).")
+bitwise_xor = _binary(TH_EXPR_BITWISE_XOR, "input ^ other (integers, bools).")
 
 
 def where(condition, input, other, *, out=None):
@@ -639,6 +593,8 @@ ceil = _unary(TH_EXPR_CEIL, "Rounded up (integers as they are).")
 round = _unary(TH_EXPR_ROUND, "Rounded to the nearest integer, halves to even.")
 trunc = _unary(TH_EXPR_TRUNC, "Rounded toward zero (integers as they are).")
 reciprocal = _unary(TH_EXPR_RECIPROCAL, "1 / input (a float result for integers).")
+logical_not = _unary(TH_EXPR_LOGICAL_NOT, "input == 0 (bool).")
+bitwise_not = _unary(TH_EXPR_BITWISE_NOT, "~input (the logical not for bools).")
 
 
 # ------------------------------------------------- whole-tensor tests
