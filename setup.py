@@ -136,6 +136,7 @@ def extensions():
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
+               "th._expr",
                "th._factories", "th._functions",
                "th._core", "th._testcapi"]
     return cythonize(
