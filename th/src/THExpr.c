@@ -297,6 +297,11 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
     common = th_expr_common_type(operand, arity);
     if (th_expr_op_types(op, common, &result, &in_type, fn)) return -1;
   }
+  if (op == TH_EXPR_POW && result == TH_BOOL && operand[1]->rank != TH_RANK_WEAK) {
+    /* torch: bool ** True is bool, bool tensor ** bool tensor is refused */
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "pow is not supported for two bool tensors");
+    return -1;
+  }
   for (int i = 0; op == TH_EXPR_SUB && i < arity; i++)
     if (operand[i]->dtype == TH_BOOL) { /* torch: uint8 - True is refused too */
       TH_ERR_FN(TH_ERROR_TYPE, fn, "sub with a bool operand is not supported: use "
