@@ -66,17 +66,17 @@ def cases():
         ("r = a*b + c", {
             "th": lambda: th.eval(th.lazy(t["a"]) * t["b"] + t["c"], out=t["r"]),
             "numpy": lambda: (np.multiply(a, b, out=r), np.add(r, c, out=r)),
-            "numexpr": lambda: numexpr.evaluate("a*b + c", out=r),
+            "numexpr": lambda: numexpr.evaluate("a*b + c", local_dict=dict(a=a, b=b, c=c), out=r),
             "torch": lambda: torch.addcmul(tc["c"], tc["a"], tc["b"], out=tc["r"])}),
         ("a += b*c + 2", {
             "th": lambda: t["a"].__iadd__(th.lazy(t["b"]) * t["c"] + 2),
             "numpy": lambda: np.add(a, b * c + 2, out=a),
-            "numexpr": lambda: numexpr.evaluate("a + b*c + 2", out=a),
+            "numexpr": lambda: numexpr.evaluate("a + b*c + 2", local_dict=dict(a=a, b=b, c=c), out=a),
             "torch": lambda: tc["a"].addcmul_(tc["b"], tc["c"]).add_(2)}),
         ("R = A*B + c (row)", {
             "th": lambda: th.eval(th.lazy(t["A"]) * t["B"] + t["row"], out=t["R"]),
             "numpy": lambda: (np.multiply(A, B, out=R), np.add(R, row, out=R)),
-            "numexpr": lambda: numexpr.evaluate("A*B + row", out=R),
+            "numexpr": lambda: numexpr.evaluate("A*B + row", local_dict=dict(A=A, B=B, row=row), out=R),
             "torch": lambda: torch.addcmul(tc["row"], tc["A"], tc["B"], out=tc["R"])}),
         ("R = A + B.T", {
             "th": lambda: th.eval(th.lazy(t["A"]) + t["B"].t(), out=t["R"]),
@@ -86,12 +86,12 @@ def cases():
         ("float32 * float64", {
             "th": lambda: th.eval(th.lazy(t["a"]) * t["d"], out=t["r64"]),
             "numpy": lambda: np.multiply(a, d, out=r64),
-            "numexpr": lambda: numexpr.evaluate("a * d", out=r64),
+            "numexpr": lambda: numexpr.evaluate("a * d", local_dict=dict(a=a, d=d), out=r64),
             "torch": lambda: torch.mul(tc["a"], tc["d"], out=tc["r64"])}),
         ("int32 + float32", {
             "th": lambda: th.eval(th.lazy(t["i32"]) + t["b"], out=t["r"]),
             "numpy": lambda: np.add(i32, b, out=r),
-            "numexpr": lambda: numexpr.evaluate("i32 + b", out=r),
+            "numexpr": lambda: numexpr.evaluate("i32 + b", local_dict=dict(i32=i32, b=b), out=r),
             "torch": lambda: torch.add(tc["i32"], tc["b"], out=tc["r"])}),
     ]
     tc = {k: torch.from_numpy(v) for k, v in dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32,
