@@ -471,23 +471,36 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   const Instr *last = &p->instr[p->result];
   THScalarType dt = p->leaf[0]->storage->dtype;
   size_t dsz = th_elsize(dt);
+  /* the box's position, decoded once and then stepped: cb fastest */
+  int64_t o = begin / (p->nr * p->nc), rem = begin % (p->nr * p->nc);
+  int64_t rb = rem / p->nc, cb = rem % p->nc;
+  char *outer[MAX_LEAVES + 1]; /* each operand at the start of outer block o */
   for (int64_t b = begin; b < end; b++) {
-    int64_t o = b / (p->nr * p->nc), rem = b % (p->nr * p->nc);
-    int64_t rb = rem / p->nc, cb = rem % p->nc;
+    if (b == begin || (cb == 0 && rb == 0)) {
+      for (int k = 0; k < it->nOperands; k++) {
+        char *ptr = data[k];
+        int64_t rest = o;
+        for (int d = rowdim - 1; d >= 0; d--) {
+          ptr += (rest % it->size[d]) * it->stride[k][d];
+          rest /= it->size[d];
+        }
+        outer[k] = ptr;
+      }
+    }
     int64_t r0 = rb * p->rows, c0 = cb * p->cols;
     int64_t rows = n1 - r0 < p->rows ? n1 - r0 : p->rows;
     int64_t cols = n0 - c0 < p->cols ? n0 - c0 : p->cols;
     int64_t n = rows * cols;
     char *base[MAX_LEAVES + 1];
-    for (int k = 0; k < it->nOperands; k++) {
-      char *ptr = data[k] + c0 * it->stride[k][inner];
-      if (rowdim >= 0) ptr += r0 * it->stride[k][rowdim];
-      int64_t rest = o;
-      for (int d = rowdim - 1; d >= 0; d--) {
-        ptr += (rest % it->size[d]) * it->stride[k][d];
-        rest /= it->size[d];
+    for (int k = 0; k < it->nOperands; k++)
+      base[k] = outer[k] + c0 * it->stride[k][inner] +
+                (rowdim >= 0 ? r0 * it->stride[k][rowdim] : 0);
+    if (++cb == p->nc) {
+      cb = 0;
+      if (++rb == p->nr) {
+        rb = 0;
+        o++;
       }
-      base[k] = ptr;
     }
     ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
     int dst_direct = last->kind == I_OP && last->type == dt && d0 == (ptrdiff_t)dsz &&
@@ -554,14 +567,19 @@ static void run_chunk(int64_t begin, int64_t end, void *ctx) {
 }
 
 /* Whether t's bytes overlap dst's, other than as the very same view. */
+/* 1 when every byte of a comes before b's first (strides are >= 0). */
+static inline int ends_before(const THTensor *a, const THTensor *b) {
+  int64_t last = 0;
+  for (int d = 0; d < a->nDimension; d++) last += (th_sizes(a)[d] - 1) * th_strides(a)[d];
+  size_t esz = th_elsize(a->storage->dtype);
+  return th_tensor_bytes(a) + (last + 1) * (int64_t)esz <= th_tensor_bytes(b);
+}
+
 static int needs_snapshot(const THExprPlan *p, int k) {
   const THTensor *dst = p->leaf[0], *t = p->leaf[k];
   if (t == dst || !t->storage->data || !dst->storage->data) return 0;
   if (th_tensor_numel(t) == 0) return 0;
-  uintptr_t alo, ahi, blo, bhi;
-  th_tensor_byte_range(dst, &alo, &ahi);
-  th_tensor_byte_range(t, &blo, &bhi);
-  if (ahi <= blo || bhi <= alo) return 0;
+  if (ends_before(dst, t) || ends_before(t, dst)) return 0;
   int same = th_tensor_bytes(t) == th_tensor_bytes(dst) &&
              t->storage->dtype == dst->storage->dtype;
   for (int d = 0; same && d < dst->nDimension; d++) same = p->bstride[k][d] == th_strides(dst)[d];
