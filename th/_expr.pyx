@@ -246,6 +246,10 @@ cdef str _shape_text(int nd, const int64_t *sizes):
 
 
 cdef object into_out(Expr e, object out):
+    return into_out_node(e.cdata, out)
+
+
+cdef object into_out_node(THExpr *e, object out):
     """Evaluates e into out with torch's out= rules: the result's dtype must
     be castable to out's (TypeError); out of another shape is resized when it
     has no elements, refused otherwise (ValueError; torch warns and
@@ -253,9 +257,9 @@ cdef object into_out(Expr e, object out):
     if not isinstance(out, Tensor):
         raise TypeError(f"out must be a th.Tensor, got {type(out).__name__}")
     cdef THTensor *dst = (<Tensor>out).cdata
-    cdef THScalarType rt = THExpr_dtype(e.cdata)
-    cdef int nd = THExpr_nDimension(e.cdata)
-    cdef const int64_t *sizes = THExpr_sizes(e.cdata)
+    cdef THScalarType rt = THExpr_dtype(e)
+    cdef int nd = THExpr_nDimension(e)
+    cdef const int64_t *sizes = THExpr_sizes(e)
     if not THScalarType_canCast(rt, THTensor_dtype(dst)):
         raise TypeError(f"result type {_name(rt)} can't be cast to the desired output type "
                         f"{_name(THTensor_dtype(dst))}")
@@ -265,7 +269,7 @@ cdef object into_out(Expr e, object out):
                              f"{_shape_text(nd, sizes)}: give an out of the result's shape "
                              f"or an empty one (resized)")
         THTensor_resizeNd(dst, nd, sizes, NULL)
-    THTensor_assign(dst, TH_SAVE_ASSIGN, e.cdata)
+    THTensor_assign(dst, TH_SAVE_ASSIGN, e)
     return out
 
 
@@ -422,7 +426,25 @@ cdef str _describe(THExpr *e):
 # return a th.Expr (unless out= is given: then they evaluate into it).
 
 cdef object apply(THExprOp op, str fn, object out, object a, object b=None, object c=None):
+    if out is not None and c is None and type(a) is Tensor and type(b) is Tensor:
+        return _tensors_into(op, <Tensor>a, <Tensor>b, out)  # the per-call fast path
     return finish(node(op, fn, a, b, c), _any_lazy((a, b, c)), out)
+
+
+cdef object _tensors_into(THExprOp op, Tensor a, Tensor b, object out):
+    """op(a, b) into out, with no th.Expr object made (small calls)."""
+    cdef THExpr *x = THExpr_newTensor(a.cdata)
+    cdef THExpr *y = NULL
+    try:
+        y = THExpr_newTensor(b.cdata)
+    except BaseException:
+        THExpr_free(x)
+        raise
+    cdef THExpr *e = THExpr_newBinaryMove(op, x, y)  # steals x and y, even on failure
+    try:
+        return into_out_node(e, out)
+    finally:
+        THExpr_free(e)
 
 
 cdef object _scaled(object x, object factor, str fn):
