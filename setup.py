@@ -22,7 +22,8 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 # The element kernels loop over many elements: -O3 vectorises those loops
 # (gcc's -O2 leaves a loop of unknown length scalar); the rest stays at -O2,
 # where the short object paths (views, refcounts) run faster.
-KERNEL_SOURCES = ["th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c"]
+KERNEL_SOURCES = ["th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
+                  "th/src/THTensorBlas.c"]
 CORE_LIBRARY = "libTH.so"
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
@@ -41,6 +42,19 @@ TLS = (["-mtls-dialect=gnu2"]
 CORE_CFLAGS = ["-std=c11", "-fPIC", "-pthread", "-fvisibility=hidden", "-fno-strict-aliasing"] + (
     WARNINGS + OPTIMIZE + SANITIZE + TLS
 )
+
+
+def openblas():
+    """scipy-openblas32 (numpy's and scipy's own OpenBLAS build, its symbols
+    prefixed scipy_): include dir, lib dir and library name. libTH.so links
+    it and finds it at run time through two rpaths: the build's lib dir (an
+    in-place build) and the package's place beside th in site-packages
+    (`pip install .` builds against a copy that is deleted afterwards).
+    th/__init__.py also loads it by path first, for any other layout."""
+    import scipy_openblas32
+
+    return (scipy_openblas32.get_include_dir(), scipy_openblas32.get_lib_dir(),
+            scipy_openblas32.get_library())
 
 
 class build_ext_with_core(build_ext):
@@ -65,6 +79,7 @@ class build_ext_with_core(build_ext):
     def build_core(self):
         compiler = self.compiler  # created and customised by build_ext.run
         kernel_flags = [] if os.environ.get("TH_DEBUG") else ["-O3"]
+        blas_include, blas_lib_dir, blas_library = openblas()
         objects = []
         for sources, flags in [
             ([s for s in CORE_SOURCES if s not in KERNEL_SOURCES], CORE_CFLAGS),
@@ -73,7 +88,7 @@ class build_ext_with_core(build_ext):
             objects += compiler.compile(
                 sources,
                 output_dir=self.build_temp,
-                include_dirs=["include", "th/src"],
+                include_dirs=["include", "th/src", blas_include],
                 extra_postargs=flags,
             )
         out_dir = self.package_dir()
@@ -82,8 +97,10 @@ class build_ext_with_core(build_ext):
             objects,
             CORE_LIBRARY,
             output_dir=out_dir,
-            libraries=["m", "pthread"],
-            extra_postargs=["-Wl,-soname," + CORE_LIBRARY] + SANITIZE,
+            libraries=["m", "pthread", blas_library],
+            library_dirs=[blas_lib_dir],
+            extra_postargs=["-Wl,-soname," + CORE_LIBRARY, "-Wl,-rpath," + blas_lib_dir,
+                            "-Wl,-rpath,$ORIGIN/../scipy_openblas32/lib"] + SANITIZE,
         )
         self.core_library = os.path.join(out_dir, CORE_LIBRARY)
         for ext in self.extensions:
@@ -133,6 +150,7 @@ def extensions():
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
                "th._factories", "th._functions",
+               "th._linalg",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

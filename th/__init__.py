@@ -6,8 +6,30 @@ plain C11; this package wraps it for Python and for Cython (``cimport th``).
 """
 import os as _os
 
+
+def _load_openblas() -> bool:
+    """Loads scipy-openblas32's library by path, for a layout libTH.so's
+    rpaths (the build's lib dir, site-packages/scipy_openblas32/lib) miss:
+    the loader then finds the soname libTH.so needs among the loaded ones."""
+    import ctypes
+    import importlib.util
+
+    spec = importlib.util.find_spec("scipy_openblas32")
+    for place in (spec.submodule_search_locations or []) if spec else []:
+        path = _os.path.join(place, "lib", "libscipy_openblas.so")
+        if _os.path.exists(path):
+            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+            return True
+    return False
+
+
 try:
-    from th import _errors  # noqa: F401 - importing installs the error handler
+    try:
+        from th import _errors  # noqa: F401 - importing installs the error handler
+    except ImportError as _e:
+        if "scipy_openblas" not in str(_e) or not _load_openblas():
+            raise
+        from th import _errors  # noqa: F401
 except ImportError as _e:  # pragma: no cover - a source tree that was not built
     raise ImportError(
         f"th's compiled modules are missing next to {__file__}: this is probably "
@@ -27,6 +49,8 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
+from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
+                        mv)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -67,6 +91,7 @@ __all__ = [
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",
+    "mm", "bmm", "mv", "dot", "matmul", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",
