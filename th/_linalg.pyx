@@ -222,8 +222,8 @@ def matmul(input, other, *, out=None):
     cdef int da = a.ndim, db = b.ndim
     cdef Op op
     if out is not None and out.dtype != a.dtype:
-        raise RuntimeError(f"matmul(): expected out to have dtype {a.dtype}, but got "
-                           f"{out.dtype}")
+        raise RuntimeError(f"matmul(): expected out to have dtype {a.dtype.name}, but got "
+                           f"{out.dtype.name}")
     if da == 0 or db == 0:
         raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
                            f"{da}D and {db}D")
@@ -238,11 +238,14 @@ def matmul(input, other, *, out=None):
         raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be "
                            f"multiplied ({k} columns against {k2} rows)")
     batch = broadcast_shapes(a1.shape[:-2], b1.shape[:-2])
+    cdef int64_t count = 1
+    for size in batch:
+        count *= size
     if b1.ndim == 2:  # the batch folds into the rows of one mm
-        r = mm(a1.reshape(-1, k), b1).view(batch + (n, p))
+        r = mm(a1.reshape(count * n, k), b1).view(batch + (n, p))
     else:
-        r = bmm(a1.expand(batch + (n, k)).reshape(-1, n, k),
-                b1.expand(batch + (k, p)).reshape(-1, k, p)).view(batch + (n, p))
+        r = bmm(a1.expand(batch + (n, k)).reshape(count, n, k),
+                b1.expand(batch + (k, p)).reshape(count, k, p)).view(batch + (n, p))
     if db == 1:
         r = r.squeeze(-1)
     if da == 1:

@@ -36,7 +36,9 @@ static Mat mat_of(const THTensor *t3, int64_t batch) {
 
 static THTensor *mat_tensor(const Mat *m) {
   int64_t size[2] = {m->rows, m->cols}, stride[2] = {m->s0, m->s1};
-  return THTensor_newWithStorageNd(m->storage, m->offset, 2, size, stride);
+  /* an empty batch's offset may lie past the storage's end */
+  int64_t offset = m->rows && m->cols ? m->offset : 0;
+  return THTensor_newWithStorageNd(m->storage, offset, 2, size, stride);
 }
 
 static char *mat_data(const Mat *m) {
