@@ -401,7 +401,7 @@ def test_new_forms_return_one_new_reference_and_borrow_the_operands(name, shapes
     with pytest.raises(ValueError, match=f"THTensor_{name}: the first operand is NULL"):
         capi.new_product(name, None, b)
     with pytest.raises(RuntimeError, match="cannot be multiplied|inconsistent"):
-        capi.new_product(name, a, th.ones(7, dtype=th.float64))
+        capi.new_product(name, a, th.ones(*[7] * len(shapes[1]), dtype=th.float64))
     assert th.debug.live() == before
 
 
