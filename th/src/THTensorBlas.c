@@ -16,6 +16,7 @@
 #include <cblas.h> /* scipy-openblas32's: every symbol prefixed scipy_ */
 
 #include "THDebugImpl.h"
+#include "THParallelImpl.h"
 #include "THTensorImpl.h"
 #include "TH/THTensorMath.h"
 
@@ -73,28 +74,42 @@ static int copy_mat(Mat *m, THTensor **copy) {
 }
 
 /* How BLAS reads operand m in the layout (row_layout: CblasRowMajor): as
- * it lies (NoTrans) or as its transpose, copying it first when neither
- * works. */
-static int blas_operand(Mat *m, int row_layout, enum CBLAS_TRANSPOSE *trans, int64_t *ld,
-                        THTensor **copy) {
-  for (int attempt = 0;; attempt++) {
-    if (row_layout ? row_major(m, ld) : col_major(m, ld)) {
-      *trans = CblasNoTrans;
-      return 0;
-    }
-    if (row_layout ? col_major(m, ld) : row_major(m, ld)) {
-      *trans = CblasTrans;
-      return 0;
-    }
-    if (attempt || copy_mat(m, copy)) return -1; /* a copy is row-major */
-  }
+ * it lies (NoTrans) or as its transpose; 0 when neither works. */
+static int operand_plan(const Mat *m, int row_layout, enum CBLAS_TRANSPOSE *trans,
+                        int64_t *ld) {
+  *trans = CblasNoTrans;
+  if (row_layout ? row_major(m, ld) : col_major(m, ld)) return 1;
+  *trans = CblasTrans;
+  return row_layout ? col_major(m, ld) : row_major(m, ld);
 }
 
-/* OpenBLAS's threads follow THSetNumThreads. OpenBLAS itself keeps small
- * products (m * n * k up to 2^18) on the calling thread. */
-static void sync_blas_threads(void) {
-  static atomic_int blas_threads;
-  int n = THGetNumThreads();
+/* One gemm call's arguments besides the sizes and coefficients. */
+typedef struct Plan {
+  int row_layout; /* CblasRowMajor, else CblasColMajor: as C lies */
+  enum CBLAS_TRANSPOSE ta, tb;
+  int64_t lda, ldb, ldc;
+} Plan;
+
+/* How BLAS takes C, A and B as they lie; 0 when one of them needs a copy. */
+static int plan_of(const Mat *C, const Mat *A, const Mat *B, Plan *plan) {
+  plan->row_layout = row_major(C, &plan->ldc);
+  if (!plan->row_layout && !col_major(C, &plan->ldc)) return 0;
+  if (A->cols == 0) { /* k = 0: A and B are not read, only their lds checked */
+    plan->ta = plan->tb = CblasNoTrans;
+    plan->lda = plan->row_layout ? 1 : max1(A->rows);
+    plan->ldb = plan->row_layout ? max1(B->cols) : 1;
+    return 1;
+  }
+  return operand_plan(A, plan->row_layout, &plan->ta, &plan->lda) &&
+         operand_plan(B, plan->row_layout, &plan->tb, &plan->ldb);
+}
+
+/* OpenBLAS's threads follow THSetNumThreads (set before each call; a
+ * batched product may have set 1). OpenBLAS itself keeps small products
+ * (m * n * k up to 2^18) on the calling thread. */
+static atomic_int blas_threads;
+
+static void set_blas_threads(int n) {
   if (atomic_exchange_explicit(&blas_threads, n, memory_order_relaxed) != n)
     scipy_openblas_set_num_threads(n);
 }
@@ -104,53 +119,65 @@ static int is_blas_dtype(THScalarType dtype) {
          dtype == TH_COMPLEX128;
 }
 
-/* One gemm through BLAS: the sizes fit its int. */
-static int gemm_blas(THScalarType dtype, Mat C, double beta, double alpha, Mat A, Mat B) {
-  THTensor *copyA = NULL, *copyB = NULL, *copyC = NULL, *viewC = NULL;
-  int64_t n = C.rows, p = C.cols, k = A.cols, lda, ldb, ldc;
-  enum CBLAS_TRANSPOSE ta = CblasNoTrans, tb = CblasNoTrans;
-  int rc = -1, row_layout = row_major(&C, &ldc);
-  if (!row_layout && !col_major(&C, &ldc)) { /* computed aside, copied back */
-    viewC = mat_tensor(&C);
-    copyC = !viewC ? NULL : beta != 0 ? THTensor_newClone(viewC)
-                                      : THTensor_newWithSize2d(dtype, n, p);
-    if (!copyC) goto done;
-    C = (Mat){copyC->storage, copyC->storageOffset, n, p, p, 1};
-    row_layout = row_major(&C, &ldc);
-  }
-  const char *a = mat_data(&C), *b = a; /* k = 0: never read */
-  if (k == 0) {
-    lda = row_layout ? 1 : max1(n);
-    ldb = row_layout ? max1(p) : 1;
-  } else {
-    if (blas_operand(&A, row_layout, &ta, &lda, &copyA) ||
-        blas_operand(&B, row_layout, &tb, &ldb, &copyB))
-      goto done;
-    a = mat_data(&A);
-    b = mat_data(&B);
-  }
-  sync_blas_threads();
-  enum CBLAS_ORDER order = row_layout ? CblasRowMajor : CblasColMajor;
-  char *c = mat_data(&C);
+/* count gemms through BLAS (the sizes fit its int): batch i's operands
+ * lie stride[i] elements (C, A, B) after batch 0's; one batched call for
+ * more than one. */
+static void blas_call(THScalarType dtype, const Plan *q, int64_t n, int64_t p, int64_t k,
+                      double alpha, const Mat *A, const Mat *B, double beta, const Mat *C,
+                      int64_t count, const int64_t *stride) {
+  enum CBLAS_ORDER order = q->row_layout ? CblasRowMajor : CblasColMajor;
+  /* k = 0: A and B are not read (C's address stands in for them) */
+  const void *a = mat_data(A->cols ? A : C), *b = mat_data(A->cols ? B : C);
+  void *c = mat_data(C);
+  THComplexFloat cal = {(float)alpha, 0}, cbe = {(float)beta, 0};
+  THComplexDouble zal = {alpha, 0}, zbe = {beta, 0};
+#define BLAS_ARGS(AL, BE) order, q->ta, q->tb, n, p, k, AL, a, q->lda, b, q->ldb, BE, c, q->ldc
+#define BATCH_ARGS(AL, BE) order, q->ta, q->tb, n, p, k, AL, a, q->lda, stride[1], b, q->ldb, \
+    stride[2], BE, c, q->ldc, stride[0], count
   switch (dtype) {
     case TH_FLOAT32:
-      scipy_cblas_sgemm(order, ta, tb, n, p, k, (float)alpha, (const float *)a, lda,
-                        (const float *)b, ldb, (float)beta, (float *)c, ldc);
+      if (count == 1) scipy_cblas_sgemm(BLAS_ARGS((float)alpha, (float)beta));
+      else scipy_cblas_sgemm_batch_strided(BATCH_ARGS((float)alpha, (float)beta));
       break;
     case TH_FLOAT64:
-      scipy_cblas_dgemm(order, ta, tb, n, p, k, alpha, (const double *)a, lda,
-                        (const double *)b, ldb, beta, (double *)c, ldc);
+      if (count == 1) scipy_cblas_dgemm(BLAS_ARGS(alpha, beta));
+      else scipy_cblas_dgemm_batch_strided(BATCH_ARGS(alpha, beta));
       break;
-    case TH_COMPLEX64: {
-      THComplexFloat al = {(float)alpha, 0}, be = {(float)beta, 0};
-      scipy_cblas_cgemm(order, ta, tb, n, p, k, &al, a, lda, b, ldb, &be, c, ldc);
+    case TH_COMPLEX64: /* count is 1 (see gemm_batched) */
+      scipy_cblas_cgemm(BLAS_ARGS(&cal, &cbe));
       break;
-    }
-    default: {
-      THComplexDouble al = {alpha, 0}, be = {beta, 0};
-      scipy_cblas_zgemm(order, ta, tb, n, p, k, &al, a, lda, b, ldb, &be, c, ldc);
-    }
+    default:
+      scipy_cblas_zgemm(BLAS_ARGS(&zal, &zbe));
   }
+#undef BLAS_ARGS
+#undef BATCH_ARGS
+}
+
+/* One gemm through BLAS (the sizes fit its int): a result BLAS cannot
+ * write is computed aside and copied in; an operand it cannot read is
+ * copied first (a copy is row-major). */
+static int gemm_blas(THScalarType dtype, Mat C, double beta, double alpha, Mat A, Mat B) {
+  THTensor *copyA = NULL, *copyB = NULL, *copyC = NULL, *viewC = NULL;
+  int64_t n = C.rows, p = C.cols, k = A.cols;
+  int rc = -1;
+  Plan plan;
+  if (!plan_of(&C, &A, &B, &plan)) {
+    int64_t ld;
+    enum CBLAS_TRANSPOSE trans;
+    if (!row_major(&C, &ld) && !col_major(&C, &ld)) {
+      viewC = mat_tensor(&C);
+      copyC = !viewC ? NULL : beta != 0 ? THTensor_newClone(viewC)
+                                        : THTensor_newWithSize2d(dtype, n, p);
+      if (!copyC) goto done;
+      C = (Mat){copyC->storage, copyC->storageOffset, n, p, p, 1};
+    }
+    int row_layout = row_major(&C, &ld); /* the layout plan_of picks */
+    if (k && !operand_plan(&A, row_layout, &trans, &ld) && copy_mat(&A, &copyA)) goto done;
+    if (k && !operand_plan(&B, row_layout, &trans, &ld) && copy_mat(&B, &copyB)) goto done;
+    plan_of(&C, &A, &B, &plan); /* every operand is readable now */
+  }
+  set_blas_threads(THGetNumThreads());
+  blas_call(dtype, &plan, n, p, k, alpha, &A, &B, beta, &C, 1, NULL);
   rc = copyC ? THTensor_copy(viewC, copyC) : 0;
 done:
   THTensor_free(copyA);
@@ -158,6 +185,60 @@ done:
   THTensor_free(copyC);
   THTensor_free(viewC);
   return rc;
+}
+
+static int fits_blas(const Mat *C, const Mat *A) {
+  return C->rows <= INT_MAX && C->cols <= INT_MAX && A->cols <= INT_MAX;
+}
+
+/* A range of a batched product: batches [begin, end) in one call. */
+typedef struct Batches {
+  THScalarType dtype;
+  Plan plan;
+  Mat C, A, B;
+  double alpha, beta;
+  int64_t stride[3];
+} Batches;
+
+static void run_batches(int64_t begin, int64_t end, void *ctx) {
+  const Batches *w = ctx;
+  Mat C = w->C, A = w->A, B = w->B;
+  C.offset += begin * w->stride[0];
+  A.offset += begin * w->stride[1];
+  B.offset += begin * w->stride[2];
+  blas_call(w->dtype, &w->plan, C.rows, C.cols, A.cols, w->alpha, &A, &B, w->beta, &C,
+            end - begin, w->stride);
+}
+
+/* c3[i] = beta * c3[i] + alpha * a3[i] @ b3[i] for every batch in batched
+ * BLAS calls: 1 when done, 0 when BLAS cannot take the operands as they
+ * lie (the caller then goes batch by batch). Many batches, or small ones,
+ * are split across th's threads, each running OpenBLAS on one thread:
+ * threads inside a gemm of 256 x 256 spend much of their time waiting for
+ * each other (and far more on a busy machine). */
+static int gemm_batched(THScalarType dtype, THTensor *c3, double beta, double alpha,
+                        THTensor *a3, THTensor *b3) {
+  int64_t count = th_sizes(a3)[0];
+  Batches w = {dtype, {0}, mat_of(c3, 0), mat_of(a3, 0), mat_of(b3, 0), alpha, beta,
+               {th_strides(c3)[0], th_strides(a3)[0], th_strides(b3)[0]}};
+  /* complex stays batch by batch: OpenBLAS 0.3.34's c/zgemm_batch_strided
+   * count the batch strides in floats, not elements (a quirk a fix would
+   * silently change) */
+  if (count < 2 || (dtype != TH_FLOAT32 && dtype != TH_FLOAT64) || !fits_blas(&w.C, &w.A) ||
+      w.C.rows * w.C.cols == 0 || w.stride[0] < w.C.rows * w.C.cols ||
+      w.stride[0] > INT_MAX || w.stride[1] > INT_MAX || w.stride[2] > INT_MAX ||
+      !plan_of(&w.C, &w.A, &w.B, &w.plan))
+    return 0;
+  int threads = THGetNumThreads();
+  double work = (double)w.C.rows * (double)w.C.cols * (double)w.A.cols;
+  if (threads > 1 && count >= threads && (count >= 2 * threads || work <= 0x1p24)) {
+    set_blas_threads(1);
+    th_parallel_for(count, 1, run_batches, &w);
+  } else {
+    set_blas_threads(threads);
+    run_batches(0, count, &w);
+  }
+  return 1;
 }
 
 /* ------------------------------------------------ the loop for the rest */
@@ -236,15 +317,16 @@ static int gemm_fallback(THScalarType dtype, Mat C, double beta, double alpha, M
   THTensor *viewC = c ? mat_tensor(&C) : NULL;
   if (!viewC) goto done;
   void *cd = th_tensor_bytes(c), *od = old ? th_tensor_bytes(old) : NULL;
+  const void *ad = th_tensor_bytes(a), *bd = th_tensor_bytes(b);
   if (cd) memset(cd, 0, (size_t)(n * p) * THScalarType_elementSize(acc));
   if (acc == TH_INT64) {
-    gemm_loop_int(n, k, p, th_tensor_bytes(a), th_tensor_bytes(b), cd);
+    gemm_loop_int(n, k, p, ad, bd, cd);
     gemm_loop_int_scale(n * p, (uint64_t)(int64_t)alpha, cd, (uint64_t)(int64_t)beta, od);
   } else if (acc == TH_FLOAT32) {
-    gemm_loop_float(n, k, p, th_tensor_bytes(a), th_tensor_bytes(b), cd);
+    gemm_loop_float(n, k, p, ad, bd, cd);
     gemm_loop_float_scale(n * p, (float)alpha, cd, (float)beta, od);
   } else {
-    gemm_loop_double(n, k, p, th_tensor_bytes(a), th_tensor_bytes(b), cd);
+    gemm_loop_double(n, k, p, ad, bd, cd);
     gemm_loop_double_scale(n * p, alpha, cd, beta, od);
   }
   rc = THTensor_copy(viewC, c);
@@ -261,7 +343,7 @@ done:
 static int gemm(THScalarType dtype, Mat C, double beta, double alpha, Mat A, Mat B,
                 const char *fn) {
   if (C.rows == 0 || C.cols == 0) return 0;
-  if (is_blas_dtype(dtype) && C.rows <= INT_MAX && C.cols <= INT_MAX && A.cols <= INT_MAX)
+  if (is_blas_dtype(dtype) && fits_blas(&C, &A))
     return gemm_blas(dtype, C, beta, alpha, A, B);
   return gemm_fallback(dtype, C, beta, alpha, A, B, fn);
 }
@@ -333,7 +415,8 @@ static int product(THTensor *r, double beta, THTensor *t, double alpha, THTensor
     Mat C = mat_of(c3, 0), none = {c3->storage, 0, n, 0, 1, 1};
     if (gemm(dtype, C, b0, alpha, none, (Mat){c3->storage, 0, 0, p, 1, 1}, fn)) goto done;
   }
-  for (int64_t i = 0; i < batches; i++) {
+  for (int64_t i = !sum && gemm_batched(dtype, c3, b0, alpha, a3, b3) ? batches : 0;
+       i < batches; i++) {
     if (gemm(dtype, mat_of(c3, sum ? 0 : i), sum && i ? 1 : b0, alpha, mat_of(a3, i),
              mat_of(b3, i), fn))
       goto done;
