@@ -7,7 +7,7 @@ plain C11; this package wraps it for Python and for Cython (``cimport th``).
 import os as _os
 
 
-def _load_openblas() -> bool:
+def _load_openblas():
     """Loads scipy-openblas32's library by path, for a layout libTH.so's
     rpaths (the build's lib dir, site-packages/scipy_openblas32/lib) miss:
     the loader then finds the soname libTH.so needs among the loaded ones."""

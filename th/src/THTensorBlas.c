@@ -350,11 +350,6 @@ static int gemm(THScalarType dtype, Mat C, double beta, double alpha, Mat A, Mat
 
 /* ------------------------------------------------------- the public front */
 
-static int has_shape(const THTensor *t, int nDimension, const int64_t *size) {
-  return t->nDimension == nDimension &&
-         memcmp(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension) == 0;
-}
-
 /* r = beta * t + alpha * a3[i] @ b3[i] for each batch i (sum: summed into
  * one), r of nDimension sizes: the checks on r and t, then the batches. t
  * NULL: the plain product. */
@@ -386,22 +381,14 @@ static int product(THTensor *r, double beta, THTensor *t, double alpha, THTensor
       return -1;
     }
   }
-  if (has_shape(r, nDimension, size)) {
-    for (int d = 0; d < nDimension; d++) {
-      if (size[d] > 1 && th_strides(r)[d] == 0) {
-        TH_ERR_FN(TH_ERROR_VALUE, fn, "the result has elements that share memory (dim %d has "
-                  "stride 0); make it contiguous first", d);
-        return -1;
-      }
-    }
-  }
+  if (th_check_result_strides(r, nDimension, size, fn)) return -1;
   /* a result over an operand's storage would be read while written; one
    * that is resized would lose t when they share a storage */
   int aside = r->storage == a3->storage || r->storage == b3->storage ||
-              (t && t->storage == r->storage && !has_shape(r, nDimension, size));
+              (t && t->storage == r->storage && !th_has_shape(r, nDimension, size));
   THTensor *dst = aside ? THTensor_newWithSize(dtype, nDimension, size, NULL) : r;
   if (!dst) return -1;
-  if (!aside && !has_shape(r, nDimension, size) && THTensor_resizeNd(r, nDimension, size, NULL))
+  if (!aside && !th_has_shape(r, nDimension, size) && THTensor_resizeNd(r, nDimension, size, NULL))
     return -1;
   int64_t batches = th_sizes(a3)[0], n = th_sizes(a3)[1], p = th_sizes(b3)[2];
   int64_t size3[3] = {sum ? 1 : batches, n, p};
@@ -423,7 +410,7 @@ static int product(THTensor *r, double beta, THTensor *t, double alpha, THTensor
   }
   rc = 0;
   if (aside)
-    rc = (has_shape(r, nDimension, size) || !THTensor_resizeNd(r, nDimension, size, NULL))
+    rc = (th_has_shape(r, nDimension, size) || !THTensor_resizeNd(r, nDimension, size, NULL))
              ? THTensor_copy(r, dst) : -1;
 done:
   THTensor_free(c3);
