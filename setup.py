@@ -46,15 +46,20 @@ CORE_CFLAGS = ["-std=c11", "-fPIC", "-pthread", "-fvisibility=hidden", "-fno-str
 
 def openblas():
     """scipy-openblas32 (numpy's and scipy's own OpenBLAS build, its symbols
-    prefixed scipy_): include dir, lib dir and library name. libTH.so links
-    it and finds it at run time through two rpaths: the build's lib dir (an
-    in-place build) and the package's place beside th in site-packages
-    (`pip install .` builds against a copy that is deleted afterwards).
-    th/__init__.py also loads it by path first, for any other layout."""
+    prefixed scipy_): include dir, library name, and the rpaths libTH.so
+    finds it through at run time: the lib dir built against (an in-place
+    build), the one in the site-packages pip installs into (`pip install .`
+    builds against a copy it deletes afterwards; C programs linked to the
+    in-tree libTH.so find it there too), and the one beside th (any other
+    site-packages). th/__init__.py loads it by path when all of them miss."""
+    import sysconfig
+
     import scipy_openblas32
 
-    return (scipy_openblas32.get_include_dir(), scipy_openblas32.get_lib_dir(),
-            scipy_openblas32.get_library())
+    lib_dir = scipy_openblas32.get_lib_dir()
+    installed = os.path.join(sysconfig.get_paths()["purelib"], "scipy_openblas32", "lib")
+    rpaths = [lib_dir, installed, "$ORIGIN/../scipy_openblas32/lib"]
+    return scipy_openblas32.get_include_dir(), lib_dir, scipy_openblas32.get_library(), rpaths
 
 
 class build_ext_with_core(build_ext):
@@ -79,7 +84,7 @@ class build_ext_with_core(build_ext):
     def build_core(self):
         compiler = self.compiler  # created and customised by build_ext.run
         kernel_flags = [] if os.environ.get("TH_DEBUG") else ["-O3"]
-        blas_include, blas_lib_dir, blas_library = openblas()
+        blas_include, blas_lib_dir, blas_library, blas_rpaths = openblas()
         objects = []
         for sources, flags in [
             ([s for s in CORE_SOURCES if s not in KERNEL_SOURCES], CORE_CFLAGS),
@@ -99,8 +104,8 @@ class build_ext_with_core(build_ext):
             output_dir=out_dir,
             libraries=["m", "pthread", blas_library],
             library_dirs=[blas_lib_dir],
-            extra_postargs=["-Wl,-soname," + CORE_LIBRARY, "-Wl,-rpath," + blas_lib_dir,
-                            "-Wl,-rpath,$ORIGIN/../scipy_openblas32/lib"] + SANITIZE,
+            extra_postargs=["-Wl,-soname," + CORE_LIBRARY]
+            + ["-Wl,-rpath," + path for path in blas_rpaths] + SANITIZE,
         )
         self.core_library = os.path.join(out_dir, CORE_LIBRARY)
         for ext in self.extensions:

@@ -221,6 +221,22 @@ def test_out_is_resized_or_keeps_its_strides():
     assert big[::2, ::3].tolist() == [[4.0, 3.0], [8.0, 5.0]] and sum(sum(big.tolist(), [])) == 20.0
 
 
+@pytest.mark.parametrize("batches", [1, 2, 5])
+def test_batched_out_of_any_layout(batches):
+    """A batched result whose batch dim is innermost (each matrix strided:
+    batch by batch, computed aside) or a transposed one (one batched call)."""
+    b1, n1 = make(values((batches, 3, 4), 1, th.float64), th.float64)
+    b2, n2 = make(values((batches, 4, 2), 2, th.float64), th.float64, "transposed")
+    expected = 2 * oracle(n1, n2, np.float64) + 1
+    for out in (th.zeros(3, 2, batches, dtype=th.float64).permute(2, 0, 1),
+                th.zeros(batches, 2, 3, dtype=th.float64).transpose(1, 2)):
+        th.baddbmm(th.ones(1, dtype=th.float64), b1, b2, alpha=2, out=out)
+        check(out, expected, th.float64)
+    sums = th.empty(3, 2, dtype=th.float64)
+    th.addbmm(th.ones(3, 2, dtype=th.float64), b1, b2, out=sums)
+    check(sums, 1 + oracle(n1, n2, np.float64).sum(axis=0), th.float64)
+
+
 def test_out_sharing_an_operand_is_computed_aside():
     a = th.tensor([[1.0, 2.0], [3.0, 4.0]])
     expected = (np.array(a.tolist()) @ np.array(a.tolist())).tolist()
