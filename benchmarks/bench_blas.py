@@ -5,8 +5,10 @@ data and the same number of threads:
    the same OpenBLAS kernels, numpy's from scipy-openblas64, th's from
    scipy-openblas32) and torch.mm (no target).
 2. addmm with beta = 1 in place (c.addmm_(a, b): one gemm with beta folded
-   in) against mm into a preallocated out (target <= 1.0x, within noise:
-   no extra pass), and the out-of-place addmm (t copied first, no target).
+   in) against mm into a preallocated out: for 2048^2 (no target) and for
+   k = 16, where the product costs about one pass over c, so that a pass
+   more would show (target <= 1.0x); and the out-of-place addmm (t copied
+   into out first: one pass more, no target).
 3. bmm of 64 x (256x256) float32 against torch.bmm (target <= 1.0x) and
    numpy's matmul (no target).
 
@@ -75,9 +77,15 @@ def run(record=None, quick=False):
             lambda: th.mm(a, b, out=out), lambda: torch.mm(tx, ty, out=t_out), repeat), None)
     c = th.zeros(2048, 2048)
     line("addmm_ beta=1 in place (th addmm_/th mm)", *compare(
-        lambda: c.addmm_(a, b), lambda: th.mm(a, b, out=out), repeat), ADDMM_TARGET)
-    line("addmm beta=1 out of place (th addmm/th mm)", *compare(
-        lambda: th.addmm(c, a, b), lambda: th.mm(a, b, out=out), repeat), None)
+        lambda: c.addmm_(a, b), lambda: th.mm(a, b, out=out), repeat), None)
+    # k = 16: the product costs about one pass over c, so a pass more shows
+    thin_a, thin_b = th.from_numpy(x[:, :16].copy()), th.from_numpy(y[:16].copy())
+    line("k=16: addmm_ beta=1 in place (th addmm_/th mm)", *compare(
+        lambda: c.addmm_(thin_a, thin_b), lambda: th.mm(thin_a, thin_b, out=out), repeat),
+        ADDMM_TARGET)
+    line("k=16: addmm beta=1 out of place (th addmm/th mm)", *compare(
+        lambda: th.addmm(c, thin_a, thin_b, out=out), lambda: th.mm(thin_a, thin_b, out=out),
+        repeat), None)
 
     x3 = rng.standard_normal((64, 256, 256), dtype=np.float32)
     y3 = rng.standard_normal((64, 256, 256), dtype=np.float32)
