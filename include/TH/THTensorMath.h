@@ -24,8 +24,14 @@
  * Shapes that do not multiply and operands of the wrong number of dims are
  * RuntimeErrors naming the function and the shapes; a result with elements
  * that share memory (a stride-0 dim) is a ValueError. Each returns 0, or -1
- * with r unchanged. alpha and beta are converted to the dtype (truncated
- * toward zero for the integers). */
+ * with r unchanged (all checks run first; only a failed allocation during
+ * the product can leave r resized). alpha and beta are converted to the
+ * dtype (truncated toward zero for the integers).
+ *
+ * Threads: OpenBLAS runs on THGetNumThreads() threads (set before each
+ * call: its count is process-wide) and keeps small products on the calling
+ * thread; a batched product of many or small batches splits them across
+ * th's threads with OpenBLAS on one thread each. */
 
 /* m1 (n x k) @ m2 (k x p): r is n x p. */
 TH_API int THTensor_addmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *m1,
