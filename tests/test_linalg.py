@@ -4,6 +4,8 @@ BLAS takes as is or transposed and those it cannot (copied), every dtype
 (BLAS and the blocked loop), empty shapes and k = 0, out= and the in-place
 forms; torch (when installed) for result dtypes and shapes; bad input; and
 the C functions' ownership (refcounts and live counts)."""
+import os
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -458,3 +460,18 @@ def test_results_do_not_depend_on_the_thread_count():
         th.set_num_threads(old)
     np.testing.assert_allclose(one, two, rtol=1e-5, atol=1e-4)
     np.testing.assert_allclose(one, x @ x.T, rtol=1e-4, atol=1e-3)
+
+
+# ------------------------------------------------------------ the library
+
+def test_openblas_loads_by_path_as_the_one_libth_uses():
+    """th/__init__.py's fallback for layouts libTH.so's rpaths miss: loading
+    scipy-openblas32's library by path gives the copy already mapped (one
+    OpenBLAS in the process, the package's)."""
+    import scipy_openblas32
+
+    assert th._load_openblas() is True
+    with open("/proc/self/maps") as maps:
+        mapped = {line.split()[-1] for line in maps if "libscipy_openblas.so" in line}
+    assert mapped == {os.path.join(os.path.realpath(scipy_openblas32.get_lib_dir()),
+                                   "libscipy_openblas.so")}

@@ -24,19 +24,19 @@ def _load_openblas():
 
 
 try:
-    try:
-        from th import _errors  # noqa: F401 - importing installs the error handler
-    except ImportError as _e:
-        if "scipy_openblas" not in str(_e) or not _load_openblas():
-            raise
-        from th import _errors  # noqa: F401
-except ImportError as _e:  # pragma: no cover - a source tree that was not built
-    raise ImportError(
-        f"th's compiled modules are missing next to {__file__}: this is probably "
-        "th's source tree shadowing the installed package. Install th "
-        "(pip install .) and run from another directory, or build in place "
-        "(python setup.py build_ext --inplace)."
-    ) from _e
+    from th import _errors  # noqa: F401 - importing installs the error handler
+except ImportError as _e:
+    if "scipy_openblas" not in str(_e):  # pragma: no cover - a source tree not built
+        raise ImportError(
+            f"th's compiled modules are missing next to {__file__}: this is probably "
+            "th's source tree shadowing the installed package. Install th "
+            "(pip install .) and run from another directory, or build in place "
+            "(python setup.py build_ext --inplace)."
+        ) from _e
+    if not _load_openblas():  # pragma: no cover - a dependency removed
+        raise ImportError("th's C core needs OpenBLAS from the scipy-openblas32 package: "
+                          "pip install scipy-openblas32") from _e
+    from th import _errors  # noqa: F401
 from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
                        uint8)
 from th._dtype import bfloat16, complex64, complex128, uint16, uint32, uint64
