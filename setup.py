@@ -24,7 +24,7 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 # where the short object paths (views, refcounts) run faster.
 KERNEL_SOURCES = [
     "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
-    "th/src/THExprEval.c", "th/src/THExprKernels.c",
+    "th/src/THExprEval.c", "th/src/THExprKernels.c", "th/src/THTensorBlas.c",
 ]
 CORE_LIBRARY = "libTH.so"
 
@@ -44,6 +44,24 @@ TLS = (["-mtls-dialect=gnu2"]
 CORE_CFLAGS = ["-std=c11", "-fPIC", "-pthread", "-fvisibility=hidden", "-fno-strict-aliasing"] + (
     WARNINGS + OPTIMIZE + SANITIZE + TLS
 )
+
+
+def openblas():
+    """scipy-openblas32 (numpy's and scipy's own OpenBLAS build, its symbols
+    prefixed scipy_): include dir, library name, and the rpaths libTH.so
+    finds it through at run time: the lib dir built against (an in-place
+    build), the one in the site-packages pip installs into (`pip install .`
+    builds against a copy it deletes afterwards; C programs linked to the
+    in-tree libTH.so find it there too), and the one beside th (any other
+    site-packages). th/__init__.py loads it by path when all of them miss."""
+    import sysconfig
+
+    import scipy_openblas32
+
+    lib_dir = scipy_openblas32.get_lib_dir()
+    installed = os.path.join(sysconfig.get_paths()["purelib"], "scipy_openblas32", "lib")
+    rpaths = [lib_dir, installed, "$ORIGIN/../scipy_openblas32/lib"]
+    return scipy_openblas32.get_include_dir(), lib_dir, scipy_openblas32.get_library(), rpaths
 
 
 class build_ext_with_core(build_ext):
@@ -69,6 +87,7 @@ class build_ext_with_core(build_ext):
         compiler = self.compiler  # created and customised by build_ext.run
         # -fwrapv: integer overflow in element kernels wraps, as in torch and numpy
         kernel_flags = ["-fwrapv"] + ([] if os.environ.get("TH_DEBUG") else ["-O3"])
+        blas_include, blas_lib_dir, blas_library, blas_rpaths = openblas()
         objects = []
         for sources, flags in [
             ([s for s in CORE_SOURCES if s not in KERNEL_SOURCES], CORE_CFLAGS),
@@ -77,7 +96,7 @@ class build_ext_with_core(build_ext):
             objects += compiler.compile(
                 sources,
                 output_dir=self.build_temp,
-                include_dirs=["include", "th/src"],
+                include_dirs=["include", "th/src", blas_include],
                 extra_postargs=flags,
             )
         out_dir = self.package_dir()
@@ -86,8 +105,10 @@ class build_ext_with_core(build_ext):
             objects,
             CORE_LIBRARY,
             output_dir=out_dir,
-            libraries=["m", "pthread"],
-            extra_postargs=["-Wl,-soname," + CORE_LIBRARY] + SANITIZE,
+            libraries=["m", "pthread", blas_library],
+            library_dirs=[blas_lib_dir],
+            extra_postargs=["-Wl,-soname," + CORE_LIBRARY]
+            + ["-Wl,-rpath," + path for path in blas_rpaths] + SANITIZE,
         )
         self.core_library = os.path.join(out_dir, CORE_LIBRARY)
         for ext in self.extensions:
@@ -138,6 +159,7 @@ def extensions():
                "th._gather",
                "th._expr",
                "th._factories", "th._functions",
+               "th._linalg",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

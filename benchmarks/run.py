@@ -18,6 +18,9 @@
    and a typed memoryview float[:, :]; target handle/raw <= 1.05x.
 6. Joins (bench_cat): th.cat / th.stack of three tensors against
    numpy.concatenate / numpy.stack and torch.cat / torch.stack (no target).
+6. Products (bench_blas): mm of 2048^2 float32 against numpy's @ (target
+   <= 1.1x), addmm_ with beta 1 against mm (<= 1.0x), bmm of 64 x 256^2
+   against torch.bmm (<= 1.0x).
 
 Times are minimums over repeats (see bench_views for how each is taken);
 nothing is asserted, every figure is printed with its ratio and target.
@@ -36,6 +39,7 @@ sys.path.insert(0, HERE)
 
 import numpy as np  # noqa: E402
 
+import bench_blas  # noqa: E402
 import bench_cat  # noqa: E402
 import bench_views as bv  # noqa: E402
 import th  # noqa: E402
@@ -294,6 +298,8 @@ def main(argv=None):
         run_copies(libs, settings)
         section("joins: th.cat / stack, np.concatenate / stack, torch.cat / stack (no target)")
         bench_cat.run(libs, settings)
+        section("products: th.mm / addmm_ / bmm against numpy and torch (issue 14)")
+        bench_blas.run(record, args.quick)
     finally:
         shutil.rmtree(build_dir, ignore_errors=True)
 

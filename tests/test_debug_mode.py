@@ -341,11 +341,14 @@ def test_asan_libth_reports_a_use_after_free_of_a_struct(tmp_path):
         pytest.fail(f"{cc} has no AddressSanitizer runtime (libasan.so)")
     sources = sorted(os.path.join(ROOT, "th", "src", f)
                      for f in os.listdir(os.path.join(ROOT, "th", "src")) if f.endswith(".c"))
+    import scipy_openblas32 as blas  # th's dependency (the products link its OpenBLAS)
     # the documented command, at -O0 to build quickly
     subprocess.run([cc, "-shared", "-fPIC", "-std=c11", "-pthread", "-O0", "-g",
                     "-fsanitize=address", "-fno-omit-frame-pointer",
                     "-I", os.path.join(ROOT, "include"), "-I", os.path.join(ROOT, "th", "src"),
-                    *sources, "-lm", "-o", str(tmp_path / "libTH.so")],
+                    "-I", blas.get_include_dir(), *sources, "-L", blas.get_lib_dir(),
+                    "-lscipy_openblas", "-Wl,-rpath," + blas.get_lib_dir(),
+                    "-lm", "-o", str(tmp_path / "libTH.so")],
                    check=True, env=compiler_env())
     program = build_c_program("test_debug_env.c", tmp_path / "test_debug_env",
                               "-fsanitize=address", "-g", include=os.path.join(ROOT, "include"),

@@ -6,15 +6,37 @@ plain C11; this package wraps it for Python and for Cython (``cimport th``).
 """
 import os as _os
 
+
+def _load_openblas():
+    """Loads scipy-openblas32's library by path, for a layout libTH.so's
+    rpaths (the build's lib dir, site-packages/scipy_openblas32/lib) miss:
+    the loader then finds the soname libTH.so needs among the loaded ones."""
+    import ctypes
+    import importlib.util
+
+    spec = importlib.util.find_spec("scipy_openblas32")
+    for place in (spec.submodule_search_locations or []) if spec else []:
+        path = _os.path.join(place, "lib", "libscipy_openblas.so")
+        if _os.path.exists(path):
+            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+            return True
+    return False
+
+
 try:
     from th import _errors  # noqa: F401 - importing installs the error handler
-except ImportError as _e:  # pragma: no cover - a source tree that was not built
-    raise ImportError(
-        f"th's compiled modules are missing next to {__file__}: this is probably "
-        "th's source tree shadowing the installed package. Install th "
-        "(pip install .) and run from another directory, or build in place "
-        "(python setup.py build_ext --inplace)."
-    ) from _e
+except ImportError as _e:
+    if "scipy_openblas" not in str(_e):  # pragma: no cover - a source tree not built
+        raise ImportError(
+            f"th's compiled modules are missing next to {__file__}: this is probably "
+            "th's source tree shadowing the installed package. Install th "
+            "(pip install .) and run from another directory, or build in place "
+            "(python setup.py build_ext --inplace)."
+        ) from _e
+    if not _load_openblas():  # pragma: no cover - a dependency removed
+        raise ImportError("th's C core needs OpenBLAS from the scipy-openblas32 package: "
+                          "pip install scipy-openblas32") from _e
+    from th import _errors  # noqa: F401
 from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
                        uint8)
 from th._dtype import bfloat16, complex64, complex128, uint16, uint32, uint64
@@ -34,6 +56,8 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       log, log1p, logical_and, logical_not, logical_or, logical_xor, lt, maximum,
                       minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
+from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
+                        mv)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -74,6 +98,7 @@ __all__ = [
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",
+    "mm", "bmm", "mv", "dot", "matmul", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",

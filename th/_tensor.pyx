@@ -511,6 +511,47 @@ cdef class Tensor:
     def masked_fill_(self, mask, value):
         return _gather().masked_fill_(self, mask, value)
 
+    # ------------------------------------------------ matrix products
+    # torch's names and rules, in th/_linalg.pyx over THTensorMath.h
+    def mm(self, mat2, *, out=None):
+        return _linalg().mm(self, mat2, out=out)
+    def bmm(self, mat2, *, out=None):
+        return _linalg().bmm(self, mat2, out=out)
+    def mv(self, vec, *, out=None):
+        return _linalg().mv(self, vec, out=out)
+    def dot(self, tensor, *, out=None):
+        return _linalg().dot(self, tensor, out=out)
+    def matmul(self, other, *, out=None):
+        return _linalg().matmul(self, other, out=out)
+    def __matmul__(self, other):
+        if not isinstance(other, Tensor):
+            return NotImplemented
+        return _linalg().matmul(self, other)
+    def __rmatmul__(self, other):
+        if not isinstance(other, Tensor):
+            return NotImplemented
+        return _linalg().matmul(other, self)
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1, out=None):
+        return _linalg().addmm(self, mat1, mat2, beta=beta, alpha=alpha, out=out)
+    def addmv(self, mat, vec, *, beta=1, alpha=1, out=None):
+        return _linalg().addmv(self, mat, vec, beta=beta, alpha=alpha, out=out)
+    def addr(self, vec1, vec2, *, beta=1, alpha=1, out=None):
+        return _linalg().addr(self, vec1, vec2, beta=beta, alpha=alpha, out=out)
+    def baddbmm(self, batch1, batch2, *, beta=1, alpha=1, out=None):
+        return _linalg().baddbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
+    def addbmm(self, batch1, batch2, *, beta=1, alpha=1, out=None):
+        return _linalg().addbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
+    def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        return _linalg().add_("addmm_", self, mat1, mat2, beta, alpha)
+    def addmv_(self, mat, vec, *, beta=1, alpha=1):
+        return _linalg().add_("addmv_", self, mat, vec, beta, alpha)
+    def addr_(self, vec1, vec2, *, beta=1, alpha=1):
+        return _linalg().add_("addr_", self, vec1, vec2, beta, alpha)
+    def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        return _linalg().add_("baddbmm_", self, batch1, batch2, beta, alpha)
+    def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        return _linalg().add_("addbmm_", self, batch1, batch2, beta, alpha)
+
     # ------------------------------------------------------- copies
     def contiguous(self):
         """This tensor itself when contiguous, else a contiguous copy."""
@@ -956,6 +997,16 @@ cdef inline object _binary(int op, object a, object b):
 
 cdef inline object _unary(int op, object a):
     return _expr_ops()._unary_operator(op, a, Py_REFCNT(a) == 1)
+cdef object _linalg_module = None
+
+
+cdef object _linalg():
+    """th._linalg, imported at first use (it cimports this module)."""
+    global _linalg_module
+    if _linalg_module is None:
+        from th import _linalg as module
+        _linalg_module = module
+    return _linalg_module
 
 
 # ------------------------------------------------------- argument rules

@@ -466,6 +466,37 @@ def promote(a, b):
     return out
 
 
+# ------------------------------------------- products (THTensorMath.h)
+def new_product(str name, a, b):
+    """THTensor_newMm / newMv / newBmm / newDot; None is passed as NULL."""
+    cdef THTensor *pa = NULL if a is None else (<Tensor?>a).cdata
+    cdef THTensor *pb = NULL if b is None else (<Tensor?>b).cdata
+    new = {"newMm": 0, "newMv": 1, "newBmm": 2, "newDot": 3}[name]
+    return wrap_tensor(THTensor_newMm(pa, pb) if new == 0 else THTensor_newMv(pa, pb)
+                       if new == 1 else THTensor_newBmm(pa, pb) if new == 2
+                       else THTensor_newDot(pa, pb))
+
+
+def add_product(str name, r, double beta, t, double alpha, a, b):
+    """THTensor_addmm / addmv / addr / baddbmm / addbmm; None is NULL."""
+    cdef THTensor *pr = NULL if r is None else (<Tensor?>r).cdata
+    cdef THTensor *pt = NULL if t is None else (<Tensor?>t).cdata
+    cdef THTensor *pa = NULL if a is None else (<Tensor?>a).cdata
+    cdef THTensor *pb = NULL if b is None else (<Tensor?>b).cdata
+    if name == "addmm":
+        THTensor_addmm(pr, beta, pt, alpha, pa, pb)
+    elif name == "addmv":
+        THTensor_addmv(pr, beta, pt, alpha, pa, pb)
+    elif name == "addr":
+        THTensor_addr(pr, beta, pt, alpha, pa, pb)
+    elif name == "baddbmm":
+        THTensor_baddbmm(pr, beta, pt, alpha, pa, pb)
+    elif name == "addbmm":
+        THTensor_addbmm(pr, beta, pt, alpha, pa, pb)
+    else:
+        raise ValueError(name)
+
+
 # ----------------------------------------------------------- downstream counters
 cdef int64_t _widgets = 0  # a "downstream library's" live objects
 

@@ -701,3 +701,23 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_sqrt(THTensor *r, THTensor *t) except -1
     int THTensor_tanh(THTensor *r, THTensor *t) except -1
     int THTensor_equal(THTensor *a, THTensor *b) except -1
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------------------- THTensorMath.h: products
+    int THTensor_addmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *m1,
+                       THTensor *m2) except -1
+    int THTensor_addmv(THTensor *r, double beta, THTensor *t, double alpha, THTensor *mat,
+                       THTensor *vec) except -1
+    int THTensor_addr(THTensor *r, double beta, THTensor *t, double alpha, THTensor *vec1,
+                      THTensor *vec2) except -1
+    int THTensor_baddbmm(THTensor *r, double beta, THTensor *t, double alpha,
+                         THTensor *batch1, THTensor *batch2) except -1
+    int THTensor_addbmm(THTensor *r, double beta, THTensor *t, double alpha,
+                        THTensor *batch1, THTensor *batch2) except -1
+    int THTensor_mm(THTensor *r, THTensor *m1, THTensor *m2) except -1
+    int THTensor_mv(THTensor *r, THTensor *mat, THTensor *vec) except -1
+    int THTensor_bmm(THTensor *r, THTensor *batch1, THTensor *batch2) except -1
+    int THTensor_dot(THTensor *r, THTensor *a, THTensor *b) except -1
+    THTensor *THTensor_newMm(THTensor *m1, THTensor *m2) except NULL
+    THTensor *THTensor_newMv(THTensor *mat, THTensor *vec) except NULL
+    THTensor *THTensor_newBmm(THTensor *batch1, THTensor *batch2) except NULL
+    THTensor *THTensor_newDot(THTensor *a, THTensor *b) except NULL

@@ -115,11 +115,6 @@ static int stack_shape(THTensor **inputs, int numInputs, int *dim, int *nDimensi
   return check_fits(*nDimension, size, fn);
 }
 
-static int has_shape(const THTensor *t, int nDimension, const int64_t *size) {
-  return t->nDimension == nDimension &&
-         memcmp(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension) == 0;
-}
-
 /* The checks on result, before it changes: once it has the joined shape
  * (resized in place, contiguous, unless it has it already) it may not share
  * memory with an input (copying in one input would overwrite another before
@@ -130,14 +125,8 @@ static int check_result(const THTensor *result, int nDimension, const int64_t *s
   int64_t numel = 1;
   for (int d = 0; d < nDimension; d++) numel *= size[d];
   if (numel == 0 || !result->storage->data) return 0;
-  if (has_shape(result, nDimension, size)) {
-    for (int d = 0; d < nDimension; d++) {
-      if (size[d] > 1 && th_strides(result)[d] == 0) {
-        TH_ERR_FN(TH_ERROR_VALUE, fn, "the result has elements that share memory (dim %d has "
-                  "stride 0); make it contiguous first", d);
-        return -1;
-      }
-    }
+  if (th_check_result_strides(result, nDimension, size, fn)) return -1;
+  if (th_has_shape(result, nDimension, size)) {
     th_tensor_byte_range(result, &lo, &hi);
   } else {
     lo = (uintptr_t)th_tensor_bytes(result);
@@ -197,7 +186,7 @@ static void part_of(Part *p, const THTensor *result, int dim, int64_t index, int
 static int join(THTensor *result, THTensor **inputs, int numInputs, int dim, int stack,
                 int nDimension, const int64_t *size, int fresh, const char *fn) {
   if (check_result(result, nDimension, size, inputs, numInputs, fn)) return -1;
-  if (!has_shape(result, nDimension, size) &&
+  if (!th_has_shape(result, nDimension, size) &&
       THTensor_resizeNd(result, nDimension, size, NULL))
     return -1;
   int64_t offset = 0;

@@ -101,6 +101,27 @@ static inline int64_t th_tensor_numel(const THTensor *t) {
   return n;
 }
 
+/* 1 when t has exactly these sizes. */
+static inline int th_has_shape(const THTensor *t, int nDimension, const int64_t *size) {
+  return t->nDimension == nDimension &&
+         memcmp(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension) == 0;
+}
+
+/* A result of the given shape that has it already is written as it lies:
+ * ValueError (as fn) when elements of it share memory (a stride-0 dim). */
+static inline int th_check_result_strides(const THTensor *result, int nDimension,
+                                          const int64_t *size, const char *fn) {
+  if (!th_has_shape(result, nDimension, size)) return 0;
+  for (int d = 0; d < nDimension; d++) {
+    if (size[d] > 1 && th_strides(result)[d] == 0) {
+      th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "the result has elements that "
+                  "share memory (dim %d has stride 0); make it contiguous first", d);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */
 void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
 /* Copies: the bytes [lo, hi) a non-empty tensor touches; and a copy into dst
