@@ -511,6 +511,64 @@ cdef class Tensor:
     def masked_fill_(self, mask, value):
         return _gather().masked_fill_(self, mask, value)
 
+    # ------------------------------------------------------- reductions
+    # torch's names and rules, in th/_reduce.pyx over THTensorMath.h
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        from th import _reduce
+        return _reduce.sum(self, dim, keepdim, dtype=dtype)
+
+    def prod(self, dim=None, keepdim=False, *, dtype=None):
+        from th import _reduce
+        return _reduce.prod(self, dim, keepdim, dtype=dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        from th import _reduce
+        return _reduce.mean(self, dim, keepdim, dtype=dtype)
+
+    def max(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.min(self, dim, keepdim)
+
+    def amax(self, dim=(), keepdim=False):
+        from th import _reduce
+        return _reduce.amax(self, dim, keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        from th import _reduce
+        return _reduce.amin(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.argmin(self, dim, keepdim)
+
+    def all(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.all(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        from th import _reduce
+        return _reduce.any(self, dim, keepdim)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        from th import _reduce
+        return _reduce.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        from th import _reduce
+        return _reduce.var(self, dim, unbiased, keepdim, correction=correction)
+
+    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+        from th import _reduce
+        return _reduce.std(self, dim, unbiased, keepdim, correction=correction)
+
     # ------------------------------------------------------- copies
     def contiguous(self):
         """This tensor itself when contiguous, else a contiguous copy."""

@@ -9,6 +9,7 @@
 #include "THTensor.h"
 #include "THTensorIndex.h"
 #include "THTensorCat.h"
+#include "THTensorMath.h"
 #include "THDebug.h"
 #include "THExpr.h"
 

@@ -1,0 +1,793 @@
+/* Reductions (THTensorMath.h): sum, prod, mean, amax/amin with indices,
+ * all/any, norm, var/std over any set of dims of any view.
+ *
+ * The input's dims are split into kept dims (logical order, so a result's
+ * index is its place in the contiguous output; neighbours that are
+ * contiguous with each other merged) and reduced dims (sorted by stride and
+ * merged, as THIter does, so a contiguous reduction is one run). Each result
+ * has a state (value, imaginary part, integer, index) in the accumulator
+ * class of the op: float64, complex128, int64, uint64 or bool. Elements of
+ * another dtype are converted in short chunks through THCast's loops. Two
+ * walks:
+ *   rows   the kept dim with the smallest stride is narrower than every
+ *          reduced stride (sum(dim=0) of a contiguous matrix): each reduced
+ *          position adds a row into a row of states, so memory is read once,
+ *          in order, and the adds vectorise over the kept dim;
+ *   runs   otherwise: each result folds its reduced runs (pairwise sums
+ *          within a run). One result over one long run (sum() of a
+ *          contiguous tensor) is cut into fixed blocks whose partial states
+ *          are combined in order, whatever the thread count.
+ * Work of more than TH_PARALLEL_MIN_BYTES is split across threads over
+ * results (or blocks), so every result is computed the same way. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "THCastImpl.h"
+#include "THDebugImpl.h"
+#include "THParallelImpl.h"
+#include "THTensorImpl.h"
+#include "TH/THTensorMath.h"
+
+/* The summing kernels are built for AVX2 too where the compiler can pick
+ * at load time (gcc/clang on x86-64 Linux). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+#define TH_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TH_CLONES
+#endif
+
+enum { OP_SUM, OP_PROD, OP_MEAN, OP_MAX, OP_MIN, OP_ALL, OP_ANY, OP_NORM, OP_VAR, OP_STD,
+       OP_SQDEV /* var's second pass: sum of squared deviations */ };
+enum { CLS_F, CLS_C, CLS_I, CLS_U, CLS_B };
+static const THScalarType class_dtype[] = {TH_FLOAT64, TH_COMPLEX128, TH_INT64, TH_UINT64,
+                                           TH_BOOL};
+
+#define CHUNK 256      /* elements converted at a time (fits any dtype in 4 KiB) */
+#define ROW 512        /* states of the rows walk kept on the stack */
+#define BLOCK 65536    /* elements of one partial state of a long run */
+#define LEAF 1024      /* pairwise summation: runs this short are summed directly */
+
+/* States, one array per part (so row updates vectorise). */
+typedef struct Acc {
+  double *f, *fi;
+  int64_t *i, *idx; /* idx < 0: no element seen yet (max/min) */
+} Acc;
+
+typedef struct Reduce {
+  int op, cls, f32; /* f32: float32 input summed without conversion */
+  double p;         /* norm's p */
+  THScalarType in_dtype;
+  size_t in_es, cls_es;
+  char *data;
+  int nk, nr, col; /* col: the rows walk's kept dim, or -1 */
+  int64_t ksz[TH_MAX_DIMS], kst[TH_MAX_DIMS], kost[TH_MAX_DIMS];
+  int64_t rsz[TH_MAX_DIMS], rst[TH_MAX_DIMS];
+  int64_t nout, nred;
+  Acc acc, mean; /* nout states; mean: var's per-result means */
+} Reduce;
+
+/* ------------------------------------------------------------ summation */
+
+/* Sum of n elements stride s apart, in float64: 16 accumulators in a leaf,
+ * pairwise above it (numpy's scheme, with float64 accumulators). */
+#define PAIRWISE_SUM(NAME, T)                                                     \
+  TH_CLONES static double NAME##_leaf(const T *p, int64_t n, ptrdiff_t s) {      \
+    double r[16] = {0};                                                           \
+    int64_t i = 0;                                                                \
+    if (s == 1)                                                                   \
+      for (; i + 16 <= n; i += 16)                                                \
+        for (int k = 0; k < 16; k++) r[k] += (double)p[i + k];                    \
+    else                                                                          \
+      for (; i + 16 <= n; i += 16)                                                \
+        for (int k = 0; k < 16; k++) r[k] += (double)p[(i + k) * s];             \
+    for (int w = 8; w >= 1; w /= 2)                                               \
+      for (int k = 0; k < w; k++) r[k] += r[k + w];                               \
+    for (; i < n; i++) r[0] += (double)p[i * s];                                  \
+    return r[0];                                                                  \
+  }                                                                               \
+  static double NAME(const T *p, int64_t n, ptrdiff_t s) {                        \
+    if (n <= LEAF) return NAME##_leaf(p, n, s);                                   \
+    int64_t half = n / 2 / 16 * 16;                                               \
+    return NAME(p, half, s) + NAME(p + half * s, n - half, s);                    \
+  }
+PAIRWISE_SUM(sum_f32, float)
+PAIRWISE_SUM(sum_f64, double)
+
+TH_CLONES static void add_row_f32(double *restrict acc, const float *restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; j++) acc[j] += (double)x[j];
+}
+TH_CLONES static void add_row_f64(double *restrict acc, const double *restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; j++) acc[j] += x[j];
+}
+
+/* ------------------------------------------------------ one state update */
+
+static void state_init(const Reduce *R, Acc a, int64_t j) {
+  a.f[j] = a.fi[j] = 0;
+  a.i[j] = 0;
+  a.idx[j] = -1;
+  if (R->op == OP_PROD) a.f[j] = 1, a.i[j] = 1;
+  if (R->op == OP_ALL) a.i[j] = 1;
+  if (R->op == OP_NORM && R->p == -INFINITY) a.f[j] = INFINITY;
+}
+
+/* largest (or smallest) wins; a NaN beats any number; ties keep the first */
+#define BETTER(v, c, seen, max) (!(seen) || ((max) ? (v) > (c) : (v) < (c)))
+
+/* Folds the element at x (of R's class) with the given index into state j;
+ * mre, mim: the result's mean (var's second pass). */
+static inline void update(const Reduce *R, Acc a, int64_t j, const char *x, int64_t index,
+                          double mre, double mim) {
+  const double *d = (const double *)x;
+  int64_t v = R->cls == CLS_B ? *(const uint8_t *)x : *(const int64_t *)x;
+  switch (R->op) {
+    case OP_SUM:
+    case OP_MEAN:
+      if (R->cls == CLS_F || R->cls == CLS_C) {
+        a.f[j] += d[0];
+        if (R->cls == CLS_C) a.fi[j] += d[1];
+      } else {
+        a.i[j] = (int64_t)((uint64_t)a.i[j] + (uint64_t)v); /* wraps, as torch */
+      }
+      break;
+    case OP_PROD:
+      if (R->cls == CLS_F) {
+        a.f[j] *= d[0];
+      } else if (R->cls == CLS_C) {
+        double re = a.f[j] * d[0] - a.fi[j] * d[1];
+        a.fi[j] = a.f[j] * d[1] + a.fi[j] * d[0];
+        a.f[j] = re;
+      } else {
+        a.i[j] = (int64_t)((uint64_t)a.i[j] * (uint64_t)v);
+      }
+      break;
+    case OP_MAX:
+    case OP_MIN: {
+      int max = R->op == OP_MAX, seen = a.idx[j] >= 0, better;
+      if (R->cls == CLS_F) {
+        double c = a.f[j];
+        better = BETTER(d[0], c, seen, max) || (d[0] != d[0] && c == c);
+        if (better) a.f[j] = d[0];
+      } else if (R->cls == CLS_U) {
+        better = BETTER((uint64_t)v, (uint64_t)a.i[j], seen, max);
+        if (better) a.i[j] = v;
+      } else {
+        better = BETTER(v, a.i[j], seen, max);
+        if (better) a.i[j] = v;
+      }
+      if (better) a.idx[j] = index;
+      break;
+    }
+    case OP_ALL:
+      if (!v) a.i[j] = 0;
+      break;
+    case OP_ANY:
+      if (v) a.i[j] = 1;
+      break;
+    case OP_NORM: {
+      double m = R->cls == CLS_C ? hypot(d[0], d[1]) : fabs(d[0]), p = R->p;
+      if (p == 2)
+        a.f[j] += m * m;
+      else if (p == 1)
+        a.f[j] += m;
+      else if (p == INFINITY) {
+        if (m > a.f[j] || m != m) a.f[j] = m;
+      } else if (p == -INFINITY) {
+        if (m < a.f[j] || m != m) a.f[j] = m;
+      } else if (p == 0)
+        a.f[j] += m != 0;
+      else
+        a.f[j] += pow(m, p);
+      break;
+    }
+    case OP_SQDEV: {
+      double re = d[0] - mre, im = R->cls == CLS_C ? d[1] - mim : 0;
+      a.f[j] += re * re + im * im;
+      break;
+    }
+  }
+}
+
+/* Folds partial state k of b into state j of a (b's elements came later). */
+static void combine(const Reduce *R, Acc a, int64_t j, Acc b, int64_t k) {
+  if (R->op == OP_NORM && isinf(R->p)) {
+    double m = b.f[k];
+    if ((R->p > 0 ? m > a.f[j] : m < a.f[j]) || m != m) a.f[j] = m;
+  } else if (R->op == OP_NORM || R->op == OP_SQDEV) {
+    a.f[j] += b.f[k];
+  } else if ((R->op == OP_MAX || R->op == OP_MIN) && b.idx[k] < 0) {
+    /* b saw nothing */
+  } else {
+    union { double d[2]; int64_t i; uint8_t b; } x;
+    x.d[0] = b.f[k], x.d[1] = b.fi[k];
+    if (R->cls != CLS_F && R->cls != CLS_C) x.i = b.i[k];
+    if (R->cls == CLS_B) x.b = (uint8_t)(b.i[k] != 0);
+    update(R, a, j, (const char *)&x, b.idx[k], 0, 0);
+  }
+}
+
+/* ------------------------------------------------------------- folding */
+
+/* Folds n input elements, sb bytes apart, into state j. */
+static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t sb,
+                     int64_t n, int64_t index0, double mre, double mim) {
+  int sum = R->op == OP_SUM || R->op == OP_MEAN;
+  if (sum && R->f32) {
+    a.f[j] += sum_f32((const float *)p, n, sb / 4);
+    return;
+  }
+  if (R->in_dtype == class_dtype[R->cls]) {
+    if (sum && R->cls != CLS_I) {
+      a.f[j] += sum_f64((const double *)p, n, sb / 8);
+      if (R->cls == CLS_C) a.fi[j] += sum_f64((const double *)p + 1, n, sb / 8);
+      return;
+    }
+    for (int64_t k = 0; k < n; k++) update(R, a, j, p + k * sb, index0 + k, mre, mim);
+    return;
+  }
+  _Alignas(64) char buf[CHUNK * 16];
+  th_cast_loop cast = th_cast_loops[class_dtype[R->cls]][R->in_dtype];
+  for (int64_t k0 = 0; k0 < n; k0 += CHUNK) {
+    int64_t len = n - k0 < CHUNK ? n - k0 : CHUNK;
+    cast(buf, (ptrdiff_t)R->cls_es, p + k0 * sb, sb, len);
+    if (sum && R->cls == CLS_F) {
+      a.f[j] += sum_f64((const double *)buf, len, 1);
+      continue;
+    }
+    for (int64_t k = 0; k < len; k++)
+      update(R, a, j, buf + k * (ptrdiff_t)R->cls_es, index0 + k0 + k, mre, mim);
+  }
+}
+
+/* Folds row element k (n of them, sb bytes apart) into state k of a, for
+ * the reduced position index; m: the means of those states. */
+static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
+                     int64_t index) {
+  int sum = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F;
+  if (sum && R->f32 && sb == 4) {
+    add_row_f32(a.f, (const float *)p, n);
+    return;
+  }
+  _Alignas(64) char buf[ROW * 16];
+  if (R->in_dtype != class_dtype[R->cls] || sb != (ptrdiff_t)R->cls_es) {
+    th_cast_loops[class_dtype[R->cls]][R->in_dtype](buf, (ptrdiff_t)R->cls_es, p, sb, n);
+    p = buf;
+  }
+  if (sum) {
+    add_row_f64(a.f, (const double *)p, n);
+    return;
+  }
+  for (int64_t k = 0; k < n; k++)
+    update(R, a, k, p + k * (ptrdiff_t)R->cls_es, index, m.f[k], m.fi[k]);
+}
+
+/* Input element offset of kept position o (row-major over the kept dims,
+ * skipping dim skip), and its result index. */
+static int64_t kept_offset(const Reduce *R, int64_t o, int skip, int64_t *out) {
+  int64_t off = 0, oi = 0;
+  for (int d = R->nk - 1; d >= 0; d--) {
+    if (d == skip) continue;
+    int64_t i = o % R->ksz[d];
+    o /= R->ksz[d];
+    off += i * R->kst[d];
+    oi += i * R->kost[d];
+  }
+  if (out) *out = oi;
+  return off;
+}
+
+/* Folds every reduced element at base into state j (the runs walk). */
+static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, double mre,
+                         double mim) {
+  int inner = R->nr - 1;
+  ptrdiff_t sb = (ptrdiff_t)(R->rst[inner] * (int64_t)R->in_es);
+  int64_t idx[TH_MAX_DIMS] = {0}, off = 0, index = 0;
+  for (;;) {
+    fold_run(R, a, j, base + off * (int64_t)R->in_es, sb, R->rsz[inner], index, mre, mim);
+    index += R->rsz[inner];
+    int d = inner - 1;
+    for (; d >= 0; d--) {
+      off += R->rst[d];
+      if (++idx[d] < R->rsz[d]) break;
+      off -= R->rst[d] * R->rsz[d];
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+static void runs_body(int64_t begin, int64_t end, void *ctx) {
+  const Reduce *R = ctx;
+  for (int64_t o = begin; o < end; o++) {
+    state_init(R, R->acc, o);
+    fold_reduced(R, R->acc, o, R->data + kept_offset(R, o, -1, NULL) * (int64_t)R->in_es,
+                 R->mean.f[o], R->mean.fi[o]);
+  }
+}
+
+typedef struct Blocks {
+  const Reduce *R;
+  Acc part;
+} Blocks;
+
+static void blocks_body(int64_t begin, int64_t end, void *ctx) {
+  const Blocks *B = ctx;
+  const Reduce *R = B->R;
+  ptrdiff_t sb = (ptrdiff_t)(R->rst[0] * (int64_t)R->in_es);
+  for (int64_t k = begin; k < end; k++) {
+    int64_t start = k * BLOCK, n = R->rsz[0] - start < BLOCK ? R->rsz[0] - start : BLOCK;
+    state_init(R, B->part, k);
+    fold_run(R, B->part, k, R->data + start * sb, sb, n, start, R->mean.f[0], R->mean.fi[0]);
+  }
+}
+
+static void rows_body(int64_t begin, int64_t end, void *ctx) {
+  const Reduce *R = ctx;
+  int c = R->col;
+  int64_t nch = (R->ksz[c] + ROW - 1) / ROW;
+  double f[ROW], fi[ROW], mf[ROW], mfi[ROW];
+  int64_t i[ROW], idx[ROW];
+  Acc a = {f, fi, i, idx}, m = {mf, mfi, NULL, NULL};
+  for (int64_t t = begin; t < end; t++) {
+    int64_t obase, c0 = t % nch * ROW;
+    int64_t n = R->ksz[c] - c0 < ROW ? R->ksz[c] - c0 : ROW;
+    int64_t off = kept_offset(R, t / nch, c, &obase) + c0 * R->kst[c];
+    obase += c0 * R->kost[c];
+    for (int64_t k = 0; k < n; k++) {
+      state_init(R, a, k);
+      mf[k] = R->mean.f[obase + k * R->kost[c]];
+      mfi[k] = R->mean.fi[obase + k * R->kost[c]];
+    }
+    int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
+    for (int64_t r = 0; r < R->nred; r++) {
+      fold_row(R, a, m, R->data + (off + roff) * (int64_t)R->in_es,
+               (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es), n, r);
+      for (int d = R->nr - 1; d >= 0; d--) {
+        roff += R->rst[d];
+        if (++ridx[d] < R->rsz[d]) break;
+        roff -= R->rst[d] * R->rsz[d];
+        ridx[d] = 0;
+      }
+    }
+    for (int64_t k = 0; k < n; k++) {
+      int64_t o = obase + k * R->kost[c];
+      R->acc.f[o] = f[k], R->acc.fi[o] = fi[k], R->acc.i[o] = i[k], R->acc.idx[o] = idx[k];
+    }
+  }
+}
+
+static void parallel(const Reduce *R, int64_t n, void (*body)(int64_t, int64_t, void *),
+                     void *ctx) {
+  if (R->nout * R->nred * (int64_t)R->in_es < TH_PARALLEL_MIN_BYTES)
+    body(0, n, ctx);
+  else
+    th_parallel_for(n, 1, body, ctx);
+}
+
+static Acc acc_alloc(int64_t n) {
+  Acc a;
+  size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
+  a.f = malloc(4 * bytes);
+  a.fi = a.f ? a.f + n : NULL;
+  a.i = a.f ? (int64_t *)(a.f + 2 * n) : NULL;
+  a.idx = a.f ? (int64_t *)(a.f + 3 * n) : NULL;
+  return a;
+}
+
+/* Runs the op over the prepared geometry into R->acc. Returns 0, or -1
+ * (MemoryError) when the partial states cannot be allocated. */
+static int run(Reduce *R, const char *fn) {
+  if (R->col >= 0) {
+    parallel(R, R->nout / R->ksz[R->col] * ((R->ksz[R->col] + ROW - 1) / ROW), rows_body, R);
+  } else if (R->nout == 1 && R->nr == 1 && R->rsz[0] > BLOCK) {
+    int64_t nb = (R->rsz[0] + BLOCK - 1) / BLOCK;
+    Blocks B = {R, acc_alloc(nb)};
+    if (!B.part.f) {
+      TH_ERR_FN(TH_ERROR_MEMORY, fn, "cannot allocate %lld partial states", (long long)nb);
+      return -1;
+    }
+    parallel(R, nb, blocks_body, &B);
+    state_init(R, R->acc, 0);
+    for (int64_t k = 0; k < nb; k++) combine(R, R->acc, 0, B.part, k);
+    free(B.part.f);
+  } else {
+    parallel(R, R->nout, runs_body, R);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ geometry */
+
+/* Reduced mask of input's dims from dims[0..nDims) (NULL: all). */
+static int parse_dims(const THTensor *input, int nDims, const int *dims, int *mask,
+                      const char *fn) {
+  int nd = input->nDimension;
+  for (int d = 0; d < nd; d++) mask[d] = dims == NULL;
+  if (!dims) return 0;
+  if (nDims < 0 || nDims > TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "expected 0 to %d dims, got %d", TH_MAX_DIMS, nDims);
+    return -1;
+  }
+  int seen[TH_MAX_DIMS] = {0};
+  for (int i = 0; i < nDims; i++) {
+    int d = th_wrap_dim_scalar(dims[i], nd, "dim", fn);
+    if (d < 0) return -1;
+    if (seen[d]++) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "dim %d appears multiple times in the list of dims", d);
+      return -1;
+    }
+    if (nd > 0) mask[d] = 1;
+  }
+  return 0;
+}
+
+/* Fills R's kept and reduced dims from a geometry and its mask. */
+static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *stride,
+                       const int *mask) {
+  R->nk = R->nr = 0;
+  R->nout = R->nred = 1;
+  for (int d = 0; d < nd; d++) {
+    if (mask[d]) R->nred *= size[d];
+    else R->nout *= size[d];
+    if (size[d] == 1 || mask[d]) continue;
+    if (R->nk > 0 && R->kst[R->nk - 1] == stride[d] * size[d]) { /* merges with the last */
+      R->ksz[R->nk - 1] *= size[d];
+      R->kst[R->nk - 1] = stride[d];
+    } else {
+      R->ksz[R->nk] = size[d], R->kst[R->nk] = stride[d], R->nk++;
+    }
+  }
+  int64_t s = 1;
+  for (int d = R->nk - 1; d >= 0; d--) R->kost[d] = s, s *= R->ksz[d];
+  /* reduced dims: by decreasing stride (stable), merged where contiguous */
+  int order[TH_MAX_DIMS], n = 0;
+  for (int d = 0; d < nd; d++) {
+    if (!mask[d] || size[d] == 1) continue;
+    int i = n++;
+    while (i > 0 && stride[order[i - 1]] < stride[d]) order[i] = order[i - 1], i--;
+    order[i] = d;
+  }
+  for (int i = 0; i < n; i++) {
+    int d = order[i];
+    if (R->nr > 0 && R->rst[R->nr - 1] == stride[d] * size[d]) {
+      R->rsz[R->nr - 1] *= size[d];
+      R->rst[R->nr - 1] = stride[d];
+    } else {
+      R->rsz[R->nr] = size[d], R->rst[R->nr] = stride[d], R->nr++;
+    }
+  }
+  if (R->nr == 0 || R->nred == 0) /* one element per result, or none */
+    R->rsz[0] = R->nred, R->rst[0] = 0, R->nr = 1;
+  /* the rows walk: a kept dim of some width that is walked faster than any
+   * reduced dim */
+  R->col = -1;
+  for (int d = 0; d < R->nk; d++)
+    if (R->ksz[d] >= 8 && (R->col < 0 || R->kst[d] < R->kst[R->col])) R->col = d;
+  if (R->col >= 0 && (R->nred <= 1 || R->kst[R->col] >= R->rst[R->nr - 1])) R->col = -1;
+}
+
+/* ------------------------------------------------------------- dtypes */
+
+static int is_int(THScalarType t) {
+  return !THScalarType_isFloatingPoint(t) && !THScalarType_isComplex(t);
+}
+
+static THScalarType real_of(THScalarType t) {
+  return t == TH_COMPLEX64 ? TH_FLOAT32 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
+}
+
+static const char *const op_name[] = {"sum", "prod", "mean", "max", "min", "all", "any",
+                                      "norm", "var", "std"};
+
+/* torch's result dtype of op over in. */
+static THScalarType default_dtype(int op, THScalarType in) {
+  switch (op) {
+    case OP_SUM:
+    case OP_PROD: return is_int(in) ? TH_INT64 : in;
+    case OP_ALL:
+    case OP_ANY: return in == TH_UINT8 ? TH_UINT8 : TH_BOOL;
+    case OP_NORM:
+    case OP_VAR:
+    case OP_STD: return real_of(in);
+    default: return in;
+  }
+}
+
+/* The accumulator class of op from in into out, or -1 (RuntimeError). */
+static int op_class(int op, THScalarType in, THScalarType out, const char *fn) {
+  THScalarType both = in;
+  switch (op) {
+    case OP_SUM:
+    case OP_PROD:
+    case OP_MEAN:
+      if (THScalarType_promote(in, out, &both)) return -1;
+      if (THScalarType_isComplex(both)) return CLS_C;
+      if (THScalarType_isFloatingPoint(both)) return CLS_F;
+      if (op != OP_MEAN) return CLS_I;
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "mean(): could not infer output dtype. Input dtype must "
+                "be either a floating point or complex dtype. Got: %s (give a floating "
+                "result dtype)", THScalarType_name(in));
+      return -1;
+    case OP_MAX:
+    case OP_MIN:
+      if (THScalarType_isComplex(in)) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s is not defined for complex tensors (%s)",
+                  op_name[op], THScalarType_name(in));
+        return -1;
+      }
+      return THScalarType_isFloatingPoint(in) ? CLS_F : in == TH_UINT64 ? CLS_U : CLS_I;
+    case OP_ALL:
+    case OP_ANY: return CLS_B;
+    default:
+      if (THScalarType_isComplex(in)) return CLS_C;
+      if (THScalarType_isFloatingPoint(in)) return CLS_F;
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): expected a floating point or complex tensor "
+                "as input, got %s", op_name[op], THScalarType_name(in));
+      return -1;
+  }
+}
+
+/* ------------------------------------------------------------- results */
+
+/* The states' values (or indices) as an array of one dtype, converted into
+ * t (contiguous, nout elements). */
+static void write_states(const Reduce *R, THTensor *t, int indices) {
+  char *dst = th_tensor_bytes(t);
+  ptrdiff_t es = (ptrdiff_t)THScalarType_elementSize(t->storage->dtype);
+  THScalarType dt = t->storage->dtype;
+  if (indices || R->cls == CLS_I || R->cls == CLS_B || R->cls == CLS_U) {
+    THScalarType from = indices || R->cls != CLS_U ? TH_INT64 : TH_UINT64;
+    th_cast_loops[dt][from](dst, es, (const char *)(indices ? R->acc.idx : R->acc.i), 8,
+                            R->nout);
+  } else if (R->cls == CLS_C && THScalarType_isComplex(dt)) {
+    for (int64_t k = 0; k < R->nout; k += CHUNK) { /* interleave re, im */
+      double z[2 * CHUNK];
+      int64_t n = R->nout - k < CHUNK ? R->nout - k : CHUNK;
+      for (int64_t j = 0; j < n; j++) z[2 * j] = R->acc.f[k + j], z[2 * j + 1] = R->acc.fi[k + j];
+      th_cast_loops[dt][TH_COMPLEX128](dst + k * es, es, (const char *)z, 16, n);
+    }
+  } else {
+    th_cast_loops[dt][TH_FLOAT64](dst, es, (const char *)R->acc.f, 8, R->nout);
+  }
+}
+
+/* Scales the states into the op's result: mean, the norm's root, var. */
+static void finish(const Reduce *R, int op, double correction) {
+  double n = (double)R->nred, dof = n - correction > 0 ? n - correction : 0;
+  for (int64_t o = 0; o < R->nout; o++) {
+    double *f = &R->acc.f[o];
+    if (op == OP_MEAN) *f /= n, R->acc.fi[o] /= n;
+    if (op == OP_VAR || op == OP_STD) *f /= dof;
+    if (op == OP_STD || (op == OP_NORM && R->p == 2)) *f = sqrt(*f);
+    if (op == OP_NORM && R->p != 2 && R->p != 1 && R->p != 0 && !isinf(R->p))
+      *f = pow(*f, 1 / R->p);
+  }
+}
+
+/* The reduction as new contiguous tensors: values of dtype out (NULL: not
+ * wanted) and indices (int64; NULL: not wanted). flat: max/min/arg over all
+ * dims read the flattened tensor, so indices count in it. */
+static int reduce(THTensor *input, int op, double p, double correction, int nDims,
+                  const int *dims, int keepdim, THScalarType out, THTensor **values,
+                  THTensor **indices, const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, -1);
+  int mask[TH_MAX_DIMS], nd = input->nDimension;
+  if (parse_dims(input, nDims, dims, mask, fn)) return -1;
+  Reduce R = {.op = op, .p = p, .in_dtype = input->storage->dtype};
+  R.cls = op_class(op, R.in_dtype, out, fn);
+  if (R.cls < 0) return -1;
+  R.in_es = THScalarType_elementSize(R.in_dtype);
+  R.cls_es = THScalarType_elementSize(class_dtype[R.cls]);
+  R.f32 = R.in_dtype == TH_FLOAT32 && R.cls == CLS_F;
+  const int64_t *size = th_sizes(input);
+  int64_t osz[TH_MAX_DIMS];
+  int on = 0;
+  for (int d = 0; d < nd; d++) {
+    if (!mask[d]) osz[on++] = size[d];
+    else if (keepdim) osz[on++] = 1;
+    if ((op == OP_MAX || op == OP_MIN) && mask[d] && size[d] == 0) {
+      if (dims)
+        TH_ERR_FN(TH_ERROR_INDEX, fn, "%s(): Expected reduction dim %d to have non-zero size.",
+                  op_name[op], d);
+      else
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): Expected reduction dim to be specified for "
+                  "input.numel() == 0. Specify the reduction dim with the 'dim' argument.",
+                  op_name[op]);
+      return -1;
+    }
+  }
+  /* max/min over all dims: the flattened tensor, so an index counts in it */
+  THTensor *src = input;
+  int flatten = (op == OP_MAX || op == OP_MIN) && !dims && nd > 1;
+  if (flatten) {
+    src = THTensor_newContiguous(input);
+    if (!src) return -1;
+  } else {
+    THTensor_retain(src);
+  }
+  int64_t flat = THTensor_nElement(src), one = 1;
+  if (flatten)
+    split_dims(&R, 1, &flat, &one, (int[]){1});
+  else
+    split_dims(&R, nd, size, th_strides(input), mask);
+  R.data = th_tensor_bytes(src);
+  THTensor *v = NULL, *ix = NULL;
+  R.acc = acc_alloc(R.nout);
+  R.mean = acc_alloc(R.nout);
+  if (!R.acc.f || !R.mean.f) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "cannot allocate %lld result states", (long long)R.nout);
+    goto fail;
+  }
+  if (values && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
+  if (indices && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn))) goto fail;
+  memset(R.mean.f, 0, sizeof(double) * 2 * (size_t)(R.nout > 0 ? R.nout : 1));
+  if (R.nout > 0) {
+    if (op == OP_VAR || op == OP_STD) { /* two passes: the means, then the deviations */
+      R.op = OP_MEAN;
+      if (run(&R, fn)) goto fail;
+      finish(&R, OP_MEAN, 0);
+      Acc t = R.mean;
+      R.mean = R.acc, R.acc = t;
+      R.op = OP_SQDEV;
+    }
+    if (run(&R, fn)) goto fail;
+    finish(&R, op, correction);
+    if (v) write_states(&R, v, 0);
+    if (ix) write_states(&R, ix, 1);
+  }
+  free(R.acc.f);
+  free(R.mean.f);
+  THTensor_free(src);
+  if (values) *values = v;
+  if (indices) *indices = ix;
+  return 0;
+fail:
+  free(R.acc.f);
+  free(R.mean.f);
+  THTensor_free(src);
+  THTensor_free(v);
+  THTensor_free(ix);
+  return -1;
+}
+
+/* r's values into result (resized to r's shape unless it has it); frees r. */
+static int write_result(THTensor *result, THTensor *r, const char *fn) {
+  int rc = 0;
+  if (!result) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "result is NULL");
+    rc = -1;
+  } else if (!THTensor_isSameSizeAs(result, r)) {
+    rc = THTensor_resizeNd(result, r->nDimension, th_sizes(r), NULL);
+  }
+  if (rc == 0) rc = THTensor_copy(result, r);
+  THTensor_free(r);
+  return rc;
+}
+
+static int check_result(THTensor *result, const char *fn) {
+  if (!result) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "result is NULL");
+    return -1;
+  }
+  TH_CHECK_TENSOR_AS(result, fn, -1);
+  return 0;
+}
+
+static THTensor *new_values(THTensor *input, int op, double p, double correction, int nDims,
+                            const int *dims, int keepdim, const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, NULL);
+  THTensor *v = NULL;
+  if (reduce(input, op, p, correction, nDims, dims, keepdim,
+             default_dtype(op, input->storage->dtype), &v, NULL, fn))
+    return NULL;
+  return v;
+}
+
+static int values_into(THTensor *result, THTensor *input, int op, double p, double correction,
+                       int nDims, const int *dims, int keepdim, const char *fn) {
+  THTensor *v = NULL;
+  if (check_result(result, fn) ||
+      reduce(input, op, p, correction, nDims, dims, keepdim, result->storage->dtype, &v, NULL,
+             fn))
+    return -1;
+  return write_result(result, v, fn);
+}
+
+static THTensor *new_indices(THTensor *input, int op, const int *dim, int keepdim,
+                             const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, NULL);
+  THTensor *ix = NULL;
+  if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
+    return NULL;
+  return ix;
+}
+
+static int indices_into(THTensor *result, THTensor *input, int op, const int *dim,
+                        int keepdim, const char *fn) {
+  THTensor *ix = NULL;
+  if (check_result(result, fn) ||
+      reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
+    return -1;
+  return write_result(result, ix, fn);
+}
+
+static int pair_into(THTensor *values, THTensor *indices, THTensor *input, int op,
+                     const int *dim, int keepdim, const char *fn) {
+  THTensor *v = NULL, *ix = NULL;
+  if (check_result(values, fn) || check_result(indices, fn)) return -1;
+  if (values == indices) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "values and indices must be two different tensors");
+    return -1;
+  }
+  if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, values->storage->dtype, &v, &ix, fn))
+    return -1;
+  if (write_result(values, v, fn)) {
+    THTensor_free(ix);
+    return -1;
+  }
+  return write_result(indices, ix, fn);
+}
+
+/* ----------------------------------------------------------- public API */
+
+#define VALUES_REDUCTION(NAME, NEW, OP)                                                  \
+  int THTensor_##NAME(THTensor *result, THTensor *input, int nDims, const int *dims,     \
+                      int keepdim) {                                                     \
+    return values_into(result, input, OP, 0, 0, nDims, dims, keepdim, __func__);         \
+  }                                                                                      \
+  THTensor *THTensor_##NEW(THTensor *input, int nDims, const int *dims, int keepdim) {   \
+    return new_values(input, OP, 0, 0, nDims, dims, keepdim, __func__);                  \
+  }
+VALUES_REDUCTION(sum, newSum, OP_SUM)
+VALUES_REDUCTION(prod, newProd, OP_PROD)
+VALUES_REDUCTION(mean, newMean, OP_MEAN)
+VALUES_REDUCTION(amax, newAmax, OP_MAX)
+VALUES_REDUCTION(amin, newAmin, OP_MIN)
+VALUES_REDUCTION(all, newAll, OP_ALL)
+VALUES_REDUCTION(any, newAny, OP_ANY)
+
+int THTensor_norm(THTensor *result, THTensor *input, double p, int nDims, const int *dims,
+                  int keepdim) {
+  return values_into(result, input, OP_NORM, p, 0, nDims, dims, keepdim, __func__);
+}
+THTensor *THTensor_newNorm(THTensor *input, double p, int nDims, const int *dims,
+                           int keepdim) {
+  return new_values(input, OP_NORM, p, 0, nDims, dims, keepdim, __func__);
+}
+int THTensor_var(THTensor *result, THTensor *input, int nDims, const int *dims,
+                 double correction, int keepdim) {
+  return values_into(result, input, OP_VAR, 0, correction, nDims, dims, keepdim, __func__);
+}
+THTensor *THTensor_newVar(THTensor *input, int nDims, const int *dims, double correction,
+                          int keepdim) {
+  return new_values(input, OP_VAR, 0, correction, nDims, dims, keepdim, __func__);
+}
+int THTensor_std(THTensor *result, THTensor *input, int nDims, const int *dims,
+                 double correction, int keepdim) {
+  return values_into(result, input, OP_STD, 0, correction, nDims, dims, keepdim, __func__);
+}
+THTensor *THTensor_newStd(THTensor *input, int nDims, const int *dims, double correction,
+                          int keepdim) {
+  return new_values(input, OP_STD, 0, correction, nDims, dims, keepdim, __func__);
+}
+
+int THTensor_argmax(THTensor *result, THTensor *input, const int *dim, int keepdim) {
+  return indices_into(result, input, OP_MAX, dim, keepdim, __func__);
+}
+int THTensor_argmin(THTensor *result, THTensor *input, const int *dim, int keepdim) {
+  return indices_into(result, input, OP_MIN, dim, keepdim, __func__);
+}
+THTensor *THTensor_newArgmax(THTensor *input, const int *dim, int keepdim) {
+  return new_indices(input, OP_MAX, dim, keepdim, __func__);
+}
+THTensor *THTensor_newArgmin(THTensor *input, const int *dim, int keepdim) {
+  return new_indices(input, OP_MIN, dim, keepdim, __func__);
+}
+int THTensor_max(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                 int keepdim) {
+  return pair_into(values, indices, input, OP_MAX, dim, keepdim, __func__);
+}
+int THTensor_min(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                 int keepdim) {
+  return pair_into(values, indices, input, OP_MIN, dim, keepdim, __func__);
+}
