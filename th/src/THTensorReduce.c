@@ -44,6 +44,7 @@ static const THScalarType class_dtype[] = {TH_FLOAT64, TH_COMPLEX128, TH_INT64, 
 
 #define CHUNK 256      /* elements converted at a time (fits any dtype in 4 KiB) */
 #define ROW 512        /* states of the rows walk kept on the stack */
+#define BAND 8192      /* most states of one task of the rows walk */
 #define BLOCK 65536    /* elements of one partial state of a long run */
 #define LEAF 1024      /* pairwise summation: runs this short are summed directly */
 
@@ -60,6 +61,7 @@ typedef struct Reduce {
   size_t in_es, cls_es;
   char *data;
   int nk, nr, col; /* col: the rows walk's kept dim, or -1 */
+  int64_t band;     /* the rows walk: columns of one task */
   int64_t ksz[TH_MAX_DIMS], kst[TH_MAX_DIMS], kost[TH_MAX_DIMS];
   int64_t rsz[TH_MAX_DIMS], rst[TH_MAX_DIMS];
   int64_t nout, nred;
@@ -99,6 +101,16 @@ TH_CLONES static void add_row_f32(double *restrict acc, const float *restrict x,
 TH_CLONES static void add_row_f64(double *restrict acc, const double *restrict x, int64_t n) {
   for (int64_t j = 0; j < n; j++) acc[j] += x[j];
 }
+/* Four rows at once: a quarter of the loads and stores of the states. */
+#define ADD_ROWS4(NAME, T)                                                              \
+  TH_CLONES static void NAME(double *restrict acc, const T *restrict x0,                \
+                             const T *restrict x1, const T *restrict x2,                \
+                             const T *restrict x3, int64_t n) {                         \
+    for (int64_t j = 0; j < n; j++)                                                     \
+      acc[j] += ((double)x0[j] + (double)x1[j]) + ((double)x2[j] + (double)x3[j]);      \
+  }
+ADD_ROWS4(add_rows4_f32, float)
+ADD_ROWS4(add_rows4_f64, double)
 
 /* ------------------------------------------------------ one state update */
 
@@ -248,17 +260,22 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
     add_row_f32(a.f, (const float *)p, n);
     return;
   }
+  int direct = R->in_dtype == class_dtype[R->cls] && sb == (ptrdiff_t)R->cls_es;
   _Alignas(64) char buf[ROW * 16];
-  if (R->in_dtype != class_dtype[R->cls] || sb != (ptrdiff_t)R->cls_es) {
-    th_cast_loops[class_dtype[R->cls]][R->in_dtype](buf, (ptrdiff_t)R->cls_es, p, sb, n);
-    p = buf;
+  for (int64_t k0 = 0; k0 < n; k0 += ROW) {
+    int64_t len = n - k0 < ROW ? n - k0 : ROW;
+    const char *x = p + k0 * sb;
+    if (!direct) {
+      th_cast_loops[class_dtype[R->cls]][R->in_dtype](buf, (ptrdiff_t)R->cls_es, x, sb, len);
+      x = buf;
+    }
+    if (sum) {
+      add_row_f64(a.f + k0, (const double *)x, len);
+      continue;
+    }
+    for (int64_t k = 0; k < len; k++)
+      update(R, a, k0 + k, x + k * (ptrdiff_t)R->cls_es, index, m.f[k0 + k], m.fi[k0 + k]);
   }
-  if (sum) {
-    add_row_f64(a.f, (const double *)p, n);
-    return;
-  }
-  for (int64_t k = 0; k < n; k++)
-    update(R, a, k, p + k * (ptrdiff_t)R->cls_es, index, m.f[k], m.fi[k]);
 }
 
 /* Input element offset of kept position o (row-major over the kept dims,
@@ -321,44 +338,81 @@ static void blocks_body(int64_t begin, int64_t end, void *ctx) {
   }
 }
 
+/* The rows walk over n kept positions along col from input offset off and
+ * result index obase, with states a and means m (room for n). */
+static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
+  int c = R->col;
+  for (int64_t k = 0; k < n; k++) {
+    state_init(R, a, k);
+    m.f[k] = R->mean.f[obase + k * R->kost[c]];
+    m.fi[k] = R->mean.fi[obase + k * R->kost[c]];
+  }
+  int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
+  ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
+  /* float sums of contiguous rows: four rows at a time */
+  int four = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
+             (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
+  const char *rows[4];
+  for (int64_t r = 0; r < R->nred; r++) {
+    const char *row = R->data + (off + roff) * (int64_t)R->in_es;
+    if (!four) {
+      fold_row(R, a, m, row, sb, n, r);
+    } else if ((rows[r & 3] = row), (r & 3) == 3) {
+      if (R->f32)
+        add_rows4_f32(a.f, (const float *)rows[0], (const float *)rows[1],
+                      (const float *)rows[2], (const float *)rows[3], n);
+      else
+        add_rows4_f64(a.f, (const double *)rows[0], (const double *)rows[1],
+                      (const double *)rows[2], (const double *)rows[3], n);
+    } else if (r == R->nred - 1) { /* the last rows, fewer than four */
+      for (int64_t k = r & ~(int64_t)3; k <= r; k++) fold_row(R, a, m, rows[k & 3], sb, n, k);
+    }
+    for (int d = R->nr - 1; d >= 0; d--) {
+      roff += R->rst[d];
+      if (++ridx[d] < R->rsz[d]) break;
+      roff -= R->rst[d] * R->rsz[d];
+      ridx[d] = 0;
+    }
+  }
+  for (int64_t k = 0; k < n; k++) {
+    int64_t o = obase + k * R->kost[c];
+    R->acc.f[o] = a.f[k], R->acc.fi[o] = a.fi[k], R->acc.i[o] = a.i[k];
+    R->acc.idx[o] = a.idx[k];
+  }
+}
+
+/* Tasks of the rows walk: (other kept position, band of R->band columns).
+ * A band's states live on the heap (a whole row of a matrix is then read in
+ * one sweep), or on the stack in pieces of ROW if that allocation fails:
+ * every column is computed the same way either way. */
 static void rows_body(int64_t begin, int64_t end, void *ctx) {
   const Reduce *R = ctx;
   int c = R->col;
-  int64_t nch = (R->ksz[c] + ROW - 1) / ROW;
-  double f[ROW], fi[ROW], mf[ROW], mfi[ROW];
-  int64_t i[ROW], idx[ROW];
-  Acc a = {f, fi, i, idx}, m = {mf, mfi, NULL, NULL};
+  int64_t width = R->band, nch = (R->ksz[c] + width - 1) / width, cap = ROW;
+  double stack[6 * ROW], *mem = NULL;
+  if (width > ROW && (mem = malloc(6 * sizeof(double) * (size_t)width))) cap = width;
+  double *s = mem ? mem : stack;
+  Acc a = {s, s + cap, (int64_t *)(s + 2 * cap), (int64_t *)(s + 3 * cap)};
+  Acc m = {s + 4 * cap, s + 5 * cap, NULL, NULL};
   for (int64_t t = begin; t < end; t++) {
-    int64_t obase, c0 = t % nch * ROW;
-    int64_t n = R->ksz[c] - c0 < ROW ? R->ksz[c] - c0 : ROW;
-    int64_t off = kept_offset(R, t / nch, c, &obase) + c0 * R->kst[c];
-    obase += c0 * R->kost[c];
-    for (int64_t k = 0; k < n; k++) {
-      state_init(R, a, k);
-      mf[k] = R->mean.f[obase + k * R->kost[c]];
-      mfi[k] = R->mean.fi[obase + k * R->kost[c]];
-    }
-    int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
-    for (int64_t r = 0; r < R->nred; r++) {
-      fold_row(R, a, m, R->data + (off + roff) * (int64_t)R->in_es,
-               (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es), n, r);
-      for (int d = R->nr - 1; d >= 0; d--) {
-        roff += R->rst[d];
-        if (++ridx[d] < R->rsz[d]) break;
-        roff -= R->rst[d] * R->rsz[d];
-        ridx[d] = 0;
-      }
-    }
-    for (int64_t k = 0; k < n; k++) {
-      int64_t o = obase + k * R->kost[c];
-      R->acc.f[o] = f[k], R->acc.fi[o] = fi[k], R->acc.i[o] = i[k], R->acc.idx[o] = idx[k];
-    }
+    int64_t obase, c0 = t % nch * width;
+    int64_t n = R->ksz[c] - c0 < width ? R->ksz[c] - c0 : width;
+    int64_t off = kept_offset(R, t / nch, c, &obase);
+    for (int64_t k = c0; k < c0 + n; k += cap)
+      rows_band(R, a, m, off + k * R->kst[c], obase + k * R->kost[c],
+                c0 + n - k < cap ? c0 + n - k : cap);
   }
+  free(mem);
+}
+
+/* Too little work to split across threads. */
+static int small(const Reduce *R) {
+  return R->nout * R->nred * (int64_t)R->in_es < TH_PARALLEL_MIN_BYTES;
 }
 
 static void parallel(const Reduce *R, int64_t n, void (*body)(int64_t, int64_t, void *),
                      void *ctx) {
-  if (R->nout * R->nred * (int64_t)R->in_es < TH_PARALLEL_MIN_BYTES)
+  if (small(R))
     body(0, n, ctx);
   else
     th_parallel_for(n, 1, body, ctx);
@@ -378,7 +432,14 @@ static Acc acc_alloc(int64_t n) {
  * (MemoryError) when the partial states cannot be allocated. */
 static int run(Reduce *R, const char *fn) {
   if (R->col >= 0) {
-    parallel(R, R->nout / R->ksz[R->col] * ((R->ksz[R->col] + ROW - 1) / ROW), rows_body, R);
+    /* bands as wide as the row up to BAND columns; narrower when that
+     * leaves threads idle on a long reduction */
+    int64_t width = R->ksz[R->col], outer = R->nout / width, threads = THGetNumThreads();
+    if (width > BAND) width = BAND;
+    if (!small(R) && outer * ((R->ksz[R->col] + width - 1) / width) < threads)
+      width = ((R->ksz[R->col] + threads - 1) / threads + 63) / 64 * 64;
+    R->band = width;
+    parallel(R, outer * ((R->ksz[R->col] + width - 1) / width), rows_body, R);
   } else if (R->nout == 1 && R->nr == 1 && R->rsz[0] > BLOCK) {
     int64_t nb = (R->rsz[0] + BLOCK - 1) / BLOCK;
     Blocks B = {R, acc_alloc(nb)};
