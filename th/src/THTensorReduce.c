@@ -92,8 +92,31 @@ typedef struct Reduce {
     int64_t half = n / 2 / 16 * 16;                                               \
     return NAME(p, half, s) + NAME(p + half * s, n - half, s);                    \
   }
-PAIRWISE_SUM(sum_f32, float)
+PAIRWISE_SUM(sum_f32_pairwise, float)
 PAIRWISE_SUM(sum_f64, double)
+
+/* A contiguous float32 run as four interleaved streams (a quarter each):
+ * more reads in flight than one stream, and float64 accumulators, which
+ * need no pairwise order to beat float32's rounding (n * 2^-53 << 2^-24). */
+TH_CLONES static double sum_f32_streams(const float *p, int64_t n) {
+  int64_t q = n / 4 / 8 * 8;
+  double r[4][8] = {{0}};
+  for (int64_t i = 0; i < q; i += 8)
+    for (int k = 0; k < 8; k++) {
+      r[0][k] += (double)p[i + k];
+      r[1][k] += (double)p[q + i + k];
+      r[2][k] += (double)p[2 * q + i + k];
+      r[3][k] += (double)p[3 * q + i + k];
+    }
+  for (int64_t i = 4 * q; i < n; i++) r[0][i & 7] += (double)p[i];
+  double t = 0;
+  for (int k = 0; k < 8; k++) t += (r[0][k] + r[1][k]) + (r[2][k] + r[3][k]);
+  return t;
+}
+
+static double sum_f32(const float *p, int64_t n, ptrdiff_t s) {
+  return s == 1 && n >= 256 ? sum_f32_streams(p, n) : sum_f32_pairwise(p, n, s);
+}
 
 TH_CLONES static void add_row_f32(double *restrict acc, const float *restrict x, int64_t n) {
   for (int64_t j = 0; j < n; j++) acc[j] += (double)x[j];
@@ -126,79 +149,108 @@ static void state_init(const Reduce *R, Acc a, int64_t j) {
 /* largest (or smallest) wins; a NaN beats any number; ties keep the first */
 #define BETTER(v, c, seen, max) (!(seen) || ((max) ? (v) > (c) : (v) < (c)))
 
-/* Folds the element at x (of R's class) with the given index into state j;
- * mre, mim: the result's mean (var's second pass). */
-static inline void update(const Reduce *R, Acc a, int64_t j, const char *x, int64_t index,
-                          double mre, double mim) {
+/* One state, held in locals while a run is folded into it. */
+typedef struct State {
+  double f, fi;
+  int64_t i, idx;
+} State;
+
+static inline State state_load(Acc a, int64_t j) {
+  return (State){a.f[j], a.fi[j], a.i[j], a.idx[j]};
+}
+static inline void state_store(Acc a, int64_t j, State s) {
+  a.f[j] = s.f, a.fi[j] = s.fi, a.i[j] = s.i, a.idx[j] = s.idx;
+}
+
+/* Folds the element at x (of class cls) with the given index into S; mre,
+ * mim: the result's mean (var's second pass). Inlined with op a constant
+ * (see FOR_OP), so each op's loop is compiled on its own. */
+static inline __attribute__((always_inline)) void update(int op, int cls, double p, State *S,
+                                                         const char *x, int64_t index,
+                                                         double mre, double mim) {
   const double *d = (const double *)x;
-  int64_t v = R->cls == CLS_B ? *(const uint8_t *)x : *(const int64_t *)x;
-  switch (R->op) {
+  int64_t v = cls == CLS_B ? *(const uint8_t *)x : *(const int64_t *)x;
+  switch (op) {
     case OP_SUM:
     case OP_MEAN:
-      if (R->cls == CLS_F || R->cls == CLS_C) {
-        a.f[j] += d[0];
-        if (R->cls == CLS_C) a.fi[j] += d[1];
+      if (cls == CLS_F || cls == CLS_C) {
+        S->f += d[0];
+        if (cls == CLS_C) S->fi += d[1];
       } else {
-        a.i[j] = (int64_t)((uint64_t)a.i[j] + (uint64_t)v); /* wraps, as torch */
+        S->i = (int64_t)((uint64_t)S->i + (uint64_t)v); /* wraps, as torch */
       }
       break;
     case OP_PROD:
-      if (R->cls == CLS_F) {
-        a.f[j] *= d[0];
-      } else if (R->cls == CLS_C) {
-        double re = a.f[j] * d[0] - a.fi[j] * d[1];
-        a.fi[j] = a.f[j] * d[1] + a.fi[j] * d[0];
-        a.f[j] = re;
+      if (cls == CLS_F) {
+        S->f *= d[0];
+      } else if (cls == CLS_C) {
+        double re = S->f * d[0] - S->fi * d[1];
+        S->fi = S->f * d[1] + S->fi * d[0];
+        S->f = re;
       } else {
-        a.i[j] = (int64_t)((uint64_t)a.i[j] * (uint64_t)v);
+        S->i = (int64_t)((uint64_t)S->i * (uint64_t)v);
       }
       break;
     case OP_MAX:
     case OP_MIN: {
-      int max = R->op == OP_MAX, seen = a.idx[j] >= 0, better;
-      if (R->cls == CLS_F) {
-        double c = a.f[j];
+      int max = op == OP_MAX, seen = S->idx >= 0, better;
+      if (cls == CLS_F) {
+        double c = S->f;
         better = BETTER(d[0], c, seen, max) || (d[0] != d[0] && c == c);
-        if (better) a.f[j] = d[0];
-      } else if (R->cls == CLS_U) {
-        better = BETTER((uint64_t)v, (uint64_t)a.i[j], seen, max);
-        if (better) a.i[j] = v;
+        if (better) S->f = d[0];
+      } else if (cls == CLS_U) {
+        better = BETTER((uint64_t)v, (uint64_t)S->i, seen, max);
+        if (better) S->i = v;
       } else {
-        better = BETTER(v, a.i[j], seen, max);
-        if (better) a.i[j] = v;
+        better = BETTER(v, S->i, seen, max);
+        if (better) S->i = v;
       }
-      if (better) a.idx[j] = index;
+      if (better) S->idx = index;
       break;
     }
     case OP_ALL:
-      if (!v) a.i[j] = 0;
+      if (!v) S->i = 0;
       break;
     case OP_ANY:
-      if (v) a.i[j] = 1;
+      if (v) S->i = 1;
       break;
     case OP_NORM: {
-      double m = R->cls == CLS_C ? hypot(d[0], d[1]) : fabs(d[0]), p = R->p;
+      double m = cls == CLS_C ? hypot(d[0], d[1]) : fabs(d[0]);
       if (p == 2)
-        a.f[j] += m * m;
+        S->f += m * m;
       else if (p == 1)
-        a.f[j] += m;
+        S->f += m;
       else if (p == INFINITY) {
-        if (m > a.f[j] || m != m) a.f[j] = m;
+        if (m > S->f || m != m) S->f = m;
       } else if (p == -INFINITY) {
-        if (m < a.f[j] || m != m) a.f[j] = m;
+        if (m < S->f || m != m) S->f = m;
       } else if (p == 0)
-        a.f[j] += m != 0;
+        S->f += m != 0;
       else
-        a.f[j] += pow(m, p);
+        S->f += pow(m, p);
       break;
     }
     case OP_SQDEV: {
-      double re = d[0] - mre, im = R->cls == CLS_C ? d[1] - mim : 0;
-      a.f[j] += re * re + im * im;
+      double re = d[0] - mre, im = cls == CLS_C ? d[1] - mim : 0;
+      S->f += re * re + im * im;
       break;
     }
   }
 }
+
+/* Runs STMT with OP a constant equal to op. */
+#define FOR_OP(op, STMT)                                                          \
+  switch (op) {                                                                   \
+    case OP_SUM: { enum { OP = OP_SUM }; STMT; } break;                           \
+    case OP_MEAN: { enum { OP = OP_MEAN }; STMT; } break;                         \
+    case OP_PROD: { enum { OP = OP_PROD }; STMT; } break;                         \
+    case OP_MAX: { enum { OP = OP_MAX }; STMT; } break;                           \
+    case OP_MIN: { enum { OP = OP_MIN }; STMT; } break;                           \
+    case OP_ALL: { enum { OP = OP_ALL }; STMT; } break;                           \
+    case OP_ANY: { enum { OP = OP_ANY }; STMT; } break;                           \
+    case OP_NORM: { enum { OP = OP_NORM }; STMT; } break;                         \
+    default: { enum { OP = OP_SQDEV }; STMT; } break;                             \
+  }
 
 /* Folds partial state k of b into state j of a (b's elements came later). */
 static void combine(const Reduce *R, Acc a, int64_t j, Acc b, int64_t k) {
@@ -214,67 +266,137 @@ static void combine(const Reduce *R, Acc a, int64_t j, Acc b, int64_t k) {
     x.d[0] = b.f[k], x.d[1] = b.fi[k];
     if (R->cls != CLS_F && R->cls != CLS_C) x.i = b.i[k];
     if (R->cls == CLS_B) x.b = (uint8_t)(b.i[k] != 0);
-    update(R, a, j, (const char *)&x, b.idx[k], 0, 0);
+    State S = state_load(a, j);
+    FOR_OP(R->op, update(OP, R->cls, R->p, &S, (const char *)&x, b.idx[k], 0, 0));
+    state_store(a, j, S);
   }
 }
 
 /* ------------------------------------------------------------- folding */
 
+/* Sums of squares (and of |x|) of n float64 or float32 elements stride s
+ * apart, less m: var's deviations and the 1- and 2-norms, with 8
+ * accumulators (the adds of one would wait on each other). */
+#define SUM_OF(NAME, T, EXPR)                                                     \
+  TH_CLONES static double NAME(const T *p, int64_t n, ptrdiff_t s, double m) {   \
+    double r[8] = {0};                                                            \
+    int64_t i = 0;                                                                \
+    if (s == 1)                                                                   \
+      for (; i + 8 <= n; i += 8)                                                  \
+        for (int k = 0; k < 8; k++) {                                             \
+          double x = (double)p[i + k] - m;                                        \
+          r[k] += EXPR;                                                           \
+        }                                                                         \
+    for (; i < n; i++) {                                                          \
+      double x = (double)p[i * s] - m;                                            \
+      r[i & 7] += EXPR;                                                           \
+    }                                                                             \
+    return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));     \
+  }
+SUM_OF(squares_f32, float, x * x)
+SUM_OF(squares_f64, double, x * x)
+SUM_OF(abs_f32, float, fabs(x))
+SUM_OF(abs_f64, double, fabs(x))
+
+/* The float kernels above for op, or 0: 1 squares, 2 absolute values. */
+static int float_kernel(const Reduce *R) {
+  if (R->cls != CLS_F) return 0;
+  if (R->op == OP_SQDEV || (R->op == OP_NORM && R->p == 2)) return 1;
+  return R->op == OP_NORM && R->p == 1 ? 2 : 0;
+}
+
+static double float_fold(int kernel, int f32, const char *p, int64_t n, ptrdiff_t sb,
+                         double m) {
+  if (f32)
+    return kernel == 1 ? squares_f32((const float *)p, n, sb / 4, m)
+                       : abs_f32((const float *)p, n, sb / 4, m);
+  return kernel == 1 ? squares_f64((const double *)p, n, sb / 8, m)
+                     : abs_f64((const double *)p, n, sb / 8, m);
+}
+
 /* Folds n input elements, sb bytes apart, into state j. */
 static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t sb,
                      int64_t n, int64_t index0, double mre, double mim) {
-  int sum = R->op == OP_SUM || R->op == OP_MEAN;
+  int sum = R->op == OP_SUM || R->op == OP_MEAN, kernel = float_kernel(R);
+  int direct = R->in_dtype == class_dtype[R->cls], cls = R->cls;
+  double pp = R->p;
   if (sum && R->f32) {
     a.f[j] += sum_f32((const float *)p, n, sb / 4);
     return;
   }
-  if (R->in_dtype == class_dtype[R->cls]) {
-    if (sum && R->cls != CLS_I) {
-      a.f[j] += sum_f64((const double *)p, n, sb / 8);
-      if (R->cls == CLS_C) a.fi[j] += sum_f64((const double *)p + 1, n, sb / 8);
-      return;
-    }
-    for (int64_t k = 0; k < n; k++) update(R, a, j, p + k * sb, index0 + k, mre, mim);
+  if (kernel && (R->f32 || direct)) {
+    a.f[j] += float_fold(kernel, R->f32, p, n, sb, R->op == OP_SQDEV ? mre : 0);
+    return;
+  }
+  if (direct && sum && cls != CLS_I) {
+    a.f[j] += sum_f64((const double *)p, n, sb / 8);
+    if (cls == CLS_C) a.fi[j] += sum_f64((const double *)p + 1, n, sb / 8);
+    return;
+  }
+  State S = state_load(a, j);
+  if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) return; /* decided */
+  if (direct) {
+    FOR_OP(R->op, for (int64_t k = 0; k < n; k++)
+                      update(OP, cls, pp, &S, p + k * sb, index0 + k, mre, mim));
+    state_store(a, j, S);
     return;
   }
   _Alignas(64) char buf[CHUNK * 16];
-  th_cast_loop cast = th_cast_loops[class_dtype[R->cls]][R->in_dtype];
+  th_cast_loop cast = th_cast_loops[class_dtype[cls]][R->in_dtype];
+  ptrdiff_t es = (ptrdiff_t)R->cls_es;
   for (int64_t k0 = 0; k0 < n; k0 += CHUNK) {
     int64_t len = n - k0 < CHUNK ? n - k0 : CHUNK;
-    cast(buf, (ptrdiff_t)R->cls_es, p + k0 * sb, sb, len);
-    if (sum && R->cls == CLS_F) {
-      a.f[j] += sum_f64((const double *)buf, len, 1);
-      continue;
-    }
-    for (int64_t k = 0; k < len; k++)
-      update(R, a, j, buf + k * (ptrdiff_t)R->cls_es, index0 + k0 + k, mre, mim);
+    if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) break; /* decided */
+    cast(buf, es, p + k0 * sb, sb, len);
+    if (sum && cls == CLS_F)
+      S.f += sum_f64((const double *)buf, len, 1);
+    else if (kernel)
+      S.f += float_fold(kernel, 0, buf, len, 8, R->op == OP_SQDEV ? mre : 0);
+    else
+      FOR_OP(R->op, for (int64_t k = 0; k < len; k++)
+                        update(OP, cls, pp, &S, buf + k * es, index0 + k0 + k, mre, mim));
   }
+  state_store(a, j, S);
 }
 
 /* Folds row element k (n of them, sb bytes apart) into state k of a, for
  * the reduced position index; m: the means of those states. */
 static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
                      int64_t index) {
-  int sum = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F;
+  int sum = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F, cls = R->cls;
+  int kernel = float_kernel(R);
+  double pp = R->p;
   if (sum && R->f32 && sb == 4) {
     add_row_f32(a.f, (const float *)p, n);
     return;
   }
-  int direct = R->in_dtype == class_dtype[R->cls] && sb == (ptrdiff_t)R->cls_es;
+  int direct = R->in_dtype == class_dtype[cls] && sb == (ptrdiff_t)R->cls_es;
+  ptrdiff_t es = (ptrdiff_t)R->cls_es;
   _Alignas(64) char buf[ROW * 16];
   for (int64_t k0 = 0; k0 < n; k0 += ROW) {
     int64_t len = n - k0 < ROW ? n - k0 : ROW;
     const char *x = p + k0 * sb;
     if (!direct) {
-      th_cast_loops[class_dtype[R->cls]][R->in_dtype](buf, (ptrdiff_t)R->cls_es, x, sb, len);
+      th_cast_loops[class_dtype[cls]][R->in_dtype](buf, es, x, sb, len);
       x = buf;
     }
     if (sum) {
       add_row_f64(a.f + k0, (const double *)x, len);
       continue;
     }
-    for (int64_t k = 0; k < len; k++)
-      update(R, a, k0 + k, x + k * (ptrdiff_t)R->cls_es, index, m.f[k0 + k], m.fi[k0 + k]);
+    if (kernel) {
+      const double *xd = (const double *)x;
+      for (int64_t k = k0; k < k0 + len; k++) {
+        double t = xd[k - k0] - (R->op == OP_SQDEV ? m.f[k] : 0);
+        a.f[k] += kernel == 1 ? t * t : fabs(t);
+      }
+      continue;
+    }
+    FOR_OP(R->op, for (int64_t k = k0; k < k0 + len; k++) {
+      State S = state_load(a, k);
+      update(OP, cls, pp, &S, x + (k - k0) * es, index, m.f[k], m.fi[k]);
+      state_store(a, k, S);
+    });
   }
 }
 
