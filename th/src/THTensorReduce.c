@@ -435,8 +435,43 @@ static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, do
   }
 }
 
+/* Sums of four contiguous float32 runs of n at once (four streams in
+ * flight), each exactly as if alone: 8 float64 accumulators in order, then
+ * a fixed tree. A run given twice is summed twice, to the same value. */
+TH_CLONES static void sum4_f32(const float *const *p, int64_t n, double *out) {
+  double r[4][8] = {{0}};
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int k = 0; k < 8; k++) {
+      r[0][k] += (double)p[0][i + k];
+      r[1][k] += (double)p[1][i + k];
+      r[2][k] += (double)p[2][i + k];
+      r[3][k] += (double)p[3][i + k];
+    }
+  for (int q = 0; q < 4; q++) {
+    for (int64_t t = i; t < n; t++) r[q][t & 7] += (double)p[q][t];
+    out[q] = ((r[q][0] + r[q][1]) + (r[q][2] + r[q][3])) +
+             ((r[q][4] + r[q][5]) + (r[q][6] + r[q][7]));
+  }
+}
+
 static void runs_body(int64_t begin, int64_t end, void *ctx) {
   const Reduce *R = ctx;
+  if ((R->op == OP_SUM || R->op == OP_MEAN) && R->f32 && R->nr == 1 && R->rst[0] == 1) {
+    /* one contiguous float32 run per result (sum(dim=-1)): four at a time */
+    for (int64_t o = begin; o < end; o += 4) {
+      const float *p[4];
+      double sums[4];
+      for (int q = 0; q < 4; q++)
+        p[q] = (const float *)R->data + kept_offset(R, o + q < end ? o + q : o, -1, NULL);
+      sum4_f32(p, R->rsz[0], sums);
+      for (int q = 0; q < 4 && o + q < end; q++) {
+        state_init(R, R->acc, o + q);
+        R->acc.f[o + q] = sums[q];
+      }
+    }
+    return;
+  }
   for (int64_t o = begin; o < end; o++) {
     state_init(R, R->acc, o);
     fold_reduced(R, R->acc, o, R->data + kept_offset(R, o, -1, NULL) * (int64_t)R->in_es,
