@@ -122,7 +122,8 @@ def test_nan_propagates_through_max_min_and_sums():
     assert math.isnan(t.norm(p=float("inf")).item())
 
 
-@pytest.mark.parametrize("shape", [(1 << 17,), (300, 700), (700, 300), (3, 50, 4000)])
+# each over 4 MiB, so that the work is split across threads
+@pytest.mark.parametrize("shape", [(1 << 21,), (1100, 1000), (3, 400, 1000)])
 def test_long_reductions_match_numpy_and_do_not_depend_on_the_thread_count(shape):
     rng = np.random.default_rng(1)
     a = rng.standard_normal(shape).astype(np.float32)
@@ -145,6 +146,44 @@ def test_long_reductions_match_numpy_and_do_not_depend_on_the_thread_count(shape
                 np.testing.assert_array_equal(to_numpy(indices), x.argmax(0))
     finally:
         th.set_num_threads(before)
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64, th.float16, th.int32, th.uint8,
+                                   th.bool, th.complex64, th.uint64])
+@pytest.mark.parametrize("perm", [(0, 1, 2), (2, 1, 0), (1, 2, 0)])
+def test_both_walks_for_every_op_and_dtype_are_numpys(dtype, perm):
+    """Shapes wide enough (>= 8) that a kept dim is walked as a row of states
+    (the rows walk) when it is the narrowest, and runs otherwise."""
+    rng = np.random.default_rng(4)
+    a = rng.integers(0, 4, (6, 20, 12)).astype(NUMPY_DTYPES[dtype])
+    if dtype.is_complex:
+        a = a + 1j * rng.integers(0, 4, a.shape).astype(a.dtype)
+    t = th.from_numpy(a).permute(*perm)
+    x = a.transpose(perm).astype(np.complex128 if dtype.is_complex else np.float64)
+    tolerance = dict(rtol=2e-3 if dtype == th.float16 else 1e-6)
+    for dims in [(0,), (1,), (2,), (0, 2), (1, 2), None]:
+        axis = dims
+        np.testing.assert_allclose(to_numpy(t.sum(dims)).astype(x.dtype), x.sum(axis),
+                                   **tolerance)
+        np.testing.assert_allclose(to_numpy(t.prod(dims)).astype(x.dtype) if dtype != th.float16
+                                   else x.prod(axis), x.prod(axis), **tolerance)
+        assert to_numpy(t.all(dims)).tolist() == x.all(axis).tolist()
+        assert to_numpy(t.any(dims)).tolist() == x.any(axis).tolist()
+        if dtype.is_floating_point or dtype.is_complex:
+            np.testing.assert_allclose(to_numpy(t.mean(dims)), x.mean(axis), **tolerance)
+            np.testing.assert_allclose(to_numpy(t.var(dims)), x.var(axis, ddof=1), **tolerance)
+            for p in (1, 2, float("inf"), 0.5):
+                expected = (np.abs(x).max(axis) if p == float("inf") else
+                            (np.abs(x) ** p).sum(axis) ** (1 / p))
+                got = to_numpy(t.norm(p, dims))  # float16's may overflow, as numpy's cast
+                np.testing.assert_allclose(got, expected.astype(got.dtype), **tolerance)
+        if not dtype.is_complex:
+            np.testing.assert_array_equal(to_numpy(t.amax(dims)).astype(x.dtype), x.max(axis))
+            np.testing.assert_array_equal(to_numpy(t.amin(dims)).astype(x.dtype), x.min(axis))
+            if dims is not None and len(dims) == 1:
+                values, indices = t.max(dims[0])
+                np.testing.assert_array_equal(to_numpy(indices), x.argmax(dims[0]))
+                np.testing.assert_array_equal(to_numpy(t.argmin(dims[0])), x.argmin(dims[0]))
 
 
 def test_float32_sum_of_ten_million_is_within_numpys_pairwise_error():
