@@ -5,7 +5,17 @@ classes. th.Tensor's methods of those names call these functions.
 
 dim is None (every dim), an int, or a sequence of ints (sum, mean, amax,
 amin, all, any, norm, var, std; max/min/argmax/argmin take one int). Long
-reductions run without the GIL, on a pinned snapshot of the input."""
+reductions run without the GIL, on a pinned snapshot of the input.
+
+>>> import th
+>>> t = th.tensor([[1.0, 5.0], [7.0, 3.0]])
+>>> t.sum(0)
+tensor([8., 8.])
+>>> t.T.max(1)
+max(values=tensor([7., 5.]), indices=tensor([1, 0]))
+>>> th.tensor([1, 2, 3]).sum().dtype, t.argmax().item(), t.var(correction=0).item()
+(th.int64, 2, 5.0)
+"""
 from libc.stdint cimport int64_t
 
 from collections import namedtuple
@@ -61,7 +71,7 @@ cdef int parse_dims(str fn, object dim, Dims *out, bint one=False) except -1:
 
 
 cdef int call(Op op, THTensor *result, THTensor *indices, THTensor *input, Dims *d,
-              bint keepdim, double p) nogil except -1:
+              bint keepdim, double p) except -1 nogil:
     if op == SUM:
         return THTensor_sum(result, input, d.n, d.ptr, keepdim)
     if op == PROD:

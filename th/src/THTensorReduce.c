@@ -972,22 +972,18 @@ THTensor *THTensor_newNorm(THTensor *input, double p, int nDims, const int *dims
                            int keepdim) {
   return new_values(input, OP_NORM, p, 0, nDims, dims, keepdim, __func__);
 }
-int THTensor_var(THTensor *result, THTensor *input, int nDims, const int *dims,
-                 double correction, int keepdim) {
-  return values_into(result, input, OP_VAR, 0, correction, nDims, dims, keepdim, __func__);
-}
-THTensor *THTensor_newVar(THTensor *input, int nDims, const int *dims, double correction,
-                          int keepdim) {
-  return new_values(input, OP_VAR, 0, correction, nDims, dims, keepdim, __func__);
-}
-int THTensor_std(THTensor *result, THTensor *input, int nDims, const int *dims,
-                 double correction, int keepdim) {
-  return values_into(result, input, OP_STD, 0, correction, nDims, dims, keepdim, __func__);
-}
-THTensor *THTensor_newStd(THTensor *input, int nDims, const int *dims, double correction,
-                          int keepdim) {
-  return new_values(input, OP_STD, 0, correction, nDims, dims, keepdim, __func__);
-}
+/* var and std: the same two passes, std's root at the end */
+#define SPREAD_REDUCTION(NAME, NEW, OP)                                                  \
+  int THTensor_##NAME(THTensor *result, THTensor *input, int nDims, const int *dims,     \
+                      double correction, int keepdim) {                                  \
+    return values_into(result, input, OP, 0, correction, nDims, dims, keepdim, __func__); \
+  }                                                                                      \
+  THTensor *THTensor_##NEW(THTensor *input, int nDims, const int *dims,                  \
+                           double correction, int keepdim) {                             \
+    return new_values(input, OP, 0, correction, nDims, dims, keepdim, __func__);         \
+  }
+SPREAD_REDUCTION(var, newVar, OP_VAR)
+SPREAD_REDUCTION(std, newStd, OP_STD)
 
 int THTensor_argmax(THTensor *result, THTensor *input, const int *dim, int keepdim) {
   return indices_into(result, input, OP_MAX, dim, keepdim, __func__);
