@@ -486,3 +486,17 @@ def test_a_failing_result_form_leaves_the_result_unchanged():
     with pytest.raises(IndexError):
         th.amax(th.zeros(0, 3), 0, out=out)
     assert out.tolist() == [1.0, 2.0]
+
+
+def test_numpy_functions_reach_the_methods_with_numpys_arguments():
+    a = np.array([[1.0, 5.0, 2.0], [7.0, 3.0, 0.5]])
+    t = th.from_numpy(a)
+    for f in (np.sum, np.prod, np.mean, np.max, np.min, np.all, np.any, np.argmax, np.argmin,
+              np.std, np.var):
+        got = f(t, axis=1, keepdims=True)
+        assert isinstance(got, th.Tensor), f
+        np.testing.assert_allclose(to_numpy(got), f(a, axis=1, keepdims=True))
+        np.testing.assert_allclose(float(f(t)), f(a))
+    np.testing.assert_allclose(to_numpy(np.std(t, axis=0, ddof=1)), a.std(0, ddof=1))
+    out = th.empty(0, dtype=th.float64)
+    assert np.sum(t, axis=0, out=out) is out and out.tolist() == a.sum(0).tolist()

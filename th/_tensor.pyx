@@ -512,26 +512,37 @@ cdef class Tensor:
         return _gather().masked_fill_(self, mask, value)
 
     # ------------------------------------------------------- reductions
-    # torch's names and rules, in th/_reduce.pyx over THTensorMath.h
-    def sum(self, dim=None, keepdim=False, *, dtype=None):
+    # torch's names and rules, in th/_reduce.pyx over THTensorMath.h; numpy's
+    # axis=, keepdims=, out= (and ddof=) too, so np.sum(t), np.max(t), ...
+    # reach these methods
+    def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.sum(self, dim, keepdim, dtype=dtype)
+        return _reduce.sum(self, dim if axis is None else axis, keepdim or keepdims,
+                           dtype=dtype, out=out)
 
-    def prod(self, dim=None, keepdim=False, *, dtype=None):
+    def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
+             out=None):
         from th import _reduce
-        return _reduce.prod(self, dim, keepdim, dtype=dtype)
+        return _reduce.prod(self, dim if axis is None else axis, keepdim or keepdims,
+                            dtype=dtype, out=out)
 
-    def mean(self, dim=None, keepdim=False, *, dtype=None):
+    def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
+             out=None):
         from th import _reduce
-        return _reduce.mean(self, dim, keepdim, dtype=dtype)
+        return _reduce.mean(self, dim if axis is None else axis, keepdim or keepdims,
+                            dtype=dtype, out=out)
 
-    def max(self, dim=None, keepdim=False):
+    def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.max(self, dim, keepdim)
+        if axis is not None:  # numpy's max: the values only
+            return _reduce.amax(self, axis, keepdim or keepdims, out=out)
+        return _reduce.max(self, dim, keepdim or keepdims, out=out)
 
-    def min(self, dim=None, keepdim=False):
+    def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.min(self, dim, keepdim)
+        if axis is not None:
+            return _reduce.amin(self, axis, keepdim or keepdims, out=out)
+        return _reduce.min(self, dim, keepdim or keepdims, out=out)
 
     def amax(self, dim=(), keepdim=False):
         from th import _reduce
@@ -541,33 +552,37 @@ cdef class Tensor:
         from th import _reduce
         return _reduce.amin(self, dim, keepdim)
 
-    def argmax(self, dim=None, keepdim=False):
+    def argmax(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.argmax(self, dim, keepdim)
+        return _reduce.argmax(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
-    def argmin(self, dim=None, keepdim=False):
+    def argmin(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.argmin(self, dim, keepdim)
+        return _reduce.argmin(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
-    def all(self, dim=None, keepdim=False):
+    def all(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.all(self, dim, keepdim)
+        return _reduce.all(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
-    def any(self, dim=None, keepdim=False):
+    def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         from th import _reduce
-        return _reduce.any(self, dim, keepdim)
+        return _reduce.any(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         from th import _reduce
         return _reduce.norm(self, p, dim, keepdim, dtype=dtype)
 
-    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
+            keepdims=False, ddof=None, dtype=None, out=None):
         from th import _reduce
-        return _reduce.var(self, dim, unbiased, keepdim, correction=correction)
+        return _reduce.var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+                           correction=correction if ddof is None else ddof, out=out)
 
-    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
+            keepdims=False, ddof=None, dtype=None, out=None):
         from th import _reduce
-        return _reduce.std(self, dim, unbiased, keepdim, correction=correction)
+        return _reduce.std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+                           correction=correction if ddof is None else ddof, out=out)
 
     # ------------------------------------------------------- copies
     def contiguous(self):
