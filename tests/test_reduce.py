@@ -500,3 +500,29 @@ def test_numpy_functions_reach_the_methods_with_numpys_arguments():
     np.testing.assert_allclose(to_numpy(np.std(t, axis=0, ddof=1)), a.std(0, ddof=1))
     out = th.empty(0, dtype=th.float64)
     assert np.sum(t, axis=0, out=out) is out and out.tolist() == a.sum(0).tolist()
+
+
+FAILURE_CASES = {  # name: (arguments, reduction)
+    "sum over rows": (lambda: th.ones(64, 40), lambda t: t.sum(0)),
+    "sum of a long run (blocks)": (lambda: th.ones(1 << 17), lambda t: t.sum()),
+    "var (two passes)": (lambda: th.ones(6, 40), lambda t: t.var(1)),
+    "max pair": (lambda: th.ones(5, 7), lambda t: t.max(1)),
+    "argmax of a transpose (a contiguous copy)": (lambda: th.ones(5, 7).T, th.argmax),
+    "sum into out": (lambda: th.ones(5, 7), lambda t: th.sum(t, 1, out=th.empty(0))),
+}
+
+
+@pytest.mark.parametrize("name", list(FAILURE_CASES))
+def test_every_failing_allocation_raises_and_frees_what_it_took(name):
+    setup, action = FAILURE_CASES[name]
+    t = setup()
+    with th.debug.count_allocations() as counted:
+        del_me = action(t)
+    del del_me
+    assert counted.allocations >= 2, f"{name}: {counted.allocations}"
+    for k in range(1, counted.allocations + 1):
+        before = th.debug.live()
+        with th.debug.fail_allocations(after=k) as failure:
+            with pytest.raises(MemoryError, match="failed to allocate"):
+                action(t)
+        assert failure.fired and th.debug.live() == before, f"{name}: allocation {k}"

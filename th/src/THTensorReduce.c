@@ -24,6 +24,7 @@
 
 #include "THCastImpl.h"
 #include "THDebugImpl.h"
+#include "THMemoryImpl.h"
 #include "THParallelImpl.h"
 #include "THTensorImpl.h"
 #include "TH/THTensorMath.h"
@@ -455,6 +456,12 @@ TH_CLONES static void sum4_f32(const float *const *p, int64_t n, double *out) {
   }
 }
 
+/* var's mean of result o (its imaginary part: im), or 0 for other ops,
+ * which have no means. */
+static inline double mean_of(const Reduce *R, int64_t o, int im) {
+  return R->mean.f ? (im ? R->mean.fi : R->mean.f)[o] : 0;
+}
+
 static void runs_body(int64_t begin, int64_t end, void *ctx) {
   const Reduce *R = ctx;
   if ((R->op == OP_SUM || R->op == OP_MEAN) && R->f32 && R->nr == 1 && R->rst[0] == 1) {
@@ -475,7 +482,7 @@ static void runs_body(int64_t begin, int64_t end, void *ctx) {
   for (int64_t o = begin; o < end; o++) {
     state_init(R, R->acc, o);
     fold_reduced(R, R->acc, o, R->data + kept_offset(R, o, -1, NULL) * (int64_t)R->in_es,
-                 R->mean.f[o], R->mean.fi[o]);
+                 mean_of(R, o, 0), mean_of(R, o, 1));
   }
 }
 
@@ -491,7 +498,8 @@ static void blocks_body(int64_t begin, int64_t end, void *ctx) {
   for (int64_t k = begin; k < end; k++) {
     int64_t start = k * BLOCK, n = R->rsz[0] - start < BLOCK ? R->rsz[0] - start : BLOCK;
     state_init(R, B->part, k);
-    fold_run(R, B->part, k, R->data + start * sb, sb, n, start, R->mean.f[0], R->mean.fi[0]);
+    fold_run(R, B->part, k, R->data + start * sb, sb, n, start, mean_of(R, 0, 0),
+             mean_of(R, 0, 1));
   }
 }
 
@@ -501,8 +509,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
   int c = R->col;
   for (int64_t k = 0; k < n; k++) {
     state_init(R, a, k);
-    m.f[k] = R->mean.f[obase + k * R->kost[c]];
-    m.fi[k] = R->mean.fi[obase + k * R->kost[c]];
+    m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
+    m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
   }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
   ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
@@ -578,7 +586,7 @@ static void parallel(const Reduce *R, int64_t n, void (*body)(int64_t, int64_t, 
 static Acc acc_alloc(int64_t n) {
   Acc a;
   size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
-  a.f = malloc(4 * bytes);
+  a.f = th_malloc(4 * bytes);
   a.fi = a.f ? a.f + n : NULL;
   a.i = a.f ? (int64_t *)(a.f + 2 * n) : NULL;
   a.idx = a.f ? (int64_t *)(a.f + 3 * n) : NULL;
@@ -600,13 +608,13 @@ static int run(Reduce *R, const char *fn) {
     int64_t nb = (R->rsz[0] + BLOCK - 1) / BLOCK;
     Blocks B = {R, acc_alloc(nb)};
     if (!B.part.f) {
-      TH_ERR_FN(TH_ERROR_MEMORY, fn, "cannot allocate %lld partial states", (long long)nb);
+      TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld partial states", (long long)nb);
       return -1;
     }
     parallel(R, nb, blocks_body, &B);
     state_init(R, R->acc, 0);
     for (int64_t k = 0; k < nb; k++) combine(R, R->acc, 0, B.part, k);
-    free(B.part.f);
+    th_free(B.part.f);
   } else {
     parallel(R, R->nout, runs_body, R);
   }
@@ -830,21 +838,22 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
   R.data = th_tensor_bytes(src);
   THTensor *v = NULL, *ix = NULL;
   R.acc = acc_alloc(R.nout);
-  R.mean = acc_alloc(R.nout);
-  if (!R.acc.f || !R.mean.f) {
-    TH_ERR_FN(TH_ERROR_MEMORY, fn, "cannot allocate %lld result states", (long long)R.nout);
+  int spread = op == OP_VAR || op == OP_STD;
+  Acc spare = {NULL, NULL, NULL, NULL}; /* var: the second pass's states */
+  if (spread) spare = acc_alloc(R.nout);
+  if (!R.acc.f || (spread && !spare.f)) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states", (long long)R.nout);
     goto fail;
   }
   if (values && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
   if (indices && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn))) goto fail;
-  memset(R.mean.f, 0, sizeof(double) * 2 * (size_t)(R.nout > 0 ? R.nout : 1));
   if (R.nout > 0) {
-    if (op == OP_VAR || op == OP_STD) { /* two passes: the means, then the deviations */
+    if (spread) { /* two passes: the means, then the deviations */
       R.op = OP_MEAN;
       if (run(&R, fn)) goto fail;
       finish(&R, OP_MEAN, 0);
-      Acc t = R.mean;
-      R.mean = R.acc, R.acc = t;
+      R.mean = R.acc, R.acc = spare;
+      spare = (Acc){NULL, NULL, NULL, NULL};
       R.op = OP_SQDEV;
     }
     if (run(&R, fn)) goto fail;
@@ -852,15 +861,16 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
     if (v) write_states(&R, v, 0);
     if (ix) write_states(&R, ix, 1);
   }
-  free(R.acc.f);
-  free(R.mean.f);
+  th_free(R.acc.f);
+  th_free(R.mean.f);
   THTensor_free(src);
   if (values) *values = v;
   if (indices) *indices = ix;
   return 0;
 fail:
-  free(R.acc.f);
-  free(R.mean.f);
+  th_free(R.acc.f);
+  th_free(R.mean.f);
+  th_free(spare.f);
   THTensor_free(src);
   THTensor_free(v);
   THTensor_free(ix);
