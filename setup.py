@@ -25,6 +25,7 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 KERNEL_SOURCES = [
     "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
     "th/src/THExprEval.c", "th/src/THExprKernels.c", "th/src/THTensorBlas.c",
+    "th/src/THTensorReduce.c",
 ]
 CORE_LIBRARY = "libTH.so"
 
@@ -158,6 +159,7 @@ def extensions():
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
                "th._expr",
+               "th._reduce",
                "th._factories", "th._functions",
                "th._linalg",
                "th._core", "th._testcapi"]

@@ -45,6 +45,8 @@ from th._core import get_num_threads, set_num_threads
 from th._dlpack import from_dlpack
 from th._factories import arange, empty, full, ones, tensor, zeros
 from th._gather import gather, index_select, masked_select, nonzero
+from th._reduce import (all, amax, amin, any, argmax, argmin, max, mean, min, norm, prod,
+                        std, sum, var)
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
@@ -95,6 +97,8 @@ __all__ = [
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack",
     "index_select", "masked_select", "gather", "nonzero",
+    "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
+    "norm", "var", "std",
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",

@@ -551,6 +551,78 @@ cdef class Tensor:
         return _linalg().add_("baddbmm_", self, batch1, batch2, beta, alpha)
     def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
         return _linalg().add_("addbmm_", self, batch1, batch2, beta, alpha)
+    # ------------------------------------------------------- reductions
+    # torch's names and rules, in th/_reduce.pyx over THTensorMath.h; numpy's
+    # axis=, keepdims=, out= (and ddof=) too, so np.sum(t), np.max(t), ...
+    # reach these methods
+    def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        return _reduce.sum(self, dim if axis is None else axis, keepdim or keepdims,
+                           dtype=dtype, out=out)
+
+    def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
+             out=None):
+        from th import _reduce
+        return _reduce.prod(self, dim if axis is None else axis, keepdim or keepdims,
+                            dtype=dtype, out=out)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
+             out=None):
+        from th import _reduce
+        return _reduce.mean(self, dim if axis is None else axis, keepdim or keepdims,
+                            dtype=dtype, out=out)
+
+    def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        if axis is not None:  # numpy's max: the values only
+            return _reduce.amax(self, axis, keepdim or keepdims, out=out)
+        return _reduce.max(self, dim, keepdim or keepdims, out=out)
+
+    def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        if axis is not None:
+            return _reduce.amin(self, axis, keepdim or keepdims, out=out)
+        return _reduce.min(self, dim, keepdim or keepdims, out=out)
+
+    def amax(self, dim=(), keepdim=False):
+        from th import _reduce
+        return _reduce.amax(self, dim, keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        from th import _reduce
+        return _reduce.amin(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        return _reduce.argmax(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+
+    def argmin(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        return _reduce.argmin(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+
+    def all(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        return _reduce.all(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+
+    def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        from th import _reduce
+        return _reduce.any(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        from th import _reduce
+        return _reduce.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
+            keepdims=False, ddof=None, dtype=None, out=None):
+        from th import _reduce
+        return _reduce.var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+                           correction=correction if ddof is None else ddof, out=out)
+
+    def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
+            keepdims=False, ddof=None, dtype=None, out=None):
+        from th import _reduce
+        return _reduce.std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+                           correction=correction if ddof is None else ddof, out=out)
 
     # ------------------------------------------------------- copies
     def contiguous(self):

@@ -283,6 +283,49 @@ cdef extern from "TH/TH.h" nogil:
     THTensor *THTensor_newStackArray(THTensor **inputs, int numInputs,
                                      int dimension) except NULL
 
+    # reductions (THTensorMath.h): dims NULL reduces every dim
+    int THTensor_sum(THTensor *result, THTensor *input, int nDims, const int *dims,
+                     int keepdim) except -1
+    int THTensor_prod(THTensor *result, THTensor *input, int nDims, const int *dims,
+                      int keepdim) except -1
+    int THTensor_mean(THTensor *result, THTensor *input, int nDims, const int *dims,
+                      int keepdim) except -1
+    int THTensor_amax(THTensor *result, THTensor *input, int nDims, const int *dims,
+                      int keepdim) except -1
+    int THTensor_amin(THTensor *result, THTensor *input, int nDims, const int *dims,
+                      int keepdim) except -1
+    int THTensor_argmax(THTensor *result, THTensor *input, const int *dim, int keepdim) except -1
+    int THTensor_argmin(THTensor *result, THTensor *input, const int *dim, int keepdim) except -1
+    int THTensor_all(THTensor *result, THTensor *input, int nDims, const int *dims,
+                     int keepdim) except -1
+    int THTensor_any(THTensor *result, THTensor *input, int nDims, const int *dims,
+                     int keepdim) except -1
+    int THTensor_norm(THTensor *result, THTensor *input, double p, int nDims, const int *dims,
+                      int keepdim) except -1
+    int THTensor_var(THTensor *result, THTensor *input, int nDims, const int *dims,
+                     double correction, int keepdim) except -1
+    int THTensor_std(THTensor *result, THTensor *input, int nDims, const int *dims,
+                     double correction, int keepdim) except -1
+    int THTensor_max(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                     int keepdim) except -1
+    int THTensor_min(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                     int keepdim) except -1
+    THTensor *THTensor_newSum(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newProd(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newMean(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newAmax(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newAmin(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newArgmax(THTensor *input, const int *dim, int keepdim) except NULL
+    THTensor *THTensor_newArgmin(THTensor *input, const int *dim, int keepdim) except NULL
+    THTensor *THTensor_newAll(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newAny(THTensor *input, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newNorm(THTensor *input, double p, int nDims, const int *dims,
+                               int keepdim) except NULL
+    THTensor *THTensor_newVar(THTensor *input, int nDims, const int *dims, double correction,
+                              int keepdim) except NULL
+    THTensor *THTensor_newStd(THTensor *input, int nDims, const int *dims, double correction,
+                              int keepdim) except NULL
+
     # ------------------------------------------- typed access (generic/*.h)
     # THFloatTensor_data, THDoubleTensor_get2d, ...: a dtype mismatch is a
     # TypeError. Getters return 0 on error (`except? 0`; THHalf, THBFloat16

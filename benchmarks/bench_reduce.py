@@ -1,0 +1,96 @@
+"""Reductions (issue 14): th against numpy and torch (when importable) on the
+same float32 data, one run side by side.
+
+Targets: sum() of 16M float32 at most numpy's time (memory is streamed
+once); sum(dim=0) and sum(dim=1) of a 4096x4096 float32 and of its
+transpose at most numpy's and torch's. Other reductions are printed without
+a target. Each case is called round-robin with the others (so a load spike
+on a shared machine hits every library alike), minimum of the repeats in
+ms. th and torch run on th.get_num_threads() threads; numpy on one. Nothing
+is asserted: the script prints.
+
+    PYTHONPATH=. python benchmarks/bench_reduce.py [--quick] [--threads N]
+"""
+import argparse
+import time
+
+import numpy as np
+
+import th
+
+try:
+    import torch
+except ImportError:  # pragma: no cover - torch is optional
+    torch = None
+
+
+def cases(n_flat, n_side):
+    rng = np.random.default_rng(0)
+    flat = rng.random(n_flat, dtype=np.float32)
+    m = rng.random((n_side, n_side), dtype=np.float32)
+    libs = {"numpy": (flat, m), "th": (th.from_numpy(flat), th.from_numpy(m))}
+    if torch is not None:
+        libs["torch"] = (torch.from_numpy(flat), torch.from_numpy(m))
+    out = []
+
+    def add(name, target, calls):
+        out.append((name, target, calls))
+
+    add(f"sum() {n_flat >> 20}M", ("numpy",),
+        {k: (lambda f=f: f.sum()) for k, (f, _) in libs.items()})
+    for label, view in [("M", lambda x: x), ("M.T", lambda x: x.T)]:
+        for dim in (0, 1):
+            calls = {}
+            for k, (_, x) in libs.items():
+                v = view(x)
+                calls[k] = (lambda v=v, d=dim: v.sum(axis=d)) if k == "numpy" else \
+                    (lambda v=v, d=dim: v.sum(d))
+            add(f"{label}.sum({dim}) {n_side}^2", ("numpy", "torch"), calls)
+    others = {
+        "mean(1)": (lambda x: x.mean(axis=1), lambda x: x.mean(1)),
+        "max(0) + indices": (lambda x: (x.max(axis=0), x.argmax(axis=0)), lambda x: x.max(0)),
+        "var(1)": (lambda x: x.var(axis=1, ddof=1), lambda x: x.var(1)),
+        "norm(dim=0)": (lambda x: np.linalg.norm(x, axis=0), lambda x: x.norm(dim=0)),
+        "any()": (lambda x: x.any(), lambda x: x.any()),
+    }
+    for name, (np_call, call) in others.items():
+        add(f"M.{name}", (), {k: (lambda x=x, f=np_call if k == "numpy" else call: f(x))
+                              for k, (_, x) in libs.items()})
+    return out
+
+
+def measure(calls, repeats):
+    best = {k: float("inf") for k in calls}
+    for _ in range(repeats):
+        for k, f in calls.items():
+            t0 = time.perf_counter()
+            f()
+            best[k] = min(best[k], time.perf_counter() - t0)
+    return {k: v * 1e3 for k, v in best.items()}
+
+
+def run(quick=False, threads=None):
+    if threads:
+        th.set_num_threads(threads)
+    if torch is not None:
+        torch.set_num_threads(th.get_num_threads())
+    repeats = 5 if quick else 25
+    print(f"reductions, float32, minimum of {repeats} (ms); th and torch on "
+          f"{th.get_num_threads()} threads, numpy on 1")
+    print(f"{'case':28} {'th':>8} {'numpy':>8} {'torch':>8}   th/numpy th/torch  target")
+    for name, target, calls in cases(1 << 24, 4096):
+        t = measure(calls, repeats)
+        ratios = [t["th"] / t[k] if k in t else float("nan") for k in ("numpy", "torch")]
+        goal = " and ".join(f"<= {k}" for k in target) or "-"
+        met = "" if not target else (" ok" if all(t["th"] <= t[k] for k in target if k in t)
+                                     else " MISSED")
+        print(f"{name:28} {t['th']:8.2f} {t['numpy']:8.2f} {t.get('torch', float('nan')):8.2f}"
+              f"   {ratios[0]:8.2f} {ratios[1]:8.2f}  {goal}{met}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--threads", type=int)
+    args = parser.parse_args()
+    run(args.quick, args.threads)

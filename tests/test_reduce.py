@@ -1,0 +1,528 @@
+"""Reductions (issue 14): th.sum, prod, mean, max/min, amax/amin, argmax/argmin,
+all, any, norm, var, std and their C API (THTensorMath.h), against numpy for
+values and torch (when installed) for result dtypes and shapes."""
+import ctypes
+import math
+import os
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import th
+from th import _testcapi as capi
+
+from helpers import ALL_DTYPES, EVERY_DTYPE, NUMPY_DTYPES, to_numpy
+
+VALUE_OPS = ["sum", "prod", "mean", "amax", "amin", "all", "any", "norm", "var", "std"]
+
+
+def numpy_reduce(op, a, axis, keepdim):
+    """numpy's answer for th's op (axis: a tuple, or None for every dim)."""
+    if op == "norm":
+        return np.sqrt(np.sum(np.abs(a) ** 2, axis=axis, keepdims=keepdim))
+    if op in ("var", "std"):
+        return getattr(np, op)(a, axis=axis, keepdims=keepdim, ddof=1)
+    return getattr(np, op)(a, axis=axis, keepdims=keepdim)
+
+
+@st.composite
+def view_and_dims(draw):
+    """A float64 numpy array, the same view of it in th (a permutation and a
+    slice with a step), and the dims to reduce (None, or a list)."""
+    shape = draw(st.lists(st.integers(0, 5), min_size=0, max_size=4))
+    base = np.arange(1, int(np.prod(shape)) + 1, dtype=np.float64).reshape(shape)
+    base = np.asarray(np.sin(base) * 3)  # values of both signs, no ties in practice
+    t = th.from_numpy(base)
+    a = base
+    if len(shape) > 1:
+        perm = draw(st.permutations(range(len(shape))))
+        a, t = a.transpose(perm), t.permute(*perm)
+    if len(shape) > 0 and a.shape[0] > 0:
+        step = draw(st.integers(1, 2))
+        a, t = a[::step], t[::step]
+    if draw(st.booleans()):
+        dims = None
+    else:
+        dims = draw(st.lists(st.integers(-max(len(shape), 1), max(len(shape), 1) - 1),
+                             unique_by=lambda d: d % max(len(shape), 1), max_size=len(shape)))
+    return a, t, dims, draw(st.booleans())
+
+
+@settings(max_examples=150, deadline=None)
+@given(view_and_dims(), st.sampled_from(VALUE_OPS))
+def test_values_are_numpys_for_any_view_dims_and_keepdim(case, op):
+    a, t, dims, keepdim = case
+    axis = None if not dims else tuple(dims)
+    if a.ndim == 0 and axis is not None:
+        axis = None  # a scalar's dim 0 is the whole of it
+    if op in ("amax", "amin") and a.size and any(
+            a.shape[d] == 0 for d in (range(a.ndim) if axis is None else axis)):
+        with pytest.raises((IndexError, RuntimeError), match="non-zero size|specified"):
+            getattr(th, op)(t, dim=dims if dims else (), keepdim=keepdim)
+        return
+    if op in ("amax", "amin") and a.size == 0 and (axis is None or not a.ndim or any(
+            a.shape[d] == 0 for d in axis)):
+        with pytest.raises((IndexError, RuntimeError)):
+            getattr(th, op)(t, dim=dims if dims else (), keepdim=keepdim)
+        return
+    with np.errstate(all="ignore"):
+        expected = numpy_reduce(op, a, axis, keepdim)
+    got = getattr(th, op)(t, dim=dims, keepdim=keepdim)
+    assert got.shape == np.shape(expected)
+    np.testing.assert_allclose(to_numpy(got), expected, rtol=1e-12, atol=1e-12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(view_and_dims(), st.sampled_from(["max", "min"]), st.data())
+def test_max_min_with_a_dim_are_numpys_values_and_first_indices(case, op, data):
+    a, t, _, keepdim = case
+    if a.ndim == 0:
+        values, indices = getattr(th, op)(t, 0, keepdim)
+        assert values.item() == a.item() and indices.item() == 0
+        return
+    dim = data.draw(st.integers(-a.ndim, a.ndim - 1))
+    if a.shape[dim] == 0:
+        with pytest.raises(IndexError, match=f"Expected reduction dim {dim % a.ndim} to have "
+                                             "non-zero size"):
+            getattr(th, op)(t, dim, keepdim)
+        return
+    result = getattr(th, op)(t, dim, keepdim)
+    values, indices = result
+    assert result.values is values and result.indices is indices
+    np.testing.assert_array_equal(to_numpy(values), getattr(np, op)(a, dim, keepdims=keepdim))
+    np.testing.assert_array_equal(to_numpy(indices),
+                                  getattr(np, "arg" + op)(a, dim, keepdims=keepdim))
+    arg = getattr(th, "arg" + op)(t, dim, keepdim)
+    np.testing.assert_array_equal(to_numpy(arg), to_numpy(indices))
+
+
+def test_argmax_without_dim_counts_in_the_flattened_logical_order():
+    a = np.array([[1.0, 9.0, 3.0], [9.0, 2.0, 0.0]])
+    t = th.from_numpy(a)
+    for x, tx in [(a, t), (a.T, t.T), (a[:, ::2], t[:, ::2])]:
+        assert th.argmax(tx).item() == np.argmax(x)  # ties: the first, in logical order
+        assert th.argmin(tx).item() == np.argmin(x)
+        assert tx.max().item() == x.max() and tx.min().item() == x.min()
+        assert tx.max().shape == () and tx.argmax(keepdim=True).shape == (1, 1)
+
+
+def test_nan_propagates_through_max_min_and_sums():
+    a = np.array([[1.0, np.nan, 3.0], [4.0, 5.0, np.nan], [7.0, 8.0, 9.0]])
+    t = th.from_numpy(a)
+    for op in ("max", "min"):
+        values, indices = getattr(t, op)(1)
+        np.testing.assert_array_equal(to_numpy(values), getattr(np, op)(a, 1))
+        np.testing.assert_array_equal(to_numpy(indices), [1, 2, getattr(np, "arg" + op)(a[2])])
+        assert math.isnan(getattr(t, op)().item())
+        np.testing.assert_array_equal(to_numpy(getattr(t, "a" + op)(0)), getattr(np, op)(a, 0))
+    assert th.argmax(t).item() == 1  # the first NaN, as torch and numpy
+    np.testing.assert_array_equal(to_numpy(t.sum(1)), a.sum(1))
+    assert math.isnan(t.norm(p=float("inf")).item())
+
+
+# each over 4 MiB, so that the work is split across threads
+@pytest.mark.parametrize("shape", [(1 << 21,), (1100, 1000), (3, 400, 1000)])
+def test_long_reductions_match_numpy_and_do_not_depend_on_the_thread_count(shape):
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal(shape).astype(np.float32)
+    t = th.from_numpy(a)
+    cases = [(t, a)] + ([(t.transpose(0, -1), a.swapaxes(0, -1))] if len(shape) > 1 else [])
+    before = th.get_num_threads()
+    try:
+        for tx, x in cases:
+            for dim in [None] + list(range(x.ndim)):
+                for op in ("sum", "amax", "var", "norm"):
+                    results = []
+                    for threads in (1, 2, 3):
+                        th.set_num_threads(threads)
+                        results.append(to_numpy(getattr(tx, op)(dim=dim)))
+                    for r in results[1:]:
+                        np.testing.assert_array_equal(r, results[0])
+                    expected = numpy_reduce(op, x.astype(np.float64), dim, False)
+                    np.testing.assert_allclose(results[0], expected, rtol=2e-6, atol=1e-4)
+                values, indices = tx.max(0)
+                np.testing.assert_array_equal(to_numpy(indices), x.argmax(0))
+    finally:
+        th.set_num_threads(before)
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64, th.float16, th.int32, th.uint8,
+                                   th.bool, th.complex64, th.uint64])
+@pytest.mark.parametrize("perm", [(0, 1, 2), (2, 1, 0), (1, 2, 0)])
+def test_both_walks_for_every_op_and_dtype_are_numpys(dtype, perm):
+    """Shapes wide enough (>= 8) that a kept dim is walked as a row of states
+    (the rows walk) when it is the narrowest, and runs otherwise."""
+    rng = np.random.default_rng(4)
+    a = rng.integers(0, 4, (6, 20, 12)).astype(NUMPY_DTYPES[dtype])
+    if dtype.is_complex:
+        a = a + 1j * rng.integers(0, 4, a.shape).astype(a.dtype)
+    t = th.from_numpy(a).permute(*perm)
+    x = a.transpose(perm).astype(np.complex128 if dtype.is_complex else np.float64)
+    tolerance = dict(rtol=2e-3 if dtype == th.float16 else 1e-6)
+    for dims in [(0,), (1,), (2,), (0, 2), (1, 2), None]:
+        axis = dims
+        np.testing.assert_allclose(to_numpy(t.sum(dims)).astype(x.dtype), x.sum(axis),
+                                   **tolerance)
+        np.testing.assert_allclose(to_numpy(t.prod(dims)).astype(x.dtype) if dtype != th.float16
+                                   else x.prod(axis), x.prod(axis), **tolerance)
+        assert to_numpy(t.all(dims)).tolist() == x.all(axis).tolist()
+        assert to_numpy(t.any(dims)).tolist() == x.any(axis).tolist()
+        if dtype.is_floating_point or dtype.is_complex:
+            np.testing.assert_allclose(to_numpy(t.mean(dims)), x.mean(axis), **tolerance)
+            np.testing.assert_allclose(to_numpy(t.var(dims)), x.var(axis, ddof=1), **tolerance)
+            for p in (1, 2, float("inf"), 0.5):
+                expected = (np.abs(x).max(axis) if p == float("inf") else
+                            (np.abs(x) ** p).sum(axis) ** (1 / p))
+                got = to_numpy(t.norm(p, dims))  # float16's may overflow, as numpy's cast
+                np.testing.assert_allclose(got, expected.astype(got.dtype), **tolerance)
+        if not dtype.is_complex:
+            np.testing.assert_array_equal(to_numpy(t.amax(dims)).astype(x.dtype), x.max(axis))
+            np.testing.assert_array_equal(to_numpy(t.amin(dims)).astype(x.dtype), x.min(axis))
+            if dims is not None and len(dims) == 1:
+                values, indices = t.max(dims[0])
+                np.testing.assert_array_equal(to_numpy(indices), x.argmax(dims[0]))
+                np.testing.assert_array_equal(to_numpy(t.argmin(dims[0])), x.argmin(dims[0]))
+
+
+def test_float32_sum_of_ten_million_is_within_numpys_pairwise_error():
+    rng = np.random.default_rng(2)
+    a = (rng.random(10_000_000, dtype=np.float32) * 2 + 1e-3).astype(np.float32)
+    reference = a.astype(np.float64).sum()
+    got = th.from_numpy(a).sum().item()
+    assert abs(got - reference) <= abs(float(a.sum()) - reference) + 1e-3
+    assert abs(got - reference) / reference < 1e-7  # float32 rounding of the exact sum
+    # and along a dim, both walks (rows and runs)
+    m = a.reshape(2500, 4000)
+    for dim in (0, 1):
+        ref = m.astype(np.float64).sum(dim)
+        np.testing.assert_allclose(to_numpy(th.from_numpy(m).sum(dim)), ref, rtol=1e-7)
+        np.testing.assert_allclose(to_numpy(th.from_numpy(m).T.sum(1 - dim)), ref, rtol=1e-7)
+
+
+def test_broadcast_and_0_dim_inputs():
+    t = th.tensor([1.0, 2.0, 3.0]).expand(4, 3)  # stride 0 in dim 0
+    np.testing.assert_array_equal(to_numpy(t.sum(0)), [4.0, 8.0, 12.0])
+    np.testing.assert_array_equal(to_numpy(t.sum(1)), [6.0] * 4)
+    assert t.sum().item() == 24 and t.prod().item() == 6.0 ** 4
+    s = th.tensor(2.5)
+    for op in ("sum", "mean", "amax", "prod"):
+        assert getattr(s, op)().item() == 2.5 and getattr(s, op)().shape == ()
+        assert getattr(s, op)(0, keepdim=True).shape == ()
+    assert s.max(0).indices.item() == 0 and s.argmax().item() == 0
+
+
+def test_empty_reductions_give_the_identity_or_nan():
+    e = th.zeros(0, 3)
+    np.testing.assert_array_equal(to_numpy(e.sum(0)), [0.0] * 3)
+    np.testing.assert_array_equal(to_numpy(e.prod(0)), [1.0] * 3)
+    assert all(math.isnan(v) for v in e.mean(0).tolist())
+    assert all(math.isnan(v) for v in e.var(0).tolist())
+    assert e.all().item() is True and e.any().item() is False
+    assert e.norm().item() == 0.0
+    assert e.sum(1).shape == (0,) and e.max(1).values.shape == (0,)  # nothing reduced
+    assert e.sum(1, keepdim=True).shape == (0, 1)
+
+
+@pytest.mark.parametrize("call, exc, message", [
+    (lambda t: t.sum(2), IndexError, "out of range"),
+    (lambda t: t.sum(-3), IndexError, "out of range"),
+    (lambda t: t.sum((0, 0)), RuntimeError, "dim 0 appears multiple times"),
+    (lambda t: t.sum((1, -1)), RuntimeError, "dim 1 appears multiple times"),
+    (lambda t: t.sum("a"), TypeError, "dim must be"),
+    (lambda t: t.sum(1.5), TypeError, "dim must be an int, a sequence of ints or None"),
+    (lambda t: t.max((0, 1)), TypeError, "dim must be an int or None"),
+    (lambda t: th.zeros(2, 0).max(1), IndexError, "Expected reduction dim 1 to have non-zero"),
+    (lambda t: th.zeros(0).max(), RuntimeError, "Expected reduction dim to be specified"),
+    (lambda t: th.zeros(0, 2).argmax(), RuntimeError, "Expected reduction dim to be specified"),
+    (lambda t: th.zeros(0, 2).amin(0), IndexError, "non-zero size"),
+    (lambda t: th.zeros(2, dtype=th.int32).mean(), RuntimeError, "floating point or complex"),
+    (lambda t: th.zeros(2, dtype=th.int64).var(), RuntimeError, "floating point or complex"),
+    (lambda t: th.zeros(2, dtype=th.uint8).norm(), RuntimeError, "floating point or complex"),
+    (lambda t: th.zeros(2, dtype=th.complex64).max(), RuntimeError, "complex"),
+    (lambda t: th.zeros(2, dtype=th.complex64).argmin(0), RuntimeError, "complex"),
+    (lambda t: t.var(0, True, correction=1), TypeError, "either unbiased= or correction="),
+    (lambda t: t.var(True, True), TypeError, "unbiased given twice"),
+    (lambda t: t.norm(p="nuc"), ValueError, "'fro'"),
+    (lambda t: t.norm(p=[1]), TypeError, "p must be a number"),
+    (lambda t: th.max(t, 0, out=(t,)), TypeError, "pair of tensors"),
+    (lambda t: th.max(t, out=(t, t)), TypeError, "needs a dim"),
+    (lambda t: th.sum(t, out=[1]), TypeError, "out must be a th.Tensor"),
+])
+def test_bad_input_raises_a_clear_exception(call, exc, message):
+    t = th.ones(2, 3)
+    with pytest.raises(exc, match=message):
+        call(t)
+    assert t.refcount == 1
+
+
+def test_result_dtypes_follow_torch():
+    torch = pytest.importorskip("torch")
+    torch_dtypes = {d: getattr(torch, str(d).split(".")[-1]) for d in EVERY_DTYPE}
+    for dtype in EVERY_DTYPE:
+        t = th.ones(2, 3, dtype=dtype)
+        tt = torch.ones(2, 3, dtype=torch_dtypes[dtype])
+        for op in ["sum", "prod", "mean", "amax", "amin", "argmax", "all", "any", "norm",
+                   "var", "std", "max"]:
+            # torch's prod, argmax and max take one dim
+            for kw in ([{}, {"dim": 1}, {"dim": (0, 1)}] if op not in ("prod", "argmax", "max")
+                       else [{}, {"dim": 1}]):
+                try:
+                    expected = getattr(tt, op)(**kw)
+                except (NotImplementedError, RuntimeError) as e:
+                    if not dtype.is_complex and (isinstance(e, NotImplementedError)
+                                                 or "bool input" in str(e)):
+                        # th goes further, as numpy: max/min/argmax of uint16/32/64
+                        # (torch has no kernels) and argmax/argmin of bool
+                        got = getattr(t, op)(**kw)
+                        got = got.values if op == "max" and kw else got
+                        assert got.shape == ((2,) if kw.get("dim") == 1 else ())
+                        continue
+                    with pytest.raises(RuntimeError):
+                        getattr(t, op)(**kw)
+                    continue
+                got = getattr(t, op)(**kw)
+                if op == "max" and kw:
+                    assert str(got.indices.dtype)[3:] == str(expected.indices.dtype)[6:]
+                    got, expected = got.values, expected.values
+                assert str(got.dtype).split(".")[-1] == str(expected.dtype).split(".")[-1], \
+                    (dtype, op, kw)
+                assert got.shape == tuple(expected.shape)
+
+
+@pytest.mark.parametrize("dtype", EVERY_DTYPE)
+def test_every_dtype_sums_and_compares_as_numpy(dtype):
+    values = [[3, 0, 7], [1, 5, 2]]
+    t = th.tensor(values, dtype=dtype)
+    a = np.array(values, dtype=NUMPY_DTYPES.get(dtype, np.float32))  # bfloat16: exact in float32
+    assert t.sum(0).tolist() == a.sum(0).tolist()
+    assert t.T.prod(1).tolist() == a.prod(0).tolist()
+    assert t.all(1).tolist() == a.all(1).tolist()
+    assert t.any(0).tolist() == a.any(0).tolist()
+    if not dtype.is_complex:
+        assert t.amax(1).tolist() == a.max(1).tolist()
+        assert t.argmin(0).tolist() == a.argmin(0).tolist()
+
+
+def test_integer_sums_are_exact_in_int64_and_wrap_as_torch():
+    big = th.tensor([2 ** 62, 2 ** 62, 1], dtype=th.int64)
+    assert big.sum().item() == -(2 ** 63) + 1  # wraps as int64
+    u = th.tensor([2 ** 64 - 1, 1], dtype=th.uint64)
+    assert u.amax().item() == 2 ** 64 - 1 and u.argmin().item() == 1
+    i8 = th.full((1000,), 100, dtype=th.int8)
+    assert i8.sum().item() == 100_000 and i8.sum().dtype == th.int64
+    assert th.tensor([True, True, False]).sum().item() == 2
+
+
+def test_mean_var_std_norm_of_floats_and_complex():
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((4, 5)) + 1j * rng.standard_normal((4, 5))
+    t = th.from_numpy(a)
+    np.testing.assert_allclose(to_numpy(t.mean(1)), a.mean(1))
+    np.testing.assert_allclose(to_numpy(t.sum(0)), a.sum(0))
+    np.testing.assert_allclose(to_numpy(t.prod(0)), a.prod(0))
+    np.testing.assert_allclose(to_numpy(t.var(1)), a.var(1, ddof=1))
+    assert t.var().dtype == th.float64 and t.norm().dtype == th.float64
+    np.testing.assert_allclose(t.norm().item(), np.linalg.norm(a))
+    r = a.real
+    tr = th.from_numpy(r)
+    for p, expected in [(1, np.abs(r).sum(1)), (float("inf"), np.abs(r).max(1)),
+                        (-float("inf"), np.abs(r).min(1)), (0, (r != 0).sum(1)),
+                        (3, (np.abs(r) ** 3).sum(1) ** (1 / 3)), ("fro", np.linalg.norm(r, axis=1))]:
+        np.testing.assert_allclose(to_numpy(tr.norm(p, 1)), expected)
+    np.testing.assert_allclose(to_numpy(tr.std(0, correction=0)), r.std(0))
+    np.testing.assert_allclose(to_numpy(tr.var(0, False)), r.var(0))
+    np.testing.assert_allclose(tr.var(False).item(), r.var())
+    np.testing.assert_allclose(to_numpy(tr.var(1, correction=2)), r.var(1, ddof=2))
+    assert math.isnan(th.ones(2).var(correction=2).item())  # 0 / 0, as torch
+
+
+def test_dtype_argument_casts_before_reducing():
+    t = th.tensor([1.7, 2.7, -0.5])
+    assert t.sum(dtype=th.int64).item() == 3  # 1 + 2 + 0, as torch
+    assert th.tensor([1, 2], dtype=th.int32).mean(dtype=th.float32).item() == 1.5
+    h = th.full((4096,), 1.0, dtype=th.float16)
+    assert h.sum().item() == 4096 and h.sum().dtype == th.float16
+
+
+def test_out_forms_resize_and_convert_into_the_given_tensor():
+    t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+    out = th.empty(5, dtype=th.float64)
+    assert th.sum(t, 1, out=out) is out
+    assert out.shape == (2,) and out.tolist() == [3.0, 7.0]
+    values, indices = th.empty(0), th.empty(0, dtype=th.int64)
+    r = th.max(t, 0, out=(values, indices))
+    assert r.values is values and values.tolist() == [3.0, 4.0] and indices.tolist() == [1, 1]
+    same = th.empty(2)
+    th.mean(t, 0, out=same)
+    assert same.tolist() == [2.0, 3.0]
+    th.sum(t, (0, 1), keepdim=True, out=t[:1, :1])  # a result that views the input
+    assert t.tolist() == [[10.0, 2.0], [3.0, 4.0]]
+
+
+def test_dims_accepts_sequences_and_index_objects_and_empty_means_all():
+    t = th.ones(2, 3, 4)
+    assert t.sum([0, 2]).tolist() == [8.0] * 3
+    assert t.sum(np.int64(1)).shape == (2, 4)
+    assert t.sum(()).item() == 24 and t.amax([]).item() == 1
+
+
+# ------------------------------------------------------------------ C API
+LIB = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+P = ctypes.c_void_p
+INTS = ctypes.POINTER(ctypes.c_int)
+
+
+def c(name, restype, *argtypes):
+    f = getattr(LIB, name)
+    f.restype, f.argtypes = restype, list(argtypes)
+    return f
+
+
+THTensor_free = c("THTensor_free", None, P)
+THTensor_refcount = c("THTensor_refcount", ctypes.c_int64, P)
+THTensor_dtype = c("THTensor_dtype", ctypes.c_int, P)
+THTensor_nDimension = c("THTensor_nDimension", ctypes.c_int, P)
+THTensor_nElement = c("THTensor_nElement", ctypes.c_int64, P)
+
+
+def dims_arg(dims):
+    return None if dims is None else (ctypes.c_int * max(len(dims), 1))(*dims)
+
+
+NEW_FORMS = {  # name: (extra leading args, takes a dims list)
+    "newSum": ((), True), "newProd": ((), True), "newMean": ((), True),
+    "newAmax": ((), True), "newAmin": ((), True), "newAll": ((), True), "newAny": ((), True),
+    "newNorm": ((ctypes.c_double,), True), "newVar": ((), True), "newStd": ((), True),
+    "newArgmax": ((), False), "newArgmin": ((), False),
+}
+
+
+def call_new(name, t, dims, keepdim=0):
+    lead, many = NEW_FORMS[name]
+    if name in ("newVar", "newStd"):
+        f = c("THTensor_" + name, P, P, ctypes.c_int, INTS, ctypes.c_double, ctypes.c_int)
+        return f(capi.tensor_address(t), len(dims or ()), dims_arg(dims), 1.0, keepdim)
+    if many:
+        f = c("THTensor_" + name, P, P, *lead, ctypes.c_int, INTS, ctypes.c_int)
+        return f(capi.tensor_address(t), *([2.0] if lead else []), len(dims or ()),
+                 dims_arg(dims), keepdim)
+    f = c("THTensor_" + name, P, P, INTS, ctypes.c_int)
+    return f(capi.tensor_address(t), dims_arg(dims), keepdim)
+
+
+@pytest.mark.parametrize("name", list(NEW_FORMS))
+def test_c_new_forms_return_a_new_reference_and_borrow_the_input(name):
+    t = th.from_numpy(np.arange(1.0, 7.0).reshape(2, 3))
+    storage = t.storage()
+    refs = (t.refcount, storage.refcount)
+    before = th.debug.live()
+    for dims in (None, [1], [-2]):
+        r = call_new(name, t, dims)
+        assert r and THTensor_refcount(r) == 1
+        assert THTensor_nDimension(r) == (0 if dims is None else 1)
+        expected = th.int64 if "Arg" in name else th.bool if name in ("newAll", "newAny") \
+            else th.float64
+        assert THTensor_dtype(r) == expected.scalar_type
+        THTensor_free(r)
+    assert (t.refcount, storage.refcount) == refs and th.debug.live() == before
+
+
+@pytest.mark.parametrize("name", list(NEW_FORMS))
+def test_c_new_forms_fail_with_null_and_the_exception(name):
+    t = th.ones(2, 3)
+    with pytest.raises(IndexError, match=f"THTensor_{name}: .*out of range"):
+        call_new(name, t, [5])
+    assert t.refcount == 1
+
+
+def test_c_result_forms_write_into_result_and_refuse_null():
+    t = th.tensor([[1.0, 5.0], [7.0, 3.0]])
+    result, indices = th.empty(0, dtype=th.float64), th.empty(0, dtype=th.int64)
+    f = c("THTensor_sum", ctypes.c_int, P, P, ctypes.c_int, INTS, ctypes.c_int)
+    assert f(capi.tensor_address(result), capi.tensor_address(t), 1, dims_arg([0]), 1) == 0
+    assert result.tolist() == [[8.0, 8.0]] and result.refcount == 1
+    with pytest.raises(ValueError, match="THTensor_sum: result is NULL"):
+        f(None, capi.tensor_address(t), 1, dims_arg([0]), 1)
+    m = c("THTensor_max", ctypes.c_int, P, P, P, INTS, ctypes.c_int)
+    assert m(capi.tensor_address(result), capi.tensor_address(indices), capi.tensor_address(t),
+             dims_arg([1]), 0) == 0
+    assert result.tolist() == [5.0, 7.0] and indices.tolist() == [1, 0]
+    assert m(capi.tensor_address(result), capi.tensor_address(indices), capi.tensor_address(t),
+             None, 0) == 0
+    assert result.tolist() == 7.0 and indices.tolist() == 2
+    with pytest.raises(ValueError, match="two different tensors"):
+        m(capi.tensor_address(result), capi.tensor_address(result), capi.tensor_address(t),
+          None, 0)
+    for name, args in [("THTensor_prod", ()), ("THTensor_mean", ()), ("THTensor_amax", ()),
+                       ("THTensor_amin", ()), ("THTensor_all", ()), ("THTensor_any", ())]:
+        g = c(name, ctypes.c_int, P, P, ctypes.c_int, INTS, ctypes.c_int)
+        assert g(capi.tensor_address(result), capi.tensor_address(t), 0, None, 0) == 0
+    assert result.item() == 1.0  # any, converted to the result's float64
+    for name in ("THTensor_var", "THTensor_std"):
+        g = c(name, ctypes.c_int, P, P, ctypes.c_int, INTS, ctypes.c_double, ctypes.c_int)
+        assert g(capi.tensor_address(result), capi.tensor_address(t), 0, None, 0.0, 0) == 0
+    assert result.item() == pytest.approx(np.std([1.0, 5.0, 7.0, 3.0]))
+    g = c("THTensor_norm", ctypes.c_int, P, P, ctypes.c_double, ctypes.c_int, INTS, ctypes.c_int)
+    assert g(capi.tensor_address(result), capi.tensor_address(t), 1.0, 0, None, 0) == 0
+    assert result.item() == 16.0
+    for name in ("THTensor_argmax", "THTensor_argmin"):
+        g = c(name, ctypes.c_int, P, P, INTS, ctypes.c_int)
+        assert g(capi.tensor_address(indices), capi.tensor_address(t), None, 0) == 0
+    assert indices.item() == 0
+    m = c("THTensor_min", ctypes.c_int, P, P, P, INTS, ctypes.c_int)
+    assert m(capi.tensor_address(result), capi.tensor_address(indices), capi.tensor_address(t),
+             dims_arg([0]), 0) == 0
+    assert result.tolist() == [1.0, 3.0] and indices.tolist() == [0, 1]
+    assert t.refcount == result.refcount == indices.refcount == 1
+
+
+def test_a_failing_result_form_leaves_the_result_unchanged():
+    t = th.ones(2, 3)
+    out = th.tensor([1.0, 2.0])
+    with pytest.raises(RuntimeError):
+        th.sum(t, (0, 0), out=out)
+    with pytest.raises(IndexError):
+        th.amax(th.zeros(0, 3), 0, out=out)
+    assert out.tolist() == [1.0, 2.0]
+
+
+def test_numpy_functions_reach_the_methods_with_numpys_arguments():
+    a = np.array([[1.0, 5.0, 2.0], [7.0, 3.0, 0.5]])
+    t = th.from_numpy(a)
+    for f in (np.sum, np.prod, np.mean, np.max, np.min, np.all, np.any, np.argmax, np.argmin,
+              np.std, np.var):
+        got = f(t, axis=1, keepdims=True)
+        assert isinstance(got, th.Tensor), f
+        np.testing.assert_allclose(to_numpy(got), f(a, axis=1, keepdims=True))
+        np.testing.assert_allclose(float(f(t)), f(a))
+    np.testing.assert_allclose(to_numpy(np.std(t, axis=0, ddof=1)), a.std(0, ddof=1))
+    out = th.empty(0, dtype=th.float64)
+    assert np.sum(t, axis=0, out=out) is out and out.tolist() == a.sum(0).tolist()
+
+
+FAILURE_CASES = {  # name: (arguments, reduction)
+    "sum over rows": (lambda: th.ones(64, 40), lambda t: t.sum(0)),
+    "sum of a long run (blocks)": (lambda: th.ones(1 << 17), lambda t: t.sum()),
+    "var (two passes)": (lambda: th.ones(6, 40), lambda t: t.var(1)),
+    "max pair": (lambda: th.ones(5, 7), lambda t: t.max(1)),
+    "argmax of a transpose (a contiguous copy)": (lambda: th.ones(5, 7).T, th.argmax),
+    "sum into out": (lambda: th.ones(5, 7), lambda t: th.sum(t, 1, out=th.empty(0))),
+}
+
+
+@pytest.mark.parametrize("name", list(FAILURE_CASES))
+def test_every_failing_allocation_raises_and_frees_what_it_took(name):
+    setup, action = FAILURE_CASES[name]
+    t = setup()
+    with th.debug.count_allocations() as counted:
+        del_me = action(t)
+    del del_me
+    assert counted.allocations >= 2, f"{name}: {counted.allocations}"
+    for k in range(1, counted.allocations + 1):
+        before = th.debug.live()
+        with th.debug.fail_allocations(after=k) as failure:
+            with pytest.raises(MemoryError, match="failed to allocate"):
+                action(t)
+        assert failure.fired and th.debug.live() == before, f"{name}: allocation {k}"

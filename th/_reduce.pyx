@@ -1,0 +1,301 @@
+"""torch's reductions over th/src/THTensorReduce.c (THTensorMath.h): sum, prod,
+mean, max/min (values and indices), amax/amin, argmax/argmin, all, any, norm,
+var, std, with torch's names, arguments, result dtypes and exception
+classes. th.Tensor's methods of those names call these functions.
+
+dim is None (every dim), an int, or a sequence of ints (sum, mean, amax,
+amin, all, any, norm, var, std; max/min/argmax/argmin take one int). Long
+reductions run without the GIL, on a pinned snapshot of the input.
+
+>>> import th
+>>> t = th.tensor([[1.0, 5.0], [7.0, 3.0]])
+>>> t.sum(0)
+tensor([8., 8.])
+>>> t.T.max(1)
+max(values=tensor([7., 5.]), indices=tensor([1, 0]))
+>>> th.tensor([1, 2, 3]).sum().dtype, t.argmax().item(), t.var(correction=0).item()
+(th.int64, 2, 5.0)
+"""
+from libc.stdint cimport int64_t
+
+from collections import namedtuple
+
+cimport th._errors
+from th._args cimport as_dim, is_integer
+from th._dtype cimport as_scalar_type
+from th._tensor cimport Tensor, copy_tensor, wrap_tensor
+from th.libTH cimport *
+
+# torch.return_types.max / min: (values, indices)
+max_result = namedtuple("max", ["values", "indices"])
+min_result = namedtuple("min", ["values", "indices"])
+
+# Reductions of at least this many elements run without the GIL.
+cdef int64_t LONG_REDUCTION = 1 << 16
+
+cdef enum Op:
+    SUM, PROD, MEAN, AMAX, AMIN, ALL, ANY, NORM, VAR, STD, ARGMAX, ARGMIN, MAX, MIN
+
+
+cdef struct Dims:
+    int n
+    int *ptr  # NULL: every dim
+    int dims[TH_MAX_DIMS]
+
+
+cdef int parse_dims(str fn, object dim, Dims *out, bint one=False) except -1:
+    """dim (None, an int or a sequence of ints) into out."""
+    out.ptr = out.dims
+    if dim is None:
+        out.n, out.ptr = 0, NULL
+        return 0
+    if is_integer(dim):
+        out.n = 1
+        out.dims[0] = as_dim(dim, f"{fn}(): dim")
+        return 0
+    if one:
+        raise TypeError(f"{fn}(): dim must be an int or None, not {type(dim).__name__}")
+    try:
+        items = list(dim)
+    except TypeError:
+        raise TypeError(f"{fn}(): dim must be an int, a sequence of ints or None, not "
+                        f"{type(dim).__name__}") from None
+    if len(items) > TH_MAX_DIMS:
+        raise ValueError(f"{fn}(): at most {TH_MAX_DIMS} dims, got {len(items)}")
+    out.n = len(items)
+    for i, d in enumerate(items):
+        out.dims[i] = as_dim(d, f"{fn}(): dim")
+    if out.n == 0:  # torch: dim=() or [] reduces every dim
+        out.ptr = NULL
+    return 0
+
+
+cdef int call(Op op, THTensor *result, THTensor *indices, THTensor *input, Dims *d,
+              bint keepdim, double p) except -1 nogil:
+    if op == SUM:
+        return THTensor_sum(result, input, d.n, d.ptr, keepdim)
+    if op == PROD:
+        return THTensor_prod(result, input, d.n, d.ptr, keepdim)
+    if op == MEAN:
+        return THTensor_mean(result, input, d.n, d.ptr, keepdim)
+    if op == AMAX:
+        return THTensor_amax(result, input, d.n, d.ptr, keepdim)
+    if op == AMIN:
+        return THTensor_amin(result, input, d.n, d.ptr, keepdim)
+    if op == ALL:
+        return THTensor_all(result, input, d.n, d.ptr, keepdim)
+    if op == ANY:
+        return THTensor_any(result, input, d.n, d.ptr, keepdim)
+    if op == NORM:
+        return THTensor_norm(result, input, p, d.n, d.ptr, keepdim)
+    if op == VAR:
+        return THTensor_var(result, input, d.n, d.ptr, p, keepdim)
+    if op == STD:
+        return THTensor_std(result, input, d.n, d.ptr, p, keepdim)
+    if op == ARGMAX:
+        return THTensor_argmax(result, input, d.ptr, keepdim)
+    if op == ARGMIN:
+        return THTensor_argmin(result, input, d.ptr, keepdim)
+    if op == MAX:
+        return THTensor_max(result, indices, input, d.ptr, keepdim)
+    return THTensor_min(result, indices, input, d.ptr, keepdim)
+
+
+cdef int run(Op op, Tensor result, Tensor indices, Tensor input, Dims *d, bint keepdim,
+             double p) except -1:
+    """op into result (and indices), without the GIL when long: on a pinned
+    snapshot of input, which other threads' set_/resize_ cannot pull from
+    under the call."""
+    cdef THTensor *ix = indices.cdata if indices is not None else NULL
+    cdef THTensor *snap
+    cdef int rc
+    if THTensor_nElement(input.cdata) < LONG_REDUCTION:
+        return call(op, result.cdata, ix, input.cdata, d, keepdim, p)
+    snap = THTensor_newWithTensor(input.cdata)
+    THStorage_pin(THTensor_storage(snap))
+    try:
+        with nogil:
+            rc = call(op, result.cdata, ix, snap, d, keepdim, p)
+    finally:
+        THStorage_unpin(THTensor_storage(snap))
+        THTensor_free(snap)
+    return rc
+
+
+cdef THScalarType default_dtype(Op op, THScalarType t):
+    """torch's result dtype (THTensorMath.h's table)."""
+    if op == SUM or op == PROD:
+        return t if THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t) else TH_INT64
+    if op == ALL or op == ANY:
+        return TH_UINT8 if t == TH_UINT8 else TH_BOOL
+    if op == NORM or op == VAR or op == STD:
+        return TH_FLOAT32 if t == TH_COMPLEX64 else TH_FLOAT64 if t == TH_COMPLEX128 else t
+    if op == ARGMAX or op == ARGMIN:
+        return TH_INT64
+    return t
+
+
+cdef Tensor as_dtype(Tensor input, object dtype):
+    """input converted to dtype (torch's dtype= casts before reducing)."""
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, THTensor_dtype(input.cdata))
+    if t == THTensor_dtype(input.cdata):
+        return input
+    cdef Tensor c = wrap_tensor(THTensor_newWithSize(
+        t, THTensor_nDimension(input.cdata), THTensor_sizes(input.cdata), NULL))
+    copy_tensor(c.cdata, input.cdata)
+    return c
+
+
+cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object out,
+                   double p=0, object dtype=None):
+    cdef Dims d
+    parse_dims(fn, dim, &d, op >= ARGMAX)
+    if dtype is not None:
+        input = as_dtype(input, dtype)
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
+    cdef Tensor result = out if out is not None else wrap_tensor(
+        THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
+    run(op, result, None, input, &d, keepdim, p)
+    return result
+
+
+def sum(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+    """The sum over dim (None: every dim); bool and integers sum in int64."""
+    return reduce("sum", SUM, input, dim, keepdim, out, 0, dtype)
+
+
+def prod(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+    """The product over dim (None: every dim); bool and integers in int64."""
+    return reduce("prod", PROD, input, dim, keepdim, out, 0, dtype)
+
+
+def mean(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+    """The mean over dim: floating and complex tensors only, as torch (give
+    dtype= to average integers)."""
+    return reduce("mean", MEAN, input, dim, keepdim, out, 0, dtype)
+
+
+def amax(Tensor input not None, dim=(), keepdim=False, *, out=None):
+    """The largest elements over dim (() or None: every dim); NaN wins."""
+    return reduce("amax", AMAX, input, dim, keepdim, out)
+
+
+def amin(Tensor input not None, dim=(), keepdim=False, *, out=None):
+    """The smallest elements over dim (() or None: every dim); NaN wins."""
+    return reduce("amin", AMIN, input, dim, keepdim, out)
+
+
+def argmax(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """The index of the first largest element along dim (None: in the
+    flattened tensor), int64."""
+    return reduce("argmax", ARGMAX, input, dim, keepdim, out)
+
+
+def argmin(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """The index of the first smallest element along dim (None: in the
+    flattened tensor), int64."""
+    return reduce("argmin", ARGMIN, input, dim, keepdim, out)
+
+
+def all(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """True where every element over dim is non-zero (bool; uint8 for uint8)."""
+    return reduce("all", ALL, input, dim, keepdim, out)
+
+
+def any(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """True where some element over dim is non-zero (bool; uint8 for uint8)."""
+    return reduce("any", ANY, input, dim, keepdim, out)
+
+
+cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, object out,
+          object result_type):
+    if dim is None:
+        if out is not None:
+            raise TypeError(f"{fn}(): out= needs a dim")
+        return reduce(fn, values_op, input, None, False, None)
+    cdef Dims d
+    parse_dims(fn, dim, &d, True)
+    cdef THScalarType t = THTensor_dtype(input.cdata)
+    if out is None:
+        values = wrap_tensor(THTensor_new(t))
+        indices = wrap_tensor(THTensor_new(TH_INT64))
+    else:
+        try:
+            values, indices = out
+        except (TypeError, ValueError):
+            raise TypeError(f"{fn}(): out must be a (values, indices) pair of tensors") from None
+        if not isinstance(values, Tensor) or not isinstance(indices, Tensor):
+            raise TypeError(f"{fn}(): out must be a (values, indices) pair of tensors")
+    run(op, values, indices, input, &d, keepdim, 0)
+    return result_type(values, indices)
+
+
+def max(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """max(input): the largest element, a 0-dim tensor; max(input, dim): the
+    (values, indices) pair along dim, indices of the first largest. A NaN is
+    larger than any number, as in torch."""
+    return pair("max", MAX, AMAX, input, dim, keepdim, out, max_result)
+
+
+def min(Tensor input not None, dim=None, keepdim=False, *, out=None):
+    """min(input): the smallest element, a 0-dim tensor; min(input, dim): the
+    (values, indices) pair along dim. A NaN wins, as in torch."""
+    return pair("min", MIN, AMIN, input, dim, keepdim, out, min_result)
+
+
+cdef double norm_p(object p) except? -1:
+    if p is None or p == "fro":
+        return 2
+    if isinstance(p, str):
+        raise ValueError(f"norm(): p must be a number or 'fro', got {p!r}")
+    try:
+        return float(p)
+    except (TypeError, ValueError):
+        raise TypeError(f"norm(): p must be a number or 'fro', not {type(p).__name__}") from None
+
+
+def norm(Tensor input not None, p="fro", dim=None, keepdim=False, *, dtype=None, out=None):
+    """The p-norm over dim: p = 2 ('fro', the default), 1, inf, -inf, 0 (the
+    count of non-zeros) or any other number; floating and complex tensors
+    (a complex one gives its real dtype)."""
+    return reduce("norm", NORM, input, dim, keepdim, out, norm_p(p), dtype)
+
+
+cdef double correction_of(str fn, object unbiased, object correction) except? -1:
+    if unbiased is not None and correction is not None:
+        raise TypeError(f"{fn}(): give either unbiased= or correction=, not both")
+    if correction is not None:
+        try:
+            return float(correction)
+        except (TypeError, ValueError):
+            raise TypeError(f"{fn}(): correction must be a number, not "
+                            f"{type(correction).__name__}") from None
+    if unbiased is None:
+        return 1
+    if not isinstance(unbiased, (bool, int)):
+        raise TypeError(f"{fn}(): unbiased must be a bool, not {type(unbiased).__name__}")
+    return 1 if unbiased else 0
+
+
+cdef spread(str fn, Op op, Tensor input, object dim, object unbiased, bint keepdim,
+            object correction, object out):
+    if isinstance(dim, bool):  # torch's var(input, unbiased)
+        if unbiased is not None:
+            raise TypeError(f"{fn}(): unbiased given twice")
+        dim, unbiased = None, dim
+    return reduce(fn, op, input, dim, keepdim, out, correction_of(fn, unbiased, correction))
+
+
+def var(Tensor input not None, dim=None, unbiased=None, keepdim=False, *, correction=None,
+        out=None):
+    """The variance over dim: the sum of squared deviations over N -
+    correction (default 1; unbiased=False is correction 0); floating and
+    complex tensors (a complex one gives its real dtype)."""
+    return spread("var", VAR, input, dim, unbiased, keepdim, correction, out)
+
+
+def std(Tensor input not None, dim=None, unbiased=None, keepdim=False, *, correction=None,
+        out=None):
+    """The standard deviation over dim: the square root of var."""
+    return spread("std", STD, input, dim, unbiased, keepdim, correction, out)

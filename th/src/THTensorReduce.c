@@ -1,0 +1,1016 @@
+/* Reductions (THTensorMath.h): sum, prod, mean, amax/amin with indices,
+ * all/any, norm, var/std over any set of dims of any view.
+ *
+ * The input's dims are split into kept dims (logical order, so a result's
+ * index is its place in the contiguous output; neighbours that are
+ * contiguous with each other merged) and reduced dims (sorted by stride and
+ * merged, as THIter does, so a contiguous reduction is one run). Each result
+ * has a state (value, imaginary part, integer, index) in the accumulator
+ * class of the op: float64, complex128, int64, uint64 or bool. Elements of
+ * another dtype are converted in short chunks through THCast's loops. Two
+ * walks:
+ *   rows   the kept dim with the smallest stride is narrower than every
+ *          reduced stride (sum(dim=0) of a contiguous matrix): each reduced
+ *          position adds a row into a row of states, so memory is read once,
+ *          in order, and the adds vectorise over the kept dim;
+ *   runs   otherwise: each result folds its reduced runs (pairwise sums
+ *          within a run). One result over one long run (sum() of a
+ *          contiguous tensor) is cut into fixed blocks whose partial states
+ *          are combined in order, whatever the thread count.
+ * Work of more than TH_PARALLEL_MIN_BYTES is split across threads over
+ * results (or blocks), so every result is computed the same way. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "THCastImpl.h"
+#include "THDebugImpl.h"
+#include "THMemoryImpl.h"
+#include "THParallelImpl.h"
+#include "THTensorImpl.h"
+#include "TH/THTensorMath.h"
+
+/* The summing kernels are built for AVX2 too where the compiler can pick
+ * at load time (gcc/clang on x86-64 Linux). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
+#define TH_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define TH_CLONES
+#endif
+
+enum { OP_SUM, OP_PROD, OP_MEAN, OP_MAX, OP_MIN, OP_ALL, OP_ANY, OP_NORM, OP_VAR, OP_STD,
+       OP_SQDEV /* var's second pass: sum of squared deviations */ };
+enum { CLS_F, CLS_C, CLS_I, CLS_U, CLS_B };
+static const THScalarType class_dtype[] = {TH_FLOAT64, TH_COMPLEX128, TH_INT64, TH_UINT64,
+                                           TH_BOOL};
+
+#define CHUNK 256      /* elements converted at a time (fits any dtype in 4 KiB) */
+#define ROW 512        /* states of the rows walk kept on the stack */
+#define BAND 8192      /* most states of one task of the rows walk */
+#define BLOCK 65536    /* elements of one partial state of a long run */
+#define LEAF 1024      /* pairwise summation: runs this short are summed directly */
+
+/* States, one array per part (so row updates vectorise). */
+typedef struct Acc {
+  double *f, *fi;
+  int64_t *i, *idx; /* idx < 0: no element seen yet (max/min) */
+} Acc;
+
+typedef struct Reduce {
+  int op, cls, f32; /* f32: float32 input summed without conversion */
+  double p;         /* norm's p */
+  THScalarType in_dtype;
+  size_t in_es, cls_es;
+  char *data;
+  int nk, nr, col; /* col: the rows walk's kept dim, or -1 */
+  int64_t band;     /* the rows walk: columns of one task */
+  int64_t ksz[TH_MAX_DIMS], kst[TH_MAX_DIMS], kost[TH_MAX_DIMS];
+  int64_t rsz[TH_MAX_DIMS], rst[TH_MAX_DIMS];
+  int64_t nout, nred;
+  Acc acc, mean; /* nout states; mean: var's per-result means */
+} Reduce;
+
+/* ------------------------------------------------------------ summation */
+
+/* Sum of n elements stride s apart, in float64: 16 accumulators in a leaf,
+ * pairwise above it (numpy's scheme, with float64 accumulators). */
+#define PAIRWISE_SUM(NAME, T)                                                     \
+  TH_CLONES static double NAME##_leaf(const T *p, int64_t n, ptrdiff_t s) {      \
+    double r[16] = {0};                                                           \
+    int64_t i = 0;                                                                \
+    if (s == 1)                                                                   \
+      for (; i + 16 <= n; i += 16)                                                \
+        for (int k = 0; k < 16; k++) r[k] += (double)p[i + k];                    \
+    else                                                                          \
+      for (; i + 16 <= n; i += 16)                                                \
+        for (int k = 0; k < 16; k++) r[k] += (double)p[(i + k) * s];             \
+    for (int w = 8; w >= 1; w /= 2)                                               \
+      for (int k = 0; k < w; k++) r[k] += r[k + w];                               \
+    for (; i < n; i++) r[0] += (double)p[i * s];                                  \
+    return r[0];                                                                  \
+  }                                                                               \
+  static double NAME(const T *p, int64_t n, ptrdiff_t s) {                        \
+    if (n <= LEAF) return NAME##_leaf(p, n, s);                                   \
+    int64_t half = n / 2 / 16 * 16;                                               \
+    return NAME(p, half, s) + NAME(p + half * s, n - half, s);                    \
+  }
+PAIRWISE_SUM(sum_f32_pairwise, float)
+PAIRWISE_SUM(sum_f64, double)
+
+/* A contiguous float32 run as four interleaved streams (a quarter each):
+ * more reads in flight than one stream, and float64 accumulators, which
+ * need no pairwise order to beat float32's rounding (n * 2^-53 << 2^-24). */
+TH_CLONES static double sum_f32_streams(const float *p, int64_t n) {
+  int64_t q = n / 4 / 8 * 8;
+  double r[4][8] = {{0}};
+  for (int64_t i = 0; i < q; i += 8)
+    for (int k = 0; k < 8; k++) {
+      r[0][k] += (double)p[i + k];
+      r[1][k] += (double)p[q + i + k];
+      r[2][k] += (double)p[2 * q + i + k];
+      r[3][k] += (double)p[3 * q + i + k];
+    }
+  for (int64_t i = 4 * q; i < n; i++) r[0][i & 7] += (double)p[i];
+  double t = 0;
+  for (int k = 0; k < 8; k++) t += (r[0][k] + r[1][k]) + (r[2][k] + r[3][k]);
+  return t;
+}
+
+static double sum_f32(const float *p, int64_t n, ptrdiff_t s) {
+  return s == 1 && n >= 256 ? sum_f32_streams(p, n) : sum_f32_pairwise(p, n, s);
+}
+
+TH_CLONES static void add_row_f32(double *restrict acc, const float *restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; j++) acc[j] += (double)x[j];
+}
+TH_CLONES static void add_row_f64(double *restrict acc, const double *restrict x, int64_t n) {
+  for (int64_t j = 0; j < n; j++) acc[j] += x[j];
+}
+/* Four rows at once: a quarter of the loads and stores of the states. */
+#define ADD_ROWS4(NAME, T)                                                              \
+  TH_CLONES static void NAME(double *restrict acc, const T *restrict x0,                \
+                             const T *restrict x1, const T *restrict x2,                \
+                             const T *restrict x3, int64_t n) {                         \
+    for (int64_t j = 0; j < n; j++)                                                     \
+      acc[j] += ((double)x0[j] + (double)x1[j]) + ((double)x2[j] + (double)x3[j]);      \
+  }
+ADD_ROWS4(add_rows4_f32, float)
+ADD_ROWS4(add_rows4_f64, double)
+
+/* ------------------------------------------------------ one state update */
+
+static void state_init(const Reduce *R, Acc a, int64_t j) {
+  a.f[j] = a.fi[j] = 0;
+  a.i[j] = 0;
+  a.idx[j] = -1;
+  if (R->op == OP_PROD) a.f[j] = 1, a.i[j] = 1;
+  if (R->op == OP_ALL) a.i[j] = 1;
+  if (R->op == OP_NORM && R->p == -INFINITY) a.f[j] = INFINITY;
+}
+
+/* largest (or smallest) wins; a NaN beats any number; ties keep the first */
+#define BETTER(v, c, seen, max) (!(seen) || ((max) ? (v) > (c) : (v) < (c)))
+
+/* One state, held in locals while a run is folded into it. */
+typedef struct State {
+  double f, fi;
+  int64_t i, idx;
+} State;
+
+static inline State state_load(Acc a, int64_t j) {
+  return (State){a.f[j], a.fi[j], a.i[j], a.idx[j]};
+}
+static inline void state_store(Acc a, int64_t j, State s) {
+  a.f[j] = s.f, a.fi[j] = s.fi, a.i[j] = s.i, a.idx[j] = s.idx;
+}
+
+/* Folds the element at x (of class cls) with the given index into S; mre,
+ * mim: the result's mean (var's second pass). Inlined with op a constant
+ * (see FOR_OP), so each op's loop is compiled on its own. */
+static inline __attribute__((always_inline)) void update(int op, int cls, double p, State *S,
+                                                         const char *x, int64_t index,
+                                                         double mre, double mim) {
+  const double *d = (const double *)x;
+  int64_t v = cls == CLS_B ? *(const uint8_t *)x : *(const int64_t *)x;
+  switch (op) {
+    case OP_SUM:
+    case OP_MEAN:
+      if (cls == CLS_F || cls == CLS_C) {
+        S->f += d[0];
+        if (cls == CLS_C) S->fi += d[1];
+      } else {
+        S->i = (int64_t)((uint64_t)S->i + (uint64_t)v); /* wraps, as torch */
+      }
+      break;
+    case OP_PROD:
+      if (cls == CLS_F) {
+        S->f *= d[0];
+      } else if (cls == CLS_C) {
+        double re = S->f * d[0] - S->fi * d[1];
+        S->fi = S->f * d[1] + S->fi * d[0];
+        S->f = re;
+      } else {
+        S->i = (int64_t)((uint64_t)S->i * (uint64_t)v);
+      }
+      break;
+    case OP_MAX:
+    case OP_MIN: {
+      int max = op == OP_MAX, seen = S->idx >= 0, better;
+      if (cls == CLS_F) {
+        double c = S->f;
+        better = BETTER(d[0], c, seen, max) || (d[0] != d[0] && c == c);
+        if (better) S->f = d[0];
+      } else if (cls == CLS_U) {
+        better = BETTER((uint64_t)v, (uint64_t)S->i, seen, max);
+        if (better) S->i = v;
+      } else {
+        better = BETTER(v, S->i, seen, max);
+        if (better) S->i = v;
+      }
+      if (better) S->idx = index;
+      break;
+    }
+    case OP_ALL:
+      if (!v) S->i = 0;
+      break;
+    case OP_ANY:
+      if (v) S->i = 1;
+      break;
+    case OP_NORM: {
+      double m = cls == CLS_C ? hypot(d[0], d[1]) : fabs(d[0]);
+      if (p == 2)
+        S->f += m * m;
+      else if (p == 1)
+        S->f += m;
+      else if (p == INFINITY) {
+        if (m > S->f || m != m) S->f = m;
+      } else if (p == -INFINITY) {
+        if (m < S->f || m != m) S->f = m;
+      } else if (p == 0)
+        S->f += m != 0;
+      else
+        S->f += pow(m, p);
+      break;
+    }
+    case OP_SQDEV: {
+      double re = d[0] - mre, im = cls == CLS_C ? d[1] - mim : 0;
+      S->f += re * re + im * im;
+      break;
+    }
+  }
+}
+
+/* Runs STMT with OP a constant equal to op. */
+#define FOR_OP(op, STMT)                                                          \
+  switch (op) {                                                                   \
+    case OP_SUM: { enum { OP = OP_SUM }; STMT; } break;                           \
+    case OP_MEAN: { enum { OP = OP_MEAN }; STMT; } break;                         \
+    case OP_PROD: { enum { OP = OP_PROD }; STMT; } break;                         \
+    case OP_MAX: { enum { OP = OP_MAX }; STMT; } break;                           \
+    case OP_MIN: { enum { OP = OP_MIN }; STMT; } break;                           \
+    case OP_ALL: { enum { OP = OP_ALL }; STMT; } break;                           \
+    case OP_ANY: { enum { OP = OP_ANY }; STMT; } break;                           \
+    case OP_NORM: { enum { OP = OP_NORM }; STMT; } break;                         \
+    default: { enum { OP = OP_SQDEV }; STMT; } break;                             \
+  }
+
+/* Folds partial state k of b into state j of a (b's elements came later). */
+static void combine(const Reduce *R, Acc a, int64_t j, Acc b, int64_t k) {
+  if (R->op == OP_NORM && isinf(R->p)) {
+    double m = b.f[k];
+    if ((R->p > 0 ? m > a.f[j] : m < a.f[j]) || m != m) a.f[j] = m;
+  } else if (R->op == OP_NORM || R->op == OP_SQDEV) {
+    a.f[j] += b.f[k];
+  } else if ((R->op == OP_MAX || R->op == OP_MIN) && b.idx[k] < 0) {
+    /* b saw nothing */
+  } else {
+    union { double d[2]; int64_t i; uint8_t b; } x;
+    x.d[0] = b.f[k], x.d[1] = b.fi[k];
+    if (R->cls != CLS_F && R->cls != CLS_C) x.i = b.i[k];
+    if (R->cls == CLS_B) x.b = (uint8_t)(b.i[k] != 0);
+    State S = state_load(a, j);
+    FOR_OP(R->op, update(OP, R->cls, R->p, &S, (const char *)&x, b.idx[k], 0, 0));
+    state_store(a, j, S);
+  }
+}
+
+/* ------------------------------------------------------------- folding */
+
+/* Sums of squares (and of |x|) of n float64 or float32 elements stride s
+ * apart, less m: var's deviations and the 1- and 2-norms, with 8
+ * accumulators (the adds of one would wait on each other). */
+#define SUM_OF(NAME, T, EXPR)                                                     \
+  TH_CLONES static double NAME(const T *p, int64_t n, ptrdiff_t s, double m) {   \
+    double r[8] = {0};                                                            \
+    int64_t i = 0;                                                                \
+    if (s == 1)                                                                   \
+      for (; i + 8 <= n; i += 8)                                                  \
+        for (int k = 0; k < 8; k++) {                                             \
+          double x = (double)p[i + k] - m;                                        \
+          r[k] += EXPR;                                                           \
+        }                                                                         \
+    for (; i < n; i++) {                                                          \
+      double x = (double)p[i * s] - m;                                            \
+      r[i & 7] += EXPR;                                                           \
+    }                                                                             \
+    return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));     \
+  }
+SUM_OF(squares_f32, float, x * x)
+SUM_OF(squares_f64, double, x * x)
+SUM_OF(abs_f32, float, fabs(x))
+SUM_OF(abs_f64, double, fabs(x))
+
+/* The float kernels above for op, or 0: 1 squares, 2 absolute values. */
+static int float_kernel(const Reduce *R) {
+  if (R->cls != CLS_F) return 0;
+  if (R->op == OP_SQDEV || (R->op == OP_NORM && R->p == 2)) return 1;
+  return R->op == OP_NORM && R->p == 1 ? 2 : 0;
+}
+
+static double float_fold(int kernel, int f32, const char *p, int64_t n, ptrdiff_t sb,
+                         double m) {
+  if (f32)
+    return kernel == 1 ? squares_f32((const float *)p, n, sb / 4, m)
+                       : abs_f32((const float *)p, n, sb / 4, m);
+  return kernel == 1 ? squares_f64((const double *)p, n, sb / 8, m)
+                     : abs_f64((const double *)p, n, sb / 8, m);
+}
+
+/* Folds n input elements, sb bytes apart, into state j. */
+static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t sb,
+                     int64_t n, int64_t index0, double mre, double mim) {
+  int sum = R->op == OP_SUM || R->op == OP_MEAN, kernel = float_kernel(R);
+  int direct = R->in_dtype == class_dtype[R->cls], cls = R->cls;
+  double pp = R->p;
+  if (sum && R->f32) {
+    a.f[j] += sum_f32((const float *)p, n, sb / 4);
+    return;
+  }
+  if (kernel && (R->f32 || direct)) {
+    a.f[j] += float_fold(kernel, R->f32, p, n, sb, R->op == OP_SQDEV ? mre : 0);
+    return;
+  }
+  if (direct && sum && cls != CLS_I) {
+    a.f[j] += sum_f64((const double *)p, n, sb / 8);
+    if (cls == CLS_C) a.fi[j] += sum_f64((const double *)p + 1, n, sb / 8);
+    return;
+  }
+  State S = state_load(a, j);
+  if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) return; /* decided */
+  if (direct) {
+    FOR_OP(R->op, for (int64_t k = 0; k < n; k++)
+                      update(OP, cls, pp, &S, p + k * sb, index0 + k, mre, mim));
+    state_store(a, j, S);
+    return;
+  }
+  _Alignas(64) char buf[CHUNK * 16];
+  th_cast_loop cast = th_cast_loops[class_dtype[cls]][R->in_dtype];
+  ptrdiff_t es = (ptrdiff_t)R->cls_es;
+  for (int64_t k0 = 0; k0 < n; k0 += CHUNK) {
+    int64_t len = n - k0 < CHUNK ? n - k0 : CHUNK;
+    if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) break; /* decided */
+    cast(buf, es, p + k0 * sb, sb, len);
+    if (sum && cls == CLS_F)
+      S.f += sum_f64((const double *)buf, len, 1);
+    else if (kernel)
+      S.f += float_fold(kernel, 0, buf, len, 8, R->op == OP_SQDEV ? mre : 0);
+    else
+      FOR_OP(R->op, for (int64_t k = 0; k < len; k++)
+                        update(OP, cls, pp, &S, buf + k * es, index0 + k0 + k, mre, mim));
+  }
+  state_store(a, j, S);
+}
+
+/* Folds row element k (n of them, sb bytes apart) into state k of a, for
+ * the reduced position index; m: the means of those states. */
+static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
+                     int64_t index) {
+  int sum = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F, cls = R->cls;
+  int kernel = float_kernel(R);
+  double pp = R->p;
+  if (sum && R->f32 && sb == 4) {
+    add_row_f32(a.f, (const float *)p, n);
+    return;
+  }
+  int direct = R->in_dtype == class_dtype[cls] && sb == (ptrdiff_t)R->cls_es;
+  ptrdiff_t es = (ptrdiff_t)R->cls_es;
+  _Alignas(64) char buf[ROW * 16];
+  for (int64_t k0 = 0; k0 < n; k0 += ROW) {
+    int64_t len = n - k0 < ROW ? n - k0 : ROW;
+    const char *x = p + k0 * sb;
+    if (!direct) {
+      th_cast_loops[class_dtype[cls]][R->in_dtype](buf, es, x, sb, len);
+      x = buf;
+    }
+    if (sum) {
+      add_row_f64(a.f + k0, (const double *)x, len);
+      continue;
+    }
+    if (kernel) {
+      const double *xd = (const double *)x;
+      for (int64_t k = k0; k < k0 + len; k++) {
+        double t = xd[k - k0] - (R->op == OP_SQDEV ? m.f[k] : 0);
+        a.f[k] += kernel == 1 ? t * t : fabs(t);
+      }
+      continue;
+    }
+    FOR_OP(R->op, for (int64_t k = k0; k < k0 + len; k++) {
+      State S = state_load(a, k);
+      update(OP, cls, pp, &S, x + (k - k0) * es, index, m.f[k], m.fi[k]);
+      state_store(a, k, S);
+    });
+  }
+}
+
+/* Input element offset of kept position o (row-major over the kept dims,
+ * skipping dim skip), and its result index. */
+static int64_t kept_offset(const Reduce *R, int64_t o, int skip, int64_t *out) {
+  int64_t off = 0, oi = 0;
+  for (int d = R->nk - 1; d >= 0; d--) {
+    if (d == skip) continue;
+    int64_t i = o % R->ksz[d];
+    o /= R->ksz[d];
+    off += i * R->kst[d];
+    oi += i * R->kost[d];
+  }
+  if (out) *out = oi;
+  return off;
+}
+
+/* Folds every reduced element at base into state j (the runs walk). */
+static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, double mre,
+                         double mim) {
+  int inner = R->nr - 1;
+  ptrdiff_t sb = (ptrdiff_t)(R->rst[inner] * (int64_t)R->in_es);
+  int64_t idx[TH_MAX_DIMS] = {0}, off = 0, index = 0;
+  for (;;) {
+    fold_run(R, a, j, base + off * (int64_t)R->in_es, sb, R->rsz[inner], index, mre, mim);
+    index += R->rsz[inner];
+    int d = inner - 1;
+    for (; d >= 0; d--) {
+      off += R->rst[d];
+      if (++idx[d] < R->rsz[d]) break;
+      off -= R->rst[d] * R->rsz[d];
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+/* Sums of four contiguous float32 runs of n at once (four streams in
+ * flight), each exactly as if alone: 8 float64 accumulators in order, then
+ * a fixed tree. A run given twice is summed twice, to the same value. */
+TH_CLONES static void sum4_f32(const float *const *p, int64_t n, double *out) {
+  double r[4][8] = {{0}};
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int k = 0; k < 8; k++) {
+      r[0][k] += (double)p[0][i + k];
+      r[1][k] += (double)p[1][i + k];
+      r[2][k] += (double)p[2][i + k];
+      r[3][k] += (double)p[3][i + k];
+    }
+  for (int q = 0; q < 4; q++) {
+    for (int64_t t = i; t < n; t++) r[q][t & 7] += (double)p[q][t];
+    out[q] = ((r[q][0] + r[q][1]) + (r[q][2] + r[q][3])) +
+             ((r[q][4] + r[q][5]) + (r[q][6] + r[q][7]));
+  }
+}
+
+/* var's mean of result o (its imaginary part: im), or 0 for other ops,
+ * which have no means. */
+static inline double mean_of(const Reduce *R, int64_t o, int im) {
+  return R->mean.f ? (im ? R->mean.fi : R->mean.f)[o] : 0;
+}
+
+static void runs_body(int64_t begin, int64_t end, void *ctx) {
+  const Reduce *R = ctx;
+  if ((R->op == OP_SUM || R->op == OP_MEAN) && R->f32 && R->nr == 1 && R->rst[0] == 1) {
+    /* one contiguous float32 run per result (sum(dim=-1)): four at a time */
+    for (int64_t o = begin; o < end; o += 4) {
+      const float *p[4];
+      double sums[4];
+      for (int q = 0; q < 4; q++)
+        p[q] = (const float *)R->data + kept_offset(R, o + q < end ? o + q : o, -1, NULL);
+      sum4_f32(p, R->rsz[0], sums);
+      for (int q = 0; q < 4 && o + q < end; q++) {
+        state_init(R, R->acc, o + q);
+        R->acc.f[o + q] = sums[q];
+      }
+    }
+    return;
+  }
+  for (int64_t o = begin; o < end; o++) {
+    state_init(R, R->acc, o);
+    fold_reduced(R, R->acc, o, R->data + kept_offset(R, o, -1, NULL) * (int64_t)R->in_es,
+                 mean_of(R, o, 0), mean_of(R, o, 1));
+  }
+}
+
+typedef struct Blocks {
+  const Reduce *R;
+  Acc part;
+} Blocks;
+
+static void blocks_body(int64_t begin, int64_t end, void *ctx) {
+  const Blocks *B = ctx;
+  const Reduce *R = B->R;
+  ptrdiff_t sb = (ptrdiff_t)(R->rst[0] * (int64_t)R->in_es);
+  for (int64_t k = begin; k < end; k++) {
+    int64_t start = k * BLOCK, n = R->rsz[0] - start < BLOCK ? R->rsz[0] - start : BLOCK;
+    state_init(R, B->part, k);
+    fold_run(R, B->part, k, R->data + start * sb, sb, n, start, mean_of(R, 0, 0),
+             mean_of(R, 0, 1));
+  }
+}
+
+/* The rows walk over n kept positions along col from input offset off and
+ * result index obase, with states a and means m (room for n). */
+static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
+  int c = R->col;
+  for (int64_t k = 0; k < n; k++) {
+    state_init(R, a, k);
+    m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
+    m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
+  }
+  int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
+  ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
+  /* float sums of contiguous rows: four rows at a time */
+  int four = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
+             (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
+  const char *rows[4];
+  for (int64_t r = 0; r < R->nred; r++) {
+    const char *row = R->data + (off + roff) * (int64_t)R->in_es;
+    if (!four) {
+      fold_row(R, a, m, row, sb, n, r);
+    } else if ((rows[r & 3] = row), (r & 3) == 3) {
+      if (R->f32)
+        add_rows4_f32(a.f, (const float *)rows[0], (const float *)rows[1],
+                      (const float *)rows[2], (const float *)rows[3], n);
+      else
+        add_rows4_f64(a.f, (const double *)rows[0], (const double *)rows[1],
+                      (const double *)rows[2], (const double *)rows[3], n);
+    } else if (r == R->nred - 1) { /* the last rows, fewer than four */
+      for (int64_t k = r & ~(int64_t)3; k <= r; k++) fold_row(R, a, m, rows[k & 3], sb, n, k);
+    }
+    for (int d = R->nr - 1; d >= 0; d--) {
+      roff += R->rst[d];
+      if (++ridx[d] < R->rsz[d]) break;
+      roff -= R->rst[d] * R->rsz[d];
+      ridx[d] = 0;
+    }
+  }
+  for (int64_t k = 0; k < n; k++) {
+    int64_t o = obase + k * R->kost[c];
+    R->acc.f[o] = a.f[k], R->acc.fi[o] = a.fi[k], R->acc.i[o] = a.i[k];
+    R->acc.idx[o] = a.idx[k];
+  }
+}
+
+/* Tasks of the rows walk: (other kept position, band of R->band columns).
+ * A band's states live on the heap (a whole row of a matrix is then read in
+ * one sweep), or on the stack in pieces of ROW if that allocation fails:
+ * every column is computed the same way either way. */
+static void rows_body(int64_t begin, int64_t end, void *ctx) {
+  const Reduce *R = ctx;
+  int c = R->col;
+  int64_t width = R->band, nch = (R->ksz[c] + width - 1) / width, cap = ROW;
+  double stack[6 * ROW], *mem = NULL;
+  if (width > ROW && (mem = malloc(6 * sizeof(double) * (size_t)width))) cap = width;
+  double *s = mem ? mem : stack;
+  Acc a = {s, s + cap, (int64_t *)(s + 2 * cap), (int64_t *)(s + 3 * cap)};
+  Acc m = {s + 4 * cap, s + 5 * cap, NULL, NULL};
+  for (int64_t t = begin; t < end; t++) {
+    int64_t obase, c0 = t % nch * width;
+    int64_t n = R->ksz[c] - c0 < width ? R->ksz[c] - c0 : width;
+    int64_t off = kept_offset(R, t / nch, c, &obase);
+    for (int64_t k = c0; k < c0 + n; k += cap)
+      rows_band(R, a, m, off + k * R->kst[c], obase + k * R->kost[c],
+                c0 + n - k < cap ? c0 + n - k : cap);
+  }
+  free(mem);
+}
+
+/* Too little work to split across threads. */
+static int small(const Reduce *R) {
+  return R->nout * R->nred * (int64_t)R->in_es < TH_PARALLEL_MIN_BYTES;
+}
+
+static void parallel(const Reduce *R, int64_t n, void (*body)(int64_t, int64_t, void *),
+                     void *ctx) {
+  if (small(R))
+    body(0, n, ctx);
+  else
+    th_parallel_for(n, 1, body, ctx);
+}
+
+static Acc acc_alloc(int64_t n) {
+  Acc a;
+  size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
+  a.f = th_malloc(4 * bytes);
+  a.fi = a.f ? a.f + n : NULL;
+  a.i = a.f ? (int64_t *)(a.f + 2 * n) : NULL;
+  a.idx = a.f ? (int64_t *)(a.f + 3 * n) : NULL;
+  return a;
+}
+
+/* Runs the op over the prepared geometry into R->acc. Returns 0, or -1
+ * (MemoryError) when the partial states cannot be allocated. */
+static int run(Reduce *R, const char *fn) {
+  if (R->col >= 0) {
+    /* bands as wide as the row up to BAND columns. Not narrower to feed
+     * more threads: two threads each reading half of every row ran slower
+     * than one reading whole rows (4096^2 float32, sum(0): 4.4 vs 3.2 ms) */
+    int64_t width = R->ksz[R->col], outer = R->nout / width;
+    if (width > BAND) width = BAND;
+    R->band = width;
+    parallel(R, outer * ((R->ksz[R->col] + width - 1) / width), rows_body, R);
+  } else if (R->nout == 1 && R->nr == 1 && R->rsz[0] > BLOCK) {
+    int64_t nb = (R->rsz[0] + BLOCK - 1) / BLOCK;
+    Blocks B = {R, acc_alloc(nb)};
+    if (!B.part.f) {
+      TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld partial states", (long long)nb);
+      return -1;
+    }
+    parallel(R, nb, blocks_body, &B);
+    state_init(R, R->acc, 0);
+    for (int64_t k = 0; k < nb; k++) combine(R, R->acc, 0, B.part, k);
+    th_free(B.part.f);
+  } else {
+    parallel(R, R->nout, runs_body, R);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ geometry */
+
+/* Reduced mask of input's dims from dims[0..nDims) (NULL: all). */
+static int parse_dims(const THTensor *input, int nDims, const int *dims, int *mask,
+                      const char *fn) {
+  int nd = input->nDimension;
+  for (int d = 0; d < nd; d++) mask[d] = dims == NULL;
+  if (!dims) return 0;
+  if (nDims < 0 || nDims > TH_MAX_DIMS) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "expected 0 to %d dims, got %d", TH_MAX_DIMS, nDims);
+    return -1;
+  }
+  int seen[TH_MAX_DIMS] = {0};
+  for (int i = 0; i < nDims; i++) {
+    int d = th_wrap_dim_scalar(dims[i], nd, "dim", fn);
+    if (d < 0) return -1;
+    if (seen[d]++) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "dim %d appears multiple times in the list of dims", d);
+      return -1;
+    }
+    if (nd > 0) mask[d] = 1;
+  }
+  return 0;
+}
+
+/* Fills R's kept and reduced dims from a geometry and its mask. */
+static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *stride,
+                       const int *mask) {
+  R->nk = R->nr = 0;
+  R->nout = R->nred = 1;
+  for (int d = 0; d < nd; d++) {
+    if (mask[d]) R->nred *= size[d];
+    else R->nout *= size[d];
+    if (size[d] == 1 || mask[d]) continue;
+    if (R->nk > 0 && R->kst[R->nk - 1] == stride[d] * size[d]) { /* merges with the last */
+      R->ksz[R->nk - 1] *= size[d];
+      R->kst[R->nk - 1] = stride[d];
+    } else {
+      R->ksz[R->nk] = size[d], R->kst[R->nk] = stride[d], R->nk++;
+    }
+  }
+  int64_t s = 1;
+  for (int d = R->nk - 1; d >= 0; d--) R->kost[d] = s, s *= R->ksz[d];
+  /* reduced dims: by decreasing stride (stable), merged where contiguous */
+  int order[TH_MAX_DIMS], n = 0;
+  for (int d = 0; d < nd; d++) {
+    if (!mask[d] || size[d] == 1) continue;
+    int i = n++;
+    while (i > 0 && stride[order[i - 1]] < stride[d]) order[i] = order[i - 1], i--;
+    order[i] = d;
+  }
+  for (int i = 0; i < n; i++) {
+    int d = order[i];
+    if (R->nr > 0 && R->rst[R->nr - 1] == stride[d] * size[d]) {
+      R->rsz[R->nr - 1] *= size[d];
+      R->rst[R->nr - 1] = stride[d];
+    } else {
+      R->rsz[R->nr] = size[d], R->rst[R->nr] = stride[d], R->nr++;
+    }
+  }
+  if (R->nr == 0 || R->nred == 0) /* one element per result, or none */
+    R->rsz[0] = R->nred, R->rst[0] = 0, R->nr = 1;
+  /* the rows walk: a kept dim of some width that is walked faster than any
+   * reduced dim */
+  R->col = -1;
+  for (int d = 0; d < R->nk; d++)
+    if (R->ksz[d] >= 8 && (R->col < 0 || R->kst[d] < R->kst[R->col])) R->col = d;
+  if (R->col >= 0 && (R->nred <= 1 || R->kst[R->col] >= R->rst[R->nr - 1])) R->col = -1;
+}
+
+/* ------------------------------------------------------------- dtypes */
+
+static int is_int(THScalarType t) {
+  return !THScalarType_isFloatingPoint(t) && !THScalarType_isComplex(t);
+}
+
+static THScalarType real_of(THScalarType t) {
+  return t == TH_COMPLEX64 ? TH_FLOAT32 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
+}
+
+static const char *const op_name[] = {"sum", "prod", "mean", "max", "min", "all", "any",
+                                      "norm", "var", "std"};
+
+/* torch's result dtype of op over in. */
+static THScalarType default_dtype(int op, THScalarType in) {
+  switch (op) {
+    case OP_SUM:
+    case OP_PROD: return is_int(in) ? TH_INT64 : in;
+    case OP_ALL:
+    case OP_ANY: return in == TH_UINT8 ? TH_UINT8 : TH_BOOL;
+    case OP_NORM:
+    case OP_VAR:
+    case OP_STD: return real_of(in);
+    default: return in;
+  }
+}
+
+/* The accumulator class of op from in into out, or -1 (RuntimeError). */
+static int op_class(int op, THScalarType in, THScalarType out, const char *fn) {
+  THScalarType both = in;
+  switch (op) {
+    case OP_SUM:
+    case OP_PROD:
+    case OP_MEAN:
+      if (THScalarType_promote(in, out, &both)) return -1;
+      if (THScalarType_isComplex(both)) return CLS_C;
+      if (THScalarType_isFloatingPoint(both)) return CLS_F;
+      if (op != OP_MEAN) return CLS_I;
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "mean(): could not infer output dtype. Input dtype must "
+                "be either a floating point or complex dtype. Got: %s (give a floating "
+                "result dtype)", THScalarType_name(in));
+      return -1;
+    case OP_MAX:
+    case OP_MIN:
+      if (THScalarType_isComplex(in)) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s is not defined for complex tensors (%s)",
+                  op_name[op], THScalarType_name(in));
+        return -1;
+      }
+      return THScalarType_isFloatingPoint(in) ? CLS_F : in == TH_UINT64 ? CLS_U : CLS_I;
+    case OP_ALL:
+    case OP_ANY: return CLS_B;
+    default:
+      if (THScalarType_isComplex(in)) return CLS_C;
+      if (THScalarType_isFloatingPoint(in)) return CLS_F;
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): expected a floating point or complex tensor "
+                "as input, got %s", op_name[op], THScalarType_name(in));
+      return -1;
+  }
+}
+
+/* ------------------------------------------------------------- results */
+
+/* The states' values (or indices) as an array of one dtype, converted into
+ * t (contiguous, nout elements). */
+static void write_states(const Reduce *R, THTensor *t, int indices) {
+  char *dst = th_tensor_bytes(t);
+  ptrdiff_t es = (ptrdiff_t)THScalarType_elementSize(t->storage->dtype);
+  THScalarType dt = t->storage->dtype;
+  if (indices || R->cls == CLS_I || R->cls == CLS_B || R->cls == CLS_U) {
+    THScalarType from = indices || R->cls != CLS_U ? TH_INT64 : TH_UINT64;
+    th_cast_loops[dt][from](dst, es, (const char *)(indices ? R->acc.idx : R->acc.i), 8,
+                            R->nout);
+  } else if (R->cls == CLS_C && THScalarType_isComplex(dt)) {
+    for (int64_t k = 0; k < R->nout; k += CHUNK) { /* interleave re, im */
+      double z[2 * CHUNK];
+      int64_t n = R->nout - k < CHUNK ? R->nout - k : CHUNK;
+      for (int64_t j = 0; j < n; j++) z[2 * j] = R->acc.f[k + j], z[2 * j + 1] = R->acc.fi[k + j];
+      th_cast_loops[dt][TH_COMPLEX128](dst + k * es, es, (const char *)z, 16, n);
+    }
+  } else {
+    th_cast_loops[dt][TH_FLOAT64](dst, es, (const char *)R->acc.f, 8, R->nout);
+  }
+}
+
+/* Scales the states into the op's result: mean, the norm's root, var. */
+static void finish(const Reduce *R, int op, double correction) {
+  double n = (double)R->nred, dof = n - correction > 0 ? n - correction : 0;
+  for (int64_t o = 0; o < R->nout; o++) {
+    double *f = &R->acc.f[o];
+    if (op == OP_MEAN) *f /= n, R->acc.fi[o] /= n;
+    if (op == OP_VAR || op == OP_STD) *f /= dof;
+    if (op == OP_STD || (op == OP_NORM && R->p == 2)) *f = sqrt(*f);
+    if (op == OP_NORM && R->p != 2 && R->p != 1 && R->p != 0 && !isinf(R->p))
+      *f = pow(*f, 1 / R->p);
+  }
+}
+
+/* The reduction as new contiguous tensors: values of dtype out (NULL: not
+ * wanted) and indices (int64; NULL: not wanted). flat: max/min/arg over all
+ * dims read the flattened tensor, so indices count in it. */
+static int reduce(THTensor *input, int op, double p, double correction, int nDims,
+                  const int *dims, int keepdim, THScalarType out, THTensor **values,
+                  THTensor **indices, const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, -1);
+  int mask[TH_MAX_DIMS], nd = input->nDimension;
+  if (parse_dims(input, nDims, dims, mask, fn)) return -1;
+  Reduce R = {.op = op, .p = p, .in_dtype = input->storage->dtype};
+  R.cls = op_class(op, R.in_dtype, out, fn);
+  if (R.cls < 0) return -1;
+  R.in_es = THScalarType_elementSize(R.in_dtype);
+  R.cls_es = THScalarType_elementSize(class_dtype[R.cls]);
+  R.f32 = R.in_dtype == TH_FLOAT32 && R.cls == CLS_F;
+  const int64_t *size = th_sizes(input);
+  int64_t osz[TH_MAX_DIMS];
+  int on = 0;
+  for (int d = 0; d < nd; d++) {
+    if (!mask[d]) osz[on++] = size[d];
+    else if (keepdim) osz[on++] = 1;
+    if ((op == OP_MAX || op == OP_MIN) && mask[d] && size[d] == 0) {
+      if (dims)
+        TH_ERR_FN(TH_ERROR_INDEX, fn, "%s(): Expected reduction dim %d to have non-zero size.",
+                  op_name[op], d);
+      else
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): Expected reduction dim to be specified for "
+                  "input.numel() == 0. Specify the reduction dim with the 'dim' argument.",
+                  op_name[op]);
+      return -1;
+    }
+  }
+  /* max/min over all dims: the flattened tensor, so an index counts in it */
+  THTensor *src = input;
+  int flatten = (op == OP_MAX || op == OP_MIN) && !dims && nd > 1;
+  if (flatten) {
+    src = THTensor_newContiguous(input);
+    if (!src) return -1;
+  } else {
+    THTensor_retain(src);
+  }
+  int64_t flat = THTensor_nElement(src), one = 1;
+  if (flatten)
+    split_dims(&R, 1, &flat, &one, (int[]){1});
+  else
+    split_dims(&R, nd, size, th_strides(input), mask);
+  R.data = th_tensor_bytes(src);
+  THTensor *v = NULL, *ix = NULL;
+  R.acc = acc_alloc(R.nout);
+  int spread = op == OP_VAR || op == OP_STD;
+  Acc spare = {NULL, NULL, NULL, NULL}; /* var: the second pass's states */
+  if (spread) spare = acc_alloc(R.nout);
+  if (!R.acc.f || (spread && !spare.f)) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states", (long long)R.nout);
+    goto fail;
+  }
+  if (values && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
+  if (indices && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn))) goto fail;
+  if (R.nout > 0) {
+    if (spread) { /* two passes: the means, then the deviations */
+      R.op = OP_MEAN;
+      if (run(&R, fn)) goto fail;
+      finish(&R, OP_MEAN, 0);
+      R.mean = R.acc, R.acc = spare;
+      spare = (Acc){NULL, NULL, NULL, NULL};
+      R.op = OP_SQDEV;
+    }
+    if (run(&R, fn)) goto fail;
+    finish(&R, op, correction);
+    if (v) write_states(&R, v, 0);
+    if (ix) write_states(&R, ix, 1);
+  }
+  th_free(R.acc.f);
+  th_free(R.mean.f);
+  THTensor_free(src);
+  if (values) *values = v;
+  if (indices) *indices = ix;
+  return 0;
+fail:
+  th_free(R.acc.f);
+  th_free(R.mean.f);
+  th_free(spare.f);
+  THTensor_free(src);
+  THTensor_free(v);
+  THTensor_free(ix);
+  return -1;
+}
+
+/* r's values into result (resized to r's shape unless it has it); frees r. */
+static int write_result(THTensor *result, THTensor *r, const char *fn) {
+  int rc = 0;
+  if (!result) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "result is NULL");
+    rc = -1;
+  } else if (!THTensor_isSameSizeAs(result, r)) {
+    rc = THTensor_resizeNd(result, r->nDimension, th_sizes(r), NULL);
+  }
+  if (rc == 0) rc = THTensor_copy(result, r);
+  THTensor_free(r);
+  return rc;
+}
+
+static int check_result(THTensor *result, const char *fn) {
+  if (!result) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "result is NULL");
+    return -1;
+  }
+  TH_CHECK_TENSOR_AS(result, fn, -1);
+  return 0;
+}
+
+static THTensor *new_values(THTensor *input, int op, double p, double correction, int nDims,
+                            const int *dims, int keepdim, const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, NULL);
+  THTensor *v = NULL;
+  if (reduce(input, op, p, correction, nDims, dims, keepdim,
+             default_dtype(op, input->storage->dtype), &v, NULL, fn))
+    return NULL;
+  return v;
+}
+
+static int values_into(THTensor *result, THTensor *input, int op, double p, double correction,
+                       int nDims, const int *dims, int keepdim, const char *fn) {
+  THTensor *v = NULL;
+  if (check_result(result, fn) ||
+      reduce(input, op, p, correction, nDims, dims, keepdim, result->storage->dtype, &v, NULL,
+             fn))
+    return -1;
+  return write_result(result, v, fn);
+}
+
+static THTensor *new_indices(THTensor *input, int op, const int *dim, int keepdim,
+                             const char *fn) {
+  TH_CHECK_TENSOR_AS(input, fn, NULL);
+  THTensor *ix = NULL;
+  if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
+    return NULL;
+  return ix;
+}
+
+static int indices_into(THTensor *result, THTensor *input, int op, const int *dim,
+                        int keepdim, const char *fn) {
+  THTensor *ix = NULL;
+  if (check_result(result, fn) ||
+      reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
+    return -1;
+  return write_result(result, ix, fn);
+}
+
+static int pair_into(THTensor *values, THTensor *indices, THTensor *input, int op,
+                     const int *dim, int keepdim, const char *fn) {
+  THTensor *v = NULL, *ix = NULL;
+  if (check_result(values, fn) || check_result(indices, fn)) return -1;
+  if (values == indices) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "values and indices must be two different tensors");
+    return -1;
+  }
+  if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, values->storage->dtype, &v, &ix, fn))
+    return -1;
+  if (write_result(values, v, fn)) {
+    THTensor_free(ix);
+    return -1;
+  }
+  return write_result(indices, ix, fn);
+}
+
+/* ----------------------------------------------------------- public API */
+
+#define VALUES_REDUCTION(NAME, NEW, OP)                                                  \
+  int THTensor_##NAME(THTensor *result, THTensor *input, int nDims, const int *dims,     \
+                      int keepdim) {                                                     \
+    return values_into(result, input, OP, 0, 0, nDims, dims, keepdim, __func__);         \
+  }                                                                                      \
+  THTensor *THTensor_##NEW(THTensor *input, int nDims, const int *dims, int keepdim) {   \
+    return new_values(input, OP, 0, 0, nDims, dims, keepdim, __func__);                  \
+  }
+VALUES_REDUCTION(sum, newSum, OP_SUM)
+VALUES_REDUCTION(prod, newProd, OP_PROD)
+VALUES_REDUCTION(mean, newMean, OP_MEAN)
+VALUES_REDUCTION(amax, newAmax, OP_MAX)
+VALUES_REDUCTION(amin, newAmin, OP_MIN)
+VALUES_REDUCTION(all, newAll, OP_ALL)
+VALUES_REDUCTION(any, newAny, OP_ANY)
+
+int THTensor_norm(THTensor *result, THTensor *input, double p, int nDims, const int *dims,
+                  int keepdim) {
+  return values_into(result, input, OP_NORM, p, 0, nDims, dims, keepdim, __func__);
+}
+THTensor *THTensor_newNorm(THTensor *input, double p, int nDims, const int *dims,
+                           int keepdim) {
+  return new_values(input, OP_NORM, p, 0, nDims, dims, keepdim, __func__);
+}
+/* var and std: the same two passes, std's root at the end */
+#define SPREAD_REDUCTION(NAME, NEW, OP)                                                  \
+  int THTensor_##NAME(THTensor *result, THTensor *input, int nDims, const int *dims,     \
+                      double correction, int keepdim) {                                  \
+    return values_into(result, input, OP, 0, correction, nDims, dims, keepdim, __func__); \
+  }                                                                                      \
+  THTensor *THTensor_##NEW(THTensor *input, int nDims, const int *dims,                  \
+                           double correction, int keepdim) {                             \
+    return new_values(input, OP, 0, correction, nDims, dims, keepdim, __func__);         \
+  }
+SPREAD_REDUCTION(var, newVar, OP_VAR)
+SPREAD_REDUCTION(std, newStd, OP_STD)
+
+int THTensor_argmax(THTensor *result, THTensor *input, const int *dim, int keepdim) {
+  return indices_into(result, input, OP_MAX, dim, keepdim, __func__);
+}
+int THTensor_argmin(THTensor *result, THTensor *input, const int *dim, int keepdim) {
+  return indices_into(result, input, OP_MIN, dim, keepdim, __func__);
+}
+THTensor *THTensor_newArgmax(THTensor *input, const int *dim, int keepdim) {
+  return new_indices(input, OP_MAX, dim, keepdim, __func__);
+}
+THTensor *THTensor_newArgmin(THTensor *input, const int *dim, int keepdim) {
+  return new_indices(input, OP_MIN, dim, keepdim, __func__);
+}
+int THTensor_max(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                 int keepdim) {
+  return pair_into(values, indices, input, OP_MAX, dim, keepdim, __func__);
+}
+int THTensor_min(THTensor *values, THTensor *indices, THTensor *input, const int *dim,
+                 int keepdim) {
+  return pair_into(values, indices, input, OP_MIN, dim, keepdim, __func__);
+}
