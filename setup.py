@@ -22,7 +22,9 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 # The element kernels loop over many elements: -O3 vectorises those loops
 # (gcc's -O2 leaves a loop of unknown length scalar); the rest stays at -O2,
 # where the short object paths (views, refcounts) run faster.
-KERNEL_SOURCES = ["th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c"]
+KERNEL_SOURCES = ["th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
+                  # sparse: the radix sort, segmented sums and scatter-adds
+                  "th/src/THSTensorCoalesce.c", "th/src/THSTensorDense.c"]
 CORE_LIBRARY = "libTH.so"
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
@@ -132,6 +134,7 @@ def extensions():
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
+               "th._sparse",
                "th._factories", "th._functions",
                "th._core", "th._testcapi"]
     return cythonize(

@@ -22,6 +22,11 @@ def live_counts():
     return (c.storages, c.tensors, c.bytes)
 
 
+def live_sparse():
+    """Sparse tensors alive in the C core right now."""
+    return THSTensor_liveCount()
+
+
 def get_num_threads():
     """Threads a long copy is split across (TH_NUM_THREADS, else the CPUs, at most 8)."""
     return THGetNumThreads()
@@ -67,6 +72,10 @@ def last_serial():
     return THDebug_lastSerial()
 
 
+_KIND_NAMES = {TH_OBJECT_TENSOR: "tensor", TH_OBJECT_STORAGE: "storage",
+               TH_OBJECT_SPARSE: "sparse tensor"}
+
+
 def live_objects(since=0):
     """Tracked live objects created after serial `since`, oldest first, as
     tuples (kind, dtype, shape, refcount, serial, address, function, site)."""
@@ -92,7 +101,7 @@ def live_objects(since=0):
             for d in range(min(info.nDimension, TH_INFO_DIMS)):
                 shape.append(info.size[d])
             out.append((
-                "tensor" if info.kind == TH_OBJECT_TENSOR else "storage",
+                _KIND_NAMES.get(info.kind, "storage"),
                 dtype_of(info.dtype), tuple(shape), info.refcount, info.serial, <size_t>info.object,
                 info.function.decode(), info.site[:strlen(info.site)].decode("utf-8", "replace"),
             ))

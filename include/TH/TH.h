@@ -11,5 +11,6 @@
 #include "THTensorCat.h"
 #include "THDebug.h"
 #include "THExpr.h"
+#include "THSTensor.h"
 
 #endif /* TH_H */

@@ -21,7 +21,11 @@
 #include "THStorage.h"
 #include "THTensor.h"
 
-typedef enum THObjectKind { TH_OBJECT_STORAGE = 1, TH_OBJECT_TENSOR = 2 } THObjectKind;
+typedef enum THObjectKind {
+  TH_OBJECT_STORAGE = 1,
+  TH_OBJECT_TENSOR = 2,
+  TH_OBJECT_SPARSE = 3 /* a THSTensor: dtype, sizes and refcount as a tensor's */
+} THObjectKind;
 
 #define TH_SITE_SIZE 256
 #define TH_INFO_DIMS 8

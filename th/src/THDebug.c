@@ -11,6 +11,7 @@
 
 #include "THDebugImpl.h"
 #include "THMemoryImpl.h"
+#include "THSTensorImpl.h"
 #include "THTensorImpl.h"
 #include "THThreadImpl.h"
 
@@ -192,6 +193,14 @@ static void describe(THObjectKind kind, const void *obj, char *buf, size_t cap) 
       n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
     }
     if (n > 0 && used + (size_t)n < cap) snprintf(buf + used + (size_t)n, cap - used - (size_t)n, "])");
+  } else if (kind == TH_OBJECT_SPARSE) {
+    const THSTensor *t = obj; /* its values are gone once it is freed */
+    n = snprintf(buf, cap, "sparse tensor %p ([", obj);
+    for (int d = 0; n > 0 && used + (size_t)n < cap && d < ths_ndim(t); d++) {
+      used += (size_t)n;
+      n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)t->size[d]);
+    }
+    if (n > 0 && used + (size_t)n < cap) snprintf(buf + used + (size_t)n, cap - used - (size_t)n, "])");
   } else {
     const THStorage *s = obj;
     snprintf(buf, cap, "storage %p (%s)", obj, THScalarType_name(s->dtype));
@@ -241,6 +250,12 @@ static void fill_info(const THTrack *t, THObjectInfo *info) {
     info->dtype = x->storage->dtype;
     info->nDimension = x->nDimension;
     for (int d = 0; d < x->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = th_sizes(x)[d];
+    info->refcount = atomic_load_explicit(&x->refcount, memory_order_relaxed);
+  } else if (t->kind == TH_OBJECT_SPARSE) {
+    const THSTensor *x = t->object;
+    info->dtype = ths_dtype(x);
+    info->nDimension = ths_ndim(x);
+    for (int d = 0; d < info->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = x->size[d];
     info->refcount = atomic_load_explicit(&x->refcount, memory_order_relaxed);
   } else {
     const THStorage *s = t->object;
