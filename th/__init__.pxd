@@ -7,3 +7,4 @@
 # The C API itself is th.libTH (from th.libTH cimport ...).
 from th._storage cimport Storage, wrap_storage
 from th._tensor cimport Tensor, wrap_tensor
+from th._sparse cimport SparseTensor, wrap_sparse

@@ -25,11 +25,6 @@ cdef class SparseTensor:
     (nnz x the dense sizes) of a shape. Made by th.sparse_coo_tensor or
     Tensor.to_sparse; one C reference per object."""
 
-    # One reference to the C sparse tensor, owned by this object; never NULL
-    # once made.
-    cdef THSTensor *cdata
-    cdef object __weakref__
-
     def __init__(self, *args, **kwargs):
         raise TypeError("th.SparseTensor cannot be created directly: use th.sparse_coo_tensor "
                         "or Tensor.to_sparse()")
@@ -85,6 +80,11 @@ cdef class SparseTensor:
 
     def is_coalesced(self):
         return THSTensor_isCoalesced(self.cdata) != 0
+
+    def __len__(self):
+        if THSTensor_nDimension(self.cdata) == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return THSTensor_sizes(self.cdata)[0]
 
     def numel(self):
         n = 1
@@ -231,7 +231,8 @@ def _rebuild(indices, values, size, coalesced):
 
 
 cdef bint _is_number(object v):
-    return isinstance(v, (int, float)) or (hasattr(type(v), "__index__") and not isinstance(v, Tensor))
+    return isinstance(v, (int, float, complex)) or (hasattr(type(v), "__index__")
+                                                    and not isinstance(v, Tensor))
 
 
 # kinds for torch's promotion of a tensor with a Python number
