@@ -1,14 +1,16 @@
 /* Dense conversions: toDense scatter-adds every entry straight into a zeroed
  * result (duplicates add up there: no coalesce, no sort), fromDense gathers
  * the nonzero slices in row-major order (coalesced by construction). */
+#define _DEFAULT_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "THMemoryImpl.h"
 #include "THSTensorImpl.h"
 #include "THSTensorTyped.h"
 
-#define PREFETCH_AHEAD 16
+#define PREFETCH_AHEAD 32
 
 #define DEFINE_SCATTER(T)                                                               \
   static void scatter_##T(char *dst_, const int64_t *dst_stride, const int64_t *idx,    \
@@ -18,6 +20,18 @@
     const T *src = (const T *)src_;                                                     \
     int64_t stride[TH_MAX_DIMS];                                                        \
     memcpy(stride, dst_stride, sizeof(int64_t) * (size_t)nDimI);                        \
+    if (nDimI == 2 && D == 1) { /* a matrix: the common case, unrolled */               \
+      const int64_t *rows = idx, *cols = idx + s0;                                      \
+      int64_t rs = stride[0], cs = stride[1];                                           \
+      for (int64_t k = 0; k < nnz; k++) {                                               \
+        if (k + PREFETCH_AHEAD < nnz)                                                   \
+          __builtin_prefetch(dst + rows[(k + PREFETCH_AHEAD) * s1] * rs +                \
+                             cols[(k + PREFETCH_AHEAD) * s1] * cs, 1, 0);                \
+        int64_t at = rows[k * s1] * rs + cols[k * s1] * cs;                             \
+        dst[at] = add_##T(dst[at], src[k]);                                             \
+      }                                                                                 \
+      return;                                                                           \
+    }                                                                                   \
     for (int64_t k = 0; k < nnz; k++) {                                                 \
       if (k + PREFETCH_AHEAD < nnz) { /* random writes: start the miss early */        \
         int64_t ahead = 0;                                                              \
@@ -79,6 +93,7 @@ void ths_scatter_add(THScalarType dtype, char *dst, const int64_t *dst_stride,
  * kept alive). 64-byte aligned as the default allocator's: the block's
  * start is kept just before the data. */
 #define ZEROED_ALIGN ((uintptr_t)64)
+#define HUGE_MIN ((ptrdiff_t)4 << 20)
 
 static void *zeroed_malloc(void *ctx, ptrdiff_t size) {
   (void)ctx;
@@ -87,6 +102,13 @@ static void *zeroed_malloc(void *ctx, ptrdiff_t size) {
   if (!block) return NULL;
   char *data = (char *)(((uintptr_t)block + sizeof(void *) + ZEROED_ALIGN - 1) & ~(ZEROED_ALIGN - 1));
   ((void **)data)[-1] = block;
+#ifdef MADV_HUGEPAGE
+  if (size >= HUGE_MIN) { /* numpy does the same for its zeros */
+    uintptr_t lo = ((uintptr_t)data + 4095) & ~(uintptr_t)4095;
+    uintptr_t hi = ((uintptr_t)data + (uintptr_t)size) & ~(uintptr_t)4095;
+    if (hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+  }
+#endif
   return data;
 }
 
