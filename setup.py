@@ -22,9 +22,12 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 # The element kernels loop over many elements: -O3 vectorises those loops
 # (gcc's -O2 leaves a loop of unknown length scalar); the rest stays at -O2,
 # where the short object paths (views, refcounts) run faster.
-KERNEL_SOURCES = ["th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
-                  # sparse: the radix sort, segmented sums and scatter-adds
-                  "th/src/THSTensorCoalesce.c", "th/src/THSTensorDense.c"]
+KERNEL_SOURCES = [
+    "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
+    "th/src/THExprEval.c", "th/src/THExprKernels.c",
+    # sparse: the radix sort, segmented sums and scatter-adds
+    "th/src/THSTensorCoalesce.c", "th/src/THSTensorDense.c",
+]
 CORE_LIBRARY = "libTH.so"
 
 WARNINGS = ["-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
@@ -66,7 +69,8 @@ class build_ext_with_core(build_ext):
 
     def build_core(self):
         compiler = self.compiler  # created and customised by build_ext.run
-        kernel_flags = [] if os.environ.get("TH_DEBUG") else ["-O3"]
+        # -fwrapv: integer overflow in element kernels wraps, as in torch and numpy
+        kernel_flags = ["-fwrapv"] + ([] if os.environ.get("TH_DEBUG") else ["-O3"])
         objects = []
         for sources, flags in [
             ([s for s in CORE_SOURCES if s not in KERNEL_SOURCES], CORE_CFLAGS),

@@ -13,7 +13,10 @@
    broadcasting and dtype conversion against np.copyto (target <= 1.0x);
    copy_ of 16M elements float32 <-> bfloat16 against torch's and complex64
    -> complex128 against numpy's (issue 12: target <= 1.0x).
-5. Joins (bench_cat): th.cat / th.stack of three tensors against
+5. Handles (benchmarks/bench_handle.pyx, issue 13): summing and scaling a
+   2-dim float32 tensor through a raw float pointer, a THFloatHandle's at2
+   and a typed memoryview float[:, :]; target handle/raw <= 1.05x.
+6. Joins (bench_cat): th.cat / th.stack of three tensors against
    numpy.concatenate / numpy.stack and torch.cat / torch.stack (no target).
 
 Times are minimums over repeats (see bench_views for how each is taken);
@@ -45,6 +48,7 @@ VIEW_TARGETS = {  # bench_views case name -> target (cases not listed: no target
 NARROW_FREE_TARGET_NS = 50.0
 TRANSPOSE_TARGET = 1.5  # contiguous() of a transpose / clone()
 COPY_TARGET = 1.0  # th/numpy for the copy_ cases
+HANDLE_TARGET = 1.05  # a loop through THFloatHandle_at2 / the same loop over a raw pointer
 
 CAPI_SETUP = '''\
 from Cython.Build import cythonize
@@ -137,11 +141,11 @@ def run_objects(capi, settings):
 
 
 # --------------------------------------------------------------- C level
-def build_capi(build_dir):
-    """bench_capi.pyx built in build_dir against the imported th."""
-    shutil.copy(os.path.join(HERE, "bench_capi.pyx"), build_dir)
+def build_capi(build_dir, name="bench_capi"):
+    """benchmarks/<name>.pyx built in build_dir against the imported th."""
+    shutil.copy(os.path.join(HERE, name + ".pyx"), build_dir)
     with open(os.path.join(build_dir, "setup.py"), "w") as f:
-        f.write(CAPI_SETUP)
+        f.write(CAPI_SETUP.replace("bench_capi", name))
     env = dict(os.environ)
     # the build must see the th this process imported
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(th.__file__)))
@@ -150,13 +154,12 @@ def build_capi(build_dir):
     result = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=build_dir,
                             capture_output=True, text=True, env=env)
     if result.returncode != 0:
-        sys.exit("building bench_capi failed:\n" + result.stdout + result.stderr)
+        sys.exit(f"building {name} failed:\n" + result.stdout + result.stderr)
     sys.path.insert(0, build_dir)
     try:
-        import bench_capi
+        return __import__(name)
     finally:
         sys.path.remove(build_dir)
-    return bench_capi
 
 
 def best(fn, repeat):
@@ -188,6 +191,45 @@ def run_capi(capi, quick):
         if label.startswith("retain + free storm"):
             note = "  (per retain+free pair in each thread, both running at once)"
         print(f"{label:<{width}} {ns:7.1f} ns{note}" + record(label, ns, target))
+
+
+# --------------------------------------------------------------- handles
+HANDLE_KINDS = ("raw", "handle", "memoryview")
+
+
+def time_loops(bench, op, t, loops, rounds):
+    """{kind: ns per pass}: the minimum over rounds, each round running the
+    three kinds in turn (the order rotating), so that a busy moment of the
+    machine hits all three alike."""
+    times = {kind: [] for kind in HANDLE_KINDS}
+    for r in range(rounds):
+        for kind in HANDLE_KINDS[r % 3:] + HANDLE_KINDS[:r % 3]:
+            fn = getattr(bench, f"{op}_{kind}")
+            times[kind].append(fn(t, loops)[0] if op == "sum" else fn(t, 1.0, loops))
+    return {kind: min(ns) for kind, ns in times.items()}
+
+
+def run_handles(bench, quick):
+    rounds = 5 if quick else 21
+    section(f"handles: a loop over a 2-dim float32 tensor, us per pass (min of {rounds} rounds); "
+            f"target handle/raw <= {HANDLE_TARGET}x")
+    print(f"{'':<30}" + "".join(f"{k:>12}" for k in HANDLE_KINDS) + f"{'handle/raw':>12}"
+          + f"{'memview/raw':>12}")
+    for rows, cols, transposed, loops in [(2048, 2048, False, 1), (2048, 2048, True, 1),
+                                          (64, 64, False, 200), (64, 64, True, 200)]:
+        t = th.ones(rows, cols)
+        t = t.t() if transposed else t
+        for op in ("sum", "scale"):
+            ns = time_loops(bench, op, t, loops, rounds)
+            label = f"{op} {rows}x{cols}{' transposed' if transposed else ''}"
+            ratio = ns["handle"] / ns["raw"]
+            print(f"{label:<30}" + "".join(f"{ns[k] / 1e3:>9.1f} us" for k in HANDLE_KINDS)
+                  + f"{ratio:>11.2f}x{ns['memoryview'] / ns['raw']:>11.2f}x"
+                  + record(f"handle {label}", ratio, HANDLE_TARGET), flush=True)
+    x = th.ones(64, 64)
+    n = 100_000 if quick else 1_000_000
+    print(f"set-up: THFloatHandle_init {best(lambda: bench.handle_init(x, n), 5):.1f} ns, "
+          f"float[:, :] acquire + release {best(lambda: bench.memoryview_acquire(x, n // 10), 5):.1f} ns")
 
 
 # ---------------------------------------------------------------- copies
@@ -248,6 +290,7 @@ def main(argv=None):
         run_views(libs, settings)
         run_objects(capi, settings)
         run_capi(capi, args.quick)
+        run_handles(build_capi(build_dir, "bench_handle"), args.quick)
         run_copies(libs, settings)
         section("joins: th.cat / stack, np.concatenate / stack, torch.cat / stack (no target)")
         bench_cat.run(libs, settings)

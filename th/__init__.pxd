@@ -7,4 +7,7 @@
 # The C API itself is th.libTH (from th.libTH cimport ...).
 from th._storage cimport Storage, wrap_storage
 from th._tensor cimport Tensor, wrap_tensor
+# Typed handles for fast loops (th.THFloatHandle, th.THFloatHandle_at2, ...;
+# see th/_handle.pxd and docs/HANDLES.md).
+from th._handle cimport *
 from th._sparse cimport SparseTensor, wrap_sparse

@@ -16,6 +16,10 @@ from th.libTH cimport *
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
+# THObjectKind -> the LiveObject kind
+_KIND_NAMES = {TH_OBJECT_STORAGE: "storage", TH_OBJECT_TENSOR: "tensor", TH_OBJECT_EXPR: "expr",
+               TH_OBJECT_SPARSE: "sparse tensor"}
+
 def live_counts():
     """(storages, tensors, bytes) alive in the C core right now."""
     cdef THLiveCounts c = THGetLiveCounts()
@@ -72,10 +76,6 @@ def last_serial():
     return THDebug_lastSerial()
 
 
-_KIND_NAMES = {TH_OBJECT_TENSOR: "tensor", TH_OBJECT_STORAGE: "storage",
-               TH_OBJECT_SPARSE: "sparse tensor"}
-
-
 def live_objects(since=0):
     """Tracked live objects created after serial `since`, oldest first, as
     tuples (kind, dtype, shape, refcount, serial, address, function, site)."""
@@ -101,7 +101,7 @@ def live_objects(since=0):
             for d in range(min(info.nDimension, TH_INFO_DIMS)):
                 shape.append(info.size[d])
             out.append((
-                _KIND_NAMES.get(info.kind, "storage"),
+                _KIND_NAMES.get(info.kind, "object"),
                 dtype_of(info.dtype), tuple(shape), info.refcount, info.serial, <size_t>info.object,
                 info.function.decode(), info.site[:strlen(info.site)].decode("utf-8", "replace"),
             ))

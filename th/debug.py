@@ -44,7 +44,7 @@ class Live(_Counts):
 class LiveObject(NamedTuple):
     """One tracked live C object."""
 
-    kind: str          # "tensor", "storage" or "sparse tensor"
+    kind: str          # "tensor", "storage", "expr" (an expression node) or "sparse tensor"
     dtype: object      # a th.dtype
     shape: tuple       # a storage's is (size,)
     refcount: int

@@ -546,6 +546,7 @@ cdef extern from "TH/TH.h" nogil:
     ctypedef enum THObjectKind:
         TH_OBJECT_STORAGE
         TH_OBJECT_TENSOR
+        TH_OBJECT_EXPR
         TH_OBJECT_SPARSE
 
     ctypedef struct THObjectInfo:
@@ -632,3 +633,7 @@ cdef extern from "TH/TH.h" nogil:
                           THTensor *dense) except -1
     THTensor *THSTensor_newSumAll(THSTensor *self) except NULL
     THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) except NULL
+# ---------------------------------------------------------- THHandle.h
+# Typed handles (THFloatHandle, THFloatHandle_at2, ...): declared in
+# th/_handle.pxd, one concept per file, and re-exported here.
+from th._handle cimport *

@@ -10,6 +10,7 @@
 #include "THTensorIndex.h"
 #include "THTensorCat.h"
 #include "THDebug.h"
+#include "THHandle.h"
 #include "THExpr.h"
 #include "THSTensor.h"
 

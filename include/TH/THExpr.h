@@ -25,9 +25,12 @@
  * integer < floating < complex) is higher than the tensors'. A typed scalar
  * counts as a 0-dim tensor (torch's rule: dimensioned tensors > 0-dim tensors
  * > weak scalars). float16 and bfloat16 compute in float32 and round once on
- * store. Complex supports arithmetic, abs, exp, log, sqrt, sigmoid, tanh,
- * sin, cos, reciprocal, == and !=; ordering comparisons, minimum/maximum,
- * clamp and the other real-only operations refuse it (TypeError).
+ * store. Complex supports what torch's complex supports: arithmetic, pow,
+ * abs (a real result), the exponential, logarithmic, trigonometric and
+ * sigmoid functions, ==, != and the logical ops; ordering comparisons,
+ * minimum/maximum, clamp, sign, rounding, floor division, remainder and
+ * atan2 refuse it (TypeError), as do bitwise ops on floats and neg/sub on
+ * bool. Integer ops wrap on overflow; sign(NaN) is 0, as in torch.
  *
  * Nodes read their tensors when they are evaluated, not when they are built.
  * Every function's ownership is listed in docs/REFCOUNT.md. */
@@ -89,9 +92,9 @@ TH_API THExpr *THExpr_newTensor(THTensor *tensor);
  * as a 0-dim tensor of dtype would. */
 TH_API THExpr *THExpr_newScalar(THScalarType dtype, const void *element);
 /* Weak scalars, as torch treats Python numbers: a bool, an int (int64's
- * kind), a float (float32's kind, float64's value) and a complex. A value
- * the computing dtype cannot hold is a ValueError when evaluated (torch:
- * uint8 + 300). */
+ * kind), a float (float32's kind, float64's value) and a complex. The value
+ * is converted to the computing dtype as a C cast converts, as torch does
+ * (uint8 + 300 wraps to uint8 + 44; float16 + 1e6 is inf). */
 TH_API THExpr *THExpr_newWeakBool(int value);
 TH_API THExpr *THExpr_newWeakInt64(int64_t value);
 TH_API THExpr *THExpr_newWeakDouble(double value);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "THDebugImpl.h"
+#include "THExprImpl.h"
 #include "THMemoryImpl.h"
 #include "THSTensorImpl.h"
 #include "THTensorImpl.h"
@@ -193,6 +194,11 @@ static void describe(THObjectKind kind, const void *obj, char *buf, size_t cap) 
       n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)th_sizes(t)[d]);
     }
     if (n > 0 && used + (size_t)n < cap) snprintf(buf + used + (size_t)n, cap - used - (size_t)n, "])");
+  } else if (kind == TH_OBJECT_EXPR) {
+    const THExpr *e = obj;
+    char shape[96];
+    th_format_shape(shape, sizeof shape, e->nDimension, e->size);
+    snprintf(buf, cap, "expression node %p (%s %s)", obj, THScalarType_name(e->dtype), shape);
   } else if (kind == TH_OBJECT_SPARSE) {
     const THSTensor *t = obj; /* its values are gone once it is freed */
     n = snprintf(buf, cap, "sparse tensor %p ([", obj);
@@ -251,6 +257,12 @@ static void fill_info(const THTrack *t, THObjectInfo *info) {
     info->nDimension = x->nDimension;
     for (int d = 0; d < x->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = th_sizes(x)[d];
     info->refcount = atomic_load_explicit(&x->refcount, memory_order_relaxed);
+  } else if (t->kind == TH_OBJECT_EXPR) {
+    const THExpr *e = t->object;
+    info->dtype = e->dtype;
+    info->nDimension = e->nDimension;
+    for (int d = 0; d < e->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = e->size[d];
+    info->refcount = atomic_load_explicit(&e->refcount, memory_order_relaxed);
   } else if (t->kind == TH_OBJECT_SPARSE) {
     const THSTensor *x = t->object;
     info->dtype = ths_dtype(x);

@@ -13,7 +13,7 @@
 
 #include "TH/THGeneral.h"
 
-#define TH_ITER_MAX_OPERANDS 2
+#define TH_ITER_MAX_OPERANDS 33 /* dst and up to 32 tensors an expression reads */
 
 typedef struct THIter {
   int nOperands;

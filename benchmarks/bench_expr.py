@@ -1,0 +1,157 @@
+"""Element-wise expressions (issue 13), side by side with numpy, numexpr and
+torch in one process, as ratios to np.copyto of the same 16M float32
+elements on one thread.
+
+One-thread figures are thread CPU time (time.thread_time), the minimum over
+repeats: every library here runs single-threaded work on the calling thread,
+and CPU time does not count the time a busy machine takes the core away.
+The two-thread figure is wall time.
+
+    PYTHONPATH=. python benchmarks/bench_expr.py [--quick]
+"""
+import argparse
+import time
+
+import numpy as np
+
+import th
+
+try:
+    import torch
+except ImportError:
+    torch = None
+try:
+    import numexpr
+except ImportError:
+    numexpr = None
+
+N = 16 << 20
+# the issue's goals for th's lazy form, as ratios to np.copyto
+GOALS = {"r = a*b + c": 1.8, "a += b*c + 2": 1.4, "R = A*B + c (row)": 1.6,
+         "R = A + B.T": 5.5, "float32 * float64": 2.75, "int32 + float32": 1.65}
+
+
+def best(fn, repeat, clock=time.thread_time):
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = clock()
+        fn()
+        times.append(clock() - t0)
+    return min(times)
+
+
+def per_call(fn, number, repeat):
+    fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.thread_time()
+        for _ in range(number):
+            fn()
+        times.append((time.thread_time() - t0) / number)
+    return min(times)
+
+
+def cases():
+    """(name, {library: callable}) for the six rows of the issue."""
+    rng = np.random.default_rng(0)
+    a, b, c, r = (rng.random(N, dtype=np.float32) for _ in range(4))
+    d, r64 = rng.random(N), np.empty(N)
+    i32 = rng.integers(0, 100, N, dtype=np.int32)
+    A, B, R = (x.reshape(4096, 4096) for x in (a.copy(), b.copy(), r.copy()))
+    row = c[:4096].copy()
+    t = {k: th.from_numpy(v) for k, v in dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32, A=A,
+                                              B=B, R=R, row=row).items()}
+    rows = [
+        ("r = a*b + c", {
+            "th": lambda: th.eval(th.lazy(t["a"]) * t["b"] + t["c"], out=t["r"]),
+            "numpy": lambda: (np.multiply(a, b, out=r), np.add(r, c, out=r)),
+            "numexpr": lambda: numexpr.evaluate("a*b + c", out=r),
+            "torch": lambda: torch.addcmul(tc["c"], tc["a"], tc["b"], out=tc["r"])}),
+        ("a += b*c + 2", {
+            "th": lambda: t["a"].__iadd__(th.lazy(t["b"]) * t["c"] + 2),
+            "numpy": lambda: np.add(a, b * c + 2, out=a),
+            "numexpr": lambda: numexpr.evaluate("a + b*c + 2", out=a),
+            "torch": lambda: tc["a"].addcmul_(tc["b"], tc["c"]).add_(2)}),
+        ("R = A*B + c (row)", {
+            "th": lambda: th.eval(th.lazy(t["A"]) * t["B"] + t["row"], out=t["R"]),
+            "numpy": lambda: (np.multiply(A, B, out=R), np.add(R, row, out=R)),
+            "numexpr": lambda: numexpr.evaluate("A*B + row", out=R),
+            "torch": lambda: torch.addcmul(tc["row"], tc["A"], tc["B"], out=tc["R"])}),
+        ("R = A + B.T", {
+            "th": lambda: th.eval(th.lazy(t["A"]) + t["B"].t(), out=t["R"]),
+            "numpy": lambda: np.add(A, B.T, out=R),
+            "numexpr": lambda: numexpr.evaluate("A + BT", local_dict={"A": A, "BT": B.T}, out=R),
+            "torch": lambda: torch.add(tc["A"], tc["B"].t(), out=tc["R"])}),
+        ("float32 * float64", {
+            "th": lambda: th.eval(th.lazy(t["a"]) * t["d"], out=t["r64"]),
+            "numpy": lambda: np.multiply(a, d, out=r64),
+            "numexpr": lambda: numexpr.evaluate("a * d", out=r64),
+            "torch": lambda: torch.mul(tc["a"], tc["d"], out=tc["r64"])}),
+        ("int32 + float32", {
+            "th": lambda: th.eval(th.lazy(t["i32"]) + t["b"], out=t["r"]),
+            "numpy": lambda: np.add(i32, b, out=r),
+            "numexpr": lambda: numexpr.evaluate("i32 + b", out=r),
+            "torch": lambda: torch.add(tc["i32"], tc["b"], out=tc["r"])}),
+    ]
+    tc = {k: torch.from_numpy(v) for k, v in dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32,
+                                                  A=A, B=B, R=R, row=row).items()} if torch else {}
+    return rows, (a, r, t)
+
+
+def main(quick=False):
+    repeat = 3 if quick else 7
+    th.set_num_threads(1)
+    if torch:
+        torch.set_num_threads(1)
+    if numexpr:
+        numexpr.set_num_threads(1)
+    rows, (a, r, t) = cases()
+    base = best(lambda: np.copyto(r, a), repeat)
+    print(f"## Expressions: 16M float32, ratio to np.copyto ({base * 1e3:.2f} ms), 1 thread, "
+          "thread CPU time")
+    available = {"th": True, "numpy": True, "numexpr": numexpr is not None,
+                 "torch": torch is not None}
+    libs = [k for k, v in available.items() if v]
+    print(f"{'case':<22}" + "".join(f"{k:>10}" for k in libs) + f"{'goal':>8}  verdict")
+    for name, fns in rows:
+        ratio = {k: best(fns[k], repeat) / base for k in libs}
+        goal = GOALS[name]
+        verdict = "met" if ratio["th"] <= goal else "MISSED"
+        print(f"{name:<22}" + "".join(f"{ratio[k]:>9.2f}x" for k in libs) +
+              f"{goal:>7.2f}x  {verdict}")
+
+    # eager a*b + c into a new result: th against numpy (th elides the temporary)
+    ta, tb, tcc = t["a"], t["b"], t["c"]
+    an, bn, cn = ta.numpy(), tb.numpy(), tcc.numpy()
+    th_eager = best(lambda: ta * tb + tcc, repeat)
+    np_eager = best(lambda: an * bn + cn, repeat)
+    print(f"eager a*b + c (new result): th {th_eager / base:.2f}x, numpy {np_eager / base:.2f}x "
+          f"-> th/numpy {th_eager / np_eager:.2f} (goal <= 1.0)")
+
+    # two threads, wall time
+    th.set_num_threads(2)
+    two = best(rows[0][1]["th"], repeat, clock=time.perf_counter)
+    th.set_num_threads(1)
+    one = best(rows[0][1]["th"], repeat, clock=time.perf_counter)
+    print(f"r = a*b + c with 2 threads: {one / two:.2f}x faster than 1 thread (wall time; goal ~2)")
+
+    # per-call cost: 64K and 16 elements, th.mul(out=) against the ufunc with out=
+    for n in (65536, 16):
+        x, y, z = (np.ones(n, dtype=np.float32) for _ in range(3))
+        tx, ty, tz = th.from_numpy(x), th.from_numpy(y), th.from_numpy(z)
+        number = 20 if n > 1000 else 20000
+        th_t = per_call(lambda: th.mul(tx, ty, out=tz), number, repeat)
+        np_t = per_call(lambda: np.multiply(x, y, out=z), number, repeat)
+        line = f"mul out= {n} elements: th {th_t * 1e6:.2f} us, numpy {np_t * 1e6:.2f} us"
+        if torch:
+            ux, uy, uz = (torch.from_numpy(v) for v in (x, y, z))
+            line += f", torch {per_call(lambda: torch.mul(ux, uy, out=uz), number, repeat) * 1e6:.2f} us"
+        print(line + f" -> th/numpy {th_t / np_t:.2f} (goal <= 1.0)")
+    th.set_num_threads(0)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    main(parser.parse_args().quick)

@@ -1,0 +1,233 @@
+/* The expression API from plain C: ownership (retain, Move, plans), every
+ * error path under allocation-failure injection, TH's math names, overlap,
+ * tracking mode. Prints "ok" when every check passed. */
+#include <math.h>
+#include <string.h>
+
+#include <TH/TH.h>
+
+#include "check.h"
+
+static int64_t live_tensors(void) { return THGetLiveCounts().tensors; }
+static int64_t live_storages(void) { return THGetLiveCounts().storages; }
+
+static THTensor *filled(THScalarType dtype, int64_t n, double start, double step) {
+  THTensor *t = THTensor_newWithSize1d(dtype, n);
+  for (int64_t i = 0; i < n; i++) {
+    THTensor *one = THTensor_newNarrow(t, 0, i, 1);
+    THTensor_fill(one, start + step * (double)i);
+    THTensor_free(one);
+  }
+  return t;
+}
+
+static float f32(THTensor *t, int64_t i) { return ((float *)THTensor_data(t))[i]; }
+
+/* The docs' example: A += B * C + 2, with its error path. */
+static int add_product(THTensor *A, THTensor *B, THTensor *C) {
+  THExpr *e = THExpr_newBinaryMove(
+      TH_EXPR_ADD, THExpr_newBinaryMove(TH_EXPR_MUL, THExpr_newTensor(B), THExpr_newTensor(C)),
+      THExpr_newWeakDouble(2));
+  if (!e) return -1; /* every node built so far is already freed */
+  int status = THTensor_assign(A, TH_SAVE_ADD, e);
+  THExpr_free(e);
+  return status;
+}
+
+static void test_example_and_refcounts(void) {
+  int64_t tensors = live_tensors(), nodes = THExpr_liveCount();
+  THTensor *A = filled(TH_FLOAT32, 5, 0, 1), *B = filled(TH_FLOAT32, 5, 1, 0),
+           *C = filled(TH_FLOAT32, 5, 0, 0.5);
+  CHECK(add_product(A, B, C) == 0);
+  for (int i = 0; i < 5; i++) CHECK(f32(A, i) == i + 1.0f * (0.5f * i) + 2);
+  CHECK(THTensor_refcount(B) == 1 && THExpr_liveCount() == nodes);
+
+  /* a leaf retains its tensor; the root frees the tree */
+  THExpr *leaf = THExpr_newTensor(B);
+  CHECK(THTensor_refcount(B) == 2 && THExpr_refcount(leaf) == 1);
+  THExpr *sum = THExpr_newBinary(TH_EXPR_ADD, leaf, leaf);
+  CHECK(THExpr_refcount(leaf) == 3 && THExpr_operand(sum, 0) == leaf);
+  CHECK(THExpr_tensor(leaf) == B && THExpr_tensor(sum) == NULL);
+  CHECK(THExpr_kind(sum) == TH_EXPR_KIND_BINARY && THExpr_op(sum) == TH_EXPR_ADD);
+  THExpr_free(leaf);
+  CHECK(THExpr_refcount(THExpr_operand(sum, 0)) == 2);
+  THExpr_free(sum);
+  CHECK(THTensor_refcount(B) == 1 && THExpr_liveCount() == nodes);
+
+  /* Move steals on failure too: shapes [5] and [3] */
+  THTensor *D = filled(TH_FLOAT32, 3, 0, 1);
+  THExpr *bad = THExpr_newBinaryMove(TH_EXPR_ADD, THExpr_newTensor(A), THExpr_newTensor(D));
+  CHECK(bad == NULL && THGetLastError()->kind == TH_ERROR_VALUE);
+  CHECK(strstr(THGetLastError()->message, "cannot be broadcast") != NULL);
+  THClearError();
+  CHECK(THTensor_refcount(A) == 1 && THTensor_refcount(D) == 1);
+  /* a NULL operand: the others freed, no second report */
+  THExpr *none = THExpr_newBinaryMove(TH_EXPR_ADD, THExpr_newTensor(A), NULL);
+  CHECK(none == NULL && THGetLastError()->kind == TH_ERROR_NONE && THTensor_refcount(A) == 1);
+  CHECK(THExpr_liveCount() == nodes);
+
+  /* unsupported op for a dtype: TypeError */
+  THTensor *F = filled(TH_FLOAT32, 3, 0, 1);
+  THExpr *bits = THExpr_newBinaryMove(TH_EXPR_BITWISE_AND, THExpr_newTensor(F),
+                                      THExpr_newTensor(D));
+  CHECK(bits == NULL && THGetLastError()->kind == TH_ERROR_TYPE);
+  THClearError();
+  THTensor_free(A); THTensor_free(B); THTensor_free(C); THTensor_free(D); THTensor_free(F);
+  CHECK(live_tensors() == tensors && THExpr_liveCount() == nodes);
+}
+
+/* Every allocating call, failing at each of its allocations in turn: the
+ * error is a MemoryError and nothing is left alive. */
+static void test_allocation_failures(void) {
+  int64_t tensors = live_tensors(), storages = live_storages(), nodes = THExpr_liveCount();
+  THTensor *a = filled(TH_FLOAT32, 8, 0, 1), *b = filled(TH_INT32, 8, 1, 1);
+  THTensor *head = THTensor_newNarrow(a, 0, 1, 7), *tail = THTensor_newNarrow(a, 0, 0, 7);
+  int64_t before_t = live_tensors(), before_s = live_storages();
+  for (int what = 0; what < 5; what++) {
+    for (int64_t n = 1; n < 64; n++) {
+      THDebug_failAllocation(n);
+      int failed = 0;
+      if (what == 0) { /* build a tree and evaluate it into a new tensor */
+        THExpr *e = THExpr_newBinaryMove(TH_EXPR_MUL, THExpr_newTensor(a),
+                                         THExpr_newCastMove(THExpr_newTensor(b), TH_FLOAT64));
+        THTensor *r = e ? THTensor_newEval(e) : NULL;
+        failed = r == NULL;
+        THTensor_free(r);
+        THExpr_free(e);
+      } else if (what == 1) { /* a plan */
+        THExpr *e = THExpr_newTensor(b);
+        THExprPlan *p = e ? THExprPlan_new(a, TH_SAVE_ADD, e) : NULL;
+        failed = p == NULL || THExprPlan_run(p) != 0;
+        THExprPlan_free(p);
+        THExpr_free(e);
+      } else if (what == 2) { /* an overlapping operand is snapshotted */
+        THExpr *e = THExpr_newTensor(tail);
+        failed = e == NULL || THTensor_assign(head, TH_SAVE_ASSIGN, e) != 0;
+        THExpr_free(e);
+      } else if (what == 3) { /* TH's names resize their result */
+        THTensor *r = THTensor_new(TH_FLOAT32);
+        failed = r == NULL || THTensor_addcmul(r, a, 2, a, b) != 0;
+        THTensor_free(r);
+      } else {
+        failed = THTensor_equal(a, a) != 1;
+      }
+      int64_t left = THDebug_allocationsUntilFailure();
+      THDebug_failAllocation(0);
+      if (failed) {
+        CHECK(THGetLastError() && THGetLastError()->kind == TH_ERROR_MEMORY);
+        THClearError();
+      }
+      CHECK(live_tensors() == before_t && live_storages() == before_s);
+      CHECK(THExpr_liveCount() == nodes && THExprPlan_liveCount() == 0);
+      if (!failed) {
+        CHECK(left > 0); /* the armed failure was never reached: all paths done */
+        break;
+      }
+    }
+  }
+  THTensor_free(head); THTensor_free(tail); THTensor_free(a); THTensor_free(b);
+  CHECK(live_tensors() == tensors && live_storages() == storages);
+}
+
+static void test_plans(void) {
+  THTensor *a = filled(TH_FLOAT64, 4, 0, 1), *b = filled(TH_FLOAT64, 4, 10, 0);
+  THExpr *e = THExpr_newBinaryMove(TH_EXPR_MUL, THExpr_newTensor(b), THExpr_newWeakInt64(3));
+  THExprPlan *p = THExprPlan_new(a, TH_SAVE_ADD, e);
+  CHECK(p && THTensor_refcount(a) > 1 && THExpr_refcount(e) == 2 && THExprPlan_liveCount() == 1);
+  CHECK(THExprPlan_run(p) == 0 && THExprPlan_run(p) == 0);
+  CHECK(((double *)THTensor_data(a))[3] == 3 + 60);
+  THTensor_fill(b, 1); /* contents are read at each run */
+  CHECK(THExprPlan_run(p) == 0 && ((double *)THTensor_data(a))[3] == 66);
+  int64_t size = 2;
+  THTensor_resizeNd(b, 1, &size, NULL); /* geometry is fixed when planned */
+  CHECK(THExprPlan_run(p) == -1 && THGetLastError()->kind == TH_ERROR_RUNTIME);
+  THClearError();
+  THExprPlan_free(p);
+  THExprPlan_free(NULL);
+  CHECK(THTensor_refcount(a) == 1 && THExpr_refcount(e) == 1 && THExprPlan_liveCount() == 0);
+  THExpr_free(e);
+  THTensor_free(a); THTensor_free(b);
+}
+
+static void test_math_names(void) {
+  THTensor *t = filled(TH_FLOAT32, 4, 1, 1), *u = filled(TH_FLOAT32, 4, 2, 0);
+  THTensor *r = THTensor_new(TH_FLOAT32), *m = THTensor_new(TH_BOOL);
+  CHECK(THTensor_add(r, t, 1) == 0 && THTensor_nDimension(r) == 1 && f32(r, 3) == 5);
+  CHECK(THTensor_sub(r, t, 1) == 0 && f32(r, 3) == 3);
+  CHECK(THTensor_mul(r, t, 2) == 0 && f32(r, 3) == 8);
+  CHECK(THTensor_div(r, t, 2) == 0 && f32(r, 3) == 2);
+  CHECK(THTensor_pow(r, t, 2) == 0 && f32(r, 3) == 16);
+  CHECK(THTensor_cadd(r, t, 3, u) == 0 && f32(r, 0) == 7);
+  CHECK(THTensor_csub(r, t, 1, u) == 0 && f32(r, 0) == -1);
+  CHECK(THTensor_cmul(r, t, u) == 0 && f32(r, 1) == 4);
+  CHECK(THTensor_cdiv(r, t, u) == 0 && f32(r, 1) == 1);
+  CHECK(THTensor_cpow(r, t, u) == 0 && f32(r, 2) == 9);
+  CHECK(THTensor_addcmul(r, t, 0.5, u, u) == 0 && f32(r, 0) == 3);
+  CHECK(THTensor_addcdiv(r, t, 2, u, u) == 0 && f32(r, 0) == 3);
+  CHECK(THTensor_clamp(r, t, 2, 3) == 0 && f32(r, 0) == 2 && f32(r, 3) == 3);
+  CHECK(THTensor_unary(r, TH_EXPR_NEG, t) == 0 && f32(r, 0) == -1);
+  CHECK(THTensor_binary(r, TH_EXPR_MAXIMUM, t, u) == 0 && f32(r, 0) == 2 && f32(r, 3) == 4);
+  CHECK(THTensor_abs(r, t) == 0 && THTensor_neg(r, t) == 0 && f32(r, 1) == -2);
+  CHECK(THTensor_sigmoid(r, t) == 0 && fabsf(f32(r, 0) - 0.7310586f) < 1e-6f);
+  CHECK(THTensor_exp(r, t) == 0 && THTensor_log(r, r) == 0 && fabsf(f32(r, 2) - 3) < 1e-6f);
+  CHECK(THTensor_sqrt(r, u) == 0 && THTensor_tanh(r, t) == 0);
+  const bool *mb;
+  CHECK(THTensor_ltValue(m, t, 2.5) == 0 && THTensor_dtype(m) == TH_BOOL);
+  mb = THTensor_data(m);
+  CHECK(mb[1] && !mb[2]);
+  CHECK(THTensor_leValue(m, t, 2) == 0 && THTensor_gtValue(m, t, 2) == 0);
+  CHECK(THTensor_geValue(m, t, 2) == 0 && THTensor_eqValue(m, t, 2) == 0);
+  mb = THTensor_data(m);
+  CHECK(!mb[0] && mb[1] && !mb[2]);
+  CHECK(THTensor_neValue(m, t, 2) == 0 && THTensor_ltTensor(m, t, u) == 0);
+  CHECK(THTensor_leTensor(m, t, u) == 0 && THTensor_gtTensor(m, t, u) == 0);
+  CHECK(THTensor_geTensor(m, t, u) == 0 && THTensor_eqTensor(m, t, u) == 0);
+  CHECK(THTensor_neTensor(m, t, u) == 0);
+  mb = THTensor_data(m);
+  CHECK(mb[0] && !mb[1] && mb[2]);
+  CHECK(THTensor_equal(t, t) == 1 && THTensor_equal(t, u) == 0);
+  int64_t two[2] = {2, 2};
+  THTensor *sq = THTensor_newWithSize(TH_FLOAT32, 2, two, NULL);
+  CHECK(THTensor_equal(t, sq) == 0); /* another shape */
+  /* an int result refuses nothing under "=": it casts as copy does */
+  THTensor *i = THTensor_new(TH_INT32);
+  CHECK(THTensor_mul(i, t, 1.5) == 0 && ((int32_t *)THTensor_data(i))[1] == 3);
+  CHECK(THTensor_add(NULL, t, 1) == -1);
+  THClearError();
+  THTensor_free(sq); THTensor_free(i);
+  THTensor_free(t); THTensor_free(u); THTensor_free(r); THTensor_free(m);
+}
+
+static void test_tracking(void) {
+  THDebug_setTracking(1);
+  uint64_t since = THDebug_lastSerial();
+  THExpr *w = THExpr_newWeakDouble(1.5);
+  THObjectInfo info;
+  CHECK(THDebug_liveObjects(&info, 1, since) == 1);
+  CHECK(info.kind == TH_OBJECT_EXPR && info.refcount == 1 && info.object == (void *)w);
+  CHECK(strcmp(info.function, "THExpr_newWeakDouble") == 0);
+  int64_t misuse = THDebug_misuseCount();
+  THExpr_free(w);
+  CHECK(THDebug_liveObjects(NULL, 0, since) == 0);
+  THExpr_free(w); /* quarantined: a second free is reported, not a crash */
+  CHECK(THDebug_misuseCount() == misuse + 1);
+  THClearError();
+  THDebug_setTracking(0);
+  /* the leak harness's counter */
+  THCounterValue counters[TH_MAX_COUNTERS];
+  int64_t n = THDebug_readCounters(counters, TH_MAX_COUNTERS);
+  int found = 0;
+  for (int64_t k = 0; k < n; k++) found |= strcmp(counters[k].name, "th.expr") == 0;
+  CHECK(found);
+}
+
+int main(void) {
+  test_example_and_refcounts();
+  test_allocation_failures();
+  test_plans();
+  test_math_names();
+  test_tracking();
+  CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);
+  if (failures == 0) printf("ok\n");
+  return failures != 0;
+}

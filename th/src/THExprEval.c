@@ -1,0 +1,757 @@
+/* The evaluation engine: an expression is compiled into a short program of
+ * register operations (loads, constants, casts, kernels), and the program
+ * is run over the destination box by box.
+ *
+ * The iteration space is the destination's, simplified by the N-operand
+ * iterator (size-1 dims dropped, dims in dst's memory order, contiguous dims
+ * merged). A box is a 2-d piece of the two innermost dims holding at most
+ * BLOCK elements: part of one long row, several short rows, or a 64 x 64
+ * tile when an operand runs across dst's rows (a transposed operand), so
+ * that every operand is read along cache lines. An operand that is
+ * contiguous in its computing dtype over the box is read in place; others
+ * (strided, broadcast, another dtype) are gathered and cast into the box's
+ * register. The result is written straight into dst when dst is contiguous
+ * over the box in the result's dtype, else cast into it. Registers live in a
+ * per-thread workspace (BLOCK elements each: in L2 with room to spare). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "THCastImpl.h"
+#include "THDebugImpl.h"
+#include "THExprImpl.h"
+#include "THIterImpl.h"
+#include "THMemoryImpl.h"
+#include "THParallelImpl.h"
+#include "THTensorImpl.h"
+
+#define BLOCK 4096 /* elements per box: 256 to 16384 measured within ~10%, 4096 best */
+#define TILE 64
+#define MAX_INSTR 64
+#define MAX_LEAVES (TH_ITER_MAX_OPERANDS - 1) /* tensors read, besides dst */
+
+_Thread_local int th_expr_zero_division;
+
+enum { I_LOAD, I_CONST, I_CAST, I_OP };
+
+typedef struct Instr {
+  int kind;
+  int op;              /* I_OP: the THExprOp */
+  THScalarType type;   /* the register's dtype */
+  THScalarType src;    /* I_LOAD: the tensor's dtype; I_CAST: the input's */
+  int in[3];           /* input registers (I_CAST: in[0]) */
+  int leaf;            /* I_LOAD: the operand (1..) */
+  th_expr_kernel fn;   /* I_OP */
+  th_cast_loop cast;   /* I_LOAD and I_CAST: src -> type */
+  th_element value;    /* I_CONST: the element, of type */
+} Instr;
+
+static _Atomic int64_t live_plans;
+
+int64_t THExprPlan_liveCount(void) {
+  return atomic_load_explicit(&live_plans, memory_order_relaxed);
+}
+
+struct THExprPlan {
+  THTensor *dst;
+  THExpr *expr; /* what was compiled: e, or dst <saver> e */
+  const char *fn;
+  int ninstr, nleaves, result;
+  int64_t rows, cols; /* the box: at most rows x cols */
+  int64_t nr, nc, nouter, nboxes;
+  size_t workspace;  /* bytes of registers */
+  /* the rest is written before it is read: not cleared */
+  Instr instr[MAX_INSTR];
+  size_t offset_of[MAX_INSTR];                 /* each register's buffer in the workspace */
+  THTensor *leaf[MAX_LEAVES + 1];              /* [0]: dst; borrowed from expr */
+  int64_t offset[MAX_LEAVES + 1];              /* checked before each run */
+  int64_t bstride[MAX_LEAVES + 1][TH_MAX_DIMS]; /* broadcast to dst's shape */
+  THIter it;      /* the simplified iteration space (data set per run) */
+  /* compiled plans: each tensor's shape when planned */
+  int nd[MAX_LEAVES + 1];
+  int64_t size[MAX_LEAVES + 1][TH_MAX_DIMS];
+};
+
+/* ------------------------------------------------------------ compiling */
+
+typedef struct Memo {
+  const THExpr *node;
+  THScalarType type;
+  int reg;
+} Memo;
+
+typedef struct Compiler {
+  THExprPlan *p;
+  Memo memo[MAX_INSTR];
+  int nmemo;
+} Compiler;
+
+static int emit(Compiler *c, Instr in) {
+  THExprPlan *p = c->p;
+  if (p->ninstr == MAX_INSTR) {
+    TH_ERR_FN(TH_ERROR_VALUE, p->fn,
+              "the expression needs more than %d steps: evaluate part of it first", MAX_INSTR);
+    return -1;
+  }
+  p->instr[p->ninstr] = in;
+  return p->ninstr++;
+}
+
+static int memo_find(Compiler *c, const THExpr *node, THScalarType type) {
+  for (int i = 0; i < c->nmemo; i++)
+    if (c->memo[i].node == node && c->memo[i].type == type) return c->memo[i].reg;
+  return -1;
+}
+
+static int memo_put(Compiler *c, const THExpr *node, THScalarType type, int reg) {
+  if (reg >= 0 && c->nmemo < MAX_INSTR) c->memo[c->nmemo++] = (Memo){node, type, reg};
+  return reg;
+}
+
+/* A register of type holding r's value. */
+static int cast_reg(Compiler *c, int r, THScalarType type) {
+  if (r < 0 || c->p->instr[r].type == type) return r;
+  THScalarType from = c->p->instr[r].type;
+  if (c->p->instr[r].kind == I_CONST) { /* fold: convert the element now */
+    Instr k = {.kind = I_CONST, .type = type};
+    th_cast_loops[type][from]((char *)&k.value, 0, (const char *)&c->p->instr[r].value, 0, 1);
+    return emit(c, k);
+  }
+  return emit(c, (Instr){.kind = I_CAST, .type = type, .src = from, .in = {r},
+                         .cast = th_cast_loops[type][from]});
+}
+
+/* The index of t among the plan's tensors, adding it. */
+static int leaf_index(Compiler *c, THTensor *t) {
+  THExprPlan *p = c->p;
+  for (int k = 0; k < p->nleaves; k++)
+    if (p->leaf[k] == t) return k;
+  if (p->nleaves == MAX_LEAVES + 1) {
+    TH_ERR_FN(TH_ERROR_VALUE, p->fn, "the expression reads more than %d tensors", MAX_LEAVES);
+    return -1;
+  }
+  p->leaf[p->nleaves] = t;
+  return p->nleaves++;
+}
+
+static int compile(Compiler *c, const THExpr *e, THScalarType type);
+
+/* e's value in its own register dtype (a weak scalar: its kind's). */
+static int compile_natural(Compiler *c, const THExpr *e) {
+  THScalarType t = e->kind == TH_EXPR_KIND_UNARY || e->kind == TH_EXPR_KIND_BINARY ||
+                           e->kind == TH_EXPR_KIND_TERNARY
+                       ? th_expr_compute_type(e->dtype)
+                       : e->dtype;
+  return compile(c, e, t);
+}
+
+/* A weak scalar as one element of type: converted as a C cast converts
+ * (torch: uint8 + 300 wraps, float16 + 1e6 overflows to inf). */
+static int compile_weak(Compiler *c, const THExpr *e, THScalarType type) {
+  Instr k = {.kind = I_CONST, .type = type};
+  if (e->dtype == TH_INT64 || e->dtype == TH_BOOL) {
+    th_cast_loops[type][TH_INT64]((char *)&k.value, 0, (const char *)&e->ivalue, 0, 1);
+  } else {
+    double part[2] = {e->re, e->im};
+    th_cast_loops[type][TH_COMPLEX128]((char *)&k.value, 0, (const char *)part, 0, 1);
+  }
+  return emit(c, k);
+}
+
+static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
+  THExprOp op = (THExprOp)e->op;
+  int arity = THExprOp_arity(op);
+  THScalarType result, in_type, common;
+  if (op == TH_EXPR_WHERE) {
+    result = e->dtype;
+    in_type = th_expr_compute_type(e->dtype);
+  } else {
+    /* the operands' common dtype, as the node computed it */
+    common = th_expr_common_type(e->operand, arity);
+    if (th_expr_op_types(op, common, &result, &in_type, c->p->fn)) return -1;
+  }
+  Instr k = {.kind = I_OP, .op = (int)op, .type = th_expr_compute_type(result), .in = {-1, -1, -1}};
+  for (int i = 0; i < arity; i++) {
+    THScalarType want = (op == TH_EXPR_WHERE && i == 0) ? TH_BOOL : in_type;
+    k.in[i] = compile(c, e->operand[i], want);
+    if (k.in[i] < 0) return -1;
+  }
+  THScalarType kernel_type = in_type;
+  int constant = 0;
+  if (arity == 2 && c->p->instr[k.in[1]].kind == I_CONST) constant = 2;
+  else if (arity == 2 && c->p->instr[k.in[0]].kind == I_CONST) constant = 1;
+  k.fn = th_expr_kernel_for(op, kernel_type, constant);
+  if (!k.fn) {
+    TH_ERR_FN(TH_ERROR_TYPE, c->p->fn, "%s is not supported for %s", THExprOp_name(op),
+              THScalarType_name(kernel_type));
+    return -1;
+  }
+  *out_type = k.type;
+  return emit(c, k);
+}
+
+/* A register of dtype type holding e's value. */
+static int compile(Compiler *c, const THExpr *e, THScalarType type) {
+  int r = memo_find(c, e, type);
+  if (r >= 0) return r;
+  switch (e->kind) {
+    case TH_EXPR_KIND_TENSOR: {
+      int k = leaf_index(c, e->tensor);
+      if (k < 0) return -1;
+      THScalarType src = e->tensor->storage->dtype;
+      r = emit(c, (Instr){.kind = I_LOAD, .type = type, .src = src, .leaf = k,
+                          .cast = th_cast_loops[type][src]});
+      break;
+    }
+    case TH_EXPR_KIND_SCALAR:
+      if (e->rank == TH_RANK_WEAK) {
+        r = compile_weak(c, e, type);
+      } else {
+        Instr k = {.kind = I_CONST, .type = type};
+        th_cast_loops[type][e->dtype]((char *)&k.value, 0, (const char *)&e->element, 0, 1);
+        r = emit(c, k);
+      }
+      break;
+    case TH_EXPR_KIND_CAST: {
+      int in = compile_natural(c, e->operand[0]);
+      r = cast_reg(c, cast_reg(c, in, e->dtype), type);
+      break;
+    }
+    default: {
+      int natural = memo_find(c, e, th_expr_compute_type(e->dtype));
+      if (natural < 0) {
+        THScalarType t;
+        natural = compile_op(c, e, &t);
+        memo_put(c, e, th_expr_compute_type(e->dtype), natural);
+      }
+      r = cast_reg(c, natural, type);
+    }
+  }
+  return memo_put(c, e, type, r);
+}
+
+/* --------------------------------------------------------------- planning */
+
+/* t's strides for dst's shape (0 where broadcast); e's shape was checked. */
+static void broadcast_strides(const THTensor *dst, const THTensor *t, int64_t *out) {
+  int lead = dst->nDimension - t->nDimension;
+  for (int d = 0; d < dst->nDimension; d++) {
+    int s = d - lead;
+    out[d] = (s < 0 || th_sizes(t)[s] == 1) ? 0 : th_strides(t)[s];
+  }
+}
+
+static int check_shape(const THTensor *dst, const THExpr *e, const char *fn) {
+  int lead = dst->nDimension - e->nDimension;
+  int ok = lead >= 0;
+  for (int d = 0; ok && d < e->nDimension; d++)
+    ok = e->size[d] == 1 || e->size[d] == th_sizes(dst)[lead + d];
+  if (!ok) {
+    char a[256], b[256];
+    th_format_shape(a, sizeof a, e->nDimension, e->size);
+    th_format_shape(b, sizeof b, dst->nDimension, th_sizes(dst));
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "an expression of shape %s cannot be stored into dst of shape %s",
+              a, b);
+    return -1;
+  }
+  for (int d = 0; d < dst->nDimension; d++)
+    if (th_sizes(dst)[d] > 1 && th_strides(dst)[d] == 0) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn,
+                "dst has elements that share memory (a broadcast view): clone it first");
+      return -1;
+    }
+  return 0;
+}
+
+static const THExprOp saver_ops[] = {
+    [TH_SAVE_ADD] = TH_EXPR_ADD, [TH_SAVE_SUB] = TH_EXPR_SUB,
+    [TH_SAVE_MUL] = TH_EXPR_MUL, [TH_SAVE_DIV] = TH_EXPR_DIV};
+
+/* The expression a saver stores: e itself, or a new node dst <op> e (new
+ * reference either way), its dtype checked against dst's. */
+static THExpr *saved_expr(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
+  if ((int)saver < TH_SAVE_ASSIGN || saver > TH_SAVE_DIV) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid saver %d", (int)saver);
+    return NULL;
+  }
+  if (saver == TH_SAVE_ASSIGN) {
+    THExpr_retain(e);
+    return e;
+  }
+  THExpr *whole = THExpr_newBinaryMove(saver_ops[saver], THExpr_newTensor(dst), (THExpr_retain(e), e));
+  if (!whole) return NULL;
+  THScalarType dt = dst->storage->dtype;
+  if (!THScalarType_canCast(whole->dtype, dt)) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "result type %s can't be cast to the desired output type %s",
+              THScalarType_name(whole->dtype), THScalarType_name(dt));
+    THExpr_free(whole);
+    return NULL;
+  }
+  return whole;
+}
+
+static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+/* Chooses the box shape for the simplified iteration space. */
+static void plan_boxes(THExprPlan *p) {
+  THIter *it = &p->it;
+  int inner = it->nDimension - 1, rowdim = inner - 1;
+  int64_t n0 = it->numel ? it->size[inner] : 0, n1 = rowdim >= 0 ? it->size[rowdim] : 1;
+  int transposed = 0;
+  for (int k = 1; k < it->nOperands && rowdim >= 0; k++) {
+    ptrdiff_t s0 = it->stride[k][inner], s1 = it->stride[k][rowdim];
+    if (s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) transposed = 1;
+  }
+  if (transposed && n0 >= 8 && n1 >= 8) {
+    p->cols = n0 < TILE ? n0 : TILE;
+    p->rows = n1 < BLOCK / p->cols ? n1 : BLOCK / p->cols;
+    if (p->rows > TILE && p->cols == TILE) p->rows = TILE;
+  } else if (n0 >= BLOCK / 2 || rowdim < 0) {
+    p->cols = n0 < BLOCK ? n0 : BLOCK;
+    p->rows = 1;
+  } else {
+    p->cols = n0;
+    p->rows = n1 < BLOCK / n0 ? n1 : BLOCK / n0;
+  }
+  if (it->numel == 0) {
+    p->nboxes = 0;
+    return;
+  }
+  p->nc = (n0 + p->cols - 1) / p->cols;
+  p->nr = (n1 + p->rows - 1) / p->rows;
+  p->nouter = 1;
+  for (int d = 0; d < rowdim; d++) p->nouter *= it->size[d];
+  p->nboxes = p->nouter * p->nr * p->nc;
+}
+
+/* Gives each register its place in the workspace. An op's result takes
+ * over the buffer of an input computed just for it (an op or cast result
+ * used last here, of the same element size), so that a chain such as
+ * b*c + 2 works in one L1-sized buffer instead of one per step. */
+static void assign_buffers(THExprPlan *p) {
+  int last_use[MAX_INSTR];
+  for (int i = 0; i < p->ninstr; i++) last_use[i] = i == p->result ? MAX_INSTR : -1;
+  for (int i = 0; i < p->ninstr; i++) {
+    const Instr *in = &p->instr[i];
+    int n = in->kind == I_OP ? THExprOp_arity((THExprOp)in->op) : in->kind == I_CAST ? 1 : 0;
+    for (int j = 0; j < n; j++)
+      if (last_use[in->in[j]] < i) last_use[in->in[j]] = i;
+  }
+  size_t ws = 0, box = (size_t)(p->rows * p->cols);
+  for (int i = 0; i < p->ninstr; i++) {
+    const Instr *in = &p->instr[i];
+    size_t esz = th_elsize(in->type);
+    p->offset_of[i] = (size_t)-1;
+    if (in->kind == I_OP) {
+      for (int j = 0; j < THExprOp_arity((THExprOp)in->op); j++) {
+        int r = in->in[j];
+        int kind = p->instr[r].kind;
+        if ((kind == I_OP || kind == I_CAST) && last_use[r] == i &&
+            th_elsize(p->instr[r].type) == esz) {
+          p->offset_of[i] = p->offset_of[r];
+          break;
+        }
+      }
+    }
+    if (p->offset_of[i] == (size_t)-1) {
+      p->offset_of[i] = ws;
+      ws += align64(box * esz);
+    }
+  }
+  p->workspace = ws;
+}
+
+/* Fills a plan (already zeroed, dst and fn set): compiles, simplifies the
+ * iteration space. The caller holds expr. */
+static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
+  Compiler c;
+  c.p = p;
+  c.nmemo = 0;
+  p->leaf[0] = dst;
+  p->nleaves = 1;
+  p->result = compile_natural(&c, expr);
+  if (p->result < 0) return -1;
+  int64_t size1 = 1;
+  const int64_t *strides[MAX_LEAVES + 1];
+  char *data[MAX_LEAVES + 1];
+  size_t elsize[MAX_LEAVES + 1];
+  for (int k = 0; k < p->nleaves; k++) {
+    broadcast_strides(dst, p->leaf[k], p->bstride[k]);
+    strides[k] = p->bstride[k];
+    data[k] = NULL;
+    elsize[k] = th_elsize(p->leaf[k]->storage->dtype);
+    p->offset[k] = p->leaf[k]->storageOffset;
+  }
+  int nd = dst->nDimension;
+  th_iter_init(&p->it, p->nleaves, nd, nd ? th_sizes(dst) : &size1, strides, data, elsize);
+  plan_boxes(p);
+  assign_buffers(p);
+  return 0;
+}
+
+/* ----------------------------------------------------------------- running */
+
+typedef struct Run {
+  const THExprPlan *p;
+  char *data[MAX_LEAVES + 1];
+  char **workspaces; /* one per chunk */
+  _Atomic int next_workspace;
+  _Atomic int zero_division;
+} Run;
+
+/* The calling thread's workspace and one-shot plan, kept between calls
+ * (a plan is ~40 KB, mostly room for 64 dims of 33 operands) and freed when
+ * the thread exits. */
+typedef struct ThreadCache {
+  char *workspace;
+  size_t size;
+  THExprPlan *plan;
+  int plan_busy;
+} ThreadCache;
+
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static _Thread_local ThreadCache *cache;
+
+static void cache_free(void *c) {
+  ThreadCache *tc = c;
+  free(tc->workspace);
+  free(tc->plan);
+  free(tc);
+}
+
+static void cache_key_init(void) { pthread_key_create(&cache_key, cache_free); }
+
+static ThreadCache *thread_cache(void) {
+  if (TH_LIKELY(cache != NULL)) return cache;
+  pthread_once(&cache_once, cache_key_init);
+  cache = calloc(1, sizeof *cache);
+  if (cache) pthread_setspecific(cache_key, cache);
+  return cache;
+}
+
+static char *thread_workspace(size_t size) {
+  ThreadCache *tc = thread_cache();
+  if (!tc) return NULL;
+  if (tc->size >= size) return tc->workspace;
+  char *w = th_aligned_malloc(64, size);
+  if (!w) return NULL;
+  free(tc->workspace);
+  tc->workspace = w;
+  tc->size = size;
+  return w;
+}
+
+static void splat(char *dst, const th_element *value, size_t elsize, int64_t n) {
+  switch (elsize) {
+    case 1: memset(dst, value->bytes[0], (size_t)n); break;
+    case 2: { uint16_t v; memcpy(&v, value, 2); for (int64_t i = 0; i < n; i++) ((uint16_t *)dst)[i] = v; break; }
+    case 4: { uint32_t v; memcpy(&v, value, 4); for (int64_t i = 0; i < n; i++) ((uint32_t *)dst)[i] = v; break; }
+    case 8: { uint64_t v; memcpy(&v, value, 8); for (int64_t i = 0; i < n; i++) ((uint64_t *)dst)[i] = v; break; }
+    default: for (int64_t i = 0; i < n; i++) memcpy(dst + i * 16, value, 16);
+  }
+}
+
+/* Runs the boxes [begin, end) with workspace ws. */
+static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t begin,
+                      int64_t end) {
+  const THIter *it = &p->it;
+  int inner = it->nDimension - 1, rowdim = inner - 1;
+  int64_t n0 = it->size[inner], n1 = rowdim >= 0 ? it->size[rowdim] : 1;
+  char *reg[MAX_INSTR], *buf[MAX_INSTR];
+  size_t esz[MAX_INSTR];
+  int64_t boxmax = p->rows * p->cols;
+  for (int i = 0; i < p->ninstr; i++) {
+    esz[i] = th_elsize(p->instr[i].type);
+    buf[i] = ws + p->offset_of[i];
+    if (p->instr[i].kind == I_CONST) splat(buf[i], &p->instr[i].value, esz[i], boxmax);
+    reg[i] = buf[i];
+  }
+  const Instr *last = &p->instr[p->result];
+  THScalarType dt = p->leaf[0]->storage->dtype;
+  size_t dsz = th_elsize(dt);
+  for (int64_t b = begin; b < end; b++) {
+    int64_t o = b / (p->nr * p->nc), rem = b % (p->nr * p->nc);
+    int64_t rb = rem / p->nc, cb = rem % p->nc;
+    int64_t r0 = rb * p->rows, c0 = cb * p->cols;
+    int64_t rows = n1 - r0 < p->rows ? n1 - r0 : p->rows;
+    int64_t cols = n0 - c0 < p->cols ? n0 - c0 : p->cols;
+    int64_t n = rows * cols;
+    char *base[MAX_LEAVES + 1];
+    for (int k = 0; k < it->nOperands; k++) {
+      char *ptr = data[k] + c0 * it->stride[k][inner];
+      if (rowdim >= 0) ptr += r0 * it->stride[k][rowdim];
+      int64_t rest = o;
+      for (int d = rowdim - 1; d >= 0; d--) {
+        ptr += (rest % it->size[d]) * it->stride[k][d];
+        rest /= it->size[d];
+      }
+      base[k] = ptr;
+    }
+    ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
+    int dst_direct = last->kind == I_OP && last->type == dt && d0 == (ptrdiff_t)dsz &&
+                     (rows == 1 || d1 == (ptrdiff_t)(cols * (int64_t)dsz));
+    for (int i = 0; i < p->ninstr; i++) {
+      const Instr *in = &p->instr[i];
+      switch (in->kind) {
+        case I_LOAD: {
+          int k = in->leaf;
+          ptrdiff_t s0 = it->stride[k][inner], s1 = rowdim >= 0 ? it->stride[k][rowdim] : 0;
+          if (in->src == in->type && s0 == (ptrdiff_t)esz[i] &&
+              (rows == 1 || s1 == (ptrdiff_t)(cols * (int64_t)esz[i]))) {
+            reg[i] = base[k];
+          } else if (rows > 1 && s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) {
+            /* across dst's rows: read each column along the operand's memory
+             * (a row of the box would touch one cache set per element) */
+            reg[i] = buf[i];
+            ptrdiff_t line = (ptrdiff_t)(cols * (int64_t)esz[i]);
+            for (int64_t col = 0; col < cols; col++)
+              in->cast(buf[i] + col * (int64_t)esz[i], line, base[k] + col * s0, s1, rows);
+          } else {
+            reg[i] = buf[i];
+            for (int64_t r = 0; r < rows; r++)
+              in->cast(buf[i] + r * cols * (int64_t)esz[i], (ptrdiff_t)esz[i], base[k] + r * s1,
+                       s0, cols);
+          }
+          break;
+        }
+        case I_CONST: break;
+        case I_CAST:
+          in->cast(buf[i], (ptrdiff_t)esz[i], reg[in->in[0]], (ptrdiff_t)esz[in->in[0]], n);
+          break;
+        default: {
+          char *out = (in == last && dst_direct) ? base[0] : buf[i];
+          in->fn(n, out, reg[in->in[0]], in->in[1] >= 0 ? reg[in->in[1]] : NULL,
+                 in->in[2] >= 0 ? reg[in->in[2]] : NULL);
+          reg[i] = out;
+        }
+      }
+    }
+    if (!dst_direct) { /* cast the result into dst, row by row */
+      th_cast_loop store = th_cast_loops[dt][last->type];
+      ptrdiff_t rs = (ptrdiff_t)esz[p->result];
+      const char *src = reg[p->result];
+      if (last->kind == I_LOAD && src != buf[p->result]) { /* a copy read in place */
+        int k = last->leaf;
+        ptrdiff_t s1 = rowdim >= 0 ? it->stride[k][rowdim] : 0;
+        for (int64_t r = 0; r < rows; r++)
+          store(base[0] + r * d1, d0, base[k] + r * s1, rs, cols);
+      } else {
+        for (int64_t r = 0; r < rows; r++)
+          store(base[0] + r * d1, d0, src + r * cols * (int64_t)rs, rs, cols);
+      }
+    }
+  }
+}
+
+static void run_chunk(int64_t begin, int64_t end, void *ctx) {
+  Run *run = ctx;
+  int i = atomic_fetch_add(&run->next_workspace, 1);
+  th_expr_zero_division = 0;
+  run_boxes(run->p, run->data, run->workspaces[i], begin, end);
+  if (th_expr_zero_division) atomic_store(&run->zero_division, 1);
+}
+
+/* Whether t's bytes overlap dst's, other than as the very same view. */
+static int needs_snapshot(const THExprPlan *p, int k) {
+  const THTensor *dst = p->leaf[0], *t = p->leaf[k];
+  if (t == dst || !t->storage->data || !dst->storage->data) return 0;
+  if (th_tensor_numel(t) == 0) return 0;
+  uintptr_t alo, ahi, blo, bhi;
+  th_tensor_byte_range(dst, &alo, &ahi);
+  th_tensor_byte_range(t, &blo, &bhi);
+  if (ahi <= blo || bhi <= alo) return 0;
+  int same = th_tensor_bytes(t) == th_tensor_bytes(dst) &&
+             t->storage->dtype == dst->storage->dtype;
+  for (int d = 0; same && d < dst->nDimension; d++) same = p->bstride[k][d] == th_strides(dst)[d];
+  return !same;
+}
+
+static int geometry_changed(const THExprPlan *p) {
+  for (int k = 0; k < p->nleaves; k++) {
+    const THTensor *t = p->leaf[k];
+    if (t->storageOffset != p->offset[k] || t->nDimension != p->nd[k]) return 1;
+    if (memcmp(th_sizes(t), p->size[k], sizeof(int64_t) * (size_t)t->nDimension)) return 1;
+    int64_t bs[TH_MAX_DIMS];
+    if (t->nDimension > p->leaf[0]->nDimension) return 1;
+    broadcast_strides(p->leaf[0], t, bs);
+    if (memcmp(bs, p->bstride[k], sizeof(int64_t) * (size_t)p->leaf[0]->nDimension)) return 1;
+  }
+  return 0;
+}
+
+static int plan_run(const THExprPlan *p) {
+  if (p->nboxes == 0) return 0;
+  Run run;
+  run.p = p;
+  atomic_init(&run.next_workspace, 0);
+  atomic_init(&run.zero_division, 0);
+  THTensor *snapshot[MAX_LEAVES + 1];
+  int status = -1;
+  char *workspaces[8] = {NULL};
+  int nthreads = 1;
+  for (int k = 0; k < p->nleaves; k++) snapshot[k] = NULL;
+  for (int k = 0; k < p->nleaves; k++) {
+    TH_CHECK_TENSOR_AS(p->leaf[k], p->fn, -1);
+    if (needs_snapshot(p, k)) {
+      const THTensor *t = p->leaf[k];
+      snapshot[k] = th_tensor_new_with_size(t->storage->dtype, t->nDimension, th_sizes(t),
+                                            th_strides(t), p->fn);
+      if (!snapshot[k] || THTensor_copy(snapshot[k], (THTensor *)t)) goto done;
+      run.data[k] = th_tensor_bytes(snapshot[k]);
+    } else {
+      run.data[k] = th_tensor_bytes(p->leaf[k]);
+    }
+  }
+  int64_t bytes = 0;
+  for (int k = 0; k < p->nleaves; k++)
+    bytes += (int64_t)th_elsize(p->leaf[k]->storage->dtype);
+  bytes *= p->it.numel;
+  if (bytes >= TH_PARALLEL_MIN_BYTES && p->nboxes > 1) {
+    nthreads = THGetNumThreads();
+    if (nthreads > 8) nthreads = 8;
+    if (nthreads > p->nboxes) nthreads = (int)p->nboxes;
+  }
+  workspaces[0] = thread_workspace(p->workspace ? p->workspace : 64);
+  if (!workspaces[0]) {
+    TH_ERR_FN(TH_ERROR_MEMORY, p->fn, "out of memory for the expression's workspace");
+    goto done;
+  }
+  for (int i = 1; i < nthreads; i++) {
+    workspaces[i] = th_aligned_malloc(64, p->workspace ? p->workspace : 64);
+    if (!workspaces[i]) nthreads = i; /* fewer threads, not a failure */
+  }
+  run.workspaces = workspaces;
+  if (nthreads > 1) {
+    th_parallel_for(p->nboxes, (p->nboxes + nthreads - 1) / nthreads, run_chunk, &run);
+  } else {
+    th_expr_zero_division = 0;
+    run_boxes(p, run.data, workspaces[0], 0, p->nboxes);
+    run.zero_division = th_expr_zero_division;
+  }
+  if (run.zero_division) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, p->fn, "ZeroDivisionError: integer division by zero");
+    goto done;
+  }
+  status = 0;
+done:
+  for (int i = 1; i < nthreads; i++) th_free(workspaces[i]);
+  for (int k = 0; k < p->nleaves; k++)
+    if (snapshot[k]) THTensor_free(snapshot[k]);
+  return status;
+}
+
+/* -------------------------------------------------------------- public */
+
+static int check_args(THTensor *dst, THExpr *e, const char *fn) {
+  if (!dst || !e) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "%s is NULL", dst ? "expression" : "dst");
+    return -1;
+  }
+  TH_CHECK_TENSOR_AS(dst, fn, -1);
+  if (TH_UNLIKELY(atomic_load_explicit(&e->refcount, memory_order_relaxed) <= 0)) {
+    th_report_dead(TH_OBJECT_EXPR, e, e->track, fn, 0);
+    return -1;
+  }
+  return check_shape(dst, e, fn);
+}
+
+/* A plan for one evaluation: the thread's cached one unless it is in use
+ * (an error handler or allocator that evaluates), else a new one. */
+static THExprPlan *oneshot_plan(int *cached) {
+  ThreadCache *tc = thread_cache();
+  *cached = 0;
+  if (tc && !tc->plan_busy) {
+    if (!tc->plan) tc->plan = malloc(sizeof(THExprPlan));
+    if (tc->plan) {
+      tc->plan_busy = 1;
+      *cached = 1;
+      return tc->plan;
+    }
+  }
+  return malloc(sizeof(THExprPlan));
+}
+
+int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
+  if (check_args(dst, e, __func__)) return -1;
+  THExpr *whole = saved_expr(dst, saver, e, __func__);
+  if (!whole) return -1;
+  int cached, status = -1;
+  THExprPlan *p = oneshot_plan(&cached);
+  if (!p) {
+    TH_ERR(TH_ERROR_MEMORY, "out of memory for the expression's plan");
+  } else {
+    memset(p, 0, offsetof(THExprPlan, instr));
+    p->fn = __func__;
+    p->dst = dst;
+    if (!plan_init(p, dst, whole)) status = plan_run(p);
+    if (cached) thread_cache()->plan_busy = 0;
+    else free(p);
+  }
+  THExpr_free(whole);
+  return status;
+}
+
+THTensor *THTensor_newEval(THExpr *e) {
+  if (!e) {
+    TH_ERR(TH_ERROR_VALUE, "expression is NULL");
+    return NULL;
+  }
+  THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
+  if (!r) return NULL;
+  if (THTensor_assign(r, TH_SAVE_ASSIGN, e)) {
+    THTensor_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
+  if (check_args(dst, e, __func__)) return NULL;
+  THExpr *whole = saved_expr(dst, saver, e, __func__);
+  if (!whole) return NULL;
+  THExprPlan *p = th_malloc(sizeof *p);
+  if (!p) {
+    TH_ERR(TH_ERROR_MEMORY, "out of memory for the expression's plan");
+    THExpr_free(whole);
+    return NULL;
+  }
+  memset(p, 0, offsetof(THExprPlan, instr));
+  p->fn = "THExprPlan_run";
+  if (plan_init(p, dst, whole)) {
+    th_free(p);
+    THExpr_free(whole);
+    return NULL;
+  }
+  for (int k = 0; k < p->nleaves; k++) {
+    p->nd[k] = p->leaf[k]->nDimension;
+    memcpy(p->size[k], th_sizes(p->leaf[k]), sizeof(int64_t) * (size_t)p->nd[k]);
+  }
+  THTensor_retain(dst);
+  p->dst = dst;
+  p->expr = whole;
+  atomic_fetch_add_explicit(&live_plans, 1, memory_order_relaxed);
+  return p;
+}
+
+int THExprPlan_run(THExprPlan *plan) {
+  if (!plan) {
+    TH_ERR(TH_ERROR_VALUE, "plan is NULL");
+    return -1;
+  }
+  for (int k = 0; k < plan->nleaves; k++) TH_CHECK_TENSOR(plan->leaf[k], -1);
+  if (geometry_changed(plan)) {
+    TH_ERR(TH_ERROR_RUNTIME, "a tensor of the plan changed its geometry since it was planned");
+    return -1;
+  }
+  return plan_run(plan);
+}
+
+void THExprPlan_free(THExprPlan *plan) {
+  if (!plan) return;
+  THTensor_free(plan->dst);
+  THExpr_free(plan->expr);
+  atomic_fetch_sub_explicit(&live_plans, 1, memory_order_relaxed);
+  th_free(plan);
+}

@@ -1,0 +1,375 @@
+/* The element kernels of expressions: one unit-stride loop per (op,
+ * computing dtype), written so that the compiler vectorises what it can.
+ * Built with -O3 -fwrapv: integer overflow wraps, as in torch and numpy.
+ * out may be exactly an input (in place): each element is read before it is
+ * written, so the loops carry no dependence (ivdep). */
+#include <tgmath.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "THExprImpl.h"
+
+typedef float complex c64;
+typedef double complex c128;
+
+/* AVX2 clones chosen at load time where the CPU has it (gcc, x86-64). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define SIMD __attribute__((target_clones("avx2", "default")))
+#else
+#define SIMD
+#endif
+
+#define KERNEL_ARGS int64_t n, void *out_, const void *a_, const void *b_, const void *c_
+
+#define UNARY(name, T, R, EXPR)                                      \
+  SIMD static void name(KERNEL_ARGS) {                                    \
+    (void)b_; (void)c_;                                              \
+    const T *a = a_;                                                 \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T x = a[i];                                                    \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }
+
+/* A binary kernel and its two forms with a constant operand (a[0] or b[0]
+ * for every element), which keep the constant in a register. */
+#define BINARY(name, T, R, EXPR)                                     \
+  SIMD static void name(KERNEL_ARGS) {                                    \
+    (void)c_;                                                        \
+    const T *a = a_, *b = b_;                                        \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T x = a[i], y = b[i];                                          \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }                                                                  \
+  SIMD static void name##_vs(KERNEL_ARGS) {                               \
+    (void)c_;                                                        \
+    const T *a = a_;                                                 \
+    const T y = *(const T *)b_;                                      \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T x = a[i];                                                    \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }                                                                  \
+  SIMD static void name##_sv(KERNEL_ARGS) {                               \
+    (void)c_;                                                        \
+    const T x = *(const T *)a_;                                      \
+    const T *b = b_;                                                 \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T y = b[i];                                                    \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }
+
+#define TERNARY(name, TA, T, R, EXPR)                                \
+  SIMD static void name(KERNEL_ARGS) {                                    \
+    const TA *a = a_;                                                \
+    const T *b = b_, *c = c_;                                        \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      TA x = a[i];                                                   \
+      T y = b[i], z = c[i];                                          \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }
+
+/* The computing dtypes, by family: X(suffix, C type, THScalarType). */
+#define SIGNED(X, ...) X(i8, int8_t, TH_INT8, __VA_ARGS__) X(i16, int16_t, TH_INT16, __VA_ARGS__) \
+  X(i32, int32_t, TH_INT32, __VA_ARGS__) X(i64, int64_t, TH_INT64, __VA_ARGS__)
+#define UNSIGNED(X, ...) X(u8, uint8_t, TH_UINT8, __VA_ARGS__) X(u16, uint16_t, TH_UINT16, __VA_ARGS__) \
+  X(u32, uint32_t, TH_UINT32, __VA_ARGS__) X(u64, uint64_t, TH_UINT64, __VA_ARGS__)
+#define INTS(X, ...) SIGNED(X, __VA_ARGS__) UNSIGNED(X, __VA_ARGS__)
+#define INTEGRAL(X, ...) INTS(X, __VA_ARGS__) X(b, bool, TH_BOOL, __VA_ARGS__)
+#define FLOATS(X, ...) X(f32, float, TH_FLOAT32, __VA_ARGS__) X(f64, double, TH_FLOAT64, __VA_ARGS__)
+#define COMPLEX(X, ...) X(c64, c64, TH_COMPLEX64, __VA_ARGS__) X(c128, c128, TH_COMPLEX128, __VA_ARGS__)
+#define REALS(X, ...) INTS(X, __VA_ARGS__) FLOATS(X, __VA_ARGS__)
+#define NUMBERS(X, ...) REALS(X, __VA_ARGS__) COMPLEX(X, __VA_ARGS__)
+#define ALL(X, ...) NUMBERS(X, __VA_ARGS__) X(b, bool, TH_BOOL, __VA_ARGS__)
+#define INEXACT(X, ...) FLOATS(X, __VA_ARGS__) COMPLEX(X, __VA_ARGS__)
+
+/* Defining kernels: a family, an op name and the expression. */
+#define DEF_U(sfx, T, TT, name, EXPR) UNARY(name##_##sfx, T, T, EXPR)
+#define DEF_UB(sfx, T, TT, name, EXPR) UNARY(name##_##sfx, T, bool, EXPR)
+#define DEF_B(sfx, T, TT, name, EXPR) BINARY(name##_##sfx, T, T, EXPR)
+#define DEF_BB(sfx, T, TT, name, EXPR) BINARY(name##_##sfx, T, bool, EXPR)
+#define DEF_T(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, T, T, T, EXPR)
+#define DEF_WHERE(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, bool, T, T, EXPR)
+/* Table entries: [dtype] = name_sfx */
+#define ENTRY(sfx, T, TT, name) [TT] = name##_##sfx,
+
+/* ------------------------------------------------------------- helpers */
+
+/* Python's floor division and modulo for integers; a zero divisor sets the
+ * flag (the engine reports ZeroDivisionError) and gives 0. x / -1 is the
+ * wrapping negation (x86's idiv traps on INT_MIN / -1). */
+#define FLOORDIV_SIGNED(T)                                                      \
+  static inline T floordiv_##T(T x, T y) {                                      \
+    if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
+    if (y == -1) return (T)(0 - (uint64_t)x);                                   \
+    T q = (T)(x / y);                                                           \
+    return (T)((x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q);              \
+  }                                                                             \
+  static inline T mod_##T(T x, T y) {                                           \
+    if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
+    if (y == -1) return 0;                                                      \
+    T r = (T)(x % y);                                                           \
+    return (T)((r != 0 && ((r < 0) != (y < 0))) ? r + y : r);                  \
+  }
+#define FLOORDIV_UNSIGNED(T)                                                    \
+  static inline T floordiv_##T(T x, T y) {                                      \
+    if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
+    return (T)(x / y);                                                          \
+  }                                                                             \
+  static inline T mod_##T(T x, T y) {                                           \
+    if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
+    return (T)(x % y);                                                          \
+  }
+FLOORDIV_SIGNED(int8_t) FLOORDIV_SIGNED(int16_t) FLOORDIV_SIGNED(int32_t) FLOORDIV_SIGNED(int64_t)
+FLOORDIV_UNSIGNED(uint8_t) FLOORDIV_UNSIGNED(uint16_t) FLOORDIV_UNSIGNED(uint32_t)
+FLOORDIV_UNSIGNED(uint64_t)
+
+/* torch's floor division of floats (div_floor_floating) and its modulo. */
+#define FLOOR_FLOAT(T, FMOD, FLOOR, COPYSIGN)                                    \
+  static inline T floordiv_##T(T a, T b) {                                      \
+    if (b == 0) return a / b;                                                   \
+    T m = FMOD(a, b), div = (a - m) / b;                                         \
+    if (m != 0 && ((b < 0) != (m < 0))) div -= 1;                                \
+    if (div == 0) return COPYSIGN((T)0, a / b);                                  \
+    T f = FLOOR(div);                                                           \
+    return div - f > (T)0.5 ? f + 1 : f;                                         \
+  }                                                                             \
+  static inline T mod_##T(T a, T b) {                                           \
+    T m = FMOD(a, b);                                                           \
+    return (m != 0 && ((b < 0) != (m < 0))) ? m + b : m;                         \
+  }
+FLOOR_FLOAT(float, fmodf, floorf, copysignf)
+FLOOR_FLOAT(double, fmod, floor, copysign)
+
+/* Integer powers by squaring; negative exponents as torch: 1 and -1 keep
+ * their magnitude, anything else gives 0. */
+#define IPOW(T, NEGATIVE)                                                       \
+  static inline T ipow_##T(T x, T e) {                                          \
+    if (NEGATIVE(e)) {                                                          \
+      if (x == 1) return 1;                                                     \
+      if (x == (T)-1) return (e & 1) ? x : 1;                                   \
+      return 0;                                                                 \
+    }                                                                           \
+    T r = 1;                                                                    \
+    while (e) {                                                                 \
+      if (e & 1) r = (T)(r * x);                                                \
+      e = (T)(e >> 1);                                                          \
+      x = (T)(x * x);                                                           \
+    }                                                                           \
+    return r;                                                                   \
+  }
+#define IS_NEGATIVE(e) ((e) < 0)
+#define NEVER(e) 0
+IPOW(int8_t, IS_NEGATIVE) IPOW(int16_t, IS_NEGATIVE) IPOW(int32_t, IS_NEGATIVE)
+IPOW(int64_t, IS_NEGATIVE)
+IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, NEVER)
+
+#define POW_INT(sfx, T, TT, name) BINARY(name##_##sfx, T, T, ipow_##T(x, y))
+#define FLOORDIV_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, floordiv_##T(x, y))
+#define MOD_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, mod_##T(x, y))
+
+/* ---------------------------------------------------------------- unary */
+
+#define SIGMOID(x) (1 / (1 + exp(-(x))))
+
+ALL(DEF_U, neg, -x)
+UNSIGNED(DEF_U, abs, x)
+SIGNED(DEF_U, abs, x < 0 ? -x : x)
+FLOATS(DEF_U, abs, fabs(x))
+UNARY(abs_c64, c64, float, cabsf(x))
+UNARY(abs_c128, c128, double, cabs(x))
+/* torch's sign: 0 for NaN */
+SIGNED(DEF_U, sign, (x > 0) - (x < 0))
+UNSIGNED(DEF_U, sign, x > 0)
+FLOATS(DEF_U, sign, (x > 0) - (x < 0))
+UNARY(sign_b, bool, bool, x)
+INEXACT(DEF_U, sqrt, sqrt(x))
+INEXACT(DEF_U, rsqrt, 1 / sqrt(x))
+INEXACT(DEF_U, exp, exp(x))
+INEXACT(DEF_U, log, log(x))
+FLOATS(DEF_U, log1p, log1p(x))
+COMPLEX(DEF_U, log1p, log(1 + x))
+FLOATS(DEF_U, expm1, expm1(x))
+COMPLEX(DEF_U, expm1, exp(x) - 1)
+INEXACT(DEF_U, sin, sin(x))
+INEXACT(DEF_U, cos, cos(x))
+INEXACT(DEF_U, tanh, tanh(x))
+INEXACT(DEF_U, sigmoid, SIGMOID(x))
+INEXACT(DEF_U, reciprocal, 1 / x)
+FLOATS(DEF_U, floor, floor(x))
+FLOATS(DEF_U, ceil, ceil(x))
+FLOATS(DEF_U, round, rint(x)) /* half to even, as torch */
+FLOATS(DEF_U, trunc, trunc(x))
+INTS(DEF_U, floor, x)
+INTS(DEF_U, ceil, x)
+INTS(DEF_U, round, x)
+INTS(DEF_U, trunc, x)
+UNARY(logical_not_b, bool, bool, !x)
+INTS(DEF_U, bitwise_not, ~x)
+UNARY(bitwise_not_b, bool, bool, !x)
+
+/* --------------------------------------------------------------- binary */
+
+/* bool: add is or, mul is and (torch) */
+NUMBERS(DEF_B, add, x + y)
+BINARY(add_b, bool, bool, x || y)
+NUMBERS(DEF_B, sub, x - y)
+NUMBERS(DEF_B, mul, x * y)
+BINARY(mul_b, bool, bool, x && y)
+INEXACT(DEF_B, div, x / y)
+INTS(FLOORDIV_K, floor_divide)
+INTS(MOD_K, remainder)
+BINARY(floor_divide_f32, float, float, floordiv_float(x, y))
+BINARY(floor_divide_f64, double, double, floordiv_double(x, y))
+BINARY(remainder_f32, float, float, mod_float(x, y))
+BINARY(remainder_f64, double, double, mod_double(x, y))
+INTS(POW_INT, pow)
+INEXACT(DEF_B, pow, pow(x, y))
+/* NaN propagates (torch.minimum/maximum) */
+FLOATS(DEF_B, minimum, (x < y || x != x) ? x : y)
+FLOATS(DEF_B, maximum, (x > y || x != x) ? x : y)
+INTEGRAL(DEF_B, minimum, x < y ? x : y)
+INTEGRAL(DEF_B, maximum, x > y ? x : y)
+FLOATS(DEF_B, atan2, atan2(x, y))
+ALL(DEF_BB, eq, x == y)
+ALL(DEF_BB, ne, x != y)
+REALS(DEF_BB, lt, x < y)
+REALS(DEF_BB, le, x <= y)
+REALS(DEF_BB, gt, x > y)
+REALS(DEF_BB, ge, x >= y)
+BINARY(lt_b, bool, bool, x < y)
+BINARY(le_b, bool, bool, x <= y)
+BINARY(gt_b, bool, bool, x > y)
+BINARY(ge_b, bool, bool, x >= y)
+BINARY(logical_and_b, bool, bool, x && y)
+BINARY(logical_or_b, bool, bool, x || y)
+BINARY(logical_xor_b, bool, bool, x != y)
+INTEGRAL(DEF_B, bitwise_and, x & y)
+INTEGRAL(DEF_B, bitwise_or, x | y)
+INTEGRAL(DEF_B, bitwise_xor, x ^ y)
+
+/* -------------------------------------------------------------- ternary */
+
+ALL(DEF_WHERE, where, x ? y : z)
+/* clamp(x, lo, hi): NaN in any of them gives NaN, as torch */
+FLOATS(DEF_T, clamp, (x != x || y != y || z != z) ? (x + y + z)
+                     : (x < y ? y : x) > z ? z : (x < y ? y : x))
+INTS(DEF_T, clamp, (x < y ? y : x) > z ? z : (x < y ? y : x))
+NUMBERS(DEF_T, addcmul, x + y * z)
+
+/* ---------------------------------------------------------------- table */
+
+static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_NEG] = {ALL(ENTRY, neg)},
+    [TH_EXPR_ABS] = {NUMBERS(ENTRY, abs)},
+    [TH_EXPR_SIGN] = {REALS(ENTRY, sign) [TH_BOOL] = sign_b},
+    [TH_EXPR_SQRT] = {INEXACT(ENTRY, sqrt)},
+    [TH_EXPR_RSQRT] = {INEXACT(ENTRY, rsqrt)},
+    [TH_EXPR_EXP] = {INEXACT(ENTRY, exp)},
+    [TH_EXPR_LOG] = {INEXACT(ENTRY, log)},
+    [TH_EXPR_LOG1P] = {INEXACT(ENTRY, log1p)},
+    [TH_EXPR_EXPM1] = {INEXACT(ENTRY, expm1)},
+    [TH_EXPR_SIN] = {INEXACT(ENTRY, sin)},
+    [TH_EXPR_COS] = {INEXACT(ENTRY, cos)},
+    [TH_EXPR_TANH] = {INEXACT(ENTRY, tanh)},
+    [TH_EXPR_SIGMOID] = {INEXACT(ENTRY, sigmoid)},
+    [TH_EXPR_FLOOR] = {REALS(ENTRY, floor)},
+    [TH_EXPR_CEIL] = {REALS(ENTRY, ceil)},
+    [TH_EXPR_ROUND] = {REALS(ENTRY, round)},
+    [TH_EXPR_TRUNC] = {REALS(ENTRY, trunc)},
+    [TH_EXPR_RECIPROCAL] = {INEXACT(ENTRY, reciprocal)},
+    [TH_EXPR_LOGICAL_NOT] = {[TH_BOOL] = logical_not_b},
+    [TH_EXPR_BITWISE_NOT] = {INTS(ENTRY, bitwise_not)[TH_BOOL] = bitwise_not_b},
+    [TH_EXPR_ADD] = {NUMBERS(ENTRY, add)[TH_BOOL] = add_b},
+    [TH_EXPR_SUB] = {NUMBERS(ENTRY, sub)},
+    [TH_EXPR_MUL] = {NUMBERS(ENTRY, mul)[TH_BOOL] = mul_b},
+    [TH_EXPR_DIV] = {INEXACT(ENTRY, div)},
+    [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRY, floor_divide)},
+    [TH_EXPR_REMAINDER] = {REALS(ENTRY, remainder)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRY, pow)},
+    [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRY, minimum) FLOATS(ENTRY, minimum)},
+    [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRY, maximum) FLOATS(ENTRY, maximum)},
+    [TH_EXPR_ATAN2] = {FLOATS(ENTRY, atan2)},
+    [TH_EXPR_EQ] = {ALL(ENTRY, eq)},
+    [TH_EXPR_NE] = {ALL(ENTRY, ne)},
+    [TH_EXPR_LT] = {REALS(ENTRY, lt)[TH_BOOL] = lt_b},
+    [TH_EXPR_LE] = {REALS(ENTRY, le)[TH_BOOL] = le_b},
+    [TH_EXPR_GT] = {REALS(ENTRY, gt)[TH_BOOL] = gt_b},
+    [TH_EXPR_GE] = {REALS(ENTRY, ge)[TH_BOOL] = ge_b},
+    [TH_EXPR_LOGICAL_AND] = {[TH_BOOL] = logical_and_b},
+    [TH_EXPR_LOGICAL_OR] = {[TH_BOOL] = logical_or_b},
+    [TH_EXPR_LOGICAL_XOR] = {[TH_BOOL] = logical_xor_b},
+    [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRY, bitwise_and)},
+    [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRY, bitwise_or)},
+    [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRY, bitwise_xor)},
+    [TH_EXPR_WHERE] = {ALL(ENTRY, where)},
+    [TH_EXPR_CLAMP] = {REALS(ENTRY, clamp)},
+    [TH_EXPR_ADDCMUL] = {NUMBERS(ENTRY, addcmul)},
+};
+
+#define ENTRYVS(sfx, T, TT, name) [TT] = name##_##sfx##_vs,
+#define ENTRYSV(sfx, T, TT, name) [TT] = name##_##sfx##_sv,
+static const th_expr_kernel kernels_vs[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_ADD] = {NUMBERS(ENTRYVS, add)[TH_BOOL] = add_b_vs},
+    [TH_EXPR_SUB] = {NUMBERS(ENTRYVS, sub)},
+    [TH_EXPR_MUL] = {NUMBERS(ENTRYVS, mul)[TH_BOOL] = mul_b_vs},
+    [TH_EXPR_DIV] = {INEXACT(ENTRYVS, div)},
+    [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYVS, floor_divide)},
+    [TH_EXPR_REMAINDER] = {REALS(ENTRYVS, remainder)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYVS, pow)},
+    [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYVS, minimum) FLOATS(ENTRYVS, minimum)},
+    [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYVS, maximum) FLOATS(ENTRYVS, maximum)},
+    [TH_EXPR_ATAN2] = {FLOATS(ENTRYVS, atan2)},
+    [TH_EXPR_EQ] = {ALL(ENTRYVS, eq)},
+    [TH_EXPR_NE] = {ALL(ENTRYVS, ne)},
+    [TH_EXPR_LT] = {REALS(ENTRYVS, lt)[TH_BOOL] = lt_b_vs},
+    [TH_EXPR_LE] = {REALS(ENTRYVS, le)[TH_BOOL] = le_b_vs},
+    [TH_EXPR_GT] = {REALS(ENTRYVS, gt)[TH_BOOL] = gt_b_vs},
+    [TH_EXPR_GE] = {REALS(ENTRYVS, ge)[TH_BOOL] = ge_b_vs},
+    [TH_EXPR_LOGICAL_AND] = {[TH_BOOL] = logical_and_b_vs},
+    [TH_EXPR_LOGICAL_OR] = {[TH_BOOL] = logical_or_b_vs},
+    [TH_EXPR_LOGICAL_XOR] = {[TH_BOOL] = logical_xor_b_vs},
+    [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYVS, bitwise_and)},
+    [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYVS, bitwise_or)},
+    [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYVS, bitwise_xor)},
+};
+
+static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_ADD] = {NUMBERS(ENTRYSV, add)[TH_BOOL] = add_b_sv},
+    [TH_EXPR_SUB] = {NUMBERS(ENTRYSV, sub)},
+    [TH_EXPR_MUL] = {NUMBERS(ENTRYSV, mul)[TH_BOOL] = mul_b_sv},
+    [TH_EXPR_DIV] = {INEXACT(ENTRYSV, div)},
+    [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYSV, floor_divide)},
+    [TH_EXPR_REMAINDER] = {REALS(ENTRYSV, remainder)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYSV, pow)},
+    [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYSV, minimum) FLOATS(ENTRYSV, minimum)},
+    [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYSV, maximum) FLOATS(ENTRYSV, maximum)},
+    [TH_EXPR_ATAN2] = {FLOATS(ENTRYSV, atan2)},
+    [TH_EXPR_EQ] = {ALL(ENTRYSV, eq)},
+    [TH_EXPR_NE] = {ALL(ENTRYSV, ne)},
+    [TH_EXPR_LT] = {REALS(ENTRYSV, lt)[TH_BOOL] = lt_b_sv},
+    [TH_EXPR_LE] = {REALS(ENTRYSV, le)[TH_BOOL] = le_b_sv},
+    [TH_EXPR_GT] = {REALS(ENTRYSV, gt)[TH_BOOL] = gt_b_sv},
+    [TH_EXPR_GE] = {REALS(ENTRYSV, ge)[TH_BOOL] = ge_b_sv},
+    [TH_EXPR_LOGICAL_AND] = {[TH_BOOL] = logical_and_b_sv},
+    [TH_EXPR_LOGICAL_OR] = {[TH_BOOL] = logical_or_b_sv},
+    [TH_EXPR_LOGICAL_XOR] = {[TH_BOOL] = logical_xor_b_sv},
+    [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYSV, bitwise_and)},
+    [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYSV, bitwise_or)},
+    [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYSV, bitwise_xor)},
+};
+
+th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type, int constant) {
+  if ((int)op < 0 || op >= TH_EXPR_NUM_OPS || !THScalarType_isValid((int)in_type)) return NULL;
+  if (constant == 2) return kernels_vs[op][in_type];
+  if (constant == 1) return kernels_sv[op][in_type];
+  return kernels[op][in_type];
+}
