@@ -139,6 +139,7 @@ def extensions():
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
                "th._sparse",
+               "th._expr",
                "th._factories", "th._functions",
                "th._core", "th._testcapi"]
     return cythonize(

@@ -10,4 +10,6 @@ from th._tensor cimport Tensor, wrap_tensor
 # Typed handles for fast loops (th.THFloatHandle, th.THFloatHandle_at2, ...;
 # see th/_handle.pxd and docs/HANDLES.md).
 from th._handle cimport *
+# Expressions (docs/EXPRESSIONS.md): th.Expr holds one THExpr reference.
+from th._expr cimport Expr, new_operand, wrap_expr
 from th._sparse cimport SparseTensor, wrap_sparse

@@ -27,6 +27,13 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
+# element-wise math and expressions (issue 13)
+from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
+                      bitwise_not, bitwise_or, bitwise_xor, ceil, clamp, clip, cos, div, eq,
+                      equal, eval, exp, expm1, floor, floor_divide, ge, gt, isclose, lazy, le,
+                      log, log1p, logical_and, logical_not, logical_or, logical_xor, lt, maximum,
+                      minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
+                      sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -74,4 +81,11 @@ __all__ = [
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",
+    # element-wise math and expressions (issue 13)
+    "Expr", "lazy", "eval", "add", "sub", "mul", "div", "floor_divide", "remainder", "pow",
+    "maximum", "minimum", "atan2", "eq", "ne", "lt", "le", "gt", "ge", "logical_and",
+    "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "bitwise_not", "where", "clamp", "clip", "addcmul", "addcdiv", "neg", "negative", "abs",
+    "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tanh", "sigmoid",
+    "floor", "ceil", "round", "trunc", "reciprocal", "equal", "allclose", "isclose",
 ]

@@ -630,6 +630,174 @@ cdef class Tensor:
         copy_tensor(out.cdata, self.cdata)
         return out
 
+    # ===================== element-wise math and dtype conversions (issue 13)
+    # Each operation is a THExpr evaluated at once (torch's eager semantics)
+    # by th/_expr.pyx; an operand that is a th.Expr makes the result a th.Expr
+    # instead (evaluated when assigned). The binary operators tell th._expr
+    # which operand only the expression holds (_binary): such a temporary
+    # takes the result in place, as numpy elides temporaries.
+    # ------------------------------------------------------- operators
+    def __add__(self, other): return _binary(TH_EXPR_ADD, self, other)
+    def __radd__(self, other): return _binary(TH_EXPR_ADD, other, self)
+    def __sub__(self, other): return _binary(TH_EXPR_SUB, self, other)
+    def __rsub__(self, other): return _binary(TH_EXPR_SUB, other, self)
+    def __mul__(self, other): return _binary(TH_EXPR_MUL, self, other)
+    def __rmul__(self, other): return _binary(TH_EXPR_MUL, other, self)
+    def __truediv__(self, other): return _binary(TH_EXPR_DIV, self, other)
+    def __rtruediv__(self, other): return _binary(TH_EXPR_DIV, other, self)
+    def __floordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, self, other)
+    def __rfloordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, other, self)
+    def __mod__(self, other): return _binary(TH_EXPR_REMAINDER, self, other)
+    def __rmod__(self, other): return _binary(TH_EXPR_REMAINDER, other, self)
+    def __pow__(self, other, mod): return _binary(TH_EXPR_POW, self, other)
+    def __rpow__(self, other, mod): return _binary(TH_EXPR_POW, other, self)
+    def __and__(self, other): return _binary(TH_EXPR_BITWISE_AND, self, other)
+    def __rand__(self, other): return _binary(TH_EXPR_BITWISE_AND, other, self)
+    def __or__(self, other): return _binary(TH_EXPR_BITWISE_OR, self, other)
+    def __ror__(self, other): return _binary(TH_EXPR_BITWISE_OR, other, self)
+    def __xor__(self, other): return _binary(TH_EXPR_BITWISE_XOR, self, other)
+    def __rxor__(self, other): return _binary(TH_EXPR_BITWISE_XOR, other, self)
+    # comparisons are element-wise (bool tensors); hashing stays by identity
+    def __eq__(self, other): return _binary(TH_EXPR_EQ, self, other)
+    def __ne__(self, other): return _binary(TH_EXPR_NE, self, other)
+    def __lt__(self, other): return _binary(TH_EXPR_LT, self, other)
+    def __le__(self, other): return _binary(TH_EXPR_LE, self, other)
+    def __gt__(self, other): return _binary(TH_EXPR_GT, self, other)
+    def __ge__(self, other): return _binary(TH_EXPR_GE, self, other)
+    def __hash__(self): return object.__hash__(self)
+    def __neg__(self): return _unary(TH_EXPR_NEG, self)
+    def __abs__(self): return _unary(TH_EXPR_ABS, self)
+    def __invert__(self): return _unary(TH_EXPR_BITWISE_NOT, self)
+    def __pos__(self): return self
+
+    # a op= b writes into a (a's dtype and shape stay; TypeError when the
+    # result's dtype cannot be cast to a's, as torch)
+    def __iadd__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_ADD, self, other)
+    def __isub__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_SUB, self, other)
+    def __imul__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_MUL, self, other)
+    def __itruediv__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_DIV, self, other)
+    def __ifloordiv__(self, other):
+        return _expr_ops()._inplace_operator(TH_EXPR_FLOOR_DIVIDE, self, other)
+    def __imod__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_REMAINDER, self, other)
+    def __ipow__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_POW, self, other)
+    def __iand__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_AND, self, other)
+    def __ior__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_OR, self, other)
+    def __ixor__(self, other): return _expr_ops()._inplace_operator(TH_EXPR_BITWISE_XOR, self, other)
+
+    def __contains__(self, element):
+        """element in t: (t == element).any(), as torch."""
+        return _expr_ops()._contains(self, element)
+
+    def lazy(self):
+        """This tensor as a th.Expr leaf (read when the expression is evaluated)."""
+        return _expr_ops().lazy(self)
+
+    # -------------------------------------------- torch's methods
+    # t.f(...) is th.f(t, ...); t.f_(...) is th.f(t, ..., out=t).
+    def add(self, other, *, alpha=1): return _expr_ops().add(self, other, alpha=alpha)
+    def add_(self, other, *, alpha=1): return _expr_ops().add(self, other, alpha=alpha, out=self)
+    def sub(self, other, *, alpha=1): return _expr_ops().sub(self, other, alpha=alpha)
+    def sub_(self, other, *, alpha=1): return _expr_ops().sub(self, other, alpha=alpha, out=self)
+    def mul(self, other): return _expr_ops().mul(self, other)
+    def mul_(self, other): return _expr_ops().mul(self, other, out=self)
+    def div(self, other, *, rounding_mode=None):
+        return _expr_ops().div(self, other, rounding_mode=rounding_mode)
+    def div_(self, other, *, rounding_mode=None):
+        return _expr_ops().div(self, other, rounding_mode=rounding_mode, out=self)
+    def floor_divide(self, other): return _expr_ops().floor_divide(self, other)
+    def floor_divide_(self, other): return _expr_ops().floor_divide(self, other, out=self)
+    def remainder(self, other): return _expr_ops().remainder(self, other)
+    def remainder_(self, other): return _expr_ops().remainder(self, other, out=self)
+    def pow(self, exponent): return _expr_ops().pow(self, exponent)
+    def pow_(self, exponent): return _expr_ops().pow(self, exponent, out=self)
+    def maximum(self, other): return _expr_ops().maximum(self, other)
+    def minimum(self, other): return _expr_ops().minimum(self, other)
+    def atan2(self, other): return _expr_ops().atan2(self, other)
+    def eq(self, other): return _expr_ops().eq(self, other)
+    def ne(self, other): return _expr_ops().ne(self, other)
+    def lt(self, other): return _expr_ops().lt(self, other)
+    def le(self, other): return _expr_ops().le(self, other)
+    def gt(self, other): return _expr_ops().gt(self, other)
+    def ge(self, other): return _expr_ops().ge(self, other)
+    def logical_and(self, other): return _expr_ops().logical_and(self, other)
+    def logical_or(self, other): return _expr_ops().logical_or(self, other)
+    def logical_xor(self, other): return _expr_ops().logical_xor(self, other)
+    def logical_not(self): return _expr_ops().logical_not(self)
+    def bitwise_and(self, other): return _expr_ops().bitwise_and(self, other)
+    def bitwise_or(self, other): return _expr_ops().bitwise_or(self, other)
+    def bitwise_xor(self, other): return _expr_ops().bitwise_xor(self, other)
+    def bitwise_not(self): return _expr_ops().bitwise_not(self)
+    def where(self, condition, other): return _expr_ops().where(condition, self, other)
+    def clamp(self, min=None, max=None): return _expr_ops().clamp(self, min, max)
+    def clamp_(self, min=None, max=None): return _expr_ops().clamp(self, min, max, out=self)
+    def clip(self, min=None, max=None): return _expr_ops().clamp(self, min, max)
+    def addcmul(self, tensor1, tensor2, *, value=1):
+        return _expr_ops().addcmul(self, tensor1, tensor2, value=value)
+    def addcmul_(self, tensor1, tensor2, *, value=1):
+        return _expr_ops().addcmul(self, tensor1, tensor2, value=value, out=self)
+    def addcdiv(self, tensor1, tensor2, *, value=1):
+        return _expr_ops().addcdiv(self, tensor1, tensor2, value=value)
+    def addcdiv_(self, tensor1, tensor2, *, value=1):
+        return _expr_ops().addcdiv(self, tensor1, tensor2, value=value, out=self)
+    def neg(self): return _expr_ops().neg(self)
+    def neg_(self): return _expr_ops().neg(self, out=self)
+    def abs(self): return _expr_ops().abs(self)
+    def abs_(self): return _expr_ops().abs(self, out=self)
+    def sign(self): return _expr_ops().sign(self)
+    def sqrt(self): return _expr_ops().sqrt(self)
+    def sqrt_(self): return _expr_ops().sqrt(self, out=self)
+    def rsqrt(self): return _expr_ops().rsqrt(self)
+    def exp(self): return _expr_ops().exp(self)
+    def exp_(self): return _expr_ops().exp(self, out=self)
+    def log(self): return _expr_ops().log(self)
+    def log_(self): return _expr_ops().log(self, out=self)
+    def log1p(self): return _expr_ops().log1p(self)
+    def expm1(self): return _expr_ops().expm1(self)
+    def sin(self): return _expr_ops().sin(self)
+    def cos(self): return _expr_ops().cos(self)
+    def tanh(self): return _expr_ops().tanh(self)
+    def sigmoid(self): return _expr_ops().sigmoid(self)
+    def sigmoid_(self): return _expr_ops().sigmoid(self, out=self)
+    def floor(self): return _expr_ops().floor(self)
+    def ceil(self): return _expr_ops().ceil(self)
+    def round(self): return _expr_ops().round(self)
+    def trunc(self): return _expr_ops().trunc(self)
+    def reciprocal(self): return _expr_ops().reciprocal(self)
+    def equal(self, other): return _expr_ops().equal(self, other)
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _expr_ops().isclose(self, other, rtol, atol, equal_nan)
+    def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        return _expr_ops().allclose(self, other, rtol, atol, equal_nan)
+
+    # ------------------------------------------------ dtype conversion
+    def to(self, *args, dtype=None, copy=False):
+        """This tensor converted to a dtype: to(th.float64), to(other) (other's
+        dtype), to(dtype=...); to("cpu") as it is. Itself when nothing changes,
+        unless copy=True."""
+        target = dtype
+        for arg in args:
+            if isinstance(arg, Tensor):
+                arg = arg.dtype
+            elif arg == "cpu":
+                continue
+            if target is not None and target is not arg:
+                raise TypeError(f"to(): two dtypes given ({target!r} and {arg!r})")
+            target = arg
+        cdef THScalarType t = <THScalarType>as_scalar_type(target, THTensor_dtype(self.cdata))
+        if t == THTensor_dtype(self.cdata) and not copy:
+            return self
+        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
+            t, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
+        copy_tensor(out.cdata, self.cdata)
+        return out
+
+    def double(self): return self.to(dtype_of(TH_FLOAT64))
+    def half(self): return self.to(dtype_of(TH_FLOAT16))
+    def bfloat16(self): return self.to(dtype_of(TH_BFLOAT16))
+    def int(self): return self.to(dtype_of(TH_INT32))
+    def long(self): return self.to(dtype_of(TH_INT64))
+    def bool(self): return self.to(dtype_of(TH_BOOL))
+
     def __index__(self):
         if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
             raise TypeError("only integer tensors of one element can be used as an index")
@@ -775,6 +943,32 @@ cdef object _gather():
     return _gather_module
 
 
+# ------------------------------ element-wise math (th/_tensor_math.pxi)
+from cpython.ref cimport Py_REFCNT
+
+cdef object _expr_module = None
+
+
+cdef object _expr_ops():
+    """th._expr, imported at first use (it cimports this module)."""
+    global _expr_module
+    if _expr_module is None:
+        from th import _expr as module
+        _expr_module = module
+    return _expr_module
+
+
+cdef inline object _binary(int op, object a, object b):
+    """a op b by th._expr. An operand whose Python object has one reference
+    here (the interpreter's, for a temporary such as a * b in a * b + c) is
+    held by the expression alone: th._expr may write the result into it."""
+    return _expr_ops()._binary_operator(op, a, b, Py_REFCNT(a) == 1, Py_REFCNT(b) == 1)
+
+
+cdef inline object _unary(int op, object a):
+    return _expr_ops()._unary_operator(op, a, Py_REFCNT(a) == 1)
+
+
 # ------------------------------------------------------- argument rules
 cdef bint _is_size(object arg):
     """th.Tensor(arg) makes a 1-dim tensor of that size for an integer (a
@@ -877,6 +1071,9 @@ cdef int assign(THTensor *dst, object value) except -1:
     number fills, other data goes through th.tensor first."""
     if isinstance(value, Tensor):
         return copy_tensor(dst, (<Tensor>value).cdata)
+    if isinstance(value, _expr_ops().Expr):  # evaluated into dst (issue 13)
+        _expr_ops()._assign_expr(wrap_tensor(THTensor_newWithTensor(dst)), value)
+        return 0
     if isinstance(value, (int, float)) or not hasattr(value, "__len__"):
         return fill_tensor(dst, value)
     from th._factories import tensor

@@ -637,3 +637,115 @@ cdef extern from "TH/TH.h" nogil:
 # Typed handles (THFloatHandle, THFloatHandle_at2, ...): declared in
 # th/_handle.pxd, one concept per file, and re-exported here.
 from th._handle cimport *
+
+cdef extern from "TH/TH.h" nogil:
+    # ---------------------------------------------------------------- THExpr.h
+    # Element-wise expressions (docs/EXPRESSIONS.md). Builders borrow their
+    # operands, the ...Move forms steal them (also on failure; a NULL operand
+    # is passed through as NULL without a second report).
+    ctypedef struct THExpr:
+        pass
+    ctypedef struct THExprPlan:
+        pass
+
+    ctypedef enum THExprOp:
+        TH_EXPR_NEG, TH_EXPR_ABS, TH_EXPR_SIGN, TH_EXPR_SQRT, TH_EXPR_RSQRT, TH_EXPR_EXP
+        TH_EXPR_LOG, TH_EXPR_LOG1P, TH_EXPR_EXPM1, TH_EXPR_SIN, TH_EXPR_COS, TH_EXPR_TANH
+        TH_EXPR_SIGMOID, TH_EXPR_FLOOR, TH_EXPR_CEIL, TH_EXPR_ROUND, TH_EXPR_TRUNC
+        TH_EXPR_RECIPROCAL, TH_EXPR_LOGICAL_NOT, TH_EXPR_BITWISE_NOT
+        TH_EXPR_ADD, TH_EXPR_SUB, TH_EXPR_MUL, TH_EXPR_DIV, TH_EXPR_FLOOR_DIVIDE
+        TH_EXPR_REMAINDER, TH_EXPR_POW, TH_EXPR_MINIMUM, TH_EXPR_MAXIMUM, TH_EXPR_ATAN2
+        TH_EXPR_EQ, TH_EXPR_NE, TH_EXPR_LT, TH_EXPR_LE, TH_EXPR_GT, TH_EXPR_GE
+        TH_EXPR_LOGICAL_AND, TH_EXPR_LOGICAL_OR, TH_EXPR_LOGICAL_XOR
+        TH_EXPR_BITWISE_AND, TH_EXPR_BITWISE_OR, TH_EXPR_BITWISE_XOR
+        TH_EXPR_WHERE, TH_EXPR_CLAMP, TH_EXPR_ADDCMUL
+        TH_EXPR_NUM_OPS
+
+    ctypedef enum THExprKind:
+        TH_EXPR_KIND_TENSOR, TH_EXPR_KIND_SCALAR, TH_EXPR_KIND_UNARY, TH_EXPR_KIND_BINARY
+        TH_EXPR_KIND_TERNARY, TH_EXPR_KIND_CAST
+
+    ctypedef enum THSaver:
+        TH_SAVE_ASSIGN, TH_SAVE_ADD, TH_SAVE_SUB, TH_SAVE_MUL, TH_SAVE_DIV
+
+    int THExprOp_arity(THExprOp op) noexcept
+    const char *THExprOp_name(THExprOp op) noexcept
+    int THScalarType_canCast(THScalarType from_type, THScalarType to_type) noexcept
+
+    THExpr *THExpr_newTensor(THTensor *tensor) except NULL
+    THExpr *THExpr_newScalar(THScalarType dtype, const void *element) except NULL
+    THExpr *THExpr_newWeakBool(int value) except NULL
+    THExpr *THExpr_newWeakInt64(int64_t value) except NULL
+    THExpr *THExpr_newWeakDouble(double value) except NULL
+    THExpr *THExpr_newWeakComplex(double re, double im) except NULL
+    THExpr *THExpr_newUnary(THExprOp op, THExpr *a) except NULL
+    THExpr *THExpr_newBinary(THExprOp op, THExpr *a, THExpr *b) except NULL
+    THExpr *THExpr_newTernary(THExprOp op, THExpr *a, THExpr *b, THExpr *c) except NULL
+    THExpr *THExpr_newCast(THExpr *a, THScalarType dtype) except NULL
+    THExpr *THExpr_newUnaryMove(THExprOp op, THExpr *a) except NULL
+    THExpr *THExpr_newBinaryMove(THExprOp op, THExpr *a, THExpr *b) except NULL
+    THExpr *THExpr_newTernaryMove(THExprOp op, THExpr *a, THExpr *b, THExpr *c) except NULL
+    THExpr *THExpr_newCastMove(THExpr *a, THScalarType dtype) except NULL
+
+    void THExpr_retain(THExpr *self) noexcept
+    void THExpr_free(THExpr *self) noexcept
+    int64_t THExpr_refcount(const THExpr *self) noexcept
+    int64_t THExpr_liveCount() noexcept
+
+    THExprKind THExpr_kind(const THExpr *self) noexcept
+    int THExpr_op(const THExpr *self) noexcept
+    THScalarType THExpr_dtype(const THExpr *self) noexcept
+    int THExpr_nDimension(const THExpr *self) noexcept
+    const int64_t *THExpr_sizes(const THExpr *self) noexcept
+    int64_t THExpr_nElement(const THExpr *self) noexcept
+    int THExpr_isWeak(const THExpr *self) noexcept
+    THExpr *THExpr_operand(const THExpr *self, int i) noexcept
+    THTensor *THExpr_tensor(const THExpr *self) noexcept
+    double THExpr_scalarValue(const THExpr *self) noexcept
+
+    int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) except -1
+    THTensor *THTensor_newEval(THExpr *e) except NULL
+
+    THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) except NULL
+    int THExprPlan_run(THExprPlan *plan) except -1
+    void THExprPlan_free(THExprPlan *plan) noexcept
+    int64_t THExprPlan_liveCount() noexcept
+
+    # TH's math names: one-node expressions evaluated into r (0, or -1)
+    int THTensor_add(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_sub(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_mul(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_div(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_pow(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_cadd(THTensor *r, THTensor *t, double value, THTensor *src) except -1
+    int THTensor_csub(THTensor *r, THTensor *t, double value, THTensor *src) except -1
+    int THTensor_cmul(THTensor *r, THTensor *t, THTensor *src) except -1
+    int THTensor_cdiv(THTensor *r, THTensor *t, THTensor *src) except -1
+    int THTensor_cpow(THTensor *r, THTensor *t, THTensor *src) except -1
+    int THTensor_addcmul(THTensor *r, THTensor *t, double value, THTensor *src1,
+                         THTensor *src2) except -1
+    int THTensor_addcdiv(THTensor *r, THTensor *t, double value, THTensor *src1,
+                         THTensor *src2) except -1
+    int THTensor_clamp(THTensor *r, THTensor *t, double min_value, double max_value) except -1
+    int THTensor_unary(THTensor *r, THExprOp op, THTensor *t) except -1
+    int THTensor_binary(THTensor *r, THExprOp op, THTensor *a, THTensor *b) except -1
+    int THTensor_ltValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_leValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_gtValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_geValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_eqValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_neValue(THTensor *r, THTensor *t, double value) except -1
+    int THTensor_ltTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_leTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_gtTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_geTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_eqTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_neTensor(THTensor *r, THTensor *a, THTensor *b) except -1
+    int THTensor_abs(THTensor *r, THTensor *t) except -1
+    int THTensor_neg(THTensor *r, THTensor *t) except -1
+    int THTensor_sigmoid(THTensor *r, THTensor *t) except -1
+    int THTensor_exp(THTensor *r, THTensor *t) except -1
+    int THTensor_log(THTensor *r, THTensor *t) except -1
+    int THTensor_sqrt(THTensor *r, THTensor *t) except -1
+    int THTensor_tanh(THTensor *r, THTensor *t) except -1
+    int THTensor_equal(THTensor *a, THTensor *b) except -1

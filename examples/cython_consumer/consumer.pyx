@@ -93,3 +93,36 @@ def live_counts():
     """THGetLiveCounts from this module: the same counters as th.debug.live()."""
     cdef THLiveCounts c = THGetLiveCounts()
     return (c.storages, c.tensors, c.bytes)
+
+
+def fused_add(th.Tensor a, th.Tensor b, th.Tensor c):
+    """a += b * c + 2 in one pass, built and evaluated without the GIL
+    (docs/EXPRESSIONS.md). Cython raises at the first failing call (the
+    `except NULL` of each builder), so the nodes are built with the
+    borrowing forms and each is freed in `finally`, on every path."""
+    cdef THExpr *lb = NULL
+    cdef THExpr *lc = NULL
+    cdef THExpr *product = NULL
+    cdef THExpr *two = NULL
+    cdef THExpr *e = NULL
+    try:
+        with nogil:
+            lb = THExpr_newTensor(b.cdata)
+            lc = THExpr_newTensor(c.cdata)
+            product = THExpr_newBinary(TH_EXPR_MUL, lb, lc)   # may raise: shapes
+            two = THExpr_newWeakDouble(2)
+            e = THExpr_newBinary(TH_EXPR_ADD, product, two)
+            THTensor_assign(a.cdata, TH_SAVE_ADD, e)         # may raise: dtype, shape
+    finally:
+        THExpr_free(e)
+        THExpr_free(two)
+        THExpr_free(product)
+        THExpr_free(lc)
+        THExpr_free(lb)
+    return a
+
+
+def lazy_sum(th.Expr e, th.Tensor t):
+    """th.Expr from Cython: the node of e plus t as a new th.Expr."""
+    return th.wrap_expr(THExpr_newBinaryMove(TH_EXPR_ADD, th.new_operand(e, "lazy_sum"),
+                                             THExpr_newTensor(t.cdata)))

@@ -62,7 +62,7 @@ static const struct {
     [TH_EXPR_DIV] = {"div", 2, FLOATING},
     [TH_EXPR_FLOOR_DIVIDE] = {"floor_divide", 2, NO_BOOL | NO_COMPLEX},
     [TH_EXPR_REMAINDER] = {"remainder", 2, NO_BOOL | NO_COMPLEX},
-    [TH_EXPR_POW] = {"pow", 2, NO_BOOL},
+    [TH_EXPR_POW] = {"pow", 2, 0},
     [TH_EXPR_MINIMUM] = {"minimum", 2, NO_COMPLEX},
     [TH_EXPR_MAXIMUM] = {"maximum", 2, NO_COMPLEX},
     [TH_EXPR_ATAN2] = {"atan2", 2, FLOATING | NO_COMPLEX},
@@ -297,6 +297,12 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
     common = th_expr_common_type(operand, arity);
     if (th_expr_op_types(op, common, &result, &in_type, fn)) return -1;
   }
+  for (int i = 0; op == TH_EXPR_SUB && i < arity; i++)
+    if (operand[i]->dtype == TH_BOOL) { /* torch: uint8 - True is refused too */
+      TH_ERR_FN(TH_ERROR_TYPE, fn, "sub with a bool operand is not supported: use "
+                "logical_xor (or bitwise_not for 1 - x)");
+      return -1;
+    }
   int nd;
   if (broadcast_shape(operand, arity, &nd, size, ops[op].name, fn)) return -1;
   e->kind = arity == 1 ? TH_EXPR_KIND_UNARY : arity == 2 ? TH_EXPR_KIND_BINARY

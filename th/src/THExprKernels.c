@@ -233,6 +233,7 @@ BINARY(remainder_f32, float, float, mod_float(x, y))
 BINARY(remainder_f64, double, double, mod_double(x, y))
 INTS(POW_INT, pow)
 INEXACT(DEF_B, pow, pow(x, y))
+BINARY(pow_b, bool, bool, x || !y) /* torch: bool ** bool is bool */
 /* NaN propagates (torch.minimum/maximum) */
 FLOATS(DEF_B, minimum, (x < y || x != x) ? x : y)
 FLOATS(DEF_B, maximum, (x > y || x != x) ? x : y)
@@ -294,7 +295,7 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_DIV] = {INEXACT(ENTRY, div)},
     [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRY, floor_divide)},
     [TH_EXPR_REMAINDER] = {REALS(ENTRY, remainder)},
-    [TH_EXPR_POW] = {NUMBERS(ENTRY, pow)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRY, pow)[TH_BOOL] = pow_b},
     [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRY, minimum) FLOATS(ENTRY, minimum)},
     [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRY, maximum) FLOATS(ENTRY, maximum)},
     [TH_EXPR_ATAN2] = {FLOATS(ENTRY, atan2)},
@@ -324,7 +325,7 @@ static const th_expr_kernel kernels_vs[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_DIV] = {INEXACT(ENTRYVS, div)},
     [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYVS, floor_divide)},
     [TH_EXPR_REMAINDER] = {REALS(ENTRYVS, remainder)},
-    [TH_EXPR_POW] = {NUMBERS(ENTRYVS, pow)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYVS, pow)[TH_BOOL] = pow_b_vs},
     [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYVS, minimum) FLOATS(ENTRYVS, minimum)},
     [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYVS, maximum) FLOATS(ENTRYVS, maximum)},
     [TH_EXPR_ATAN2] = {FLOATS(ENTRYVS, atan2)},
@@ -349,7 +350,7 @@ static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_DIV] = {INEXACT(ENTRYSV, div)},
     [TH_EXPR_FLOOR_DIVIDE] = {REALS(ENTRYSV, floor_divide)},
     [TH_EXPR_REMAINDER] = {REALS(ENTRYSV, remainder)},
-    [TH_EXPR_POW] = {NUMBERS(ENTRYSV, pow)},
+    [TH_EXPR_POW] = {NUMBERS(ENTRYSV, pow)[TH_BOOL] = pow_b_sv},
     [TH_EXPR_MINIMUM] = {INTEGRAL(ENTRYSV, minimum) FLOATS(ENTRYSV, minimum)},
     [TH_EXPR_MAXIMUM] = {INTEGRAL(ENTRYSV, maximum) FLOATS(ENTRYSV, maximum)},
     [TH_EXPR_ATAN2] = {FLOATS(ENTRYSV, atan2)},

@@ -1,0 +1,651 @@
+"""th.Expr and torch's element-wise functions (docs/EXPRESSIONS.md).
+
+Every operation builds a THExpr node (include/TH/THExpr.h). Given tensors
+and numbers it is evaluated at once (eager, as torch); given a th.Expr (from
+th.lazy) it returns a larger th.Expr, evaluated in one pass when assigned
+(t += e, t[...] = e, t.copy_(e), th.eval(e), e.eval()), as mshadow's
+expressions are. A node reads its tensors when it is evaluated."""
+import sys
+
+cimport cython
+from libc.math cimport isnan
+from libc.stdint cimport int64_t
+
+from th._dtype cimport as_scalar_type, dtype_of
+from th._tensor cimport Tensor, wrap_tensor
+from th.libTH cimport *
+
+import weakref
+
+
+def live_exprs():
+    """th.Expr Python objects alive (each holds one THExpr reference)."""
+    return _live
+
+
+cdef Py_ssize_t _live = 0
+
+
+@cython.auto_pickle(False)  # a tree of C nodes over live tensors: evaluate it to pickle
+cdef class Expr:
+    """An element-wise expression, evaluated when assigned or by eval().
+
+    ``th.lazy(b) * c + 2`` is an Expr: its shape and dtype are known at
+    once, its tensors are read when it is evaluated (``a += e``,
+    ``a[...] = e``, ``a.copy_(e)``, ``th.eval(e, out=a)``, ``e.eval()``),
+    in one pass over the elements with no temporaries."""
+
+    def __cinit__(self):
+        global _live
+        _live += 1
+
+    def __init__(self):
+        raise TypeError("th.Expr is made by th.lazy(tensor) and operators on it")
+
+    def __dealloc__(self):
+        global _live
+        _live -= 1
+        THExpr_free(self.cdata)
+
+    @property
+    def shape(self):
+        """The result's sizes (the operands' broadcast), as a tuple."""
+        cdef const int64_t *sizes = THExpr_sizes(self.cdata)
+        return tuple([sizes[i] for i in range(THExpr_nDimension(self.cdata))])
+
+    @property
+    def dtype(self):
+        """The result's dtype (torch's type promotion)."""
+        return dtype_of(THExpr_dtype(self.cdata))
+
+    @property
+    def ndim(self):
+        return THExpr_nDimension(self.cdata)
+
+    def dim(self):
+        return THExpr_nDimension(self.cdata)
+
+    def numel(self):
+        return THExpr_nElement(self.cdata)
+
+    def size(self, dim=None):
+        if dim is None:
+            return self.shape
+        return self.shape[dim]
+
+    @property
+    def refcount(self):
+        """References to the C node (this object holds one)."""
+        return THExpr_refcount(self.cdata)
+
+    def eval(self):
+        """A new contiguous tensor holding the value (the tensors read now)."""
+        return wrap_tensor(THTensor_newEval(self.cdata))
+
+    def to(self, dtype):
+        """This expression converted to dtype (as copy converts), lazily."""
+        return wrap_expr(THExpr_newCast(self.cdata, <THScalarType>as_scalar_type(dtype, TH_FLOAT32)))
+
+    def __repr__(self):
+        return (f"Expr({_describe(self.cdata)}, shape={list(self.shape)}, "
+                f"dtype={self.dtype.name})")
+
+    def __bool__(self):
+        raise TypeError("the truth value of a th.Expr is not known until it is evaluated: "
+                        "use .eval()")
+
+    def __hash__(self):
+        return object.__hash__(self)
+
+    # Operators build a larger Expr (NotImplemented for other operands).
+    def __add__(self, other): return _lazy_binary(TH_EXPR_ADD, self, other)
+    def __radd__(self, other): return _lazy_binary(TH_EXPR_ADD, other, self)
+    def __sub__(self, other): return _lazy_binary(TH_EXPR_SUB, self, other)
+    def __rsub__(self, other): return _lazy_binary(TH_EXPR_SUB, other, self)
+    def __mul__(self, other): return _lazy_binary(TH_EXPR_MUL, self, other)
+    def __rmul__(self, other): return _lazy_binary(TH_EXPR_MUL, other, self)
+    def __truediv__(self, other): return _lazy_binary(TH_EXPR_DIV, self, other)
+    def __rtruediv__(self, other): return _lazy_binary(TH_EXPR_DIV, other, self)
+    def __floordiv__(self, other): return _lazy_binary(TH_EXPR_FLOOR_DIVIDE, self, other)
+    def __rfloordiv__(self, other): return _lazy_binary(TH_EXPR_FLOOR_DIVIDE, other, self)
+    def __mod__(self, other): return _lazy_binary(TH_EXPR_REMAINDER, self, other)
+    def __rmod__(self, other): return _lazy_binary(TH_EXPR_REMAINDER, other, self)
+    def __pow__(self, other, mod): return _lazy_binary(TH_EXPR_POW, self, other)
+    def __rpow__(self, other, mod): return _lazy_binary(TH_EXPR_POW, other, self)
+    def __and__(self, other): return _lazy_binary(TH_EXPR_BITWISE_AND, self, other)
+    def __rand__(self, other): return _lazy_binary(TH_EXPR_BITWISE_AND, other, self)
+    def __or__(self, other): return _lazy_binary(TH_EXPR_BITWISE_OR, self, other)
+    def __ror__(self, other): return _lazy_binary(TH_EXPR_BITWISE_OR, other, self)
+    def __xor__(self, other): return _lazy_binary(TH_EXPR_BITWISE_XOR, self, other)
+    def __rxor__(self, other): return _lazy_binary(TH_EXPR_BITWISE_XOR, other, self)
+    def __eq__(self, other): return _lazy_binary(TH_EXPR_EQ, self, other)
+    def __ne__(self, other): return _lazy_binary(TH_EXPR_NE, self, other)
+    def __lt__(self, other): return _lazy_binary(TH_EXPR_LT, self, other)
+    def __le__(self, other): return _lazy_binary(TH_EXPR_LE, self, other)
+    def __gt__(self, other): return _lazy_binary(TH_EXPR_GT, self, other)
+    def __ge__(self, other): return _lazy_binary(TH_EXPR_GE, self, other)
+    def __neg__(self): return wrap_expr(THExpr_newUnary(TH_EXPR_NEG, self.cdata))
+    def __abs__(self): return wrap_expr(THExpr_newUnary(TH_EXPR_ABS, self.cdata))
+    def __invert__(self): return node(TH_EXPR_BITWISE_NOT, "bitwise_not", self)
+
+
+cdef Expr wrap_expr(THExpr *cdata):
+    cdef Expr e
+    if cdata == NULL:
+        raise ValueError("wrap_expr: the THExpr pointer is NULL")
+    try:
+        e = Expr.__new__(Expr)
+    except BaseException:
+        THExpr_free(cdata)
+        raise
+    e.cdata = cdata
+    return e
+
+
+# ------------------------------------------------------------ operands
+cdef object _numpy_scalar_type():
+    """numpy.generic, or None while numpy is not imported (then no numpy
+    scalar can exist either)."""
+    np = sys.modules.get("numpy")
+    return None if np is None else np.generic
+
+
+cdef int try_operand(object v, THExpr **out) except -1:
+    """*out = a new reference to v's node and 1; 0 when v is no operand."""
+    if isinstance(v, Tensor):
+        out[0] = THExpr_newTensor((<Tensor>v).cdata)
+    elif isinstance(v, Expr):
+        THExpr_retain((<Expr>v).cdata)
+        out[0] = (<Expr>v).cdata
+    elif isinstance(v, (bool, int, float, complex)):
+        out[0] = _weak_scalar(v)
+    else:
+        generic = _numpy_scalar_type()
+        if generic is None or not isinstance(v, generic) or not hasattr(v, "item"):
+            return 0
+        out[0] = _weak_scalar(v.item())  # torch takes numpy scalars as Python numbers
+    return 1
+
+
+cdef THExpr *_weak_scalar(object v) except NULL:
+    if isinstance(v, bool):  # before int: a bool is an int to Python
+        return THExpr_newWeakBool(v)
+    if isinstance(v, int):
+        if not -2 ** 63 <= v < 2 ** 63:
+            raise OverflowError(f"the Python int {v} is beyond int64's range (torch's limit "
+                                f"for a number operand)")
+        return THExpr_newWeakInt64(v)
+    if isinstance(v, float):
+        return THExpr_newWeakDouble(v)
+    if isinstance(v, complex):
+        return THExpr_newWeakComplex(v.real, v.imag)
+    raise TypeError(f"expected a number, got {type(v).__name__}")
+
+
+cdef THExpr *new_operand(object value, str fn) except NULL:
+    cdef THExpr *e = NULL
+    if not try_operand(value, &e):
+        raise TypeError(f"{fn}(): expected a th.Tensor, a th.Expr or a number, got "
+                        f"{type(value).__name__}")
+    return e
+
+
+cdef Expr node(THExprOp op, str fn, object a, object b=None, object c=None):
+    """op of the operands (new nodes, freed if a later one is refused)."""
+    cdef int arity = THExprOp_arity(op)
+    cdef THExpr *x = new_operand(a, fn)
+    cdef THExpr *y = NULL
+    cdef THExpr *z = NULL
+    try:
+        if arity > 1:
+            y = new_operand(b, fn)
+        if arity > 2:
+            z = new_operand(c, fn)
+    except BaseException:
+        THExpr_free(x)
+        THExpr_free(y)
+        raise
+    if arity == 1:
+        if op == TH_EXPR_BITWISE_NOT and THExpr_dtype(x) == TH_BOOL:
+            op = TH_EXPR_LOGICAL_NOT  # ~ of a bool is its logical not, as in torch
+        return wrap_expr(THExpr_newUnaryMove(op, x))
+    if arity == 2:
+        return wrap_expr(THExpr_newBinaryMove(op, x, y))
+    return wrap_expr(THExpr_newTernaryMove(op, x, y, z))
+
+
+cdef object _lazy_binary(THExprOp op, object a, object b):
+    cdef THExpr *x = NULL
+    cdef THExpr *y = NULL
+    if not try_operand(a, &x):
+        return NotImplemented
+    try:
+        if not try_operand(b, &y):
+            THExpr_free(x)
+            return NotImplemented
+    except BaseException:
+        THExpr_free(x)
+        raise
+    return wrap_expr(THExpr_newBinaryMove(op, x, y))
+
+
+cdef bint _any_lazy(tuple args):
+    for a in args:
+        if isinstance(a, Expr):
+            return True
+    return False
+
+
+# ---------------------------------------------------------- evaluation
+cdef str _name(THScalarType t):
+    return THScalarType_name(t).decode()
+
+
+cdef str _shape_text(int nd, const int64_t *sizes):
+    return "[" + ", ".join([str(sizes[i]) for i in range(nd)]) + "]"
+
+
+cdef object into_out(Expr e, object out):
+    """Evaluates e into out with torch's out= rules: the result's dtype must
+    be castable to out's (TypeError); out of another shape is resized when it
+    has no elements, refused otherwise (ValueError; torch warns and
+    resizes)."""
+    if not isinstance(out, Tensor):
+        raise TypeError(f"out must be a th.Tensor, got {type(out).__name__}")
+    cdef THTensor *dst = (<Tensor>out).cdata
+    cdef THScalarType rt = THExpr_dtype(e.cdata)
+    cdef int nd = THExpr_nDimension(e.cdata)
+    cdef const int64_t *sizes = THExpr_sizes(e.cdata)
+    if not THScalarType_canCast(rt, THTensor_dtype(dst)):
+        raise TypeError(f"result type {_name(rt)} can't be cast to the desired output type "
+                        f"{_name(THTensor_dtype(dst))}")
+    if not _same_shape(dst, nd, sizes):
+        if THTensor_nElement(dst) != 0:
+            raise ValueError(f"out has shape {list(out.shape)}, the result "
+                             f"{_shape_text(nd, sizes)}: give an out of the result's shape "
+                             f"or an empty one (resized)")
+        THTensor_resizeNd(dst, nd, sizes, NULL)
+    THTensor_assign(dst, TH_SAVE_ASSIGN, e.cdata)
+    return out
+
+
+cdef bint _same_shape(THTensor *t, int nd, const int64_t *sizes) noexcept:
+    cdef int i
+    if THTensor_nDimension(t) != nd:
+        return False
+    for i in range(nd):
+        if THTensor_sizes(t)[i] != sizes[i]:
+            return False
+    return True
+
+
+cdef bint sole_owner(object t):
+    """t (held only by the caller's expression) may take the result in place:
+    one C reference, an unshared contiguous storage, no weak references."""
+    if not isinstance(t, Tensor):
+        return False
+    cdef THTensor *c = (<Tensor>t).cdata
+    return (THTensor_refcount(c) == 1 and THStorage_refcount(THTensor_storage(c)) == 1
+            and THTensor_isContiguous(c) and weakref.getweakrefcount(t) == 0)
+
+
+cdef object finish(Expr e, bint lazy, object out, object reuse=None):
+    """The value of e: e itself when lazy (and no out), else evaluated into
+    out, into reuse (a temporary of the result's shape and dtype), or into a
+    new tensor."""
+    if out is not None:
+        return into_out(e, out)
+    if lazy:
+        return e
+    cdef THTensor *r
+    if reuse is not None:
+        r = (<Tensor>reuse).cdata
+        if (THTensor_dtype(r) == THExpr_dtype(e.cdata)
+                and _same_shape(r, THExpr_nDimension(e.cdata), THExpr_sizes(e.cdata))):
+            THTensor_assign(r, TH_SAVE_ASSIGN, e.cdata)
+            return reuse
+    return wrap_tensor(THTensor_newEval(e.cdata))
+
+
+# --------------------------------------------- th.Tensor's operators
+# Called by th/_tensor_math.pxi; reuse_a / reuse_b say that operand's Python
+# object was held by the expression alone (refcount 1 in the number slot).
+
+def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
+    cdef THExpr *x = NULL
+    cdef THExpr *y = NULL
+    reuse = a if reuse_a and sole_owner(a) else (b if reuse_b and sole_owner(b) else None)
+    if not try_operand(a, &x):
+        return NotImplemented
+    try:
+        if not try_operand(b, &y):
+            THExpr_free(x)
+            return NotImplemented
+    except BaseException:
+        THExpr_free(x)
+        raise
+    e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, x, y))
+    return finish(e, isinstance(a, Expr) or isinstance(b, Expr), None, reuse)
+
+
+def _unary_operator(int op, Tensor a, bint reuse_a=False):
+    reuse = a if reuse_a and sole_owner(a) else None
+    return finish(node(<THExprOp>op, _op_name(op), a), False, None, reuse)
+
+
+# Savers of the augmented assignments that have one; the others evaluate
+# a op b and store it (TH_SAVE_ASSIGN) after the same castability check.
+cdef dict _SAVERS = {TH_EXPR_ADD: TH_SAVE_ADD, TH_EXPR_SUB: TH_SAVE_SUB,
+                     TH_EXPR_MUL: TH_SAVE_MUL, TH_EXPR_DIV: TH_SAVE_DIV}
+
+
+def _inplace_operator(int op, Tensor a, b):
+    """a op= b: the result (a op b, promoted) must be castable to a's dtype
+    (TypeError, as torch refuses int_tensor += 0.5) and b must broadcast to
+    a's shape (a never changes shape)."""
+    cdef THExpr *y = NULL
+    cdef Expr e
+    if not try_operand(b, &y):
+        return NotImplemented
+    saver = _SAVERS.get(op)
+    if saver is not None:
+        try:
+            THTensor_assign(a.cdata, <THSaver>saver, y)
+        finally:
+            THExpr_free(y)
+        return a
+    e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, THExpr_newTensor(a.cdata), y))
+    if not THScalarType_canCast(THExpr_dtype(e.cdata), THTensor_dtype(a.cdata)):
+        raise TypeError(f"result type {_name(THExpr_dtype(e.cdata))} can't be cast to the "
+                        f"desired output type {_name(THTensor_dtype(a.cdata))}")
+    THTensor_assign(a.cdata, TH_SAVE_ASSIGN, e.cdata)
+    return a
+
+
+def _assign_expr(Tensor dst, Expr e):
+    """dst[...] = e, dst.copy_(e): e broadcast to dst's shape, converted to
+    its dtype as copy converts."""
+    THTensor_assign(dst.cdata, TH_SAVE_ASSIGN, e.cdata)
+
+
+cdef str _op_name(int op):
+    return THExprOp_name(<THExprOp>op).decode()
+
+
+# ------------------------------------------------ lazy, eval, Expr trees
+def lazy(value):
+    """value as a th.Expr: a tensor leaf (read when the expression is
+    evaluated, not now), a number, or an Expr itself."""
+    if isinstance(value, Expr):
+        return value
+    return wrap_expr(new_operand(value, "lazy"))
+
+
+def eval(e, *, out=None):
+    """The value of e (an Expr, or a tensor: copied): a new tensor, or
+    written into out (torch's out= rules, see into_out)."""
+    cdef Expr x = lazy(e)
+    if out is not None:
+        return into_out(x, out)
+    return wrap_tensor(THTensor_newEval(x.cdata))
+
+
+cdef str _describe(THExpr *e):
+    cdef THExprKind kind = THExpr_kind(e)
+    cdef THScalarType t = THExpr_dtype(e)
+    cdef int i
+    if kind == TH_EXPR_KIND_TENSOR:
+        return (f"tensor{_shape_text(THExpr_nDimension(e), THExpr_sizes(e))} {_name(t)}")
+    if kind == TH_EXPR_KIND_SCALAR:
+        v = THExpr_scalarValue(e)
+        if t == TH_BOOL:
+            text = repr(v != 0)
+        elif not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t) and not isnan(v):
+            text = repr(int(v))
+        elif THScalarType_isComplex(t):
+            text = f"complex({v!r}, ...)"
+        else:
+            text = repr(v)
+        return text if THExpr_isWeak(e) else f"scalar({text}, {_name(t)})"
+    if kind == TH_EXPR_KIND_CAST:
+        return f"to({_describe(THExpr_operand(e, 0))}, {_name(t)})"
+    args = []
+    i = 0
+    while THExpr_operand(e, i) != NULL:
+        args.append(_describe(THExpr_operand(e, i)))
+        i += 1
+    return f"{_op_name(THExpr_op(e))}({', '.join(args)})"
+
+
+# ------------------------------------------------- torch's functions
+# Given tensors and numbers they evaluate at once; given a th.Expr they
+# return a th.Expr (unless out= is given: then they evaluate into it).
+
+cdef object apply(THExprOp op, str fn, object out, object a, object b=None, object c=None):
+    return finish(node(op, fn, a, b, c), _any_lazy((a, b, c)), out)
+
+
+cdef object _scaled(object x, object factor, str fn):
+    """factor * x as an Expr (x itself when factor is 1)."""
+    if type(factor) is int and factor == 1:
+        return x
+    return node(TH_EXPR_MUL, fn, x, factor)
+
+
+cdef int _check_integral_factor(object factor, str name, str fn, object a, object b,
+                                object c=None) except -1:
+    """torch refuses a float alpha/value when the operands' promoted dtype
+    (the factor left out) is integral or bool."""
+    if not isinstance(factor, float):
+        return 0
+    cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
+                   else node(TH_EXPR_ADDCMUL, fn, a, b, c))
+    cdef THScalarType t = THExpr_dtype(e.cdata)
+    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+        raise TypeError(f"For integral input tensors, argument {name} must not be a floating "
+                        f"point number.")
+    return 0
+
+
+def add(input, other, *, alpha=1, out=None):
+    """input + alpha * other."""
+    _check_integral_factor(alpha, "alpha", "add", input, other)
+    e = node(TH_EXPR_ADD, "add", input, _scaled(other, alpha, "add"))
+    return finish(e, _any_lazy((input, other)), out)
+
+
+def sub(input, other, *, alpha=1, out=None):
+    """input - alpha * other."""
+    _check_integral_factor(alpha, "alpha", "sub", input, other)
+    e = node(TH_EXPR_SUB, "sub", input, _scaled(other, alpha, "sub"))
+    return finish(e, _any_lazy((input, other)), out)
+
+
+def div(input, other, *, rounding_mode=None, out=None):
+    """input / other: true division (a float result), or rounded toward zero
+    (rounding_mode='trunc') or down ('floor'), keeping an integral dtype."""
+    if rounding_mode is None:
+        return apply(TH_EXPR_DIV, "div", out, input, other)
+    if rounding_mode == "floor":
+        return apply(TH_EXPR_FLOOR_DIVIDE, "div", out, input, other)
+    if rounding_mode != "trunc":
+        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                         f"but found {rounding_mode!r}")
+    floored = node(TH_EXPR_FLOOR_DIVIDE, "div", input, other)
+    cdef THScalarType t = THExpr_dtype((<Expr>floored).cdata)
+    if THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t):
+        e = node(TH_EXPR_TRUNC, "div", node(TH_EXPR_DIV, "div", input, other))
+    else:  # integers: floor, plus one where a negative quotient left a remainder
+        rem = node(TH_EXPR_REMAINDER, "div", input, other)
+        signs_differ = node(TH_EXPR_NE, "div", node(TH_EXPR_LT, "div", input, 0),
+                            node(TH_EXPR_LT, "div", other, 0))  # a negative quotient
+        fix = node(TH_EXPR_LOGICAL_AND, "div", node(TH_EXPR_NE, "div", rem, 0), signs_differ)
+        e = node(TH_EXPR_WHERE, "div", fix, floored + 1, floored)
+    return finish(e, _any_lazy((input, other)), out)
+
+
+def remainder(input, other, *, out=None):
+    """Python's modulus: the result has the divisor's sign."""
+    return apply(TH_EXPR_REMAINDER, "remainder", out, input, other)
+
+
+def pow(input, exponent, *, out=None):
+    return apply(TH_EXPR_POW, "pow", out, input, exponent)
+
+
+def _binary(THExprOp op, str doc):
+    name = _op_name(op)
+
+    def function(input, other, *, out=None):
+        return apply(op, name, out, input, other)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+mul = _binary(TH_EXPR_MUL, "input * other.")
+floor_divide = _binary(TH_EXPR_FLOOR_DIVIDE, "input // other, rounded down.")
+maximum = _binary(TH_EXPR_MAXIMUM, "The larger of the two (NaN propagates).")
+minimum = _binary(TH_EXPR_MINIMUM, "The smaller of the two (NaN propagates).")
+atan2 = _binary(TH_EXPR_ATAN2, "atan(input / other) in the quadrant of (other, input).")
+eq = _binary(TH_EXPR_EQ, "input == other (bool).")
+ne = _binary(TH_EXPR_NE, "input != other (bool).")
+lt = _binary(TH_EXPR_LT, "input < other (bool).")
+le = _binary(TH_EXPR_LE, "input <= other (bool).")
+gt = _binary(TH_EXPR_GT, "input > other (bool).")
+ge = _binary(TH_EXPR_GE, "input >= other (bool).")
+logical_and = _binary(TH_EXPR_LOGICAL_AND, "Both non-zero (bool).")
+logical_or = _binary(TH_EXPR_LOGICAL_OR, "Either non-zero (bool).")
+logical_xor = _binary(TH_EXPR_LOGICAL_XOR, "Exactly one non-zero (bool).")
+bitwise_and = _binary(TH_EXPR_BITWISE_AND, "input & other (integers, bools).")
+bitwise_or = _binary(TH_EXPR_BITWISE_OR, "input | other (integers, bools).")
+bitwise_xor = _binary(TH_EXPR_BITWISE_XOR, "input ^ other (integers, bools).")
+
+
+def where(condition, input, other, *, out=None):
+    """input where condition (a bool tensor) holds, else other."""
+    return apply(TH_EXPR_WHERE, "where", out, condition, input, other)
+
+
+def clamp(input, min=None, max=None, *, out=None):
+    """input limited to [min, max] (either may be None; NaN stays NaN)."""
+    if min is None and max is None:
+        raise ValueError("clamp: at least one of 'min' or 'max' must not be None")
+    if max is None:
+        return finish(node(TH_EXPR_MAXIMUM, "clamp", input, min), _any_lazy((input, min)), out)
+    if min is None:
+        return finish(node(TH_EXPR_MINIMUM, "clamp", input, max), _any_lazy((input, max)), out)
+    return apply(TH_EXPR_CLAMP, "clamp", out, input, min, max)
+
+
+def clip(input, min=None, max=None, *, out=None):
+    """clamp's alias."""
+    return clamp(input, min, max, out=out)
+
+
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    """input + value * tensor1 * tensor2."""
+    _check_integral_factor(value, "value", "addcmul", input, tensor1, tensor2)
+    e = node(TH_EXPR_ADDCMUL, "addcmul", input, _scaled(tensor1, value, "addcmul"), tensor2)
+    return finish(e, _any_lazy((input, tensor1, tensor2)), out)
+
+
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    """input + value * tensor1 / tensor2 (integer tensor1 and tensor2 are
+    refused, as torch refuses them)."""
+    for t in (tensor1, tensor2):
+        if isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex):
+            raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
+                            "refuses it too); use (tensor1 / tensor2) with th.add")
+    quotient = node(TH_EXPR_DIV, "addcdiv", tensor1, tensor2)
+    e = node(TH_EXPR_ADD, "addcdiv", input, _scaled(quotient, value, "addcdiv"))
+    return finish(e, _any_lazy((input, tensor1, tensor2)), out)
+
+
+def _unary(THExprOp op, str doc):
+    name = _op_name(op)
+
+    def function(input, *, out=None):
+        return finish(node(op, name, input), isinstance(input, Expr), out)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+neg = _unary(TH_EXPR_NEG, "-input (refused for bool, as torch).")
+negative = neg
+abs = _unary(TH_EXPR_ABS, "|input| (the modulus of a complex, as a real).")
+sign = _unary(TH_EXPR_SIGN, "-1, 0 or 1 by input's sign.")
+sqrt = _unary(TH_EXPR_SQRT, "The square root (NaN below 0 for reals).")
+rsqrt = _unary(TH_EXPR_RSQRT, "1 / sqrt(input).")
+exp = _unary(TH_EXPR_EXP, "e ** input.")
+log = _unary(TH_EXPR_LOG, "The natural logarithm.")
+log1p = _unary(TH_EXPR_LOG1P, "log(1 + input), exact near 0.")
+expm1 = _unary(TH_EXPR_EXPM1, "exp(input) - 1, exact near 0.")
+sin = _unary(TH_EXPR_SIN, "The sine.")
+cos = _unary(TH_EXPR_COS, "The cosine.")
+tanh = _unary(TH_EXPR_TANH, "The hyperbolic tangent.")
+sigmoid = _unary(TH_EXPR_SIGMOID, "1 / (1 + exp(-input)).")
+floor = _unary(TH_EXPR_FLOOR, "Rounded down (integers as they are).")
+ceil = _unary(TH_EXPR_CEIL, "Rounded up (integers as they are).")
+round = _unary(TH_EXPR_ROUND, "Rounded to the nearest integer, halves to even.")
+trunc = _unary(TH_EXPR_TRUNC, "Rounded toward zero (integers as they are).")
+reciprocal = _unary(TH_EXPR_RECIPROCAL, "1 / input (a float result for integers).")
+logical_not = _unary(TH_EXPR_LOGICAL_NOT, "input == 0 (bool).")
+bitwise_not = _unary(TH_EXPR_BITWISE_NOT, "~input (the logical not for bools).")
+
+
+# ------------------------------------------------- whole-tensor tests
+cdef bint all_true(Tensor t) except -1:
+    """Every element of a bool tensor is true (True when it has none): TH's
+    equal against one true element broadcast to t's shape. (th's reductions
+    live elsewhere; this is the one __contains__ and allclose need.)"""
+    cdef Tensor true = wrap_tensor(THTensor_newWithSize(TH_BOOL, 0, NULL, NULL))
+    THTensor_fillInt64(true.cdata, 1)
+    cdef Tensor spread = wrap_tensor(THTensor_newExpand(true.cdata, THTensor_nDimension(t.cdata),
+                                                        THTensor_sizes(t.cdata)))
+    return THTensor_equal(t.cdata, spread.cdata) == 1
+
+
+def _contains(Tensor t, element):
+    """element in t: (t == element).any(), as torch."""
+    if not isinstance(element, (Tensor, bool, int, float, complex)):
+        raise TypeError(f"Tensor.__contains__ only supports a th.Tensor or a number, got "
+                        f"{type(element).__name__}")
+    return not all_true(eval(node(TH_EXPR_NE, "__contains__", t, element)))
+
+
+def equal(Tensor input, Tensor other):
+    """True when both have the same shape and the same elements."""
+    return THTensor_equal(input.cdata, other.cdata) == 1
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|input - other| <= atol + rtol * |other| element-wise (equal values,
+    infinities included, are close; NaNs only with equal_nan), as torch."""
+    for t in (input, other):
+        if not isinstance(t, (Tensor, Expr)):
+            raise TypeError(f"isclose(): expected th.Tensor arguments, got {type(t).__name__}")
+    if input.dtype is not other.dtype:
+        raise TypeError(f"isclose(): expected both tensors to have the same dtype, got "
+                        f"{input.dtype.name} and {other.dtype.name}")
+    if rtol < 0 or atol < 0:
+        raise ValueError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
+    same = node(TH_EXPR_EQ, "isclose", input, other)
+    if input.dtype.name != "bool":  # bools: equality alone, as torch
+        gap = node(TH_EXPR_ABS, "isclose", node(TH_EXPR_SUB, "isclose", input, other))
+        bound = node(TH_EXPR_ADD, "isclose", atol,
+                     node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", other)))
+        same = node(TH_EXPR_LOGICAL_OR, "isclose", same, node(TH_EXPR_LE, "isclose", gap, bound))
+        if equal_nan and (input.dtype.is_floating_point or input.dtype.is_complex):
+            nans = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_NE, "isclose", input, input),
+                        node(TH_EXPR_NE, "isclose", other, other))
+            same = node(TH_EXPR_LOGICAL_OR, "isclose", same, nans)
+    return finish(same, _any_lazy((input, other)), None)
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """isclose(...) holds for every element (the shapes broadcast)."""
+    return all_true(eval(isclose(input, other, rtol, atol, equal_nan)))
