@@ -493,25 +493,16 @@ def test_live_counts_counter_and_tracking_see_sparse_tensors():
 def test_sparse_md_c_example_compiles_and_runs(tmp_path):
     """docs/SPARSE.md's C program: TH's newIndices/free example, running."""
     import os
-    import shutil
     import subprocess
-    import sysconfig
 
     import doc_examples
-    from helpers import compiler_env
+    from helpers import build_c_program
 
     doc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs",
                        "SPARSE.md")
     (block,) = doc_examples.code_blocks(doc, "c")
-    source = tmp_path / "sparse.c"
+    source = tmp_path / "sparse.c"  # absolute: build_c_program takes it as it is
     source.write_text(block.code)
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(cc) is None:
-        pytest.fail(f"no C compiler ({cc}) to build SPARSE.md's C example")
-    libdir = th.get_library_dirs()[0]
-    binary = tmp_path / "sparse"
-    subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", str(source), "-I",
-                    th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir, "-o",
-                    str(binary)], check=True, env=compiler_env())
+    binary = build_c_program(str(source), tmp_path / "sparse")
     result = subprocess.run([str(binary)], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "3\n1.5\n0 0\n", "")

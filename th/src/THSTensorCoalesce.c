@@ -69,6 +69,15 @@ static inline int64_t *chunk_hist(const Sort *s, int chunk, int pass) {
   return s->hist[chunk * s->passes + pass];
 }
 
+/* The histogram of pass p's digit over chunk c's keys as they are now. */
+static void count_digit(Sort *s, int c, int p) {
+  int64_t *h = chunk_hist(s, c, p);
+  int sh = s->first_bit + p * s->digit;
+  uint64_t mask = ((uint64_t)1 << s->digit) - 1;
+  memset(h, 0, sizeof(int64_t) << DIGIT_BITS);
+  for (int64_t k = s->bound[c]; k < s->bound[c + 1]; k++) h[(s->keys[k] >> sh) & mask]++;
+}
+
 /* Keys of columns [b, e) and, for chunk c, the histograms of every digit. */
 static void make_keys(int64_t c0, int64_t c1, void *ctx) {
   Sort *s = ctx;
@@ -91,13 +100,7 @@ static void make_keys(int64_t c0, int64_t c1, void *ctx) {
       prev = key;
     }
     s->sorted_chunks[c] = sorted;
-    for (int p = 0; p < s->passes; p++) {
-      int64_t *h = chunk_hist(s, (int)c, p);
-      int sh = s->first_bit + p * s->digit;
-      uint64_t mask = ((uint64_t)1 << s->digit) - 1;
-      memset(h, 0, sizeof(int64_t) << DIGIT_BITS);
-      for (int64_t k = b; k < e; k++) h[(s->keys[k] >> sh) & mask]++;
-    }
+    for (int p = 0; p < s->passes; p++) count_digit(s, (int)c, p);
   }
 }
 
@@ -105,13 +108,7 @@ static void make_keys(int64_t c0, int64_t c1, void *ctx) {
  * hold other entries than when the keys were made). */
 static void histogram(int64_t c0, int64_t c1, void *ctx) {
   Sort *s = ctx;
-  int sh = s->first_bit + s->pass * s->digit;
-  uint64_t mask = ((uint64_t)1 << s->digit) - 1;
-  for (int64_t c = c0; c < c1; c++) {
-    int64_t *h = chunk_hist(s, (int)c, s->pass);
-    memset(h, 0, sizeof(int64_t) << DIGIT_BITS);
-    for (int64_t k = s->bound[c]; k < s->bound[c + 1]; k++) h[(s->keys[k] >> sh) & mask]++;
-  }
+  for (int64_t c = c0; c < c1; c++) count_digit(s, (int)c, s->pass);
 }
 
 /* Chunk c's entries to their places; the histogram holds its offsets now. */

@@ -297,29 +297,20 @@ done:
 /* ------------------------------------------------------------------- sums */
 
 /* Sum of n contiguous elements into acc: integers and bool in int64
- * (wrapping), floating in double, complex in two doubles. */
-#define DEFINE_SUM(T, ACC, LOAD)                                                         \
-  static void sum_all_##T(const char *data_, int64_t n, ACC *acc) {                     \
-    const T *data = (const T *)data_;                                                   \
-    for (int64_t i = 0; i < n; i++) *acc += LOAD(data[i]);                              \
-  }
+ * (wrapping), floating in double, complex in two doubles. X(enum, type,
+ * accumulator, load) for each real dtype. */
 #define AS_INT(x) ((int64_t)(x))
 #define AS_DOUBLE(x) ((double)(x))
 #define HALF(h) ((double)th_half_bits_to_float((h).x))
 #define BF16(h) ((double)th_bfloat16_bits_to_float((h).x))
-DEFINE_SUM(uint8_t, uint64_t, AS_INT)
-DEFINE_SUM(int8_t, uint64_t, AS_INT)
-DEFINE_SUM(int16_t, uint64_t, AS_INT)
-DEFINE_SUM(int32_t, uint64_t, AS_INT)
-DEFINE_SUM(int64_t, uint64_t, AS_INT)
-DEFINE_SUM(uint16_t, uint64_t, AS_INT)
-DEFINE_SUM(uint32_t, uint64_t, AS_INT)
-DEFINE_SUM(uint64_t, uint64_t, AS_INT)
-DEFINE_SUM(ths_bool, uint64_t, AS_INT)
-DEFINE_SUM(float, double, AS_DOUBLE)
-DEFINE_SUM(double, double, AS_DOUBLE)
-DEFINE_SUM(THHalf, double, HALF)
-DEFINE_SUM(THBFloat16, double, BF16)
+#define REAL_SUMS(X)                                                                     \
+  X(TH_UINT8, uint8_t, isum, AS_INT) X(TH_INT8, int8_t, isum, AS_INT)                   \
+  X(TH_INT16, int16_t, isum, AS_INT) X(TH_INT32, int32_t, isum, AS_INT)                 \
+  X(TH_INT64, int64_t, isum, AS_INT) X(TH_UINT16, uint16_t, isum, AS_INT)               \
+  X(TH_UINT32, uint32_t, isum, AS_INT) X(TH_UINT64, uint64_t, isum, AS_INT)             \
+  X(TH_BOOL, ths_bool, isum, AS_INT) X(TH_FLOAT32, float, fsum, AS_DOUBLE)              \
+  X(TH_FLOAT64, double, fsum, AS_DOUBLE) X(TH_FLOAT16, THHalf, fsum, HALF)              \
+  X(TH_BFLOAT16, THBFloat16, fsum, BF16)
 
 THTensor *THSTensor_newSumAll(THSTensor *self) {
   THS_CHECK(self, NULL);
@@ -340,19 +331,12 @@ THTensor *THSTensor_newSumAll(THSTensor *self) {
   uint64_t isum = 0;
   double fsum = 0, parts[2] = {0, 0};
   switch (dtype) {
-    case TH_UINT8: sum_all_uint8_t(data, n, &isum); break;
-    case TH_INT8: sum_all_int8_t(data, n, &isum); break;
-    case TH_INT16: sum_all_int16_t(data, n, &isum); break;
-    case TH_INT32: sum_all_int32_t(data, n, &isum); break;
-    case TH_INT64: sum_all_int64_t(data, n, &isum); break;
-    case TH_UINT16: sum_all_uint16_t(data, n, &isum); break;
-    case TH_UINT32: sum_all_uint32_t(data, n, &isum); break;
-    case TH_UINT64: sum_all_uint64_t(data, n, &isum); break;
-    case TH_BOOL: sum_all_ths_bool(data, n, &isum); break;
-    case TH_FLOAT32: sum_all_float(data, n, &fsum); break;
-    case TH_FLOAT64: sum_all_double(data, n, &fsum); break;
-    case TH_FLOAT16: sum_all_THHalf(data, n, &fsum); break;
-    case TH_BFLOAT16: sum_all_THBFloat16(data, n, &fsum); break;
+#define CASE(E, T, ACC, LOAD)                                               \
+  case E:                                                                   \
+    for (int64_t i = 0; i < n; i++) ACC += LOAD(((const T *)data)[i]);       \
+    break;
+    REAL_SUMS(CASE)
+#undef CASE
     case TH_COMPLEX64:
       for (int64_t i = 0; i < 2 * n; i++) parts[i & 1] += ((const float *)data)[i];
       break;
