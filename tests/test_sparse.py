@@ -13,6 +13,8 @@ from hypothesis import given, settings, strategies as st
 import th
 from th import _testcapi as capi
 
+pytest_plugins = ["pytester"]
+
 
 def sparse(indices, values, size, **kw):
     return th.sparse_coo_tensor(th.tensor(np.asarray(indices, dtype=np.int64)),
@@ -506,3 +508,28 @@ def test_sparse_md_c_example_compiles_and_runs(tmp_path):
     binary = build_c_program(str(source), tmp_path / "sparse")
     result = subprocess.run([str(binary)], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "3\n1.5\n0 0\n", "")
+
+
+LEAKY_SPARSE = """
+import th
+
+KEEP = []
+
+def test_leaks_a_sparse_tensor():
+    KEEP.append(th.sparse_coo_tensor(th.tensor([[0, 2]]), th.tensor([1.0, 2.0]), (3,)))
+"""
+
+
+def test_leak_plugin_reports_a_leaked_sparse_tensor_with_its_site(pytester, monkeypatch):
+    from helpers import th_on_path
+    from test_leak_plugin import run
+
+    monkeypatch.setenv("PYTHONPATH", th_on_path()["PYTHONPATH"])  # the th under test
+
+    result = run(pytester, LEAKY_SPARSE, "--th-leaks", "--th-leaks-track")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([
+        "*th leak check: this test left objects alive: *th.sparse +1*",
+        "*sparse tensor float32 [[]3[]] (refcount 1) created by THSTensor_newWithTensorAndSize "
+        "at test_sample.py:6",
+    ])
