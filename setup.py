@@ -26,6 +26,8 @@ KERNEL_SOURCES = [
     "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
     "th/src/THExprEval.c", "th/src/THExprKernels.c", "th/src/THTensorBlas.c",
     "th/src/THTensorReduce.c",
+    # sparse: the radix sort, segmented sums and scatter-adds
+    "th/src/THSTensorCoalesce.c", "th/src/THSTensorDense.c",
 ]
 CORE_LIBRARY = "libTH.so"
 
@@ -158,6 +160,7 @@ def extensions():
     modules = ["th._errors", "th._dtype", "th._storage", "th._indexing", "th._tensor",
                "th._interop", "th._dlpack", "th._sharing",
                "th._gather",
+               "th._sparse",
                "th._expr",
                "th._reduce",
                "th._factories", "th._functions",

@@ -32,6 +32,26 @@ def array():
     return (np.arange(24, dtype=np.float32).reshape(2, 3, 4),)
 
 
+def coo_parts():
+    """Indices with duplicates and hybrid values (nnz x 2)."""
+    return th.tensor([[2, 0, 2, 1], [3, 1, 3, 0]]), th.arange(8, dtype=th.float32).view(4, 2)
+
+
+def a_coo():
+    return (th.sparse_coo_tensor(*coo_parts(), (3, 4, 2)),)
+
+
+def warmed(setup, action):
+    """(setup, action), the setup running action once: the engine allocates
+    a thread's scratch buffer on its first use, which the counted run would
+    see and the failing runs not."""
+    def warm():
+        args = setup()
+        action(*args)
+        return args
+    return warm, action
+
+
 _FILES = tempfile.TemporaryDirectory(prefix="th-failure-")
 atexit.register(_FILES.cleanup)
 _file_count = iter(range(1 << 30))
@@ -151,6 +171,36 @@ CASES = {
                                  lambda a, r: capi.join_array("stackArray", r, [a, a], 1)),
     "empty_like (strided)": (t234, lambda t: th.empty_like(t.permute(2, 0, 1))),
     "full_like": (t234, lambda t: th.full_like(t, 2, dtype=th.int16)),
+    # sparse COO (THSTensor.h)
+    "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),
+    "sparse_coo_tensor (size inferred)": (coo_parts, th.sparse_coo_tensor),
+    "sparse coalesce": (a_coo, lambda s: s.coalesce()),
+    "sparse coalesce (wide sizes)": (lambda: (th.sparse_coo_tensor(
+        th.tensor([[1 << 40, 0, 1 << 40], [3, 1 << 20, 3]]), th.ones(3)),), lambda s: s.coalesce()),
+    "sparse to_dense": (a_coo, lambda s: s.to_dense()),
+    "sparse clone": (a_coo, lambda s: s.clone()),
+    "sparse transpose": (a_coo, lambda s: s.transpose(0, 1)),
+    "sparse zero_": (a_coo, lambda s: s.zero_()),
+    "sparse _indices": (a_coo, lambda s: s._indices()),
+    "sparse * 2": warmed(a_coo, lambda s: s * 2),
+    "sparse / 2": warmed(a_coo, lambda s: s / 2),
+    "sparse + sparse": warmed(a_coo, lambda s: s + s),
+    "sparse - sparse": warmed(a_coo, lambda s: s - s),
+    "dense + sparse": warmed(a_coo, lambda s: th.ones(3, 4, 2) + s),
+    "sparse - dense": warmed(a_coo, lambda s: s - th.ones(3, 4, 2)),
+    "sparse.sum": (a_coo, th.sparse.sum),
+    "sparse.sum(dims)": (a_coo, lambda s: th.sparse.sum(s, (1, 2))),
+    "sparse.mm": (lambda: (th.sparse_coo_tensor(th.tensor([[0, 1, 0], [1, 0, 1]]), th.ones(3),
+                                                (2, 2)), th.ones(2, 3)), th.sparse.mm),
+    "to_sparse": (t234, lambda t: t.to_sparse(2)),
+    "sparse pickle": (a_coo, lambda s: pickle.loads(pickle.dumps(s))),
+    "sparse set": (lambda: (capi.sparse_new_with_dims(th.float32, 1, 0, [4]), th.tensor([[3, 1]]),
+                            th.ones(2)), capi.sparse_set),
+    "sparse copy": (lambda: (capi.sparse_new_with_size(th.float32, [1]),) + a_coo(),
+                    capi.sparse_copy),
+    "sparse resizeNd (new dims)": (lambda: (capi.sparse_new_with_size(th.float32, [1]),),
+                                   lambda s: capi.sparse_resize(s, 1, 1, [2, 3])),
+    "sparse newWithDims": (tuple, lambda: capi.sparse_new_with_dims(th.int8, 2, 1, [2, 3, 4])),
     # element-wise math and expressions (issue 13)
     "a * b + c (a temporary reused)": (t234, lambda t: t * t.transpose(0, 1).transpose(0, 1) + 2),
     "a += lazy(b) * c + 2": (t234, lambda t: t.__iadd__(th.lazy(t[1]) * t[0] + 2)),
@@ -167,6 +217,7 @@ CASES = {
 
 def geometry(args):
     return [(a.shape, a.stride(), a.storage_offset(), len(a.storage())) if isinstance(a, th.Tensor)
+            else (a.shape, a._nnz(), a.is_coalesced()) if isinstance(a, th.SparseTensor)
             else len(a) for a in args]
 
 

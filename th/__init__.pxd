@@ -12,3 +12,4 @@ from th._tensor cimport Tensor, wrap_tensor
 from th._handle cimport *
 # Expressions (docs/EXPRESSIONS.md): th.Expr holds one THExpr reference.
 from th._expr cimport Expr, new_operand, wrap_expr
+from th._sparse cimport SparseTensor, wrap_sparse

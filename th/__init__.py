@@ -63,6 +63,9 @@ from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, m
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
+# sparse COO tensors (th/_sparse.pyx, th/sparse.py)
+from th._sparse import SparseTensor, sparse_coo_tensor
+from th import sparse
 
 __version__ = "0.1.0"
 
@@ -103,6 +106,7 @@ __all__ = [
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",
     "mm", "bmm", "mv", "dot", "matmul", "addmm", "addmv", "addr", "baddbmm", "addbmm",
+    "SparseTensor", "sparse_coo_tensor", "sparse",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",

@@ -17,12 +17,18 @@ _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 
 
 # THObjectKind -> the LiveObject kind
-_KIND_NAMES = {TH_OBJECT_STORAGE: "storage", TH_OBJECT_TENSOR: "tensor", TH_OBJECT_EXPR: "expr"}
+_KIND_NAMES = {TH_OBJECT_STORAGE: "storage", TH_OBJECT_TENSOR: "tensor", TH_OBJECT_EXPR: "expr",
+               TH_OBJECT_SPARSE: "sparse tensor"}
 
 def live_counts():
     """(storages, tensors, bytes) alive in the C core right now."""
     cdef THLiveCounts c = THGetLiveCounts()
     return (c.storages, c.tensors, c.bytes)
+
+
+def live_sparse():
+    """Sparse tensors alive in the C core right now."""
+    return THSTensor_liveCount()
 
 
 def get_num_threads():

@@ -7,6 +7,7 @@ from typing import Any, Literal, SupportsIndex, Union, overload
 from th._dtype import _DTypeLike
 from th._dtype import dtype as _dtype  # Tensor.dtype, a property, shadows the name
 from th._expr import Expr
+from th._sparse import SparseTensor
 from th._storage import Storage, _Scalar
 from th._reduce import max_result, min_result
 
@@ -258,6 +259,10 @@ class Tensor:
     def __index__(self) -> builtins.int: ...
 
     # interop and sharing
+    # sparse COO (th/_sparse.pyx)
+    @property
+    def is_sparse(self) -> builtins.bool: ...
+    def to_sparse(self, sparse_dim: int | None = None) -> SparseTensor: ...
     def numpy(self) -> Any: ...  # a numpy.ndarray (numpy is optional)
     def __array__(self, dtype: Any = None, copy: builtins.bool | None = None) -> Any: ...
     def __dlpack__(self, *, stream: Any = None, max_version: tuple[builtins.int, builtins.int] | None = None,

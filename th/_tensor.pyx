@@ -969,6 +969,17 @@ cdef class Tensor:
         from th._format import format_tensor
         return format_tensor(self)
 
+    # ------------------------------------------------------- sparse COO (th/_sparse.pyx)
+    @property
+    def is_sparse(self):
+        return False
+
+    def to_sparse(self, sparse_dim=None):
+        """A th.SparseTensor of the nonzero entries: the first sparse_dim
+        dims (default all) sparse, the rest dense; coalesced."""
+        from th._sparse import from_dense
+        return from_dense(self, sparse_dim)
+
     # ------------------------------------------------------- interop
     def numpy(self):
         """A numpy array over this tensor's memory (no copy); its base keeps

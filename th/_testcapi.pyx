@@ -521,3 +521,79 @@ def register_counter_without_name():
 
 def register_null_counter(bytes name):
     THDebug_registerCounter(name, NULL)
+
+
+# ------------------------------------------------- sparse COO (THSTensor.h)
+from th._sparse cimport SparseTensor, wrap_sparse
+
+
+def sparse_refcount(SparseTensor s not None):
+    return THSTensor_refcount(s.cdata)
+
+def sparse_retain(SparseTensor s not None):
+    THSTensor_retain(s.cdata)
+
+def sparse_free(SparseTensor s not None):
+    THSTensor_free(s.cdata)
+
+def sparse_move(SparseTensor s not None, Tensor indices not None, Tensor values not None):
+    """THSTensor_move with a new reference to each of indices and values,
+    which it steals (these objects keep their own)."""
+    THTensor_retain(indices.cdata)
+    THTensor_retain(values.cdata)
+    return THSTensor_move(s.cdata, indices.cdata, values.cdata)
+
+def sparse_move_null_values(SparseTensor s not None, Tensor indices not None):
+    """THSTensor_move(s, a new reference to indices, NULL): refused, and the
+    reference is still taken."""
+    THTensor_retain(indices.cdata)
+    return THSTensor_move(s.cdata, indices.cdata, NULL)
+
+def sparse_set(SparseTensor s not None, Tensor indices not None, Tensor values not None):
+    return THSTensor_set(s.cdata, indices.cdata, values.cdata)
+
+def sparse_coalesce_same(SparseTensor s not None):
+    """(newCoalesce returned s itself, s's refcount while the result is held)."""
+    cdef THSTensor *r = THSTensor_newCoalesce(s.cdata)
+    result = (r == s.cdata, THSTensor_refcount(s.cdata))
+    THSTensor_free(r)
+    return result
+
+def sparse_new_with_dims(dtype, int nDimI, int nDimV, sizes):
+    cdef int64_t buf[TH_MAX_DIMS]
+    cdef int n = parse_shape((sizes,), buf, "sizes")
+    if n != nDimI + nDimV:
+        raise ValueError("sizes must have nDimI + nDimV entries")
+    return wrap_sparse(THSTensor_newWithDims(<THScalarType>as_scalar_type(dtype, TH_FLOAT32),
+                                             nDimI, nDimV, buf))
+
+def sparse_new_with_size(dtype, sizes):
+    cdef int64_t buf[TH_MAX_DIMS]
+    cdef int n = parse_shape((sizes,), buf, "sizes")
+    return wrap_sparse(THSTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), n, buf))
+
+def sparse_resize(SparseTensor s not None, int nDimI, int nDimV, sizes):
+    cdef int64_t buf[TH_MAX_DIMS]
+    parse_shape((sizes,), buf, "sizes")
+    return THSTensor_resizeNd(s.cdata, nDimI, nDimV, buf)
+
+def sparse_copy(SparseTensor dst not None, SparseTensor src not None):
+    return THSTensor_copy(dst.cdata, src.cdata)
+
+def sparse_check(SparseTensor s not None):
+    return THSTensor_checkInvariants(s.cdata)
+
+def sparse_cadd(SparseTensor r not None, SparseTensor t not None, double value,
+                SparseTensor src not None, bint subtract=False):
+    if subtract:
+        return THSTensor_csub(r.cdata, t.cdata, value, src.cdata)
+    return THSTensor_cadd(r.cdata, t.cdata, value, src.cdata)
+
+def sparse_mul(SparseTensor r not None, SparseTensor t not None, double value, bint divide=False):
+    if divide:
+        return THSTensor_div(r.cdata, t.cdata, value)
+    return THSTensor_mul(r.cdata, t.cdata, value)
+
+def sparse_spcadd(Tensor r not None, Tensor dense not None, double value,
+                  SparseTensor s not None):
+    return THSTensor_spcadd(r.cdata, dense.cdata, value, s.cdata)

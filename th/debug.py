@@ -23,18 +23,28 @@ from typing import NamedTuple
 from th import _core, _errors, _storage, _tensor
 
 
-class Live(NamedTuple):
-    """Live C objects: storages, tensors, and bytes of storage data."""
-
+class _Counts(NamedTuple):
     storages: int
     tensors: int
     bytes: int
 
 
+class Live(_Counts):
+    """Live C objects: storages, tensors and bytes of storage data (the
+    tuple), and ``.sparse``, the sparse tensors (shown once there are any;
+    the leak harness reads them through their counter "th.sparse")."""
+
+    sparse = 0
+
+    def __repr__(self):
+        text = super().__repr__().replace("_Counts(", "Live(")
+        return text[:-1] + f", sparse={self.sparse})" if self.sparse else text
+
+
 class LiveObject(NamedTuple):
     """One tracked live C object."""
 
-    kind: str          # "tensor", "storage" or "expr" (an expression node)
+    kind: str          # "tensor", "storage", "expr" (an expression node) or "sparse tensor"
     dtype: object      # a th.dtype
     shape: tuple       # a storage's is (size,)
     refcount: int
@@ -61,7 +71,9 @@ def _short_path(site):
 
 def live():
     """The live counts of the C core (always on, cheap)."""
-    return Live(*_core.live_counts())
+    counts = Live(*_core.live_counts())
+    counts.sparse = _core.live_sparse()
+    return counts
 
 
 def live_wrappers():

@@ -6,12 +6,16 @@ from typing import NamedTuple
 
 from th._dtype import dtype as _dtype  # LiveObject.dtype shadows the name
 
-class Live(NamedTuple):
-    """Live C objects: storages, tensors, and bytes of storage data."""
-
+class _Counts(NamedTuple):
     storages: int
     tensors: int
     bytes: int
+
+class Live(_Counts):
+    """Live C objects: storages, tensors, bytes of storage data; .sparse:
+    sparse tensors."""
+
+    sparse: int
 
 class Cached(NamedTuple):
     """What th keeps for reuse: freed C structs and dead th.Tensor objects."""

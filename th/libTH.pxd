@@ -590,6 +590,7 @@ cdef extern from "TH/TH.h" nogil:
         TH_OBJECT_STORAGE
         TH_OBJECT_TENSOR
         TH_OBJECT_EXPR
+        TH_OBJECT_SPARSE
 
     ctypedef struct THObjectInfo:
         THObjectKind kind
@@ -628,6 +629,53 @@ cdef extern from "TH/TH.h" nogil:
     int THDebug_unregisterCounter(const char *name) noexcept
     int64_t THDebug_readCounters(THCounterValue *out, int64_t capacity) noexcept
 
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------------------------------------ THSTensor.h
+    # sparse COO tensors (TH's THS); THSTensor_move steals indices and values
+    ctypedef struct THSTensor:
+        pass
+    THSTensor *THSTensor_newWithSize(THScalarType dtype, int nDimension, const int64_t *size) except NULL
+    THSTensor *THSTensor_newWithDims(THScalarType dtype, int nDimI, int nDimV, const int64_t *size) except NULL
+    THSTensor *THSTensor_newWithTensor(THTensor *indices, THTensor *values) except NULL
+    THSTensor *THSTensor_newWithTensorAndSize(THTensor *indices, THTensor *values, int nDimension,
+                                              const int64_t *size) except NULL
+    THSTensor *THSTensor_newWithTensorAndSizeUnsafe(THTensor *indices, THTensor *values,
+                                                    int nDimension, const int64_t *size) except NULL
+    void THSTensor_retain(THSTensor *self) noexcept
+    void THSTensor_free(THSTensor *self) noexcept
+    int64_t THSTensor_refcount(const THSTensor *self) noexcept
+    int64_t THSTensor_liveCount() noexcept
+    int64_t THSTensor_nnz(const THSTensor *self) noexcept
+    int THSTensor_nDimension(const THSTensor *self) noexcept
+    int THSTensor_nDimensionI(const THSTensor *self) noexcept
+    int THSTensor_nDimensionV(const THSTensor *self) noexcept
+    int64_t THSTensor_size(const THSTensor *self, int dim) except -1
+    const int64_t *THSTensor_sizes(const THSTensor *self) noexcept
+    THScalarType THSTensor_dtype(const THSTensor *self) noexcept
+    int THSTensor_isCoalesced(const THSTensor *self) noexcept
+    int THSTensor_setCoalesced(THSTensor *self, int coalesced) except -1
+    THTensor *THSTensor_newIndices(const THSTensor *self) except NULL
+    THTensor *THSTensor_newValues(const THSTensor *self) except NULL
+    int THSTensor_move(THSTensor *self, THTensor *indices, THTensor *values) except -1
+    int THSTensor_set(THSTensor *self, THTensor *indices, THTensor *values) except -1
+    int THSTensor_resizeNd(THSTensor *self, int nDimI, int nDimV, const int64_t *size) except -1
+    int THSTensor_zero(THSTensor *self) except -1
+    int THSTensor_copy(THSTensor *self, THSTensor *src) except -1
+    int THSTensor_checkInvariants(const THSTensor *self) except -1
+    THSTensor *THSTensor_newClone(THSTensor *self) except NULL
+    THSTensor *THSTensor_newCoalesce(THSTensor *self) except NULL
+    THSTensor *THSTensor_newTranspose(THSTensor *self, int dim0, int dim1) except NULL
+    THTensor *THSTensor_newToDense(THSTensor *self) except NULL
+    THSTensor *THSTensor_newFromDense(THTensor *dense, int nDimI) except NULL
+    int THSTensor_mul(THSTensor *r, THSTensor *t, double value) except -1
+    int THSTensor_div(THSTensor *r, THSTensor *t, double value) except -1
+    int THSTensor_cadd(THSTensor *r, THSTensor *t, double value, THSTensor *src) except -1
+    int THSTensor_csub(THSTensor *r, THSTensor *t, double value, THSTensor *src) except -1
+    int THSTensor_spcadd(THTensor *r, THTensor *dense, double value, THSTensor *sparse) except -1
+    int THSTensor_spaddmm(THTensor *r, double beta, THTensor *t, double alpha, THSTensor *sparse,
+                          THTensor *dense) except -1
+    THTensor *THSTensor_newSumAll(THSTensor *self) except NULL
+    THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) except NULL
 # ---------------------------------------------------------- THHandle.h
 # Typed handles (THFloatHandle, THFloatHandle_at2, ...): declared in
 # th/_handle.pxd, one concept per file, and re-exported here.

@@ -13,5 +13,6 @@
 #include "THDebug.h"
 #include "THHandle.h"
 #include "THExpr.h"
+#include "THSTensor.h"
 
 #endif /* TH_H */

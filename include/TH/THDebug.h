@@ -24,7 +24,8 @@
 typedef enum THObjectKind {
   TH_OBJECT_STORAGE = 1,
   TH_OBJECT_TENSOR = 2,
-  TH_OBJECT_EXPR = 3 /* an expression node (THExpr.h) */
+  TH_OBJECT_EXPR = 3, /* an expression node (THExpr.h) */
+  TH_OBJECT_SPARSE = 4 /* a THSTensor: dtype, sizes and refcount as a tensor's */
 } THObjectKind;
 
 #define TH_SITE_SIZE 256

@@ -12,6 +12,7 @@
 #include "THDebugImpl.h"
 #include "THExprImpl.h"
 #include "THMemoryImpl.h"
+#include "THSTensorImpl.h"
 #include "THTensorImpl.h"
 #include "THThreadImpl.h"
 
@@ -198,6 +199,14 @@ static void describe(THObjectKind kind, const void *obj, char *buf, size_t cap) 
     char shape[96];
     th_format_shape(shape, sizeof shape, e->nDimension, e->size);
     snprintf(buf, cap, "expression node %p (%s %s)", obj, THScalarType_name(e->dtype), shape);
+  } else if (kind == TH_OBJECT_SPARSE) {
+    const THSTensor *t = obj; /* its values are gone once it is freed */
+    n = snprintf(buf, cap, "sparse tensor %p ([", obj);
+    for (int d = 0; n > 0 && used + (size_t)n < cap && d < ths_ndim(t); d++) {
+      used += (size_t)n;
+      n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)t->size[d]);
+    }
+    if (n > 0 && used + (size_t)n < cap) snprintf(buf + used + (size_t)n, cap - used - (size_t)n, "])");
   } else {
     const THStorage *s = obj;
     snprintf(buf, cap, "storage %p (%s)", obj, THScalarType_name(s->dtype));
@@ -254,6 +263,12 @@ static void fill_info(const THTrack *t, THObjectInfo *info) {
     info->nDimension = e->nDimension;
     for (int d = 0; d < e->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = e->size[d];
     info->refcount = atomic_load_explicit(&e->refcount, memory_order_relaxed);
+  } else if (t->kind == TH_OBJECT_SPARSE) {
+    const THSTensor *x = t->object;
+    info->dtype = ths_dtype(x);
+    info->nDimension = ths_ndim(x);
+    for (int d = 0; d < info->nDimension && d < TH_INFO_DIMS; d++) info->size[d] = x->size[d];
+    info->refcount = atomic_load_explicit(&x->refcount, memory_order_relaxed);
   } else {
     const THStorage *s = t->object;
     info->dtype = s->dtype;
