@@ -215,6 +215,9 @@ CASES = {
     "isclose": warmed(t234, lambda t: th.isclose(t, t.flip(0), equal_nan=True)),
     "contains": warmed(t234, lambda t: 5 in t),
     "to(float64)": warmed(t234, lambda t: t.transpose(0, 2).to(th.float64)),
+    "out *= lazy(a) @ b (a product computed apart)": warmed(
+        lambda: (th.ones(2, 3), th.ones(3, 2), th.ones(2, 2)),
+        lambda a, b, out: out.__imul__((th.lazy(a) + 1) @ b)),
 }
 
 

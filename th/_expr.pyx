@@ -104,6 +104,8 @@ cdef class Expr:
     def __rsub__(self, other): return _lazy_binary(TH_EXPR_SUB, other, self)
     def __mul__(self, other): return _lazy_binary(TH_EXPR_MUL, self, other)
     def __rmul__(self, other): return _lazy_binary(TH_EXPR_MUL, other, self)
+    def __matmul__(self, other): return _lazy_dot(self, other)
+    def __rmatmul__(self, other): return _lazy_dot(other, self)
     def __truediv__(self, other): return _lazy_binary(TH_EXPR_DIV, self, other)
     def __rtruediv__(self, other): return _lazy_binary(TH_EXPR_DIV, other, self)
     def __floordiv__(self, other): return _lazy_binary(TH_EXPR_FLOOR_DIVIDE, self, other)
@@ -227,6 +229,22 @@ cdef object _lazy_binary(THExprOp op, object a, object b):
         THExpr_free(x)
         raise
     return wrap_expr(THExpr_newBinaryMove(op, x, y))
+
+
+cdef object _lazy_dot(object a, object b):
+    """a @ b as a dot node (mshadow's DotExp): 2-d operands of one dtype;
+    `out += th.lazy(a) @ b` is one gemm with beta 1."""
+    cdef THExpr *x = NULL
+    cdef THExpr *y = NULL
+    if not (isinstance(a, (Tensor, Expr)) and isinstance(b, (Tensor, Expr))):
+        return NotImplemented
+    try_operand(a, &x)
+    try:
+        try_operand(b, &y)
+    except BaseException:
+        THExpr_free(x)
+        raise
+    return wrap_expr(THExpr_newDotMove(x, y))
 
 
 cdef bint _any_lazy(tuple args):
@@ -413,6 +431,8 @@ cdef str _describe(THExpr *e):
         return text if THExpr_isWeak(e) else f"scalar({text}, {_name(t)})"
     if kind == TH_EXPR_KIND_CAST:
         return f"to({_describe(THExpr_operand(e, 0))}, {_name(t)})"
+    if kind == TH_EXPR_KIND_DOT:
+        return f"matmul({_describe(THExpr_operand(e, 0))}, {_describe(THExpr_operand(e, 1))})"
     args = []
     i = 0
     while THExpr_operand(e, i) != NULL:

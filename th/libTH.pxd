@@ -706,7 +706,7 @@ cdef extern from "TH/TH.h" nogil:
 
     ctypedef enum THExprKind:
         TH_EXPR_KIND_TENSOR, TH_EXPR_KIND_SCALAR, TH_EXPR_KIND_UNARY, TH_EXPR_KIND_BINARY
-        TH_EXPR_KIND_TERNARY, TH_EXPR_KIND_CAST
+        TH_EXPR_KIND_TERNARY, TH_EXPR_KIND_CAST, TH_EXPR_KIND_DOT
 
     ctypedef enum THSaver:
         TH_SAVE_ASSIGN, TH_SAVE_ADD, TH_SAVE_SUB, TH_SAVE_MUL, TH_SAVE_DIV
@@ -729,6 +729,8 @@ cdef extern from "TH/TH.h" nogil:
     THExpr *THExpr_newBinaryMove(THExprOp op, THExpr *a, THExpr *b) except NULL
     THExpr *THExpr_newTernaryMove(THExprOp op, THExpr *a, THExpr *b, THExpr *c) except NULL
     THExpr *THExpr_newCastMove(THExpr *a, THScalarType dtype) except NULL
+    THExpr *THExpr_newDot(THExpr *a, THExpr *b) except NULL
+    THExpr *THExpr_newDotMove(THExpr *a, THExpr *b) except NULL
 
     void THExpr_retain(THExpr *self) noexcept
     void THExpr_free(THExpr *self) noexcept

@@ -64,7 +64,7 @@ typedef enum THExprOp {
 /* What a node is. */
 typedef enum THExprKind {
   TH_EXPR_KIND_TENSOR, TH_EXPR_KIND_SCALAR, TH_EXPR_KIND_UNARY, TH_EXPR_KIND_BINARY,
-  TH_EXPR_KIND_TERNARY, TH_EXPR_KIND_CAST
+  TH_EXPR_KIND_TERNARY, TH_EXPR_KIND_CAST, TH_EXPR_KIND_DOT
 } THExprKind;
 
 /* mshadow's savers: how the value is stored into the destination. */
@@ -109,6 +109,18 @@ TH_API THExpr *THExpr_newBinary(THExprOp op, THExpr *a, THExpr *b);
 TH_API THExpr *THExpr_newTernary(THExprOp op, THExpr *a, THExpr *b, THExpr *c);
 /* a converted to dtype (mshadow's TypecastExp), as THTensor_copy converts. */
 TH_API THExpr *THExpr_newCast(THExpr *a, THScalarType dtype);
+
+/* a @ b, the matrix product of two 2-d operands of one dtype (mshadow's
+ * DotExp; RuntimeError for other dims, inner sizes that differ or two
+ * dtypes, as THTensor_mm). It is not evaluated element by element: as the
+ * whole expression assigned with =, += or -= into a dst of its shape and
+ * dtype, it is one THTensor_addmm call with the saver folded into beta and
+ * alpha (dst += A @ B is one gemm with beta 1); anywhere else (inside a
+ * larger expression, under *= or /=, into another dtype) its value is
+ * computed first into a temporary. Operands that are not tensor leaves are
+ * evaluated first. Compiled plans refuse expressions holding a dot node. */
+TH_API THExpr *THExpr_newDot(THExpr *a, THExpr *b);
+TH_API THExpr *THExpr_newDotMove(THExpr *a, THExpr *b);
 
 /* The same, stealing the operands' references. */
 TH_API THExpr *THExpr_newUnaryMove(THExprOp op, THExpr *a);

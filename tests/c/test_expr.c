@@ -198,6 +198,34 @@ static void test_math_names(void) {
   THTensor_free(t); THTensor_free(u); THTensor_free(r); THTensor_free(m);
 }
 
+/* A dot node: A += B @ C is one addmm; inside an expression a temporary;
+ * plans refuse it; Move steals on its error path. */
+static void test_dot(void) {
+  int64_t nodes = THExpr_liveCount(), tensors = live_tensors();
+  int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s22[2] = {2, 2};
+  THTensor *B = THTensor_newWithSize(TH_FLOAT64, 2, s23, NULL);
+  THTensor *C = THTensor_newWithSize(TH_FLOAT64, 2, s32, NULL);
+  THTensor *A = THTensor_newWithSize(TH_FLOAT64, 2, s22, NULL);
+  THTensor_fill(B, 1); THTensor_fill(C, 2); THTensor_fill(A, 1);
+  THExpr *dot = THExpr_newDotMove(THExpr_newTensor(B), THExpr_newTensor(C));
+  CHECK(dot && THExpr_kind(dot) == TH_EXPR_KIND_DOT && THExpr_sizes(dot)[1] == 2);
+  CHECK(THTensor_assign(A, TH_SAVE_ADD, dot) == 0);
+  CHECK(((double *)THTensor_data(A))[3] == 1 + 3 * 2);
+  CHECK(THTensor_assign(A, TH_SAVE_SUB, dot) == 0 && ((double *)THTensor_data(A))[0] == 1);
+  THExpr *e = THExpr_newBinary(TH_EXPR_MUL, dot, dot);
+  THTensor *sq = e ? THTensor_newEval(e) : NULL;
+  CHECK(sq && ((double *)THTensor_data(sq))[1] == 36);
+  CHECK(THExprPlan_new(A, TH_SAVE_ASSIGN, e) == NULL && THGetLastError()->kind == TH_ERROR_RUNTIME);
+  THClearError();
+  /* inner sizes that differ: refused, the operands stolen all the same */
+  THExpr *bad = THExpr_newDotMove(THExpr_newTensor(B), THExpr_newTensor(B));
+  CHECK(bad == NULL && THGetLastError()->kind == TH_ERROR_RUNTIME && THTensor_refcount(B) == 2);
+  THClearError();
+  THExpr_free(e); THExpr_free(dot); THTensor_free(sq);
+  THTensor_free(A); THTensor_free(B); THTensor_free(C);
+  CHECK(THExpr_liveCount() == nodes && live_tensors() == tensors);
+}
+
 static void test_tracking(void) {
   THDebug_setTracking(1);
   uint64_t since = THDebug_lastSerial();
@@ -226,6 +254,7 @@ int main(void) {
   test_allocation_failures();
   test_plans();
   test_math_names();
+  test_dot();
   test_tracking();
   CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);
   if (failures == 0) printf("ok\n");

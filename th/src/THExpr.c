@@ -318,6 +318,8 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
   int weak_only = 1;
   for (int i = 0; i < arity; i++) weak_only &= operand[i]->rank == TH_RANK_WEAK;
   e->rank = weak_only ? TH_RANK_WEAK : nd > 0 ? TH_RANK_DIM : TH_RANK_ZERO_DIM;
+  e->has_dot = 0;
+  for (int i = 0; i < arity; i++) e->has_dot |= operand[i]->has_dot;
   return 0;
 }
 
@@ -331,6 +333,7 @@ static THExpr *new_op(THExprOp op, int arity, THExpr *const *operand, const char
   e->op = info.op;
   e->dtype = info.dtype;
   e->rank = info.rank;
+  e->has_dot = info.has_dot;
   memcpy(e->size, size, sizeof(int64_t) * (size_t)info.nDimension);
   for (int i = 0; i < arity; i++) {
     THExpr_retain(operand[i]);
@@ -400,6 +403,7 @@ static THExpr *new_cast(THExpr *a, THScalarType dtype, const char *fn) {
   if (!e) return NULL;
   e->dtype = dtype;
   e->rank = a->rank == TH_RANK_WEAK ? TH_RANK_ZERO_DIM : a->rank;
+  e->has_dot = a->has_dot;
   memcpy(e->size, a->size, sizeof(int64_t) * (size_t)a->nDimension);
   THExpr_retain(a);
   e->operand[0] = a;
@@ -407,6 +411,42 @@ static THExpr *new_cast(THExpr *a, THScalarType dtype, const char *fn) {
 }
 
 THExpr *THExpr_newCast(THExpr *a, THScalarType dtype) { return new_cast(a, dtype, __func__); }
+
+static THExpr *new_dot(THExpr *a, THExpr *b, const char *fn) {
+  THExpr *o[2] = {a, b};
+  if (check_operands(o, 2, fn)) return NULL;
+  if (a->nDimension != 2 || b->nDimension != 2) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "dot: both operands must be 2-d, got %d-d and %d-d",
+              a->nDimension, b->nDimension);
+    return NULL;
+  }
+  if (a->size[1] != b->size[0]) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn,
+              "dot: shapes [%lld, %lld] and [%lld, %lld] cannot be multiplied",
+              (long long)a->size[0], (long long)a->size[1], (long long)b->size[0],
+              (long long)b->size[1]);
+    return NULL;
+  }
+  if (a->dtype != b->dtype) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "dot: expected operands of one dtype, got %s and %s",
+              THScalarType_name(a->dtype), THScalarType_name(b->dtype));
+    return NULL;
+  }
+  THExpr *e = node_alloc(TH_EXPR_KIND_DOT, 2, fn);
+  if (!e) return NULL;
+  e->dtype = a->dtype;
+  e->rank = TH_RANK_DIM;
+  e->has_dot = 1;
+  e->size[0] = a->size[0];
+  e->size[1] = b->size[1];
+  for (int i = 0; i < 2; i++) {
+    THExpr_retain(o[i]);
+    e->operand[i] = o[i];
+  }
+  return e;
+}
+
+THExpr *THExpr_newDot(THExpr *a, THExpr *b) { return new_dot(a, b, __func__); }
 
 /* The Move forms: a NULL operand means an inner builder failed and has
  * reported; the others are released and NULL returned quietly. */
@@ -435,6 +475,11 @@ THExpr *THExpr_newTernaryMove(THExprOp op, THExpr *a, THExpr *b, THExpr *c) {
   THExpr *o[3] = {a, b, c};
   if (any_null(o, 3)) return steal(NULL, o, 3);
   return steal(new_op(op, 3, o, __func__), o, 3);
+}
+THExpr *THExpr_newDotMove(THExpr *a, THExpr *b) {
+  THExpr *o[2] = {a, b};
+  if (any_null(o, 2)) return steal(NULL, o, 2);
+  return steal(new_dot(a, b, __func__), o, 2);
 }
 THExpr *THExpr_newCastMove(THExpr *a, THScalarType dtype) {
   THExpr *o[1] = {a};

@@ -255,7 +255,8 @@ static int check_shape(const THTensor *dst, const THExpr *e, const char *fn) {
               a, b);
     return -1;
   }
-  for (int d = 0; d < dst->nDimension; d++)
+  int empty = th_tensor_numel(dst) == 0; /* numpy gives empty arrays stride-0 dims */
+  for (int d = 0; !empty && d < dst->nDimension; d++)
     if (th_sizes(dst)[d] > 1 && th_strides(dst)[d] == 0) {
       TH_ERR_FN(TH_ERROR_RUNTIME, fn,
                 "dst has elements that share memory (a broadcast view): clone it first");
@@ -693,6 +694,7 @@ static THExprPlan *oneshot_plan(int *cached) {
 
 int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
   if (check_args(dst, e, __func__)) return -1;
+  if (e->has_dot) return th_expr_assign_dots(dst, saver, e, __func__);
   THExpr *whole = saved_expr(dst, saver, e, __func__);
   if (!whole) return -1;
   int cached, status = -1;
@@ -727,6 +729,11 @@ THTensor *THTensor_newEval(THExpr *e) {
 
 THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
   if (check_args(dst, e, __func__)) return NULL;
+  if (e->has_dot) {
+    TH_ERR(TH_ERROR_RUNTIME, "an expression holding a dot node cannot be planned: "
+                             "evaluate it with THTensor_assign");
+    return NULL;
+  }
   THExpr *whole = saved_expr(dst, saver, e, __func__);
   if (!whole) return NULL;
   THExprPlan *p = th_malloc(sizeof *p);

@@ -22,6 +22,7 @@ struct THExpr {
   int64_t *size;      /* nDimension sizes, in the same block as the node */
   THExpr *operand[3];
   THTensor *tensor;   /* a tensor leaf's (one reference) */
+  int has_dot;        /* a dot node in the tree (evaluated apart, THExprDot.c) */
   /* a scalar leaf: typed, its element of dtype; weak, its value */
   th_element element;
   double re, im;
@@ -62,6 +63,9 @@ void th_expr_leaf_init(THExpr *e, THTensor *t);
 void th_expr_weak_init(THExpr *e, double value);
 int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
                     const char *fn);
+
+/* THTensor_assign of a tree holding a dot node (THExprDot.c). */
+int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn);
 
 /* A kernel over n contiguous elements: out = op(a, b, c) (the unused ones
  * NULL). out may be exactly a, b or c (read before written), never a

@@ -112,6 +112,8 @@ static inline int th_has_shape(const THTensor *t, int nDimension, const int64_t 
 static inline int th_check_result_strides(const THTensor *result, int nDimension,
                                           const int64_t *size, const char *fn) {
   if (!th_has_shape(result, nDimension, size)) return 0;
+  for (int d = 0; d < nDimension; d++)
+    if (size[d] == 0) return 0; /* empty: nothing is written (numpy gives such stride 0) */
   for (int d = 0; d < nDimension; d++) {
     if (size[d] > 1 && th_strides(result)[d] == 0) {
       th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "the result has elements that "
