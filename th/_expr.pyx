@@ -334,19 +334,10 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
 # object was held by the expression alone (refcount 1 in the number slot).
 
 def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
-    cdef THExpr *x = NULL
-    cdef THExpr *y = NULL
     reuse = a if reuse_a and sole_owner(a) else (b if reuse_b and sole_owner(b) else None)
-    if not try_operand(a, &x):
-        return NotImplemented
-    try:
-        if not try_operand(b, &y):
-            THExpr_free(x)
-            return NotImplemented
-    except BaseException:
-        THExpr_free(x)
-        raise
-    e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, x, y))
+    e = _lazy_binary(<THExprOp>op, a, b)
+    if e is NotImplemented:
+        return e
     return finish(e, isinstance(a, Expr) or isinstance(b, Expr), None, reuse)
 
 
