@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import th
 
+pytest_plugins = ["pytester"]
+
 from helpers import EVERY_DTYPE, NUMPY_DTYPES
 
 INTEGRAL = [th.uint8, th.int8, th.int16, th.int32, th.int64, th.uint16, th.uint32, th.uint64]
@@ -709,3 +711,30 @@ def test_unary_result_dtypes_match_torch(op, dtype):
         return
     assert getattr(th, op)(th.lazy(th.ones(2, dtype=dtype))).dtype.name == \
         str(expected).replace("torch.", "")
+
+
+LEAKY_EXPR = """
+import th
+
+KEEP = []
+
+def test_leaks_an_expression():
+    KEEP.append(th.lazy(th.ones(2)) + 1)
+"""
+
+
+def test_leak_plugin_reports_leaked_expression_nodes_with_their_sites(pytester, monkeypatch):
+    """Expression nodes are th objects for the leak harness (issue 16): the
+    th.expr counter grows, and tracking names each node's creator and line."""
+    from helpers import th_on_path
+    from test_leak_plugin import run
+
+    monkeypatch.setenv("PYTHONPATH", th_on_path()["PYTHONPATH"])  # the th under test
+    result = run(pytester, LEAKY_EXPR, "--th-leaks", "--th-leaks-track")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([
+        "*th leak check: this test left objects alive: *th.expr +3*",
+        "*expr float32 [[]2[]] (refcount 1) created by THExpr_newTensor at test_sample.py:6",
+        "*expr int64 [[]] (refcount 1) created by THExpr_newWeakInt64 at test_sample.py:6",
+        "*expr float32 [[]2[]] (refcount 1) created by THExpr_newBinaryMove at test_sample.py:6",
+    ])
