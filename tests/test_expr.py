@@ -10,10 +10,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import th
+from helpers import EVERY_DTYPE, NUMPY_DTYPES
 
 pytest_plugins = ["pytester"]
-
-from helpers import EVERY_DTYPE, NUMPY_DTYPES
 
 INTEGRAL = [th.uint8, th.int8, th.int16, th.int32, th.int64, th.uint16, th.uint32, th.uint64]
 FLOATING = [th.float16, th.bfloat16, th.float32, th.float64]
