@@ -49,6 +49,33 @@ static inline int th_sole_owner(_Atomic int64_t *refcount) {
   return 1;
 }
 
+/* retain's count: a retain of a dead object is reported (unraisable) and
+ * undone. Inlined into each type's retain. */
+static inline void th_retain_ref(_Atomic int64_t *refcount, THObjectKind kind, const void *obj,
+                                 const struct THTrack *track, const char *fn) {
+  if (TH_UNLIKELY(atomic_fetch_add_explicit(refcount, 1, memory_order_relaxed) <= 0)) {
+    atomic_fetch_sub_explicit(refcount, 1, memory_order_relaxed);
+    th_report_dead(kind, obj, track, fn, 1);
+  }
+}
+
+/* free's count: 1 when the caller gave up the last reference (it then
+ * destroys the object), else 0; a free of a dead object is reported
+ * (unraisable), undone and gives 0. Inlined into each type's free. */
+static inline int th_release_ref(_Atomic int64_t *refcount, THObjectKind kind, const void *obj,
+                                 const struct THTrack *track, const char *fn) {
+  if (th_sole_owner(refcount)) return 1;
+  int64_t old = atomic_fetch_sub_explicit(refcount, 1, memory_order_release);
+  if (TH_LIKELY(old > 1)) return 0;
+  if (old == 1) {
+    atomic_thread_fence(memory_order_acquire); /* see every other thread's last use */
+    return 1;
+  }
+  atomic_fetch_add_explicit(refcount, 1, memory_order_relaxed);
+  th_report_dead(kind, obj, track, fn, 1);
+  return 0;
+}
+
 /* A tensor is usable when it and the storage it lends are alive: the
  * storage's one reference may have been over-released behind its back
  * (THStorage_free(THTensor_storage(t))). A quarantined tensor points at a

@@ -490,27 +490,14 @@ THExpr *THExpr_newCastMove(THExpr *a, THScalarType dtype) {
 /* -------------------------------------------------------------- lifetime */
 
 void THExpr_retain(THExpr *self) {
-  if (!self) return;
-  if (TH_UNLIKELY(atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed) <= 0)) {
-    atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    th_report_dead(TH_OBJECT_EXPR, self, self->track, __func__, 1);
-  }
+  if (self) th_retain_ref(&self->refcount, TH_OBJECT_EXPR, self, self->track, __func__);
 }
 
 void THExpr_free(THExpr *self) {
   /* iterative over the first operand, so that a long chain (a + b + c + ...)
    * does not recurse once per node */
   while (self) {
-    if (!th_sole_owner(&self->refcount)) {
-      int64_t left = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release) - 1;
-      if (left > 0) return;
-      if (TH_UNLIKELY(left < 0)) {
-        atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-        th_report_dead(TH_OBJECT_EXPR, self, self->track, __func__, 1);
-        return;
-      }
-      atomic_thread_fence(memory_order_acquire);
-    }
+    if (!th_release_ref(&self->refcount, TH_OBJECT_EXPR, self, self->track, __func__)) return;
     THExpr *next = self->operand[0];
     THExpr_free(self->operand[1]);
     THExpr_free(self->operand[2]);

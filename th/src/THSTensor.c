@@ -261,12 +261,7 @@ THSTensor *THSTensor_newWithTensor(THTensor *indices, THTensor *values) {
 /* ----------------------------------------------------------- refcounts */
 
 void THSTensor_retain(THSTensor *self) {
-  if (!self) return;
-  int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  if (TH_UNLIKELY(old <= 0)) {
-    atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    th_report_dead(TH_OBJECT_SPARSE, self, self->track, __func__, 1);
-  }
+  if (self) th_retain_ref(&self->refcount, TH_OBJECT_SPARSE, self, self->track, __func__);
 }
 
 static void sparse_destroy(THSTensor *self) {
@@ -280,16 +275,8 @@ static void sparse_destroy(THSTensor *self) {
 }
 
 void THSTensor_free(THSTensor *self) {
-  if (!self) return;
-  int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
-  if (TH_LIKELY(old > 1)) return;
-  if (old == 1) {
-    atomic_thread_fence(memory_order_acquire);
+  if (self && th_release_ref(&self->refcount, TH_OBJECT_SPARSE, self, self->track, __func__))
     sparse_destroy(self);
-    return;
-  }
-  atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  th_report_dead(TH_OBJECT_SPARSE, self, self->track, __func__, 1);
 }
 
 int64_t THSTensor_refcount(const THSTensor *self) {

@@ -107,11 +107,7 @@ THStorage *THStorage_newWithDataAndAllocator(THScalarType dtype, void *data, int
 
 void THStorage_retain(THStorage *self) {
   if (!self || !(self->flags & TH_STORAGE_REFCOUNTED)) return;
-  int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  if (TH_UNLIKELY(old <= 0)) {
-    atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    th_report_dead(TH_OBJECT_STORAGE, self, self->track, __func__, 1);
-  }
+  th_retain_ref(&self->refcount, TH_OBJECT_STORAGE, self, self->track, __func__);
 }
 
 static void storage_destroy(THStorage *self) {
@@ -131,19 +127,8 @@ static void storage_destroy(THStorage *self) {
 
 void THStorage_free(THStorage *self) {
   if (!self || !(self->flags & TH_STORAGE_REFCOUNTED)) return;
-  if (th_sole_owner(&self->refcount)) {
+  if (th_release_ref(&self->refcount, TH_OBJECT_STORAGE, self, self->track, __func__))
     storage_destroy(self);
-    return;
-  }
-  int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
-  if (TH_LIKELY(old > 1)) return;
-  if (old == 1) {
-    atomic_thread_fence(memory_order_acquire); /* see every other thread's last use */
-    storage_destroy(self);
-    return;
-  }
-  atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  th_report_dead(TH_OBJECT_STORAGE, self, self->track, __func__, 1);
 }
 
 int64_t THStorage_refcount(const THStorage *self) {

@@ -280,12 +280,7 @@ THTensor *THTensor_newWithTensor(THTensor *tensor) {
 /* ----------------------------------------------------------- refcounts */
 
 void THTensor_retain(THTensor *self) {
-  if (!self) return;
-  int64_t old = atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  if (TH_UNLIKELY(old <= 0)) {
-    atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_relaxed);
-    th_report_dead(TH_OBJECT_TENSOR, self, self->track, __func__, 1);
-  }
+  if (self) th_retain_ref(&self->refcount, TH_OBJECT_TENSOR, self, self->track, __func__);
 }
 
 /* Where a quarantined tensor points instead of its released storage: empty,
@@ -315,20 +310,8 @@ static void tensor_destroy(THTensor *self) {
 }
 
 void THTensor_free(THTensor *self) {
-  if (!self) return;
-  if (th_sole_owner(&self->refcount)) {
+  if (self && th_release_ref(&self->refcount, TH_OBJECT_TENSOR, self, self->track, __func__))
     tensor_destroy(self);
-    return;
-  }
-  int64_t old = atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_release);
-  if (TH_LIKELY(old > 1)) return;
-  if (old == 1) {
-    atomic_thread_fence(memory_order_acquire);
-    tensor_destroy(self);
-    return;
-  }
-  atomic_fetch_add_explicit(&self->refcount, 1, memory_order_relaxed);
-  th_report_dead(TH_OBJECT_TENSOR, self, self->track, __func__, 1);
 }
 
 int64_t THTensor_refcount(const THTensor *self) {
