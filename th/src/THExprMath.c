@@ -62,27 +62,37 @@ static int store(Nodes *s, THTensor *r, THExpr *e) {
 }
 
 /* not cleared: only what is built is read */
-#define NODES Nodes s_, *s = &s_; s_.n = s_.nops = s_.failed = 0; s_.fn = __func__
+#define NODES_AS(fn_) Nodes s_, *s = &s_; s_.n = s_.nops = s_.failed = 0; s_.fn = (fn_)
+#define NODES NODES_AS(__func__)
+
+/* r = t op value, r = op(a, b), r = op(t), errors named as fn */
+static int with_value(THTensor *r, THExprOp o, THTensor *t, double value, const char *fn) {
+  NODES_AS(fn);
+  return store(s, r, op2(s, o, leaf(s, t), weak(s, value)));
+}
+static int with_tensor(THTensor *r, THExprOp o, THTensor *a, THTensor *b, const char *fn) {
+  NODES_AS(fn);
+  return store(s, r, op2(s, o, leaf(s, a), leaf(s, b)));
+}
+static int unary(THTensor *r, THExprOp o, THTensor *t, const char *fn) {
+  NODES_AS(fn);
+  return store(s, r, op(s, o, 1, leaf(s, t), NULL, NULL));
+}
 
 int THTensor_add(THTensor *r, THTensor *t, double value) {
-  NODES;
-  return store(s, r, op2(s, TH_EXPR_ADD, leaf(s, t), weak(s, value)));
+  return with_value(r, TH_EXPR_ADD, t, value, __func__);
 }
 int THTensor_sub(THTensor *r, THTensor *t, double value) {
-  NODES;
-  return store(s, r, op2(s, TH_EXPR_SUB, leaf(s, t), weak(s, value)));
+  return with_value(r, TH_EXPR_SUB, t, value, __func__);
 }
 int THTensor_mul(THTensor *r, THTensor *t, double value) {
-  NODES;
-  return store(s, r, op2(s, TH_EXPR_MUL, leaf(s, t), weak(s, value)));
+  return with_value(r, TH_EXPR_MUL, t, value, __func__);
 }
 int THTensor_div(THTensor *r, THTensor *t, double value) {
-  NODES;
-  return store(s, r, op2(s, TH_EXPR_DIV, leaf(s, t), weak(s, value)));
+  return with_value(r, TH_EXPR_DIV, t, value, __func__);
 }
 int THTensor_pow(THTensor *r, THTensor *t, double value) {
-  NODES;
-  return store(s, r, op2(s, TH_EXPR_POW, leaf(s, t), weak(s, value)));
+  return with_value(r, TH_EXPR_POW, t, value, __func__);
 }
 
 /* value * src; value 1 adds no multiplication */
@@ -98,13 +108,13 @@ int THTensor_csub(THTensor *r, THTensor *t, double value, THTensor *src) {
   return store(s, r, op2(s, TH_EXPR_SUB, leaf(s, t), scaled(s, src, value)));
 }
 int THTensor_cmul(THTensor *r, THTensor *t, THTensor *src) {
-  return THTensor_binary(r, TH_EXPR_MUL, t, src);
+  return with_tensor(r, TH_EXPR_MUL, t, src, __func__);
 }
 int THTensor_cdiv(THTensor *r, THTensor *t, THTensor *src) {
-  return THTensor_binary(r, TH_EXPR_DIV, t, src);
+  return with_tensor(r, TH_EXPR_DIV, t, src, __func__);
 }
 int THTensor_cpow(THTensor *r, THTensor *t, THTensor *src) {
-  return THTensor_binary(r, TH_EXPR_POW, t, src);
+  return with_tensor(r, TH_EXPR_POW, t, src, __func__);
 }
 
 int THTensor_addcmul(THTensor *r, THTensor *t, double value, THTensor *src1, THTensor *src2) {
@@ -123,22 +133,17 @@ int THTensor_clamp(THTensor *r, THTensor *t, double min_value, double max_value)
                         weak(s, max_value)));
 }
 
-int THTensor_unary(THTensor *r, THExprOp o, THTensor *t) {
-  NODES;
-  return store(s, r, op(s, o, 1, leaf(s, t), NULL, NULL));
-}
+int THTensor_unary(THTensor *r, THExprOp o, THTensor *t) { return unary(r, o, t, __func__); }
 int THTensor_binary(THTensor *r, THExprOp o, THTensor *a, THTensor *b) {
-  NODES;
-  return store(s, r, op2(s, o, leaf(s, a), leaf(s, b)));
+  return with_tensor(r, o, a, b, __func__);
 }
 
 #define COMPARE(name, OP)                                                \
   int THTensor_##name##Value(THTensor *r, THTensor *t, double value) {  \
-    NODES;                                                               \
-    return store(s, r, op2(s, OP, leaf(s, t), weak(s, value)));          \
+    return with_value(r, OP, t, value, __func__);                        \
   }                                                                      \
   int THTensor_##name##Tensor(THTensor *r, THTensor *a, THTensor *b) {  \
-    return THTensor_binary(r, OP, a, b);                                 \
+    return with_tensor(r, OP, a, b, __func__);                           \
   }
 COMPARE(lt, TH_EXPR_LT)
 COMPARE(le, TH_EXPR_LE)
@@ -148,7 +153,7 @@ COMPARE(eq, TH_EXPR_EQ)
 COMPARE(ne, TH_EXPR_NE)
 
 #define UNARY_NAME(name, OP) \
-  int THTensor_##name(THTensor *r, THTensor *t) { return THTensor_unary(r, OP, t); }
+  int THTensor_##name(THTensor *r, THTensor *t) { return unary(r, OP, t, __func__); }
 UNARY_NAME(abs, TH_EXPR_ABS)
 UNARY_NAME(neg, TH_EXPR_NEG)
 UNARY_NAME(sigmoid, TH_EXPR_SIGMOID)
