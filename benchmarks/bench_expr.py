@@ -60,8 +60,9 @@ def cases():
     i32 = rng.integers(0, 100, N, dtype=np.int32)
     A, B, R = (x.reshape(4096, 4096) for x in (a.copy(), b.copy(), r.copy()))
     row = c[:4096].copy()
-    t = {k: th.from_numpy(v) for k, v in dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32, A=A,
-                                              B=B, R=R, row=row).items()}
+    arrays = dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32, A=A, B=B, R=R, row=row)
+    t = {k: th.from_numpy(v) for k, v in arrays.items()}  # all views of the same memory
+    tc = {k: torch.from_numpy(v) for k, v in arrays.items()} if torch else {}
     rows = [
         ("r = a*b + c", {
             "th": lambda: th.eval(th.lazy(t["a"]) * t["b"] + t["c"], out=t["r"]),
@@ -94,8 +95,6 @@ def cases():
             "numexpr": lambda: numexpr.evaluate("i32 + b", local_dict=dict(i32=i32, b=b), out=r),
             "torch": lambda: torch.add(tc["i32"], tc["b"], out=tc["r"])}),
     ]
-    tc = {k: torch.from_numpy(v) for k, v in dict(a=a, b=b, c=c, r=r, d=d, r64=r64, i32=i32,
-                                                  A=A, B=B, R=R, row=row).items()} if torch else {}
     return rows, (a, r, t)
 
 
