@@ -55,7 +55,7 @@ int64_t THExprPlan_liveCount(void) {
 
 struct THExprPlan {
   THTensor *dst;
-  THExpr *expr; /* what was compiled: e, or dst <saver> e */
+  THExpr *expr; /* a compiled plan's e (held: it owns the tensors read) */
   const char *fn;
   int ninstr, nleaves, result;
   int64_t rows, cols; /* the box: at most rows x cols */
@@ -269,27 +269,32 @@ static const THExprOp saver_ops[] = {
     [TH_SAVE_ADD] = TH_EXPR_ADD, [TH_SAVE_SUB] = TH_EXPR_SUB,
     [TH_SAVE_MUL] = TH_EXPR_MUL, [TH_SAVE_DIV] = TH_EXPR_DIV};
 
-/* The expression a saver stores: e itself, or a new node dst <op> e (new
- * reference either way), its dtype checked against dst's. */
-static THExpr *saved_expr(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
+/* Room for the nodes of dst <op> e on the caller's stack. */
+typedef struct Saved {
+  THExpr leaf, op;
+  int64_t size[TH_MAX_DIMS];
+} Saved;
+
+/* The expression a saver stores: e itself, or dst <op> e built in room
+ * (borrowing dst and e), its dtype checked against dst's; NULL with the
+ * error. */
+static THExpr *saved_expr(THTensor *dst, THSaver saver, THExpr *e, Saved *room,
+                          const char *fn) {
   if ((int)saver < TH_SAVE_ASSIGN || saver > TH_SAVE_DIV) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid saver %d", (int)saver);
     return NULL;
   }
-  if (saver == TH_SAVE_ASSIGN) {
-    THExpr_retain(e);
-    return e;
-  }
-  THExpr *whole = THExpr_newBinaryMove(saver_ops[saver], THExpr_newTensor(dst), (THExpr_retain(e), e));
-  if (!whole) return NULL;
+  if (saver == TH_SAVE_ASSIGN) return e;
+  th_expr_leaf_init(&room->leaf, dst);
+  THExpr *o[2] = {&room->leaf, e};
+  if (th_expr_op_init(&room->op, room->size, saver_ops[saver], 2, o, fn)) return NULL;
   THScalarType dt = dst->storage->dtype;
-  if (!THScalarType_canCast(whole->dtype, dt)) {
+  if (!THScalarType_canCast(room->op.dtype, dt)) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "result type %s can't be cast to the desired output type %s",
-              THScalarType_name(whole->dtype), THScalarType_name(dt));
-    THExpr_free(whole);
+              THScalarType_name(room->op.dtype), THScalarType_name(dt));
     return NULL;
   }
-  return whole;
+  return &room->op;
 }
 
 static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
@@ -417,7 +422,7 @@ static _Thread_local ThreadCache *cache;
 
 static void cache_free(void *c) {
   ThreadCache *tc = c;
-  free(tc->workspace);
+  th_free(tc->workspace);
   free(tc->plan);
   free(tc);
 }
@@ -438,7 +443,7 @@ static char *thread_workspace(size_t size) {
   if (tc->size >= size) return tc->workspace;
   char *w = th_aligned_malloc(64, size);
   if (!w) return NULL;
-  free(tc->workspace);
+  th_free(tc->workspace);
   tc->workspace = w;
   tc->size = size;
   return w;
@@ -695,7 +700,8 @@ static THExprPlan *oneshot_plan(int *cached) {
 int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
   if (check_args(dst, e, __func__)) return -1;
   if (e->has_dot) return th_expr_assign_dots(dst, saver, e, __func__);
-  THExpr *whole = saved_expr(dst, saver, e, __func__);
+  Saved room;
+  THExpr *whole = saved_expr(dst, saver, e, &room, __func__);
   if (!whole) return -1;
   int cached, status = -1;
   THExprPlan *p = oneshot_plan(&cached);
@@ -709,7 +715,6 @@ int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
     if (cached) thread_cache()->plan_busy = 0;
     else free(p);
   }
-  THExpr_free(whole);
   return status;
 }
 
@@ -734,19 +739,18 @@ THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
                              "evaluate it with THTensor_assign");
     return NULL;
   }
-  THExpr *whole = saved_expr(dst, saver, e, __func__);
+  Saved room; /* compiled now; the plan keeps dst and e, which own every tensor read */
+  THExpr *whole = saved_expr(dst, saver, e, &room, __func__);
   if (!whole) return NULL;
   THExprPlan *p = th_malloc(sizeof *p);
   if (!p) {
     TH_ERR(TH_ERROR_MEMORY, "out of memory for the expression's plan");
-    THExpr_free(whole);
     return NULL;
   }
   memset(p, 0, offsetof(THExprPlan, instr));
   p->fn = "THExprPlan_run";
   if (plan_init(p, dst, whole)) {
     th_free(p);
-    THExpr_free(whole);
     return NULL;
   }
   for (int k = 0; k < p->nleaves; k++) {
@@ -754,8 +758,9 @@ THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
     memcpy(p->size[k], th_sizes(p->leaf[k]), sizeof(int64_t) * (size_t)p->nd[k]);
   }
   THTensor_retain(dst);
+  THExpr_retain(e);
   p->dst = dst;
-  p->expr = whole;
+  p->expr = e;
   atomic_fetch_add_explicit(&live_plans, 1, memory_order_relaxed);
   return p;
 }
