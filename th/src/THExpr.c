@@ -370,6 +370,14 @@ void th_expr_weak_init(THExpr *e, double value) {
   e->re = value;
 }
 
+void th_expr_scalar_init(THExpr *e, THScalarType dtype, const void *element) {
+  stack_init(e);
+  e->kind = TH_EXPR_KIND_SCALAR;
+  e->dtype = dtype;
+  e->rank = TH_RANK_ZERO_DIM;
+  memcpy(&e->element, element, th_elsize(dtype));
+}
+
 int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
                     const char *fn) {
   stack_init(e);

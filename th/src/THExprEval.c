@@ -25,9 +25,11 @@
 #include "THMemoryImpl.h"
 #include "THParallelImpl.h"
 #include "THTensorImpl.h"
+#include "THTransposeImpl.h"
 
 #define BLOCK 4096 /* elements per box: 256 to 16384 measured within ~10%, 4096 best */
 #define TILE 64
+#define GROUP 4 /* tiles: GROUP x GROUP of them share the lines they read in L2 */
 #define MAX_INSTR 64
 #define MAX_LEAVES (TH_ITER_MAX_OPERANDS - 1) /* tensors read, besides dst */
 
@@ -60,6 +62,8 @@ struct THExprPlan {
   int ninstr, nleaves, result;
   int64_t rows, cols; /* the box: at most rows x cols */
   int64_t nr, nc, nouter, nboxes;
+  int64_t group;     /* boxes visited in groups of group x group (1: row by row) */
+  int fresh;         /* dst was just allocated (its pages are not mapped yet) */
   size_t workspace;  /* bytes of registers */
   /* the rest is written before it is read: not cleared */
   Instr instr[MAX_INSTR];
@@ -159,6 +163,22 @@ static int compile_weak(Compiler *c, const THExpr *e, THScalarType type) {
   return emit(c, k);
 }
 
+/* The product operand of an add that one addcmul pass can compute: a mul
+ * computed in the add's own dtype, so that x + y*z rounds exactly as the two
+ * kernels would (C11 does not contract it into an FMA). */
+static const THExpr *fused_product(const THExpr *e, THScalarType in_type) {
+  if (in_type == TH_BOOL || !th_expr_kernel_for(TH_EXPR_ADDCMUL, in_type, 0)) return NULL;
+  for (int i = 0; i < 2; i++) {
+    const THExpr *m = e->operand[i];
+    if (m->kind != TH_EXPR_KIND_BINARY || m->op != TH_EXPR_MUL) continue;
+    THScalarType r, mul_in;
+    if (th_expr_op_types(TH_EXPR_MUL, th_expr_common_type(m->operand, 2), &r, &mul_in, NULL))
+      continue;
+    if (mul_in == in_type && th_expr_compute_type(r) == in_type) return m;
+  }
+  return NULL;
+}
+
 static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   THExprOp op = (THExprOp)e->op;
   int arity = THExprOp_arity(op);
@@ -172,7 +192,17 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
     if (th_expr_op_types(op, common, &result, &in_type, c->p->fn)) return -1;
   }
   Instr k = {.kind = I_OP, .op = (int)op, .type = th_expr_compute_type(result), .in = {-1, -1, -1}};
-  for (int i = 0; i < arity; i++) {
+  const THExpr *product = op == TH_EXPR_ADD ? fused_product(e, in_type) : NULL;
+  if (product) { /* x + y*z as one addcmul pass */
+    op = TH_EXPR_ADDCMUL;
+    k.op = (int)op;
+    arity = 3;
+    const THExpr *in[3] = {e->operand[e->operand[0] == product], product->operand[0],
+                           product->operand[1]};
+    for (int i = 0; i < 3; i++)
+      if ((k.in[i] = compile(c, in[i], in_type)) < 0) return -1;
+  }
+  for (int i = 0; !product && i < arity; i++) {
     THScalarType want = (op == TH_EXPR_WHERE && i == 0) ? TH_BOOL : in_type;
     k.in[i] = compile(c, e->operand[i], want);
     if (k.in[i] < 0) return -1;
@@ -309,7 +339,9 @@ static void plan_boxes(THExprPlan *p) {
     ptrdiff_t s0 = it->stride[k][inner], s1 = it->stride[k][rowdim];
     if (s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) transposed = 1;
   }
+  p->group = 1;
   if (transposed && n0 >= 8 && n1 >= 8) {
+    p->group = GROUP;
     p->cols = n0 < TILE ? n0 : TILE;
     p->rows = n1 < BLOCK / p->cols ? n1 : BLOCK / p->cols;
     if (p->rows > TILE && p->cols == TILE) p->rows = TILE;
@@ -389,6 +421,10 @@ static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
     elsize[k] = th_elsize(p->leaf[k]->storage->dtype);
     p->offset[k] = p->leaf[k]->storageOffset;
   }
+  if (p->ninstr == 1) { /* a copy or a fill: the move kernels walk dst themselves */
+    p->nboxes = th_tensor_numel(dst) > 0;
+    return 0;
+  }
   int nd = dst->nDimension;
   th_iter_init(&p->it, p->nleaves, nd, nd ? th_sizes(dst) : &size1, strides, data, elsize);
   plan_boxes(p);
@@ -459,6 +495,40 @@ static void splat(char *dst, const th_element *value, size_t elsize, int64_t n) 
   }
 }
 
+/* Where box b of the grid lies: outer block o, box row rb, box column cb.
+ * Grouped plans visit GROUP x GROUP boxes before moving on (see plan_boxes). */
+static void box_position(const THExprPlan *p, int64_t b, int64_t *o, int64_t *rb,
+                         int64_t *cb) {
+  int64_t per = p->nr * p->nc, idx = b % per, g = p->group;
+  *o = b / per;
+  int64_t R = idx / (g * p->nc), j = idx - R * g * p->nc; /* group row R */
+  int64_t gr = p->nr - R * g < g ? p->nr - R * g : g;
+  int64_t C = j / (gr * g), k = j - C * gr * g; /* group C of that row */
+  int64_t gc = p->nc - C * g < g ? p->nc - C * g : g;
+  *rb = R * g + k / gc;
+  *cb = C * g + k % gc;
+}
+
+/* Runs op over a box whose registers may be rows apart: one call when
+ * every register is packed (its rows back to back), else one per row. */
+static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdiff_t out_rs,
+                   char *const *reg, const ptrdiff_t *rs, const size_t *esz, size_t out_esz) {
+  int arity = THExprOp_arity((THExprOp)in->op);
+  int packed = rows == 1 || out_rs == (ptrdiff_t)(cols * (int64_t)out_esz);
+  for (int j = 0; packed && j < arity; j++)
+    packed = rs[in->in[j]] == (ptrdiff_t)(cols * (int64_t)esz[in->in[j]]);
+  const char *a = reg[in->in[0]], *b = arity > 1 ? reg[in->in[1]] : NULL,
+             *c = arity > 2 ? reg[in->in[2]] : NULL;
+  if (packed) {
+    in->fn(rows * cols, out, a, b, c);
+    return;
+  }
+  ptrdiff_t sa = rs[in->in[0]], sb = arity > 1 ? rs[in->in[1]] : 0,
+            sc = arity > 2 ? rs[in->in[2]] : 0;
+  for (int64_t r = 0; r < rows; r++)
+    in->fn(cols, out + r * out_rs, a + r * sa, b ? b + r * sb : NULL, c ? c + r * sc : NULL);
+}
+
 /* Runs the boxes [begin, end) with workspace ws. */
 static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t begin,
                       int64_t end) {
@@ -466,6 +536,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   int inner = it->nDimension - 1, rowdim = inner - 1;
   int64_t n0 = it->size[inner], n1 = rowdim >= 0 ? it->size[rowdim] : 1;
   char *reg[MAX_INSTR], *buf[MAX_INSTR];
+  ptrdiff_t rs[MAX_INSTR]; /* bytes between a register's rows */
   size_t esz[MAX_INSTR];
   int64_t boxmax = p->rows * p->cols;
   for (int i = 0; i < p->ninstr; i++) {
@@ -477,12 +548,15 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   const Instr *last = &p->instr[p->result];
   THScalarType dt = p->leaf[0]->storage->dtype;
   size_t dsz = th_elsize(dt);
-  /* the box's position, decoded once and then stepped: cb fastest */
+  ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
+  /* the box's position, decoded once and then stepped (cb fastest), or
+   * decoded for each box of a grouped plan */
   int64_t o = begin / (p->nr * p->nc), rem = begin % (p->nr * p->nc);
-  int64_t rb = rem / p->nc, cb = rem % p->nc;
+  int64_t rb = rem / p->nc, cb = rem % p->nc, outer_o = -1;
   char *outer[MAX_LEAVES + 1]; /* each operand at the start of outer block o */
   for (int64_t b = begin; b < end; b++) {
-    if (b == begin || (cb == 0 && rb == 0)) {
+    if (p->group > 1) box_position(p, b, &o, &rb, &cb);
+    if (o != outer_o) {
       for (int k = 0; k < it->nOperands; k++) {
         char *ptr = data[k];
         int64_t rest = o;
@@ -492,74 +566,86 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
         }
         outer[k] = ptr;
       }
+      outer_o = o;
     }
     int64_t r0 = rb * p->rows, c0 = cb * p->cols;
     int64_t rows = n1 - r0 < p->rows ? n1 - r0 : p->rows;
     int64_t cols = n0 - c0 < p->cols ? n0 - c0 : p->cols;
-    int64_t n = rows * cols;
     char *base[MAX_LEAVES + 1];
     for (int k = 0; k < it->nOperands; k++)
       base[k] = outer[k] + c0 * it->stride[k][inner] +
                 (rowdim >= 0 ? r0 * it->stride[k][rowdim] : 0);
-    if (++cb == p->nc) {
+    if (p->group == 1 && ++cb == p->nc) {
       cb = 0;
       if (++rb == p->nr) {
         rb = 0;
         o++;
       }
     }
-    ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
+    /* rows of an operand or of dst are used where they lie when each is
+     * contiguous and long enough for a kernel call per row to pay */
+    int rows_apart_ok = rows == 1 || cols >= TILE;
     int dst_direct = last->kind == I_OP && last->type == dt && d0 == (ptrdiff_t)dsz &&
-                     (rows == 1 || d1 == (ptrdiff_t)(cols * (int64_t)dsz));
+                     (rows_apart_ok || d1 == (ptrdiff_t)(cols * (int64_t)dsz));
     for (int i = 0; i < p->ninstr; i++) {
       const Instr *in = &p->instr[i];
+      ptrdiff_t packed = (ptrdiff_t)(cols * (int64_t)esz[i]);
       switch (in->kind) {
         case I_LOAD: {
           int k = in->leaf;
           ptrdiff_t s0 = it->stride[k][inner], s1 = rowdim >= 0 ? it->stride[k][rowdim] : 0;
-          if (in->src == in->type && s0 == (ptrdiff_t)esz[i] &&
-              (rows == 1 || s1 == (ptrdiff_t)(cols * (int64_t)esz[i]))) {
+          rs[i] = packed;
+          if (in->src == in->type && s0 == (ptrdiff_t)esz[i] && (rows_apart_ok || s1 == packed)) {
             reg[i] = base[k];
+            rs[i] = s1;
           } else if (rows > 1 && s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) {
-            /* across dst's rows: read each column along the operand's memory
-             * (a row of the box would touch one cache set per element) */
+            /* across dst's rows: read along the operand's memory, a column
+             * of the box at a time (a row of the box would touch one cache
+             * set per element) */
             reg[i] = buf[i];
-            ptrdiff_t line = (ptrdiff_t)(cols * (int64_t)esz[i]);
-            for (int64_t col = 0; col < cols; col++)
-              in->cast(buf[i] + col * (int64_t)esz[i], line, base[k] + col * s0, s1, rows);
+            if (in->src == in->type && esz[i] == 4 && s1 == 4) {
+              th_transpose32(buf[i], packed, base[k], s0, rows, cols);
+            } else {
+              for (int64_t col = 0; col < cols; col++)
+                in->cast(buf[i] + col * (int64_t)esz[i], packed, base[k] + col * s0, s1, rows);
+            }
           } else {
             reg[i] = buf[i];
             for (int64_t r = 0; r < rows; r++)
-              in->cast(buf[i] + r * cols * (int64_t)esz[i], (ptrdiff_t)esz[i], base[k] + r * s1,
-                       s0, cols);
+              in->cast(buf[i] + r * packed, (ptrdiff_t)esz[i], base[k] + r * s1, s0, cols);
           }
           break;
         }
-        case I_CONST: break;
-        case I_CAST:
-          in->cast(buf[i], (ptrdiff_t)esz[i], reg[in->in[0]], (ptrdiff_t)esz[in->in[0]], n);
+        case I_CONST:
+          rs[i] = packed;
           break;
+        case I_CAST: {
+          int a = in->in[0];
+          rs[i] = packed;
+          if (rows == 1 || rs[a] == (ptrdiff_t)(cols * (int64_t)esz[a])) {
+            in->cast(buf[i], (ptrdiff_t)esz[i], reg[a], (ptrdiff_t)esz[a], rows * cols);
+          } else {
+            for (int64_t r = 0; r < rows; r++)
+              in->cast(buf[i] + r * packed, (ptrdiff_t)esz[i], reg[a] + r * rs[a],
+                       (ptrdiff_t)esz[a], cols);
+          }
+          break;
+        }
         default: {
-          char *out = (in == last && dst_direct) ? base[0] : buf[i];
-          in->fn(n, out, reg[in->in[0]], in->in[1] >= 0 ? reg[in->in[1]] : NULL,
-                 in->in[2] >= 0 ? reg[in->in[2]] : NULL);
+          int direct = in == last && dst_direct;
+          char *out = direct ? base[0] : buf[i];
+          ptrdiff_t out_rs = direct ? d1 : packed;
+          run_op(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
           reg[i] = out;
+          rs[i] = out_rs;
         }
       }
     }
     if (!dst_direct) { /* cast the result into dst, row by row */
       th_cast_loop store = th_cast_loops[dt][last->type];
-      ptrdiff_t rs = (ptrdiff_t)esz[p->result];
-      const char *src = reg[p->result];
-      if (last->kind == I_LOAD && src != buf[p->result]) { /* a copy read in place */
-        int k = last->leaf;
-        ptrdiff_t s1 = rowdim >= 0 ? it->stride[k][rowdim] : 0;
-        for (int64_t r = 0; r < rows; r++)
-          store(base[0] + r * d1, d0, base[k] + r * s1, rs, cols);
-      } else {
-        for (int64_t r = 0; r < rows; r++)
-          store(base[0] + r * d1, d0, src + r * cols * (int64_t)rs, rs, cols);
-      }
+      for (int64_t r = 0; r < rows; r++)
+        store(base[0] + r * d1, d0, reg[p->result] + r * rs[p->result],
+              (ptrdiff_t)esz[p->result], cols);
     }
   }
 }
@@ -622,11 +708,25 @@ static int plan_run(const THExprPlan *p) {
       const THTensor *t = p->leaf[k];
       snapshot[k] = th_tensor_new_with_size(t->storage->dtype, t->nDimension, th_sizes(t),
                                             th_strides(t), p->fn);
-      if (!snapshot[k] || THTensor_copy(snapshot[k], (THTensor *)t)) goto done;
+      if (!snapshot[k]) goto done;
+      th_copy_strided(snapshot[k], th_tensor_bytes(t), t->storage->dtype, th_strides(t), 1);
       run.data[k] = th_tensor_bytes(snapshot[k]);
     } else {
       run.data[k] = th_tensor_bytes(p->leaf[k]);
     }
+  }
+  if (p->ninstr == 1) { /* a copy or a fill: the move kernels, tiled and threaded their own way */
+    const Instr *in = &p->instr[0];
+    if (in->kind == I_LOAD) {
+      th_copy_strided(p->leaf[0], run.data[in->leaf], in->src, p->bstride[in->leaf], p->fresh);
+    } else {
+      th_element pattern;
+      THScalarType dt = p->leaf[0]->storage->dtype;
+      th_cast_loops[dt][in->type]((char *)&pattern, 0, (const char *)&in->value, 0, 1);
+      th_fill_tensor(p->leaf[0], &pattern);
+    }
+    status = 0;
+    goto done;
   }
   int64_t bytes = 0;
   for (int k = 0; k < p->nleaves; k++)
@@ -697,25 +797,34 @@ static THExprPlan *oneshot_plan(int *cached) {
   return malloc(sizeof(THExprPlan));
 }
 
-int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
-  if (check_args(dst, e, __func__)) return -1;
-  if (e->has_dot) return th_expr_assign_dots(dst, saver, e, __func__);
-  Saved room;
-  THExpr *whole = saved_expr(dst, saver, e, &room, __func__);
-  if (!whole) return -1;
+int th_expr_store(THTensor *dst, THExpr *whole, int fresh, const char *fn) {
   int cached, status = -1;
   THExprPlan *p = oneshot_plan(&cached);
   if (!p) {
-    TH_ERR(TH_ERROR_MEMORY, "out of memory for the expression's plan");
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "out of memory for the expression's plan");
   } else {
     memset(p, 0, offsetof(THExprPlan, instr));
-    p->fn = __func__;
+    p->fn = fn;
     p->dst = dst;
+    p->fresh = fresh;
     if (!plan_init(p, dst, whole)) status = plan_run(p);
     if (cached) thread_cache()->plan_busy = 0;
     else free(p);
   }
   return status;
+}
+
+static int assign(THTensor *dst, THSaver saver, THExpr *e, int fresh, const char *fn) {
+  if (check_args(dst, e, fn)) return -1;
+  if (e->has_dot) return th_expr_assign_dots(dst, saver, e, fn);
+  Saved room;
+  THExpr *whole = saved_expr(dst, saver, e, &room, fn);
+  if (!whole) return -1;
+  return th_expr_store(dst, whole, fresh, fn);
+}
+
+int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
+  return assign(dst, saver, e, 0, __func__);
 }
 
 THTensor *THTensor_newEval(THExpr *e) {
@@ -725,7 +834,7 @@ THTensor *THTensor_newEval(THExpr *e) {
   }
   THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
   if (!r) return NULL;
-  if (THTensor_assign(r, TH_SAVE_ASSIGN, e)) {
+  if (assign(r, TH_SAVE_ASSIGN, e, 1, __func__)) {
     THTensor_free(r);
     return NULL;
   }

@@ -61,8 +61,14 @@ THScalarType th_expr_common_type(THExpr *const *operand, int n);
  * to size (room for TH_MAX_DIMS); -1 with the error for a bad node. */
 void th_expr_leaf_init(THExpr *e, THTensor *t);
 void th_expr_weak_init(THExpr *e, double value);
+void th_expr_scalar_init(THExpr *e, THScalarType dtype, const void *element);
 int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *const *operand,
                     const char *fn);
+
+/* dst = e through the engine, dst and e already checked by the caller
+ * (copy and fill, whose errors are their own). fresh: dst was just
+ * allocated. -1 with the error (an allocation failed). */
+int th_expr_store(THTensor *dst, THExpr *e, int fresh, const char *fn);
 
 /* THTensor_assign of a tree holding a dot node (THExprDot.c). */
 int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn);

@@ -5,55 +5,62 @@
 
 #include "THCastImpl.h"
 #include "THDebugImpl.h"
+#include "THExprImpl.h"
 #include "THFillImpl.h"
 #include "THIterImpl.h"
 #include "THParallelImpl.h"
 #include "THScalarImpl.h"
 #include "THTensorImpl.h"
+#include "THTransposeImpl.h"
 
 /* ------------------------------------------------------------------ fill */
 
-typedef struct FillCtx {
-  size_t elsize;
-  th_element pattern;
-} FillCtx;
+/* Fill and copy are stores of one constant or one tensor through the
+ * expression engine (THExprEval.c), which checks overlap and runs the
+ * move kernels here (th_fill_tensor, th_copy_strided) for them. */
 
 static void fill_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
-  FillCtx *f = ctx;
-  th_fill_strided(data[0], strides[0], n, f->elsize, &f->pattern);
+  size_t elsize = (size_t)(uintptr_t)((void **)ctx)[0];
+  th_fill_strided(data[0], strides[0], n, elsize, ((void **)ctx)[1]);
 }
 
-static void fill_pattern(THTensor *self, FillCtx *f) {
-  const int64_t *strides[1] = {th_strides(self)};
-  char *data[1] = {th_tensor_bytes(self)};
+void th_fill_tensor(THTensor *t, const void *pattern) {
+  size_t elsize = THScalarType_elementSize(t->storage->dtype);
+  const int64_t *strides[1] = {th_strides(t)};
+  char *data[1] = {th_tensor_bytes(t)};
+  void *ctx[2] = {(void *)(uintptr_t)elsize, (void *)pattern};
   THIter it;
-  th_iter_init(&it, 1, self->nDimension, th_sizes(self), strides, data, &f->elsize);
-  th_iter_run(&it, fill_loop, f);
+  th_iter_init(&it, 1, t->nDimension, th_sizes(t), strides, data, &elsize);
+  th_iter_run(&it, fill_loop, ctx);
+}
+
+/* self = the element (of self's dtype), through the engine. */
+static int fill_element(THTensor *self, const th_element *element, const char *fn) {
+  THExpr scalar;
+  th_expr_scalar_init(&scalar, self->storage->dtype, element);
+  return th_expr_store(self, &scalar, 0, fn);
 }
 
 int THTensor_fill(THTensor *self, double value) {
   TH_CHECK_TENSOR(self, -1);
-  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
-  if (th_scalar_from_double(self->storage->dtype, value, &f.pattern, __func__)) return -1;
-  fill_pattern(self, &f);
-  return 0;
+  th_element e;
+  if (th_scalar_from_double(self->storage->dtype, value, &e, __func__)) return -1;
+  return fill_element(self, &e, __func__);
 }
 
 int THTensor_fillInt64(THTensor *self, int64_t value) {
   TH_CHECK_TENSOR(self, -1);
-  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
-  if (th_scalar_from_int64(self->storage->dtype, value, &f.pattern, __func__)) return -1;
-  fill_pattern(self, &f);
-  return 0;
+  th_element e;
+  if (th_scalar_from_int64(self->storage->dtype, value, &e, __func__)) return -1;
+  return fill_element(self, &e, __func__);
 }
 
 int THTensor_fillElement(THTensor *self, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
-  FillCtx f = {THScalarType_elementSize(self->storage->dtype), {{0}}};
-  memcpy(&f.pattern, element, f.elsize);
-  fill_pattern(self, &f);
-  return 0;
+  th_element e = {{0}};
+  memcpy(&e, element, THScalarType_elementSize(self->storage->dtype));
+  return fill_element(self, &e, __func__);
 }
 
 /* ------------------------------------------------------------------ copy */
@@ -111,16 +118,6 @@ void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
   size_t elsize = THScalarType_elementSize(t->storage->dtype);
   *lo = (uintptr_t)th_tensor_bytes(t);
   *hi = *lo + (uintptr_t)(last + 1) * elsize;
-}
-
-/* By address, not by storage: two storages may wrap the same memory (two
- * tensors from one numpy array, th's own DLPack export read back). */
-static int may_overlap(const THTensor *a, const THTensor *b) {
-  if (!a->storage->data || !b->storage->data) return 0;
-  uintptr_t alo, ahi, blo, bhi;
-  th_tensor_byte_range(a, &alo, &ahi);
-  th_tensor_byte_range(b, &blo, &bhi);
-  return alo < bhi && blo < ahi;
 }
 
 static void cast_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
@@ -189,130 +186,12 @@ DEFINE_MOVE_BLOCK(64, uint64_t)
 typedef struct th_bytes16 { uint64_t lo, hi; } th_bytes16; /* complex128 as bits */
 DEFINE_MOVE_BLOCK(128, th_bytes16)
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-
-/* A 4x4 block of 4-byte elements: dst rows are 4 contiguous elements (ds
- * bytes apart), src the transpose (its columns contiguous, ss apart). */
-static inline void transpose4x4(char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss) {
-  __m128 a = _mm_loadu_ps((const float *)s);
-  __m128 b = _mm_loadu_ps((const float *)(s + ss));
-  __m128 c = _mm_loadu_ps((const float *)(s + 2 * ss));
-  __m128 e = _mm_loadu_ps((const float *)(s + 3 * ss));
-  _MM_TRANSPOSE4_PS(a, b, c, e); /* shuffles only: any 4-byte bits pass unchanged */
-  _mm_storeu_ps((float *)d, a);
-  _mm_storeu_ps((float *)(d + ds), b);
-  _mm_storeu_ps((float *)(d + 2 * ds), c);
-  _mm_storeu_ps((float *)(d + 3 * ds), e);
-}
-#endif
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define TH_HAVE_AVX2_KERNEL 1
-
-/* An 8x8 block of 4-byte elements (AVX2 shuffles), as transpose4x4. */
-__attribute__((target("avx2"))) static inline void transpose8x8(char *d, ptrdiff_t ds,
-                                                                 const char *s, ptrdiff_t ss) {
-  __m256 r0 = _mm256_loadu_ps((const float *)s), r1 = _mm256_loadu_ps((const float *)(s + ss));
-  __m256 r2 = _mm256_loadu_ps((const float *)(s + 2 * ss));
-  __m256 r3 = _mm256_loadu_ps((const float *)(s + 3 * ss));
-  __m256 r4 = _mm256_loadu_ps((const float *)(s + 4 * ss));
-  __m256 r5 = _mm256_loadu_ps((const float *)(s + 5 * ss));
-  __m256 r6 = _mm256_loadu_ps((const float *)(s + 6 * ss));
-  __m256 r7 = _mm256_loadu_ps((const float *)(s + 7 * ss));
-  __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
-  __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
-  __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
-  __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
-  __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xEE);
-  __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xEE);
-  __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xEE);
-  __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xEE);
-  _mm256_storeu_ps((float *)d, _mm256_permute2f128_ps(u0, u4, 0x20));
-  _mm256_storeu_ps((float *)(d + ds), _mm256_permute2f128_ps(u1, u5, 0x20));
-  _mm256_storeu_ps((float *)(d + 2 * ds), _mm256_permute2f128_ps(u2, u6, 0x20));
-  _mm256_storeu_ps((float *)(d + 3 * ds), _mm256_permute2f128_ps(u3, u7, 0x20));
-  _mm256_storeu_ps((float *)(d + 4 * ds), _mm256_permute2f128_ps(u0, u4, 0x31));
-  _mm256_storeu_ps((float *)(d + 5 * ds), _mm256_permute2f128_ps(u1, u5, 0x31));
-  _mm256_storeu_ps((float *)(d + 6 * ds), _mm256_permute2f128_ps(u2, u6, 0x31));
-  _mm256_storeu_ps((float *)(d + 7 * ds), _mm256_permute2f128_ps(u3, u7, 0x31));
-}
-
-/* Rows r0.. of a transposing block in 8x8 steps; returns the first row left. */
-__attribute__((target("avx2"))) static int64_t transpose_rows_avx2(
-    char *dst, const char *src, const ptrdiff_t *rs, const ptrdiff_t *cs, int64_t r0,
-    int64_t r1, int64_t c8) {
-  int64_t r = r0;
-  for (; r + 8 <= r1; r += 8)
-    for (int64_t c = 0; c < c8; c += 8)
-      transpose8x8(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
-  return r;
-}
-
-static int have_avx2(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-  return cached;
-}
-#endif
-
-#ifdef TH_HAVE_AVX2_KERNEL
-/* A 16x16 block of 4-byte elements through an L1 buffer, then out as whole
- * cache lines with streaming stores: no read-for-ownership of dst, and no dst
- * line evicting a src line from L1 (a power-of-two row stride maps every row
- * of a tile to the same cache set). Needs d and ds 64-byte aligned. */
-__attribute__((target("avx2"))) static inline void transpose16x16_stream(
-    char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss) {
-  float buf[16 * 16] __attribute__((aligned(64)));
-  transpose8x8((char *)buf, 64, s, ss);
-  transpose8x8((char *)(buf + 8), 64, s + 8 * ss, ss);
-  transpose8x8((char *)(buf + 8 * 16), 64, s + 32, ss);
-  transpose8x8((char *)(buf + 8 * 16 + 8), 64, s + 8 * ss + 32, ss);
-  for (int i = 0; i < 16; i++) {
-    _mm256_stream_ps((float *)(d + i * ds), _mm256_load_ps(buf + 16 * i));
-    _mm256_stream_ps((float *)(d + i * ds + 32), _mm256_load_ps(buf + 16 * i + 8));
-  }
-}
-
-/* A tile's src lines (256 rows of src, a 1 KiB run of each) stay in L2 until
- * the tile has read all of them. */
-#define STREAM_TILE 256
-
-/* Rows [0, r16) x columns [0, c16) of a transposing copy (dst contiguous
- * along columns, src along rows), in 16x16 blocks. */
-__attribute__((target("avx2"))) static void transpose_stream(char *dst, const char *src,
-                                                            const ptrdiff_t *rs,
-                                                            const ptrdiff_t *cs, int64_t r16,
-                                                            int64_t c16) {
-  for (int64_t R = 0; R < r16; R += STREAM_TILE)
-    for (int64_t C = 0; C < c16; C += STREAM_TILE)
-      for (int64_t r = R; r < min64(R + STREAM_TILE, r16); r += 16)
-        for (int64_t c = C; c < min64(C + STREAM_TILE, c16); c += 16)
-          transpose16x16_stream(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
-  _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
-}
-#endif
-
 static inline void move_block32(char *dst, const char *src, const ptrdiff_t *rs,
                                 const ptrdiff_t *cs, int64_t r0, int64_t r1, int64_t cn) {
-#ifdef __SSE2__
-  /* the transposing case: dst contiguous along columns, src along rows */
-  if (cs[0] == 4 && rs[1] == 4) {
-    int64_t r = r0, c4 = cn & ~(int64_t)3;
-#ifdef TH_HAVE_AVX2_KERNEL
-    if (have_avx2() && (cn & 7) == 0) r = transpose_rows_avx2(dst, src, rs, cs, r0, r1, cn);
-#endif
-    for (; r + 4 <= r1; r += 4) {
-      for (int64_t c = 0; c < c4; c += 4)
-        transpose4x4(dst + r * rs[0] + c * 4, rs[0], src + r * 4 + c * cs[1], cs[1]);
-      for (int64_t c = c4; c < cn; c++)
-        for (int64_t i = r; i < r + 4; i++)
-          *(uint32_t *)(dst + i * rs[0] + c * 4) = *(const uint32_t *)(src + i * 4 + c * cs[1]);
-    }
-    r0 = r; /* the last rows, if not a multiple of 4, below */
+  if (cs[0] == 4 && rs[1] == 4) { /* transposing: dst contiguous along columns, src along rows */
+    th_transpose32(dst + r0 * rs[0], rs[0], src + r0 * 4, cs[1], r1 - r0, cn);
+    return;
   }
-#endif
   for (int64_t r = r0; r < r1; r++) {
     char *d = dst + r * rs[0];
     const char *s = src + r * rs[1];
@@ -330,21 +209,19 @@ DEFINE_TILED_MOVE(128, th_bytes16)
 
 /* tiled_move32 for copies larger than the caches: memory traffic, not
  * shuffles, bounds a big transpose, so full 16x16 blocks are streamed to dst
- * (transpose_stream) and the ragged edges go through tiled_move32. */
+ * (th_transpose32_stream) and the ragged edges go through tiled_move32. */
 static void tiled_move32_stream(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,
                                 int64_t nrows, int64_t ncols, void *ctx) {
-#ifdef TH_HAVE_AVX2_KERNEL
   int64_t r16 = nrows & ~(int64_t)15, c16 = ncols & ~(int64_t)15;
   if (cs[0] == 4 && rs[1] == 4 && rs[0] % 64 == 0 && (uintptr_t)data[0] % 64 == 0 &&
-      r16 > 0 && c16 > 0 && have_avx2()) {
-    transpose_stream(data[0], data[1], rs, cs, r16, c16);
+      r16 > 0 && c16 > 0 && th_have_avx2()) {
+    th_transpose32_stream(data[0], rs[0], data[1], cs[1], r16, c16);
     char *right[2] = {data[0] + c16 * cs[0], data[1] + c16 * cs[1]};
     if (c16 < ncols) tiled_move32(right, rs, cs, r16, ncols - c16, ctx);
     char *bottom[2] = {data[0] + r16 * rs[0], data[1] + r16 * rs[1]};
     if (r16 < nrows) tiled_move32(bottom, rs, cs, nrows - r16, ncols, ctx);
     return;
   }
-#endif
   tiled_move32(data, rs, cs, nrows, ncols, ctx);
 }
 
@@ -435,11 +312,6 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   th_parallel_for(it.size[0], grain, copy_chunk, &plan);
 }
 
-static void copy_kernel(THTensor *dst, const THTensor *src, const int64_t *src_strides,
-                        int fresh_dst) {
-  th_copy_strided(dst, th_tensor_bytes(src), src->storage->dtype, src_strides, fresh_dst);
-}
-
 int THTensor_copy(THTensor *dst, THTensor *src) {
   int64_t src_strides[TH_MAX_DIMS];
   TH_CHECK_TENSOR(dst, -1);
@@ -453,20 +325,10 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
     return -1;
   }
   if (dst->storage->dtype == src->storage->dtype && THTensor_isSetTo(dst, src)) return 0;
-  if (!may_overlap(dst, src)) {
-    copy_kernel(dst, src, src_strides, 0);
-    return 0;
-  }
-  /* dst and src share memory: read all of src before writing (numpy) */
-  THTensor *tmp = th_tensor_new_with_size(src->storage->dtype, src->nDimension, th_sizes(src), NULL,
-                                          __func__);
-  if (!tmp) return -1;
-  copy_kernel(tmp, src, th_strides(src), 1);
-  int64_t tmp_strides[TH_MAX_DIMS];
-  broadcast_strides(dst, tmp, tmp_strides, __func__); /* same shape as src: cannot fail */
-  copy_kernel(dst, tmp, tmp_strides, 0);
-  THTensor_free(tmp);
-  return 0;
+  /* the engine reads all of src first where it shares memory with dst */
+  THExpr leaf;
+  th_expr_leaf_init(&leaf, src);
+  return th_expr_store(dst, &leaf, 0, __func__);
 }
 
 /* --------------------------------------------------------------- copies */
@@ -476,7 +338,12 @@ THTensor *THTensor_newClone(THTensor *tensor) {
   THTensor *t = th_tensor_new_with_size(tensor->storage->dtype, tensor->nDimension, th_sizes(tensor),
                                         NULL, __func__);
   if (!t) return NULL;
-  copy_kernel(t, tensor, th_strides(tensor), 1); /* a fresh tensor cannot overlap */
+  THExpr leaf;
+  th_expr_leaf_init(&leaf, tensor);
+  if (th_expr_store(t, &leaf, 1, __func__)) {
+    THTensor_free(t);
+    return NULL;
+  }
   return t;
 }
 

@@ -133,6 +133,8 @@ void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size)
 void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi);
 void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
                      const int64_t *src_strides, int fresh_dst);
+/* Every element of t set to pattern (one element of t's dtype). */
+void th_fill_tensor(THTensor *t, const void *pattern);
 
 /* The first element; NULL when the storage is empty (the offset is 0 then). */
 static inline char *th_tensor_bytes(const THTensor *t) {

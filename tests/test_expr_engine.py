@@ -1,0 +1,185 @@
+"""The expression engine's geometry and programs (issue 13), against numpy:
+tiles of a transposed operand (8x8 transposes, casts column by column, the
+ragged edges), operands and destinations whose rows lie apart (read and
+written where they lie), the fused x + y*z pass (bit for bit what the two
+kernels give), and copy and fill, which are stores through the same engine."""
+import numpy as np
+import pytest
+
+import th
+from helpers import NUMPY_DTYPES
+
+# sizes around the 8x8 transposes and the 64x64 tiles
+SHAPES = [(8, 8), (67, 131), (64, 64), (130, 9), (9, 300), (260, 256)]
+
+
+def numbers(shape, dtype, seed):
+    """numpy values of dtype (small integers, so every dtype holds them)."""
+    rng = np.random.default_rng(seed)
+    return rng.integers(-9, 10, size=shape).astype(NUMPY_DTYPES[dtype])
+
+
+def floats(shape, dtype, seed):
+    """numpy floats of dtype with rounding in every product."""
+    return np.random.default_rng(seed).standard_normal(shape).astype(NUMPY_DTYPES[dtype])
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.int32, th.float64, th.float16, th.complex64,
+                                   th.uint8])
+@pytest.mark.parametrize("shape", SHAPES)
+def test_transposed_operand_against_numpy(dtype, shape):
+    a, b = numbers(shape, dtype, 1), numbers(shape[::-1], dtype, 2)
+    r = th.eval(th.lazy(th.from_numpy(a)) + th.from_numpy(b).T)
+    assert r.shape == shape and r.is_contiguous()
+    np.testing.assert_array_equal(r.numpy(), a + b.T)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_transposed_operand_of_another_dtype(shape):
+    a, b = numbers(shape, th.float32, 1), numbers(shape[::-1], th.int32, 2)
+    r = th.eval(th.lazy(th.from_numpy(a)) * th.from_numpy(b).T - 1)
+    assert r.dtype is th.float32
+    np.testing.assert_array_equal(r.numpy(), a * b.T - 1)
+
+
+@pytest.mark.parametrize("saver", ["=", "+="])
+def test_transposed_operand_into_rows_apart(saver):
+    # dst, a and b.T are all views whose rows lie apart; cols >= 64
+    big = numbers((200, 300), th.float32, 0)
+    a = numbers((150, 280), th.float32, 1)
+    b = numbers((290, 160), th.float32, 2)
+    dst = th.from_numpy(big.copy())
+    view = dst[10:160, 5:205]
+    e = th.lazy(th.from_numpy(a)[:, 40:240]) * 2 + th.from_numpy(b)[50:250, 3:153].T
+    expected = big.copy()
+    if saver == "=":
+        view[...] = e
+        expected[10:160, 5:205] = a[:, 40:240] * 2 + b[50:250, 3:153].T
+    else:
+        view += e
+        expected[10:160, 5:205] += a[:, 40:240] * 2 + b[50:250, 3:153].T
+    np.testing.assert_array_equal(dst.numpy(), expected)
+
+
+@pytest.mark.parametrize("cols", [5, 63, 64, 100, 2047, 3000])
+def test_rows_apart_with_a_broadcast_row(cols):
+    A, B = numbers((40, 4000), th.float32, 1), numbers((40, 4000), th.float32, 2)
+    row = numbers((cols,), th.float32, 3)
+    out = th.zeros(40, 4000)
+    th.eval(th.lazy(th.from_numpy(A)[:, :cols]) * th.from_numpy(B)[:, 1:cols + 1] +
+            th.from_numpy(row), out=out[:, 7:cols + 7])
+    expected = np.zeros((40, 4000), np.float32)
+    expected[:, 7:cols + 7] = A[:, :cols] * B[:, 1:cols + 1] + row
+    np.testing.assert_array_equal(out.numpy(), expected)
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64, th.complex64, th.complex128])
+@pytest.mark.parametrize("form", ["x + y*z", "y*z + x", "y*z + 2", "x += y*z + 2"])
+def test_fused_multiply_add_is_the_two_kernels_bit_for_bit(dtype, form):
+    # x + y*z runs as one addcmul pass: the product is rounded before the add
+    # (no FMA), exactly as th's mul kernel then its add kernel; for the real
+    # dtypes also exactly numpy's multiply then add (numpy's complex multiply
+    # may use FMA: not an oracle for those bits)
+    x, y, z = (floats((4099,), dtype, s) for s in range(3))
+    if dtype in (th.complex64, th.complex128):
+        x, y, z = (v + 1j * floats((4099,), dtype, s + 5) for s, v in enumerate((x, y, z)))
+    X, Y, Z = (th.from_numpy(v.copy()) for v in (x, y, z))
+    product = th.eval(th.lazy(Y) * Z)  # the mul kernel alone
+    two = th.tensor(2, dtype=dtype)
+    if form == "x + y*z":
+        got, two_kernels, expected = th.eval(th.lazy(X) + th.lazy(Y) * Z), X + product, x + y * z
+    elif form == "y*z + x":
+        got, two_kernels, expected = th.eval(th.lazy(Y) * Z + X), product + X, y * z + x
+    elif form == "y*z + 2":
+        got, two_kernels = th.eval(th.lazy(Y) * Z + 2), product + two
+        expected = y * z + np.array(2, y.dtype)
+    else:
+        two_kernels = X + (product + two)
+        expected = x + (y * z + np.array(2, y.dtype))
+        X += th.lazy(Y) * Z + 2
+        got = X
+    assert got.numpy().tobytes() == two_kernels.numpy().tobytes()
+    if dtype in (th.float32, th.float64):
+        assert got.numpy().tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("dtype", [th.int32, th.int64, th.uint8])
+def test_fused_multiply_add_wraps_as_integers_do(dtype):
+    info = np.iinfo(NUMPY_DTYPES[dtype])
+    y = np.array([info.max, info.max // 2 + 3, 7, info.min], NUMPY_DTYPES[dtype])
+    z = np.array([3, 5, info.max, 2], NUMPY_DTYPES[dtype])
+    x = np.array([info.max, 1, info.min, info.max], NUMPY_DTYPES[dtype])
+    with np.errstate(over="ignore"):
+        expected = x + y * z
+    got = th.eval(th.lazy(th.from_numpy(x)) + th.lazy(th.from_numpy(y)) * th.from_numpy(z))
+    np.testing.assert_array_equal(got.numpy(), expected)
+
+
+def test_fused_multiply_add_of_half_rounds_once():
+    # float16 computes in float32 and rounds on store: y*z is not rounded to
+    # float16 before the add, fused or not
+    y, z, x = (floats((999,), th.float32, s) * 40 for s in range(3))
+    Y, Z, X = (th.from_numpy(v.astype(np.float16)) for v in (y, z, x))
+    y, z, x = (v.astype(np.float16).astype(np.float32) for v in (y, z, x))
+    got = th.eval(th.lazy(X) + th.lazy(Y) * Z)
+    assert got.dtype is th.float16
+    assert got.numpy().tobytes() == (x + y * z).astype(np.float16).tobytes()
+
+
+def test_a_product_of_another_dtype_is_not_fused_wrongly():
+    # int32 * int32 wraps in int32 before the float64 add: no fusion in float64
+    big = np.array([2**31 - 1, 65536], np.int32)
+    y = th.from_numpy(big)
+    x = th.from_numpy(np.array([0.5, 0.5]))
+    got = th.eval(th.lazy(x) + th.lazy(y) * y)
+    with np.errstate(over="ignore"):
+        expected = np.array([0.5, 0.5]) + (big * big).astype(np.float64)
+    np.testing.assert_array_equal(got.numpy(), expected)
+
+
+# ------------------------------------------- copy and fill through the engine
+
+@pytest.mark.parametrize("dtype", [th.float32, th.int16, th.complex128, th.bool])
+def test_copy_from_an_overlapping_transpose(dtype):
+    a = numbers((37, 37), dtype, 4)
+    t = th.from_numpy(a.copy())
+    t.copy_(t.T)  # reads all of src first: the engine's snapshot
+    np.testing.assert_array_equal(t.numpy(), a.T)
+    t = th.from_numpy(a.copy())
+    t[1:].copy_(t[:-1].T[:, :36].T)  # shifted and overlapping
+    expected = a.copy()
+    expected[1:] = a[:-1].T[:, :36].T
+    np.testing.assert_array_equal(t.numpy(), expected)
+
+
+def test_copy_and_fill_keep_refcounts_and_hold_nothing():
+    src, dst = th.ones(5, 6), th.zeros(6, 5)
+    before = (src.refcount, dst.refcount, src.storage().refcount, dst.storage().refcount)
+    plans = th.debug.counters()["th.expr_plans"]
+    dst.copy_(src.T)
+    dst.fill_(3)
+    dst.t().copy_(src)
+    c = src.T.clone()
+    assert c.tolist() == src.T.tolist()
+    after = (src.refcount, dst.refcount, src.storage().refcount, dst.storage().refcount)
+    assert after == before
+    assert th.debug.counters()["th.expr_plans"] == plans
+
+
+def test_fill_of_a_broadcast_view_and_of_every_dtype():
+    t = th.zeros(3).expand(4, 3)  # shared elements: a fill is still well defined
+    t.fill_(2)
+    assert t.tolist() == [[2.0] * 3] * 4
+    for dtype in NUMPY_DTYPES:
+        u = th.empty(3, 5, dtype=dtype)[:, ::2]
+        u.fill_(1)
+        assert u.tolist() == np.ones((3, 3), NUMPY_DTYPES[dtype]).tolist()
+
+
+def test_copy_refusals_keep_their_messages():
+    with pytest.raises(ValueError, match="cannot be broadcast"):
+        th.zeros(2, 3).copy_(th.zeros(4))
+    with pytest.raises(ValueError, match="share memory"):
+        th.zeros(3).expand(2, 3).copy_(th.ones(2, 3))
+    with pytest.raises(ValueError, match="300 cannot be converted to uint8"):
+        th.zeros(2, dtype=th.uint8).fill_(300)
