@@ -63,7 +63,6 @@ struct THExprPlan {
   int64_t rows, cols; /* the box: at most rows x cols */
   int64_t nr, nc, nouter, nboxes;
   int64_t group;     /* boxes visited in groups of group x group (1: row by row) */
-  int fresh;         /* dst was just allocated (its pages are not mapped yet) */
   size_t workspace;  /* bytes of registers */
   /* the rest is written before it is read: not cleared */
   Instr instr[MAX_INSTR];
@@ -709,7 +708,7 @@ static int plan_run(const THExprPlan *p) {
       snapshot[k] = th_tensor_new_with_size(t->storage->dtype, t->nDimension, th_sizes(t),
                                             th_strides(t), p->fn);
       if (!snapshot[k]) goto done;
-      th_copy_strided(snapshot[k], th_tensor_bytes(t), t->storage->dtype, th_strides(t), 1);
+      th_copy_strided(snapshot[k], th_tensor_bytes(t), t->storage->dtype, th_strides(t));
       run.data[k] = th_tensor_bytes(snapshot[k]);
     } else {
       run.data[k] = th_tensor_bytes(p->leaf[k]);
@@ -718,7 +717,7 @@ static int plan_run(const THExprPlan *p) {
   if (p->ninstr == 1) { /* a copy or a fill: the move kernels, tiled and threaded their own way */
     const Instr *in = &p->instr[0];
     if (in->kind == I_LOAD) {
-      th_copy_strided(p->leaf[0], run.data[in->leaf], in->src, p->bstride[in->leaf], p->fresh);
+      th_copy_strided(p->leaf[0], run.data[in->leaf], in->src, p->bstride[in->leaf]);
     } else {
       th_element pattern;
       THScalarType dt = p->leaf[0]->storage->dtype;
@@ -797,7 +796,7 @@ static THExprPlan *oneshot_plan(int *cached) {
   return malloc(sizeof(THExprPlan));
 }
 
-int th_expr_store(THTensor *dst, THExpr *whole, int fresh, const char *fn) {
+int th_expr_store(THTensor *dst, THExpr *whole, const char *fn) {
   int cached, status = -1;
   THExprPlan *p = oneshot_plan(&cached);
   if (!p) {
@@ -806,7 +805,6 @@ int th_expr_store(THTensor *dst, THExpr *whole, int fresh, const char *fn) {
     memset(p, 0, offsetof(THExprPlan, instr));
     p->fn = fn;
     p->dst = dst;
-    p->fresh = fresh;
     if (!plan_init(p, dst, whole)) status = plan_run(p);
     if (cached) thread_cache()->plan_busy = 0;
     else free(p);
@@ -814,17 +812,17 @@ int th_expr_store(THTensor *dst, THExpr *whole, int fresh, const char *fn) {
   return status;
 }
 
-static int assign(THTensor *dst, THSaver saver, THExpr *e, int fresh, const char *fn) {
+static int assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
   if (check_args(dst, e, fn)) return -1;
   if (e->has_dot) return th_expr_assign_dots(dst, saver, e, fn);
   Saved room;
   THExpr *whole = saved_expr(dst, saver, e, &room, fn);
   if (!whole) return -1;
-  return th_expr_store(dst, whole, fresh, fn);
+  return th_expr_store(dst, whole, fn);
 }
 
 int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
-  return assign(dst, saver, e, 0, __func__);
+  return assign(dst, saver, e, __func__);
 }
 
 THTensor *THTensor_newEval(THExpr *e) {
@@ -834,7 +832,7 @@ THTensor *THTensor_newEval(THExpr *e) {
   }
   THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
   if (!r) return NULL;
-  if (assign(r, TH_SAVE_ASSIGN, e, 1, __func__)) {
+  if (assign(r, TH_SAVE_ASSIGN, e, __func__)) {
     THTensor_free(r);
     return NULL;
   }

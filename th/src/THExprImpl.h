@@ -66,9 +66,9 @@ int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *co
                     const char *fn);
 
 /* dst = e through the engine, dst and e already checked by the caller
- * (copy and fill, whose errors are their own). fresh: dst was just
- * allocated. -1 with the error (an allocation failed). */
-int th_expr_store(THTensor *dst, THExpr *e, int fresh, const char *fn);
+ * (copy and fill, whose errors are their own). -1 with the error (an
+ * allocation failed). */
+int th_expr_store(THTensor *dst, THExpr *e, const char *fn);
 
 /* THTensor_assign of a tree holding a dot node (THExprDot.c). */
 int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn);

@@ -181,10 +181,9 @@ static void part_of(Part *p, const THTensor *result, int dim, int64_t index, int
 }
 
 /* Resizes result to the joined shape (unless it has it) and copies each
- * input into its part: inputs were checked by cat_shape / stack_shape.
- * fresh: result was just allocated. */
+ * input into its part: inputs were checked by cat_shape / stack_shape. */
 static int join(THTensor *result, THTensor **inputs, int numInputs, int dim, int stack,
-                int nDimension, const int64_t *size, int fresh, const char *fn) {
+                int nDimension, const int64_t *size, const char *fn) {
   if (check_result(result, nDimension, size, inputs, numInputs, fn)) return -1;
   if (!th_has_shape(result, nDimension, size) &&
       THTensor_resizeNd(result, nDimension, size, NULL))
@@ -197,7 +196,7 @@ static int join(THTensor *result, THTensor **inputs, int numInputs, int dim, int
     Part part;
     part_of(&part, result, dim, offset, length, stack);
     /* same shape as t, no overlap: checked */
-    th_copy_strided(&part.view, th_tensor_bytes(t), t->storage->dtype, th_strides(t), fresh);
+    th_copy_strided(&part.view, th_tensor_bytes(t), t->storage->dtype, th_strides(t));
     offset += length;
   }
   return 0;
@@ -219,7 +218,7 @@ static int join_into(THTensor *result, THTensor **inputs, int numInputs, int dim
   int nDimension;
   TH_CHECK_TENSOR_AS(result, fn, -1);
   if (shape(inputs, numInputs, &dim, &nDimension, size, fn)) return -1;
-  return join(result, inputs, numInputs, dim, stack, nDimension, size, 0, fn);
+  return join(result, inputs, numInputs, dim, stack, nDimension, size, fn);
 }
 
 static THTensor *new_join(THTensor **inputs, int numInputs, int dim, int stack, ShapeFn shape,
@@ -232,7 +231,7 @@ static THTensor *new_join(THTensor **inputs, int numInputs, int dim, int stack, 
     return NULL;
   THTensor *result = th_tensor_new_with_size(dtype, nDimension, size, NULL, fn);
   if (!result) return NULL;
-  if (join(result, inputs, numInputs, dim, stack, nDimension, size, 1, fn)) {
+  if (join(result, inputs, numInputs, dim, stack, nDimension, size, fn)) {
     THTensor_free(result);
     return NULL;
   }

@@ -34,6 +34,6 @@ THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims) {
   }
   char *start = th_tensor_bytes(tensor) + last * (int64_t)THScalarType_elementSize(
                                                      tensor->storage->dtype);
-  th_copy_strided(result, start, tensor->storage->dtype, stride, 1);
+  th_copy_strided(result, start, tensor->storage->dtype, stride);
   return result;
 }

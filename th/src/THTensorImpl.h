@@ -128,11 +128,10 @@ static inline int th_check_result_strides(const THTensor *result, int nDimension
 void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
 /* Copies: the bytes [lo, hi) a non-empty tensor touches; and a copy into dst
  * (shape checked, no overlap) of src_data walked with src_strides (in
- * elements; negative ones reverse a dim), converting from dtype st.
- * fresh_dst: dst was just allocated (see THTensorCopy.c). */
+ * elements; negative ones reverse a dim), converting from dtype st. */
 void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi);
 void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
-                     const int64_t *src_strides, int fresh_dst);
+                     const int64_t *src_strides);
 /* Every element of t set to pattern (one element of t's dtype). */
 void th_fill_tensor(THTensor *t, const void *pattern);
 
