@@ -437,25 +437,11 @@ cdef str _describe(THExpr *e):
 # return a th.Expr (unless out= is given: then they evaluate into it).
 
 cdef object apply(THExprOp op, str fn, object out, object a, object b=None, object c=None):
-    if out is not None and c is None and type(a) is Tensor and type(b) is Tensor:
-        return _tensors_into(op, <Tensor>a, <Tensor>b, out)  # the per-call fast path
+    if c is None and type(a) is Tensor and type(b) is Tensor and type(out) is Tensor:
+        # the per-call fast path: nodes on C's stack, no th.Expr made
+        THTensor_binaryOut((<Tensor>out).cdata, op, (<Tensor>a).cdata, (<Tensor>b).cdata)
+        return out
     return finish(node(op, fn, a, b, c), _any_lazy((a, b, c)), out)
-
-
-cdef object _tensors_into(THExprOp op, Tensor a, Tensor b, object out):
-    """op(a, b) into out, with no th.Expr object made (small calls)."""
-    cdef THExpr *x = THExpr_newTensor(a.cdata)
-    cdef THExpr *y = NULL
-    try:
-        y = THExpr_newTensor(b.cdata)
-    except BaseException:
-        THExpr_free(x)
-        raise
-    cdef THExpr *e = THExpr_newBinaryMove(op, x, y)  # steals x and y, even on failure
-    try:
-        return into_out_node(e, out)
-    finally:
-        THExpr_free(e)
 
 
 cdef object _scaled(object x, object factor, str fn):

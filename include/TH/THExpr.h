@@ -171,6 +171,11 @@ TH_API double THExpr_scalarValue(const THExpr *self);
 TH_API int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e);
 /* A new contiguous tensor of e's dtype and shape holding its value. */
 TH_API THTensor *THTensor_newEval(THExpr *e);
+/* out = op(a, b) for a binary op, with torch's out= rules: the result's
+ * dtype must cast to out's (TypeError), an out of another shape is resized
+ * when it has no elements and refused otherwise (ValueError). The nodes
+ * live on the stack: no allocation for a small call. */
+TH_API int THTensor_binaryOut(THTensor *out, THExprOp op, THTensor *a, THTensor *b);
 
 /* The compiled form: e planned once for dst and saver (both retained),
  * then run many times; THExprPlan_run needs no Python and holds no lock

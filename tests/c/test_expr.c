@@ -149,6 +149,32 @@ static void test_plans(void) {
   THTensor_free(a); THTensor_free(b);
 }
 
+/* torch's out= rules with nodes on the stack: no node is allocated, out
+ * keeps its refcount, an empty out is resized, a lossy or misshapen out is
+ * refused with dst unchanged. */
+static void test_binary_out(void) {
+  THTensor *t = filled(TH_FLOAT32, 4, 1, 1), *u = filled(TH_FLOAT32, 4, 2, 0);
+  THTensor *out = THTensor_new(TH_FLOAT64), *i = filled(TH_INT32, 4, 7, 0);
+  int64_t nodes = THExpr_liveCount();
+  CHECK(THTensor_binaryOut(out, TH_EXPR_MUL, t, u) == 0 && THTensor_nDimension(out) == 1);
+  CHECK(((double *)THTensor_data(out))[3] == 8 && THExpr_liveCount() == nodes);
+  CHECK(THTensor_refcount(out) == 1 && THTensor_refcount(t) == 1 && THTensor_refcount(u) == 1);
+  CHECK(THTensor_binaryOut(i, TH_EXPR_MUL, t, u) == -1 && THGetLastError()->kind == TH_ERROR_TYPE);
+  CHECK(strstr(THGetLastError()->message, "float32 can't be cast to the desired output type int32"));
+  CHECK(((int32_t *)THTensor_data(i))[0] == 7); /* unchanged */
+  int64_t three = 3;
+  THTensor *small = THTensor_newWithSize(TH_FLOAT32, 1, &three, NULL);
+  CHECK(THTensor_binaryOut(small, TH_EXPR_ADD, t, u) == -1);
+  CHECK(THGetLastError()->kind == TH_ERROR_VALUE);
+  CHECK(strstr(THGetLastError()->message, "out has shape [3], the result [4]"));
+  CHECK(THTensor_binaryOut(out, TH_EXPR_NEG, t, u) == -1 && THGetLastError()->kind == TH_ERROR_TYPE);
+  CHECK(THTensor_binaryOut(NULL, TH_EXPR_ADD, t, u) == -1);
+  THClearError();
+  CHECK(THExpr_liveCount() == nodes);
+  THTensor_free(small); THTensor_free(i);
+  THTensor_free(t); THTensor_free(u); THTensor_free(out);
+}
+
 static void test_math_names(void) {
   THTensor *t = filled(TH_FLOAT32, 4, 1, 1), *u = filled(TH_FLOAT32, 4, 2, 0);
   THTensor *r = THTensor_new(TH_FLOAT32), *m = THTensor_new(TH_BOOL);
@@ -254,6 +280,7 @@ int main(void) {
   test_allocation_failures();
   test_plans();
   test_math_names();
+  test_binary_out();
   test_dot();
   test_tracking();
   CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);

@@ -74,6 +74,37 @@ static int with_tensor(THTensor *r, THExprOp o, THTensor *a, THTensor *b, const 
   NODES_AS(fn);
   return store(s, r, op2(s, o, leaf(s, a), leaf(s, b)));
 }
+
+int THTensor_binaryOut(THTensor *out, THExprOp o, THTensor *a, THTensor *b) {
+  NODES;
+  THExpr *e = op2(s, o, leaf(s, a), leaf(s, b));
+  if (!e) return -1;
+  if (!out) {
+    TH_ERR(TH_ERROR_VALUE, "out is NULL");
+    return -1;
+  }
+  TH_CHECK_TENSOR(out, -1);
+  THScalarType dt = out->storage->dtype;
+  if (!THScalarType_canCast(e->dtype, dt)) {
+    TH_ERR(TH_ERROR_TYPE, "result type %s can't be cast to the desired output type %s",
+           THScalarType_name(e->dtype), THScalarType_name(dt));
+    return -1;
+  }
+  if (out->nDimension != e->nDimension ||
+      memcmp(th_sizes(out), e->size, sizeof(int64_t) * (size_t)e->nDimension)) {
+    if (th_tensor_numel(out) != 0) {
+      char have[256], result[256];
+      th_format_shape(have, sizeof have, out->nDimension, th_sizes(out));
+      th_format_shape(result, sizeof result, e->nDimension, e->size);
+      TH_ERR(TH_ERROR_VALUE,
+             "out has shape %s, the result %s: give an out of the result's shape or an "
+             "empty one (resized)", have, result);
+      return -1;
+    }
+    if (THTensor_resizeNd(out, e->nDimension, e->size, NULL)) return -1;
+  }
+  return THTensor_assign(out, TH_SAVE_ASSIGN, e);
+}
 static int unary(THTensor *r, THExprOp o, THTensor *t, const char *fn) {
   NODES_AS(fn);
   return store(s, r, op(s, o, 1, leaf(s, t), NULL, NULL));
