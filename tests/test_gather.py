@@ -316,6 +316,23 @@ def test_advanced_getitem_is_numpy_fancy_indexing(case, form):
         assert result.storage().data_ptr() != t.storage().data_ptr() or result.numel() == 0
 
 
+@pytest.mark.parametrize("form", ["tensor", "list", "numpy"])
+def test_advanced_index_with_an_empty_result_and_unmergeable_strides(form):
+    # the result (1, 2, 0) has contiguous strides (2, 1, 1), which do not
+    # merge over the index dims: the walk must see there is nothing to do
+    # (it walked an uninitialised plan and crashed before)
+    shape = (4, 1, 1, 3)
+    index = (None, np.array([[1], [3]]), np.array([[-1], [-1]]),
+             np.array([[False, False, False]]))
+    a = np.arange(12, dtype=np.float64).reshape(shape)
+    t = arange(shape, th.float64)
+    for _ in range(50):  # the uninitialised walk crashed only some of the time
+        result = t[as_th_index(index, form)]
+        check(result, a[index], copy=True)
+    t[as_th_index(index, form)] = 7.0
+    assert t.tolist() == a.tolist()
+
+
 @settings(max_examples=100, deadline=None)
 @given(advanced_index(), st.booleans())
 def test_advanced_setitem_is_numpy_fancy_assignment(case, scalar):

@@ -791,6 +791,13 @@ static int adv_walk(Walk *w, WalkOp op, const AdvPlan *p, const THTensor *src,
                     const int64_t *ostride, const int64_t *off) {
   Dims g;
   int64_t s0[TH_MAX_DIMS], s1[TH_MAX_DIMS], merged = 0, seen = 0;
+  if (product(p->rnd, p->rsize) == 0) { /* nothing to walk (an empty shape's strides need not merge) */
+    g.n = 1;
+    g.size[0] = 0;
+    s0[0] = s1[0] = 0;
+    walk_init(w, op, elsize(src), &g, s0, s1);
+    return 1;
+  }
   for (int d = p->bpos + p->s.bnd - 1; d >= p->bpos; d--) { /* the index dims, innermost first */
     if (p->rsize[d] == 1) continue;
     if (seen && ostride[d] != merged) return 0;
