@@ -3,6 +3,8 @@ tiles of a transposed operand (8x8 transposes, casts column by column, the
 ragged edges), operands and destinations whose rows lie apart (read and
 written where they lie), the fused x + y*z pass (bit for bit what the two
 kernels give), and copy and fill, which are stores through the same engine."""
+import math
+
 import numpy as np
 import pytest
 
@@ -183,3 +185,18 @@ def test_copy_refusals_keep_their_messages():
         th.zeros(3).expand(2, 3).copy_(th.ones(2, 3))
     with pytest.raises(ValueError, match="300 cannot be converted to uint8"):
         th.zeros(2, dtype=th.uint8).fill_(300)
+
+
+@pytest.mark.parametrize("dtype", [th.float16, th.bfloat16])
+def test_operands_of_another_dtype_are_rounded_to_half_first(dtype):
+    # torch converts the uint16 (or the Python number) to float16 before the
+    # op: 65528 is inf there, though float32, where float16 computes, holds it
+    h = th.tensor([7.0, 1.0], dtype=dtype)
+    u = th.tensor([8, 65528], dtype=th.uint16)
+    big = 70000 if dtype is th.float16 else 3.4e38 * 2  # inf in both
+    lazy = th.eval(2 + ((2 + th.lazy(h)) - (-th.lazy(u))))
+    eager = 2 + ((2 + h) - (-u))
+    assert lazy.tolist() == eager.tolist()
+    assert th.eval(th.lazy(h) + big - 1).tolist() == [math.inf, math.inf] == (h + big - 1).tolist()
+    if dtype is th.float16:
+        assert math.isinf(lazy.tolist()[0]) and th.eval(th.lazy(h) + u).tolist()[1] == math.inf

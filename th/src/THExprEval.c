@@ -178,12 +178,24 @@ static const THExpr *fused_product(const THExpr *e, THScalarType in_type) {
   return NULL;
 }
 
+/* Operand x of a node whose operands meet in dtype common and are computed
+ * in type. One of another dtype is converted to common first, as torch
+ * converts it: float16 and bfloat16 compute in float32, but a uint16 65528
+ * is inf in float16 before it is widened. An operand already of common
+ * (an op's unrounded result) is not rounded again: once, on store. */
+static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
+                           THScalarType type) {
+  if (common != type && x->dtype != common && th_expr_compute_type(common) == type)
+    return cast_reg(c, compile(c, x, common), type);
+  return compile(c, x, type);
+}
+
 static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   THExprOp op = (THExprOp)e->op;
   int arity = THExprOp_arity(op);
   THScalarType result, in_type, common;
   if (op == TH_EXPR_WHERE) {
-    result = e->dtype;
+    result = common = e->dtype;
     in_type = th_expr_compute_type(e->dtype);
   } else {
     /* the operands' common dtype, as the node computed it */
@@ -198,12 +210,15 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
     arity = 3;
     const THExpr *in[3] = {e->operand[e->operand[0] == product], product->operand[0],
                            product->operand[1]};
+    THScalarType product_common = th_expr_common_type(product->operand, 2);
     for (int i = 0; i < 3; i++)
-      if ((k.in[i] = compile(c, in[i], in_type)) < 0) return -1;
+      if ((k.in[i] = compile_operand(c, in[i], i ? product_common : common, in_type)) < 0)
+        return -1;
   }
   for (int i = 0; !product && i < arity; i++) {
-    THScalarType want = (op == TH_EXPR_WHERE && i == 0) ? TH_BOOL : in_type;
-    k.in[i] = compile(c, e->operand[i], want);
+    int condition = op == TH_EXPR_WHERE && i == 0;
+    k.in[i] = condition ? compile(c, e->operand[i], TH_BOOL)
+                        : compile_operand(c, e->operand[i], common, in_type);
     if (k.in[i] < 0) return -1;
   }
   THScalarType kernel_type = in_type;
