@@ -23,7 +23,7 @@ CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
 # (gcc's -O2 leaves a loop of unknown length scalar); the rest stays at -O2,
 # where the short object paths (views, refcounts) run faster.
 KERNEL_SOURCES = [
-    "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c", "th/src/THTranspose.c",
+    "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
     "th/src/THExprEval.c", "th/src/THExprKernels.c", "th/src/THTensorBlas.c",
     "th/src/THTensorReduce.c",
     # sparse: the radix sort, segmented sums and scatter-adds
