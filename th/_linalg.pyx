@@ -129,28 +129,29 @@ def _tensor(str fn, str name, object value):
 
 
 # ----------------------------------------------------------- the products
+cdef Tensor _product(Op op, str fn, object out, str an, object a, str bn, object b):
+    """a @ b for the plain products, their arguments checked as fn's."""
+    return _run(op, _checked_out(fn, out), 0, None, 1, _tensor(fn, an, a), _tensor(fn, bn, b))
+
+
 def mm(input, mat2, *, out=None):
     """input (n x k) @ mat2 (k x p)."""
-    return _run(MM, _checked_out("mm", out), 0, None, 1, _tensor("mm", "input", input),
-                _tensor("mm", "mat2", mat2))
+    return _product(MM, "mm", out, "input", input, "mat2", mat2)
 
 
 def bmm(input, mat2, *, out=None):
     """input[i] (b x n x k) @ mat2[i] (b x k x p) for each i."""
-    return _run(BMM, _checked_out("bmm", out), 0, None, 1, _tensor("bmm", "input", input),
-                _tensor("bmm", "mat2", mat2))
+    return _product(BMM, "bmm", out, "input", input, "mat2", mat2)
 
 
 def mv(input, vec, *, out=None):
     """input (n x k) @ vec (k)."""
-    return _run(MV, _checked_out("mv", out), 0, None, 1, _tensor("mv", "input", input),
-                _tensor("mv", "vec", vec))
+    return _product(MV, "mv", out, "input", input, "vec", vec)
 
 
 def dot(input, tensor, *, out=None):
     """The inner product of two 1-dim tensors of one size (a 0-dim tensor)."""
-    return _run(DOT, _checked_out("dot", out), 0, None, 1, _tensor("dot", "input", input),
-                _tensor("dot", "tensor", tensor))
+    return _product(DOT, "dot", out, "input", input, "tensor", tensor)
 
 
 cdef Tensor _add(Op op, str fn, object input, object a, object b, object beta, object alpha,
