@@ -863,6 +863,7 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
   }
   th_free(R.acc.f);
   th_free(R.mean.f);
+  th_free(spare.f); /* still ours when there was nothing to reduce */
   THTensor_free(src);
   if (values) *values = v;
   if (indices) *indices = ix;
