@@ -672,20 +672,16 @@ static void run_chunk(int64_t begin, int64_t end, void *ctx) {
   if (th_expr_zero_division) atomic_store(&run->zero_division, 1);
 }
 
-/* Whether t's bytes overlap dst's, other than as the very same view. */
-/* 1 when every byte of a comes before b's first (strides are >= 0). */
-static inline int ends_before(const THTensor *a, const THTensor *b) {
-  int64_t last = 0;
-  for (int d = 0; d < a->nDimension; d++) last += (th_sizes(a)[d] - 1) * th_strides(a)[d];
-  size_t esz = th_elsize(a->storage->dtype);
-  return th_tensor_bytes(a) + (last + 1) * (int64_t)esz <= th_tensor_bytes(b);
-}
-
+/* Whether t's bytes overlap dst's, other than as the very same view (by
+ * address: two storages may wrap the same memory). */
 static int needs_snapshot(const THExprPlan *p, int k) {
   const THTensor *dst = p->leaf[0], *t = p->leaf[k];
   if (t == dst || !t->storage->data || !dst->storage->data) return 0;
   if (th_tensor_numel(t) == 0) return 0;
-  if (ends_before(dst, t) || ends_before(t, dst)) return 0;
+  uintptr_t dlo, dhi, tlo, thi;
+  th_tensor_byte_range(dst, &dlo, &dhi);
+  th_tensor_byte_range(t, &tlo, &thi);
+  if (dhi <= tlo || thi <= dlo) return 0;
   int same = th_tensor_bytes(t) == th_tensor_bytes(dst) &&
              t->storage->dtype == dst->storage->dtype;
   for (int d = 0; same && d < dst->nDimension; d++) same = p->bstride[k][d] == th_strides(dst)[d];

@@ -54,8 +54,7 @@ static int store(Nodes *s, THTensor *r, THExpr *e) {
     return -1;
   }
   TH_CHECK_TENSOR_AS(r, s->fn, -1);
-  if (r->nDimension != e->nDimension ||
-      memcmp(th_sizes(r), e->size, sizeof(int64_t) * (size_t)e->nDimension)) {
+  if (!th_has_shape(r, e->nDimension, e->size)) {
     if (THTensor_resizeNd(r, e->nDimension, e->size, NULL)) return -1;
   }
   return THTensor_assign(r, TH_SAVE_ASSIGN, e);
@@ -90,8 +89,7 @@ int THTensor_binaryOut(THTensor *out, THExprOp o, THTensor *a, THTensor *b) {
            THScalarType_name(e->dtype), THScalarType_name(dt));
     return -1;
   }
-  if (out->nDimension != e->nDimension ||
-      memcmp(th_sizes(out), e->size, sizeof(int64_t) * (size_t)e->nDimension)) {
+  if (!th_has_shape(out, e->nDimension, e->size)) {
     if (th_tensor_numel(out) != 0) {
       char have[256], result[256];
       th_format_shape(have, sizeof have, out->nDimension, th_sizes(out));

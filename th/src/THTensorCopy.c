@@ -19,19 +19,23 @@
  * expression engine (THExprEval.c), which checks overlap and runs the
  * move kernels here (th_fill_tensor, th_copy_strided) for them. */
 
+typedef struct FillCtx {
+  size_t elsize;
+  const void *pattern;
+} FillCtx;
+
 static void fill_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
-  size_t elsize = (size_t)(uintptr_t)((void **)ctx)[0];
-  th_fill_strided(data[0], strides[0], n, elsize, ((void **)ctx)[1]);
+  const FillCtx *f = ctx;
+  th_fill_strided(data[0], strides[0], n, f->elsize, f->pattern);
 }
 
 void th_fill_tensor(THTensor *t, const void *pattern) {
-  size_t elsize = THScalarType_elementSize(t->storage->dtype);
+  FillCtx f = {THScalarType_elementSize(t->storage->dtype), pattern};
   const int64_t *strides[1] = {th_strides(t)};
   char *data[1] = {th_tensor_bytes(t)};
-  void *ctx[2] = {(void *)(uintptr_t)elsize, (void *)pattern};
   THIter it;
-  th_iter_init(&it, 1, t->nDimension, th_sizes(t), strides, data, &elsize);
-  th_iter_run(&it, fill_loop, ctx);
+  th_iter_init(&it, 1, t->nDimension, th_sizes(t), strides, data, &f.elsize);
+  th_iter_run(&it, fill_loop, &f);
 }
 
 /* self = the element (of self's dtype), through the engine. */
