@@ -49,6 +49,17 @@ CORE_CFLAGS = ["-std=c11", "-fPIC", "-pthread", "-fvisibility=hidden", "-fno-str
 )
 
 
+def has_libmvec():
+    """glibc's vector math library with the functions THExprKernels.c
+    declares (tanh, expm1, log1p and atan2 came in glibc 2.35), on x86-64
+    Linux, where libm.so links it as needed."""
+    libc, version = platform.libc_ver()
+    if not (sys.platform.startswith("linux") and platform.machine() == "x86_64"
+            and libc == "glibc"):
+        return False
+    return tuple(int(part) for part in version.split(".")[:2]) >= (2, 35)
+
+
 def openblas():
     """scipy-openblas32 (numpy's and scipy's own OpenBLAS build, its symbols
     prefixed scipy_): include dir, library name, and the rpaths libTH.so
@@ -90,6 +101,10 @@ class build_ext_with_core(build_ext):
         compiler = self.compiler  # created and customised by build_ext.run
         # -fwrapv: integer overflow in element kernels wraps, as in torch and numpy
         kernel_flags = ["-fwrapv"] + ([] if os.environ.get("TH_DEBUG") else ["-O3"])
+        # no errno and no trapping (values are unchanged) let gcc vectorise
+        # sqrt, floor, rint and the libmvec calls (THExprKernels.c)
+        kernel_flags += ["-fno-math-errno", "-fno-trapping-math"] + (
+            ["-DTH_LIBMVEC"] if has_libmvec() else [])
         blas_include, blas_lib_dir, blas_library, blas_rpaths = openblas()
         objects = []
         for sources, flags in [
