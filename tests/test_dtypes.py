@@ -451,3 +451,17 @@ def test_typed_access_and_packing_through_the_c_api():
     back.restype, back.argtypes = ctypes.c_float, [BFloat16]
     assert to_bf(1.00390625).x == 0x3F80 and back(BFloat16(0x3F81)) == 1.0078125
     assert struct.pack("<H", to_bf(-1.0).x) == b"\x80\xbf"
+
+
+def test_every_float16_to_float32_contiguous_and_strided():
+    """All 65536 float16 values: the contiguous conversion (F16C, 8 at a
+    time, where the CPU has it) gives the strided (scalar) loop's bits, and
+    numpy's for every value that is not a NaN."""
+    every = np.arange(2**16, dtype=np.int32).astype(np.uint16).view(np.float16)
+    contiguous = th.from_numpy(every).float().numpy().view(np.uint32)
+    doubled = th.from_numpy(np.repeat(every, 2))[::2]  # stride 2: the scalar loop
+    strided = doubled.float().numpy().view(np.uint32)
+    np.testing.assert_array_equal(contiguous, strided)
+    finite = ~np.isnan(every)
+    np.testing.assert_array_equal(contiguous[finite],
+                                  every[finite].astype(np.float32).view(np.uint32))
