@@ -438,7 +438,7 @@ static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, do
 
 /* Sums of four contiguous float32 runs of n at once (four streams in
  * flight), each exactly as if alone: 8 float64 accumulators in order, then
- * a fixed tree. A run given twice is summed twice, to the same value. */
+ * a fixed tree. */
 TH_CLONES static void sum4_f32(const float *const *p, int64_t n, double *out) {
   double r[4][8] = {{0}};
   int64_t i = 0;
@@ -456,6 +456,16 @@ TH_CLONES static void sum4_f32(const float *const *p, int64_t n, double *out) {
   }
 }
 
+/* One run as sum4_f32 sums each of its four, to the same bits. */
+TH_CLONES static double sum1_f32(const float *p, int64_t n) {
+  double r[8] = {0};
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int k = 0; k < 8; k++) r[k] += (double)p[i + k];
+  for (int64_t t = i; t < n; t++) r[t & 7] += (double)p[t];
+  return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+}
+
 /* var's mean of result o (its imaginary part: im), or 0 for other ops,
  * which have no means. */
 static inline double mean_of(const Reduce *R, int64_t o, int im) {
@@ -464,18 +474,25 @@ static inline double mean_of(const Reduce *R, int64_t o, int im) {
 
 static void runs_body(int64_t begin, int64_t end, void *ctx) {
   const Reduce *R = ctx;
-  if ((R->op == OP_SUM || R->op == OP_MEAN) && R->f32 && R->nr == 1 && R->rst[0] == 1) {
-    /* one contiguous float32 run per result (sum(dim=-1)): four at a time */
-    for (int64_t o = begin; o < end; o += 4) {
+  if ((R->op == OP_SUM || R->op == OP_MEAN) && R->f32 && R->nr == 1 && R->rst[0] == 1 &&
+      R->nout > 1) {
+    /* one contiguous float32 run per result (sum(dim=-1)): four at a time,
+     * the last few one at a time with the same arithmetic. (A single
+     * result is a plain run below, whose sum keeps more reads in flight.) */
+    int64_t o = begin;
+    for (; o + 4 <= end; o += 4) {
       const float *p[4];
       double sums[4];
-      for (int q = 0; q < 4; q++)
-        p[q] = (const float *)R->data + kept_offset(R, o + q < end ? o + q : o, -1, NULL);
+      for (int q = 0; q < 4; q++) p[q] = (const float *)R->data + kept_offset(R, o + q, -1, NULL);
       sum4_f32(p, R->rsz[0], sums);
-      for (int q = 0; q < 4 && o + q < end; q++) {
+      for (int q = 0; q < 4; q++) {
         state_init(R, R->acc, o + q);
         R->acc.f[o + q] = sums[q];
       }
+    }
+    for (; o < end; o++) {
+      state_init(R, R->acc, o);
+      R->acc.f[o] = sum1_f32((const float *)R->data + kept_offset(R, o, -1, NULL), R->rsz[0]);
     }
     return;
   }
