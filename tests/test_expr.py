@@ -399,6 +399,23 @@ def test_named_tensors_are_never_reused():
     assert a.tolist() == [0.0, 1.0, 2.0, 3.0]
 
 
+def test_memory_th_did_not_allocate_is_never_reused(tmp_path):
+    """th.from_numpy(x) is held by the expression alone, but its memory is
+    x's: the result must not land in it (nor in a mapped file)."""
+    x = np.arange(4, dtype=np.float32)
+    for result in (th.from_numpy(x) * 2, th.from_numpy(x) ** 2, -th.from_numpy(x),
+                   abs(th.from_numpy(x)), 1 + th.from_numpy(x)):
+        assert result.data_ptr() != x.ctypes.data
+    np.testing.assert_array_equal(x, [0, 1, 2, 3])
+    path = str(tmp_path / "mapped.bin")
+    th.arange(4, dtype=th.float32).numpy().tofile(path)
+    mapped = th.Storage.from_file(path, shared=True, size=4, dtype=th.float32)
+    r = th.empty(0).set_(mapped) + 1
+    del mapped
+    assert r.tolist() == [1.0, 2.0, 3.0, 4.0]
+    assert np.fromfile(path, dtype=np.float32).tolist() == [0.0, 1.0, 2.0, 3.0]
+
+
 def test_no_reuse_when_dtype_or_shape_differ():
     a = th.arange(4, dtype=th.int32)
     pointers = []

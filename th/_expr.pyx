@@ -303,11 +303,15 @@ cdef bint _same_shape(THTensor *t, int nd, const int64_t *sizes) noexcept:
 
 cdef bint sole_owner(object t):
     """t (held only by the caller's expression) may take the result in place:
-    one C reference, an unshared contiguous storage, no weak references."""
+    one C reference, an unshared contiguous storage whose memory th allocated
+    (not numpy's array behind th.from_numpy, nor a mapped file), no weak
+    references."""
     if not isinstance(t, Tensor):
         return False
     cdef THTensor *c = (<Tensor>t).cdata
-    return (THTensor_refcount(c) == 1 and THStorage_refcount(THTensor_storage(c)) == 1
+    cdef THStorage *s = THTensor_storage(c)
+    return (THTensor_refcount(c) == 1 and THStorage_refcount(s) == 1
+            and THStorage_allocator(s) == &THDefaultAllocator
             and THTensor_isContiguous(c) and weakref.getweakrefcount(t) == 0)
 
 
