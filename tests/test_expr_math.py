@@ -100,3 +100,27 @@ def test_binary_special_values_as_numpy(name, dtype):
     np.testing.assert_allclose(got, expected, rtol=4 * np.finfo(dtype).eps, equal_nan=True)
     zero = expected == 0
     assert (np.signbit(got[zero]) == np.signbit(expected[zero])).all()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("exponent, fast", [(2, np.square), (2.0, np.square), (0.5, np.sqrt),
+                                            (-0.5, lambda x: 1 / np.sqrt(x)),
+                                            (-1, np.reciprocal)])
+def test_special_exponents_run_as_their_kernels(exponent, fast, dtype):
+    """x ** 2, ** 0.5, ** -0.5 and ** -1 are x * x, sqrt, rsqrt and 1 / x, bit
+    for bit, as torch and numpy special-case them (sqrt(-0.0) is -0.0 where
+    pow gives +0.0; sqrt(-inf) is NaN where pow gives inf)."""
+    x = np.array(SPECIAL * 2 + [-2.0, 3.0, 7.5], dtype=dtype)
+    with np.errstate(all="ignore"):
+        expected = fast(x)
+    for got in (th.from_numpy(x) ** exponent, th.pow(th.from_numpy(x), exponent),
+                (th.lazy(th.from_numpy(x)) ** exponent).eval()):
+        np.testing.assert_array_equal(got.numpy(), expected)
+        zero = expected == 0
+        assert (np.signbit(got.numpy()[zero]) == np.signbit(expected[zero])).all()
+
+
+def test_half_powers_stay_pow_as_torch():
+    # torch computes float16 ** 0.5 by pow: -0.0 ** 0.5 is +0.0
+    r = th.tensor([-0.0, 4.0], dtype=th.float16) ** 0.5
+    assert r.tolist() == [0.0, 2.0] and not np.signbit(r.float().numpy()[0])

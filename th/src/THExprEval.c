@@ -190,6 +190,18 @@ static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
   return compile(c, x, type);
 }
 
+/* What x ** exponent runs as, for a float x: x * x, sqrt, rsqrt or
+ * reciprocal for the exponents torch and numpy special-case the same way
+ * (2, 0.5, -0.5, -1), as fast as those kernels and as exact; pow otherwise. */
+static THExprOp power_op(const th_element *exponent, THScalarType type) {
+  double y;
+  if (type == TH_FLOAT32) y = *(const float *)exponent->bytes;
+  else if (type == TH_FLOAT64) y = *(const double *)exponent->bytes;
+  else return TH_EXPR_POW;
+  return y == 2 ? TH_EXPR_MUL : y == 0.5 ? TH_EXPR_SQRT : y == -0.5 ? TH_EXPR_RSQRT
+       : y == -1 ? TH_EXPR_RECIPROCAL : TH_EXPR_POW;
+}
+
 static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   THExprOp op = (THExprOp)e->op;
   int arity = THExprOp_arity(op);
@@ -225,6 +237,16 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   int constant = 0;
   if (arity == 2 && c->p->instr[k.in[1]].kind == I_CONST) constant = 2;
   else if (arity == 2 && c->p->instr[k.in[0]].kind == I_CONST) constant = 1;
+  /* (float16 and bfloat16 keep pow, as torch computes them) */
+  if (op == TH_EXPR_POW && constant == 2 && result == in_type) {
+    THExprOp power = power_op(&c->p->instr[k.in[1]].value, in_type);
+    if (power != TH_EXPR_POW) {
+      op = power;
+      k.op = (int)op;
+      k.in[1] = op == TH_EXPR_MUL ? k.in[0] : -1;
+      constant = 0;
+    }
+  }
   k.fn = th_expr_kernel_for(op, kernel_type, constant);
   if (!k.fn) {
     TH_ERR_FN(TH_ERROR_TYPE, c->p->fn, "%s is not supported for %s", THExprOp_name(op),
