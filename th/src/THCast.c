@@ -125,8 +125,8 @@ DEFINE_CASTS_TO(uint16)
 DEFINE_CASTS_TO(uint32)
 DEFINE_CASTS_TO(uint64)
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
+#include "THCpuImpl.h"
+#ifdef TH_X86_SIMD
 
 /* float32 -> float16 by the F16C instruction, 8 at a time, rounding to
  * nearest even as th_float_to_half_bits does; a group holding a NaN goes
@@ -167,12 +167,6 @@ __attribute__((target("avx,f16c"))) static int64_t half_to_float_f16c(float *d,
   return i;
 }
 
-static int have_f16c(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
-  return cached;
-}
-
 /* NAME: the table's D <- S loop with a vector KERNEL (where HAVE(), chosen
  * at run time) for contiguous runs, the generic loop for the rest. */
 #define DEFINE_VECTOR_CAST(NAME, D, S, HAVE, KERNEL)                                     \
@@ -187,16 +181,10 @@ static int have_f16c(void) {
   }
 
 /* F16C: the scalar loops are ~15x slower */
-DEFINE_VECTOR_CAST(cast_float16_float32_f16c, float16, float32, have_f16c, float_to_half_f16c)
-DEFINE_VECTOR_CAST(cast_float32_float16_f16c, float32, float16, have_f16c, half_to_float_f16c)
+DEFINE_VECTOR_CAST(cast_float16_float32_f16c, float16, float32, th_have_f16c, float_to_half_f16c)
+DEFINE_VECTOR_CAST(cast_float32_float16_f16c, float32, float16, th_have_f16c, half_to_float_f16c)
 #define cast_float16_float32 cast_float16_float32_f16c
 #define cast_float32_float16 cast_float32_float16_f16c
-
-static int have_avx2(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx2");
-  return cached;
-}
 
 /* float32 -> bfloat16, 16 at a time: th_float_to_bfloat16_bits in integer
  * lanes (bias, shift, NaN blend), so the results are the scalar loop's bit
@@ -238,9 +226,9 @@ __attribute__((target("avx2"))) static int64_t bfloat16_to_float_avx2(float *d,
   return i;
 }
 
-DEFINE_VECTOR_CAST(cast_bfloat16_float32_avx2, bfloat16, float32, have_avx2,
+DEFINE_VECTOR_CAST(cast_bfloat16_float32_avx2, bfloat16, float32, th_have_avx2,
                    float_to_bfloat16_avx2)
-DEFINE_VECTOR_CAST(cast_float32_bfloat16_avx2, float32, bfloat16, have_avx2,
+DEFINE_VECTOR_CAST(cast_float32_bfloat16_avx2, float32, bfloat16, th_have_avx2,
                    bfloat16_to_float_avx2)
 #define cast_bfloat16_float32 cast_bfloat16_float32_avx2
 #define cast_float32_bfloat16 cast_float32_bfloat16_avx2
@@ -260,13 +248,7 @@ __attribute__((target("avx"))) static int64_t float_to_double_stream(double *d, 
   return i;
 }
 
-static int have_avx(void) {
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx");
-  return cached;
-}
-
-DEFINE_VECTOR_CAST(cast_float64_float32_stream, float64, float32, have_avx,
+DEFINE_VECTOR_CAST(cast_float64_float32_stream, float64, float32, th_have_avx,
                    float_to_double_stream)
 
 static void cast_complex128_complex64_stream(char *dst, ptrdiff_t ds, const char *src,

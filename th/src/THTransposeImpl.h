@@ -18,20 +18,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
+#include "THCpuImpl.h"
+#ifdef TH_X86_SIMD
 #define TH_TR_AVX2 1
 #endif
-
-static inline int th_have_avx2(void) {
-#ifdef TH_TR_AVX2
-  static int cached = -1;
-  if (cached < 0) cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-  return cached;
-#else
-  return 0;
-#endif
-}
 
 static inline void th_tr_move32(char *d, const char *s) { memcpy(d, s, 4); }
 
