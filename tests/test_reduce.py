@@ -98,6 +98,31 @@ def test_max_min_with_a_dim_are_numpys_values_and_first_indices(case, op, data):
     np.testing.assert_array_equal(to_numpy(arg), to_numpy(indices))
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([np.float32, np.float64]),
+       st.integers(1, 3 * 1024 + 40),  # runs across the blocks of 1024
+       st.lists(st.tuples(st.floats(0, 1), st.sampled_from(
+           [np.nan, 0.0, -0.0, 2.0, -2.0, np.inf, -np.inf])), max_size=4),
+       st.integers(0, 2**32 - 1))
+def test_extremes_of_long_contiguous_runs_are_numpys(dtype, n, planted, seed):
+    """max/min/argmax/argmin of a contiguous float run (the blocked vector
+    kernel): the first NaN, else the first of the extremes; values of few
+    distinct levels, so that ties are common."""
+    a = np.random.default_rng(seed).integers(-3, 3, n).astype(dtype)
+    for where, value in planted:
+        a[min(int(where * n), n - 1)] = value
+    t = th.from_numpy(a)
+    for op in ("max", "min"):
+        value = getattr(t, op)().item()
+        expected = getattr(np, op)(a)
+        assert value == expected or (math.isnan(value) and math.isnan(expected))
+        assert getattr(th, "arg" + op)(t).item() == getattr(np, "arg" + op)(a)
+        values, indices = getattr(t.view(1, n), op)(1)
+        assert indices.item() == getattr(np, "arg" + op)(a)
+        if value == 0:  # a signed zero: the one at the index
+            assert math.copysign(1, value) == math.copysign(1, a[indices.item()])
+
+
 def test_argmax_without_dim_counts_in_the_flattened_logical_order():
     a = np.array([[1.0, 9.0, 3.0], [9.0, 2.0, 0.0]])
     t = th.from_numpy(a)

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "THCastImpl.h"
+#include "THCpuImpl.h"
 #include "THDebugImpl.h"
 #include "THMemoryImpl.h"
 #include "THParallelImpl.h"
@@ -315,6 +316,84 @@ static double float_fold(int kernel, int f32, const char *p, int64_t n, ptrdiff_
                      : abs_f64((const double *)p, n, sb / 8, m);
 }
 
+/* A block's largest (CMP >) or smallest (CMP <) element into *out, and
+ * whether the block holds a NaN (then *out means nothing). */
+#define BLOCK_EXTREME(NAME, T, CMP)                                                  \
+  static int NAME(const T *q, int64_t len, T *out) {                                 \
+    T e = q[0];                                                                      \
+    int nan = 0;                                                                     \
+    for (int64_t i = 0; i < len; i++) {                                              \
+      e = q[i] CMP e ? q[i] : e;                                                     \
+      nan |= q[i] != q[i];                                                           \
+    }                                                                                \
+    *out = e;                                                                        \
+    return nan;                                                                      \
+  }
+#ifdef TH_X86_SIMD
+/* The same in AVX2 registers (VT of W lanes, intrinsic suffix S, OP max or
+ * min), four accumulators. gcc does not vectorise the loop above: NaNs. */
+#define BLOCK_EXTREME_AVX2(NAME, T, VT, S, W, OP, CMP)                                 \
+  __attribute__((target("avx2"))) static int NAME(const T *q, int64_t len, T *out) { \
+    VT a0 = _mm256_set1_##S(q[0]), a1 = a0, a2 = a0, a3 = a0, nan = _mm256_setzero_##S(); \
+    int64_t i = 0;                                                                   \
+    for (; i + 4 * W <= len; i += 4 * W) {                                           \
+      VT x0 = _mm256_loadu_##S(q + i), x1 = _mm256_loadu_##S(q + i + W);            \
+      VT x2 = _mm256_loadu_##S(q + i + 2 * W), x3 = _mm256_loadu_##S(q + i + 3 * W); \
+      /* OP(x, a) is a where x is NaN: the flag below records it */                  \
+      a0 = _mm256_##OP##_##S(x0, a0), a1 = _mm256_##OP##_##S(x1, a1);                \
+      a2 = _mm256_##OP##_##S(x2, a2), a3 = _mm256_##OP##_##S(x3, a3);                \
+      nan = _mm256_or_##S(nan, _mm256_or_##S(_mm256_cmp_##S(x0, x1, _CMP_UNORD_Q),   \
+                                             _mm256_cmp_##S(x2, x3, _CMP_UNORD_Q))); \
+    }                                                                                \
+    T lanes[W];                                                                      \
+    _mm256_storeu_##S(lanes, _mm256_##OP##_##S(_mm256_##OP##_##S(a0, a1),           \
+                                               _mm256_##OP##_##S(a2, a3)));          \
+    T e = lanes[0];                                                                  \
+    for (int k = 1; k < W; k++) e = lanes[k] CMP e ? lanes[k] : e;                   \
+    int any = _mm256_movemask_##S(nan) != 0;                                         \
+    for (; i < len; i++) {                                                           \
+      e = q[i] CMP e ? q[i] : e;                                                     \
+      any |= q[i] != q[i];                                                           \
+    }                                                                                \
+    *out = e;                                                                        \
+    return any;                                                                      \
+  }
+#define PICK_BLOCK_EXTREME(AVX2, C) (th_have_avx2() ? AVX2 : C)
+#else
+#define BLOCK_EXTREME_AVX2(NAME, T, VT, S, W, OP, CMP)
+#define PICK_BLOCK_EXTREME(AVX2, C) (C)
+#endif
+
+/* Where the max (or min) of a contiguous float run lies, as update() picks
+ * it: the first NaN, else the first of the largest (smallest). Blocks of
+ * XBLOCK are reduced in registers; only the first block that holds the
+ * answer is scanned for its index. -1 when n is 0. */
+#define XBLOCK 1024
+#define EXTREME_AT(NAME, T, VT, S, W, OP, CMP)                                       \
+  BLOCK_EXTREME(NAME##_block, T, CMP)                                                \
+  BLOCK_EXTREME_AVX2(NAME##_block_avx2, T, VT, S, W, OP, CMP)                        \
+  static int64_t NAME(const T *p, int64_t n) {                                       \
+    int (*block)(const T *, int64_t, T *) =                                          \
+        PICK_BLOCK_EXTREME(NAME##_block_avx2, NAME##_block);                         \
+    int64_t best = -1;                                                               \
+    T m = 0;                                                                         \
+    for (int64_t b = 0; b < n; b += XBLOCK) {                                        \
+      T e;                                                                           \
+      if (block(p + b, n - b < XBLOCK ? n - b : XBLOCK, &e)) {                       \
+        while (p[b] == p[b]) b++;                                                    \
+        return b;                                                                    \
+      }                                                                              \
+      if (best < 0 || e CMP m) best = b, m = e;                                      \
+    }                                                                                \
+    if (best >= 0)                                                                   \
+      while (p[best] != m) best++;                                                   \
+    return best;                                                                     \
+  }
+EXTREME_AT(max_at_f32, float, __m256, ps, 8, max, >)
+EXTREME_AT(min_at_f32, float, __m256, ps, 8, min, <)
+EXTREME_AT(max_at_f64, double, __m256d, pd, 4, max, >)
+EXTREME_AT(min_at_f64, double, __m256d, pd, 4, min, <)
+
 /* Folds n input elements, sb bytes apart, into state j. */
 static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t sb,
                      int64_t n, int64_t index0, double mre, double mim) {
@@ -332,6 +411,21 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
   if (direct && sum && cls != CLS_I) {
     a.f[j] += sum_f64((const double *)p, n, sb / 8);
     if (cls == CLS_C) a.fi[j] += sum_f64((const double *)p + 1, n, sb / 8);
+    return;
+  }
+  if ((R->op == OP_MAX || R->op == OP_MIN) && (R->f32 || (direct && cls == CLS_F)) &&
+      sb == (ptrdiff_t)R->in_es) {
+    int max = R->op == OP_MAX;
+    int64_t at = R->f32 ? (max ? max_at_f32 : min_at_f32)((const float *)p, n)
+                        : (max ? max_at_f64 : min_at_f64)((const double *)p, n);
+    if (at < 0) return;
+    double v = R->f32 ? ((const float *)p)[at] : ((const double *)p)[at];
+    State S = state_load(a, j);
+    if (max)
+      update(OP_MAX, CLS_F, pp, &S, (const char *)&v, index0 + at, 0, 0);
+    else
+      update(OP_MIN, CLS_F, pp, &S, (const char *)&v, index0 + at, 0, 0);
+    state_store(a, j, S);
     return;
   }
   State S = state_load(a, j);
