@@ -194,6 +194,25 @@ def test_pow_maximum_minimum_atan2():
     assert_values(th.atan2(a, b), np.arctan2(as_numpy(a), as_numpy(b)))
 
 
+@pytest.mark.parametrize("dtype", [th.float32, th.float64, th.int32, th.int64, th.uint8])
+def test_clamp_to_scalar_bounds_is_clamp_to_tensor_bounds(dtype):
+    """Scalar bounds run a kernel with the bounds in registers; tensor bounds
+    the general one: the same values, numpy's for finite bounds, NaN for a
+    NaN anywhere (torch)."""
+    floating = dtype in (th.float32, th.float64)
+    values = [0, 1, 2, 5, 7, 9, 200] + ([float("nan"), float("inf"), -float("inf"), -0.0, -3.5]
+                                        if floating else [])
+    x = th.tensor(values * 7, dtype=dtype)  # vector lanes and a tail
+    bounds = [(1, 7), (7, 1), (2, 2)] + ([(float("nan"), 7), (1, float("nan")), (-0.0, 0.0)]
+                                         if floating else [])
+    for lo, hi in bounds:
+        scalar = th.clamp(x, lo, hi)
+        tensor = th.clamp(x, th.full((1,), lo, dtype=dtype), th.full((1,), hi, dtype=dtype))
+        expected = np.minimum(np.maximum(as_numpy(x), lo), hi).astype(as_numpy(x).dtype)
+        np.testing.assert_array_equal(as_numpy(scalar), expected)
+        np.testing.assert_array_equal(as_numpy(tensor), expected)
+
+
 def test_where_clamp_addcmul_addcdiv():
     x = th.tensor([[-2.0, 0.5, 3.0]])
     cond = x > 0

@@ -237,6 +237,9 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   int constant = 0;
   if (arity == 2 && c->p->instr[k.in[1]].kind == I_CONST) constant = 2;
   else if (arity == 2 && c->p->instr[k.in[0]].kind == I_CONST) constant = 1;
+  else if (arity == 3 && c->p->instr[k.in[1]].kind == I_CONST &&
+           c->p->instr[k.in[2]].kind == I_CONST && th_expr_kernel_for(op, kernel_type, 3))
+    constant = 3;
   /* (float16 and bfloat16 keep pow, as torch computes them) */
   if (op == TH_EXPR_POW && constant == 2 && result == in_type) {
     THExprOp power = power_op(&c->p->instr[k.in[1]].value, in_type);

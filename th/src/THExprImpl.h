@@ -80,7 +80,8 @@ typedef void (*th_expr_kernel)(int64_t n, void *out, const void *a, const void *
                                const void *c);
 /* The kernel of op for operands of in_type (computing types only), or NULL.
  * constant: 0, or for a binary op 1 when a is one element for all (a[0]),
- * 2 when b is. */
+ * 2 when b is; 3 for a ternary op when b and c are (clamp only: NULL for
+ * the others). */
 th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type, int constant);
 
 /* Set by the integer floor-division and remainder kernels on a zero divisor. */

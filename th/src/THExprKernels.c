@@ -89,6 +89,19 @@ typedef double complex c128;
     }                                                                \
   }
 
+/* A ternary kernel whose b and c are constants (b[0], c[0]): clamp to
+ * scalar bounds, the bounds' tests hoisted out of the loop. */
+#define TERNARY_VSS(name, T, R, EXPR)                                \
+  SIMD static void name##_vss(KERNEL_ARGS) {                          \
+    const T *a = a_;                                                 \
+    const T y = *(const T *)b_, z = *(const T *)c_;                  \
+    R *o = out_;                                                     \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {           \
+      T x = a[i];                                                    \
+      o[i] = (R)(EXPR);                                              \
+    }                                                                \
+  }
+
 #define TERNARY(name, TA, T, R, EXPR)                                \
   SIMD static void name(KERNEL_ARGS) {                                    \
     const TA *a = a_;                                                \
@@ -121,6 +134,7 @@ typedef double complex c128;
 #define DEF_B(sfx, T, TT, name, EXPR) BINARY(name##_##sfx, T, T, EXPR)
 #define DEF_BB(sfx, T, TT, name, EXPR) BINARY(name##_##sfx, T, bool, EXPR)
 #define DEF_T(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, T, T, T, EXPR)
+#define DEF_TVSS(sfx, T, TT, name, EXPR) TERNARY_VSS(name##_##sfx, T, T, EXPR)
 #define DEF_WHERE(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, bool, T, T, EXPR)
 /* Table entries: [dtype] = name_sfx */
 #define ENTRY(sfx, T, TT, name) [TT] = name##_##sfx,
@@ -288,10 +302,14 @@ INTEGRAL(DEF_B, bitwise_xor, x ^ y)
 /* -------------------------------------------------------------- ternary */
 
 ALL(DEF_WHERE, where, x ? y : z)
-/* clamp(x, lo, hi): NaN in any of them gives NaN, as torch */
-FLOATS(DEF_T, clamp, (x != x || y != y || z != z) ? (x + y + z)
-                     : (x < y ? y : x) > z ? z : (x < y ? y : x))
-INTS(DEF_T, clamp, (x < y ? y : x) > z ? z : (x < y ? y : x))
+/* clamp(x, lo, hi): NaN in any of them gives NaN, as torch. A NaN x needs
+ * no test: both comparisons are false and x passes through (maxps/minps). */
+#define CLAMP_FLOAT(x, y, z) ((y != y || z != z) ? y + z : z < (y > x ? y : x) ? z : (y > x ? y : x))
+#define CLAMP_INT(x, y, z) ((x < y ? y : x) > z ? z : (x < y ? y : x))
+FLOATS(DEF_T, clamp, CLAMP_FLOAT(x, y, z))
+FLOATS(DEF_TVSS, clamp, CLAMP_FLOAT(x, y, z))
+INTS(DEF_T, clamp, CLAMP_INT(x, y, z))
+INTS(DEF_TVSS, clamp, CLAMP_INT(x, y, z))
 NUMBERS(DEF_T, addcmul, x + y * z)
 
 /* ---------------------------------------------------------------- table */
@@ -396,8 +414,14 @@ static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYSV, bitwise_xor)},
 };
 
+#define ENTRYVSS(sfx, T, TT, name) [TT] = name##_##sfx##_vss,
+static const th_expr_kernel kernels_vss[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
+    [TH_EXPR_CLAMP] = {REALS(ENTRYVSS, clamp)},
+};
+
 th_expr_kernel th_expr_kernel_for(THExprOp op, THScalarType in_type, int constant) {
   if ((int)op < 0 || op >= TH_EXPR_NUM_OPS || !THScalarType_isValid((int)in_type)) return NULL;
+  if (constant == 3) return kernels_vss[op][in_type];
   if (constant == 2) return kernels_vs[op][in_type];
   if (constant == 1) return kernels_sv[op][in_type];
   return kernels[op][in_type];
