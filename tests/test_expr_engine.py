@@ -200,3 +200,21 @@ def test_operands_of_another_dtype_are_rounded_to_half_first(dtype):
     assert th.eval(th.lazy(h) + big - 1).tolist() == [math.inf, math.inf] == (h + big - 1).tolist()
     if dtype is th.float16:
         assert math.isinf(lazy.tolist()[0]) and th.eval(th.lazy(h) + u).tolist()[1] == math.inf
+
+
+@pytest.mark.parametrize("shape", [(5000,), (70, 300), (3, 1, 257)])
+def test_one_element_for_all_is_read_once(shape):
+    """An operand broadcast from one element (a 0-d tensor, x.sum(), a size-1
+    view) is converted and spread once per chunk instead of gathered for
+    every box: the values of numpy, also through a cast and into itself."""
+    rng = np.random.default_rng(3)
+    a = rng.random(shape).astype(np.float32) + 0.5
+    x = th.from_numpy(a.copy())
+    np.testing.assert_allclose((x / x.sum()).numpy(), a / a.sum(dtype=np.float32), rtol=1e-6)
+    seven = th.tensor(7, dtype=th.int64)  # a 0-d int64: float32 result, cast once
+    np.testing.assert_array_equal((x * seven).numpy(), a * np.float32(7))
+    one = x.reshape(-1)[:1].view(*([1] * len(shape)))  # a size-1 view of x's own storage
+    expected = a - a.reshape(-1)[0]
+    x -= one  # x[0] is read before x is written: numpy's answer
+    np.testing.assert_array_equal(x.numpy(), expected)
+    assert x.reshape(-1)[0].item() == 0.0

@@ -578,10 +578,21 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   ptrdiff_t rs[MAX_INSTR]; /* bytes between a register's rows */
   size_t esz[MAX_INSTR];
   int64_t boxmax = p->rows * p->cols;
+  char uniform[MAX_INSTR] = {0}; /* loads of one element for all (x / x.sum()) */
   for (int i = 0; i < p->ninstr; i++) {
-    esz[i] = th_elsize(p->instr[i].type);
+    const Instr *in = &p->instr[i];
+    esz[i] = th_elsize(in->type);
     buf[i] = ws + p->offset_of[i];
-    if (p->instr[i].kind == I_CONST) splat(buf[i], &p->instr[i].value, esz[i], boxmax);
+    if (in->kind == I_CONST) splat(buf[i], &in->value, esz[i], boxmax);
+    if (in->kind == I_LOAD) {
+      uniform[i] = 1;
+      for (int d = 0; d < it->nDimension; d++) uniform[i] &= it->stride[in->leaf][d] == 0;
+      if (uniform[i]) { /* converted and spread once, not gathered for every box */
+        th_element value;
+        in->cast((char *)&value, 0, data[in->leaf], 0, 1);
+        splat(buf[i], &value, esz[i], boxmax);
+      }
+    }
     reg[i] = buf[i];
   }
   const Instr *last = &p->instr[p->result];
@@ -634,7 +645,9 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
           int k = in->leaf;
           ptrdiff_t s0 = it->stride[k][inner], s1 = rowdim >= 0 ? it->stride[k][rowdim] : 0;
           rs[i] = packed;
-          if (in->src == in->type && s0 == (ptrdiff_t)esz[i] && (rows_apart_ok || s1 == packed)) {
+          if (uniform[i]) {
+            reg[i] = buf[i];
+          } else if (in->src == in->type && s0 == (ptrdiff_t)esz[i] && (rows_apart_ok || s1 == packed)) {
             reg[i] = base[k];
             rs[i] = s1;
           } else if (rows > 1 && s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) {
