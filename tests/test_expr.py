@@ -213,6 +213,21 @@ def test_clamp_to_scalar_bounds_is_clamp_to_tensor_bounds(dtype):
         np.testing.assert_array_equal(as_numpy(tensor), expected)
 
 
+@pytest.mark.parametrize("dtype", EVERY_DTYPE)
+def test_where_over_long_random_conditions_is_numpys(dtype):
+    """The where kernel picks by the condition's byte (vectorised): numpy's
+    np.where on every dtype, over a run with vector lanes and a tail."""
+    rng = np.random.default_rng(5)
+    cond = rng.random(1037) > 0.5
+    x, y = sample(dtype, (1037,), seed=1), sample(dtype, (1037,), seed=2)
+    got = th.where(th.from_numpy(cond), x, y)
+    assert got.dtype is dtype
+    np.testing.assert_array_equal(as_numpy(got), np.where(cond, as_numpy(x), as_numpy(y)))
+    truthy = np.where(cond, 2, 0).astype(np.uint8).view(np.bool_)  # bytes other than 1
+    np.testing.assert_array_equal(as_numpy(th.where(th.from_numpy(truthy), x, y)),
+                                  np.where(cond, as_numpy(x), as_numpy(y)))
+
+
 def test_where_clamp_addcmul_addcdiv():
     x = th.tensor([[-2.0, 0.5, 3.0]])
     cond = x > 0

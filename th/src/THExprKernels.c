@@ -135,7 +135,8 @@ typedef double complex c128;
 #define DEF_BB(sfx, T, TT, name, EXPR) BINARY(name##_##sfx, T, bool, EXPR)
 #define DEF_T(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, T, T, T, EXPR)
 #define DEF_TVSS(sfx, T, TT, name, EXPR) TERNARY_VSS(name##_##sfx, T, T, EXPR)
-#define DEF_WHERE(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, bool, T, T, EXPR)
+/* the condition read as bytes (0 or 1): gcc vectorises a uint8_t test, not a bool one */
+#define DEF_WHERE(sfx, T, TT, name, EXPR) TERNARY(name##_##sfx, uint8_t, T, T, EXPR)
 /* Table entries: [dtype] = name_sfx */
 #define ENTRY(sfx, T, TT, name) [TT] = name##_##sfx,
 
