@@ -4,6 +4,7 @@ ragged edges), operands and destinations whose rows lie apart (read and
 written where they lie), the fused x + y*z pass (bit for bit what the two
 kernels give), and copy and fill, which are stores through the same engine."""
 import math
+from contextlib import nullcontext
 
 import numpy as np
 import pytest
@@ -218,3 +219,30 @@ def test_one_element_for_all_is_read_once(shape):
     x -= one  # x[0] is read before x is written: numpy's answer
     np.testing.assert_array_equal(x.numpy(), expected)
     assert x.reshape(-1)[0].item() == 0.0
+
+
+@pytest.mark.parametrize("n", [0, 1, 17, 4096, 4097])  # up to 4096: the kernel without a plan
+def test_small_operations_without_a_plan_are_numpys(n):
+    rng = np.random.default_rng(n)
+    a, b = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
+    x, y = th.from_numpy(a.copy()), th.from_numpy(b.copy())
+    np.testing.assert_array_equal((x * y).numpy(), a * b)
+    np.testing.assert_array_equal((1 - x).numpy(), np.float32(1) - a)  # scalar first
+    np.testing.assert_array_equal((x / 3).numpy(), a / np.float32(3))
+    np.testing.assert_array_equal((x > y).numpy(), a > b)
+    np.testing.assert_allclose(th.exp(x).numpy(), np.exp(a), rtol=4e-7)
+    r = th.empty(n)
+    assert th.sub(x, y, out=r) is r
+    np.testing.assert_array_equal(r.numpy(), a - b)
+    x.mul_(x)  # in place: out is exactly the operand
+    np.testing.assert_array_equal(x.numpy(), a * a)
+    if n > 1:  # out overlapping an operand one element apart: buffered, numpy's answer
+        z = th.from_numpy(a.copy())
+        th.add(z[:-1], z[1:], out=z[1:])
+        expected = a.copy()
+        expected[1:] = a[:-1] + a[1:]
+        np.testing.assert_array_equal(z.numpy(), expected)
+    i = th.arange(n, dtype=th.int32)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError") if n else nullcontext():
+        i // th.zeros(n, dtype=th.int32)
+    assert (i // 7).tolist() == [v // 7 for v in range(n)]

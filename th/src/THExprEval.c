@@ -149,17 +149,18 @@ static int compile_natural(Compiler *c, const THExpr *e) {
   return compile(c, e, t);
 }
 
-/* A weak scalar as one element of type: converted as a C cast converts
- * (torch: uint8 + 300 wraps, float16 + 1e6 overflows to inf). */
-static int compile_weak(Compiler *c, const THExpr *e, THScalarType type) {
-  Instr k = {.kind = I_CONST, .type = type};
-  if (e->dtype == TH_INT64 || e->dtype == TH_BOOL) {
-    th_cast_loops[type][TH_INT64]((char *)&k.value, 0, (const char *)&e->ivalue, 0, 1);
+/* Scalar leaf e as one element of type: a typed one converted from its
+ * dtype, a weak one as a C cast converts (torch: uint8 + 300 wraps, float16
+ * + 1e6 overflows to inf). */
+static void scalar_element(const THExpr *e, THScalarType type, th_element *out) {
+  if (e->rank != TH_RANK_WEAK) {
+    th_cast_loops[type][e->dtype]((char *)out, 0, (const char *)&e->element, 0, 1);
+  } else if (e->dtype == TH_INT64 || e->dtype == TH_BOOL) {
+    th_cast_loops[type][TH_INT64]((char *)out, 0, (const char *)&e->ivalue, 0, 1);
   } else {
     double part[2] = {e->re, e->im};
-    th_cast_loops[type][TH_COMPLEX128]((char *)&k.value, 0, (const char *)part, 0, 1);
+    th_cast_loops[type][TH_COMPLEX128]((char *)out, 0, (const char *)part, 0, 1);
   }
-  return emit(c, k);
 }
 
 /* The product operand of an add that one addcmul pass can compute: a mul
@@ -273,15 +274,12 @@ static int compile(Compiler *c, const THExpr *e, THScalarType type) {
                           .cast = th_cast_loops[type][src]});
       break;
     }
-    case TH_EXPR_KIND_SCALAR:
-      if (e->rank == TH_RANK_WEAK) {
-        r = compile_weak(c, e, type);
-      } else {
-        Instr k = {.kind = I_CONST, .type = type};
-        th_cast_loops[type][e->dtype]((char *)&k.value, 0, (const char *)&e->element, 0, 1);
-        r = emit(c, k);
-      }
+    case TH_EXPR_KIND_SCALAR: {
+      Instr k = {.kind = I_CONST, .type = type};
+      scalar_element(e, type, &k.value);
+      r = emit(c, k);
       break;
+    }
     case TH_EXPR_KIND_CAST: {
       int in = compile_natural(c, e->operand[0]);
       r = cast_reg(c, cast_reg(c, in, e->dtype), type);
@@ -861,9 +859,67 @@ int th_expr_store(THTensor *dst, THExpr *whole, const char *fn) {
   return status;
 }
 
+/* A few elements (a * b, a + 1, x.exp() of a small tensor) whose operands
+ * are contiguous tensors of the kernel's dtype, of dst's shape, and dst or
+ * apart from it, or one scalar: the kernel is called at once, with no plan (its cost is most of
+ * such a call). Returns 1 when done, 0 when the engine must plan, -1 on a
+ * zero division. */
+#define DIRECT_MAX 4096
+static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char *fn) {
+  if (saver != TH_SAVE_ASSIGN ||
+      (e->kind != TH_EXPR_KIND_UNARY && e->kind != TH_EXPR_KIND_BINARY))
+    return 0;
+  THScalarType dt = dst->storage->dtype, result, in_type;
+  int64_t n = th_tensor_numel(dst);
+  if (n > DIRECT_MAX || e->dtype != dt || th_expr_compute_type(dt) != dt ||
+      !THTensor_isContiguous(dst))
+    return 0;
+  THExprOp op = (THExprOp)e->op;
+  int arity = THExprOp_arity(op);
+  if (th_expr_op_types(op, th_expr_common_type(e->operand, arity), &result, &in_type, fn) ||
+      result != dt)
+    return 0; /* (the node was built: its types are valid) */
+  uintptr_t lo, hi;
+  th_tensor_byte_range(dst, &lo, &hi);
+  char *out = th_tensor_bytes(dst);
+  const char *x[2] = {NULL, NULL};
+  th_element scalar;
+  int constant = 0; /* as th_expr_kernel_for: which operand is a scalar */
+  for (int i = 0; i < arity; i++) {
+    THTensor *t = e->operand[i]->tensor;
+    if (e->operand[i]->kind == TH_EXPR_KIND_SCALAR && arity == 2 && !constant &&
+        op != TH_EXPR_POW) { /* (pow's exponents 2, 0.5, ... are rewritten: compile_op) */
+      scalar_element(e->operand[i], in_type, &scalar);
+      x[i] = (const char *)&scalar;
+      constant = i + 1;
+      continue;
+    }
+    if (e->operand[i]->kind != TH_EXPR_KIND_TENSOR) return 0;
+    TH_CHECK_TENSOR_AS(t, fn, -1);
+    if (t->storage->dtype != in_type ||
+        !th_has_shape(t, dst->nDimension, th_sizes(dst)) || !THTensor_isContiguous(t))
+      return 0;
+    x[i] = th_tensor_bytes(t);
+    uintptr_t tlo, thi;
+    th_tensor_byte_range(t, &tlo, &thi);
+    if (x[i] != out && n > 0 && tlo < hi && lo < thi) return 0; /* overlap: buffered */
+  }
+  th_expr_kernel kernel = th_expr_kernel_for(op, in_type, constant);
+  if (!kernel) return 0;
+  th_expr_zero_division = 0;
+  kernel(n, out, x[0], x[1], NULL);
+  if (th_expr_zero_division) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "ZeroDivisionError: integer division by zero");
+    return -1;
+  }
+  return 1;
+}
+
 static int assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
   if (check_args(dst, e, fn)) return -1;
   if (e->has_dot) return th_expr_assign_dots(dst, saver, e, fn);
+  int direct = run_direct(dst, saver, e, fn);
+  if (direct) return direct < 0 ? -1 : 0;
   Saved room;
   THExpr *whole = saved_expr(dst, saver, e, &room, fn);
   if (!whole) return -1;
