@@ -123,6 +123,26 @@ def test_extremes_of_long_contiguous_runs_are_numpys(dtype, n, planted, seed):
             assert math.copysign(1, value) == math.copysign(1, a[indices.item()])
 
 
+@pytest.mark.parametrize("dtype", [np.bool_, np.uint8, np.int8, np.int16, np.uint16, np.int32,
+                                   np.uint32, np.int64, np.uint64])
+def test_integer_sums_of_every_width_are_numpys_and_wrap(dtype):
+    """Integer sums run one loop per input dtype (contiguous and strided),
+    accumulate in 64 bits and wrap there, as torch's do."""
+    rng = np.random.default_rng(4)
+    info = np.iinfo(dtype) if dtype is not np.bool_ else None
+    a = (rng.random(5003) > 0.5 if info is None else
+         rng.integers(info.min, info.max, 5003, dtype=dtype, endpoint=True))
+    t = th.from_numpy(a)
+    assert t.sum().dtype is th.int64  # torch's dtype, uint64 included; bits modulo 2^64
+    assert t.sum().item() % 2**64 == int(a.sum(dtype=np.uint64))
+    assert t[::3].sum().item() % 2**64 == int(a[::3].sum(dtype=np.uint64))
+    for dim in (0, 1):
+        got = to_numpy(t[:5000].view(50, 100).sum(dim)).astype(np.uint64)
+        np.testing.assert_array_equal(got, a[:5000].reshape(50, 100).sum(dim, dtype=np.uint64))
+    big = th.tensor([2**62, 2**62, 2**62])  # int64: wraps
+    assert big.sum().item() == -2**62
+
+
 def test_argmax_without_dim_counts_in_the_flattened_logical_order():
     a = np.array([[1.0, 9.0, 3.0], [9.0, 2.0, 0.0]])
     t = th.from_numpy(a)

@@ -316,6 +316,43 @@ static double float_fold(int kernel, int f32, const char *p, int64_t n, ptrdiff_
                      : abs_f64((const double *)p, n, sb / 8, m);
 }
 
+/* Integer sums, wrapping in 64 bits as torch's int64 sums do: a C
+ * conversion to uint64_t sign-extends the signed types (modulo 2^64). */
+#define INT_SUM(NAME, T)                                                             \
+  TH_CLONES static uint64_t NAME(const T *p, int64_t n, ptrdiff_t s) {               \
+    uint64_t r = 0;                                                                  \
+    if (s == 1)                                                                      \
+      for (int64_t i = 0; i < n; i++) r += (uint64_t)p[i];                           \
+    else                                                                             \
+      for (int64_t i = 0; i < n; i++) r += (uint64_t)p[i * s];                       \
+    return r;                                                                        \
+  }
+INT_SUM(sum_u8, uint8_t)
+INT_SUM(sum_i8, int8_t)
+INT_SUM(sum_i16, int16_t)
+INT_SUM(sum_u16, uint16_t)
+INT_SUM(sum_i32, int32_t)
+INT_SUM(sum_u32, uint32_t)
+INT_SUM(sum_i64, int64_t)
+
+/* The sum of n elements of integer (or bool) dtype t, sb bytes apart, or 0
+ * with *done 0 for a dtype without a loop here. */
+static uint64_t int_sum(THScalarType t, const char *p, int64_t n, ptrdiff_t sb, int *done) {
+  *done = 1;
+  switch (t) {
+    case TH_BOOL: /* bools are bytes 0 and 1 */
+    case TH_UINT8: return sum_u8((const uint8_t *)p, n, sb);
+    case TH_INT8: return sum_i8((const int8_t *)p, n, sb);
+    case TH_INT16: return sum_i16((const int16_t *)p, n, sb / 2);
+    case TH_UINT16: return sum_u16((const uint16_t *)p, n, sb / 2);
+    case TH_INT32: return sum_i32((const int32_t *)p, n, sb / 4);
+    case TH_UINT32: return sum_u32((const uint32_t *)p, n, sb / 4);
+    case TH_INT64:
+    case TH_UINT64: return sum_i64((const int64_t *)p, n, sb / 8);
+    default: *done = 0; return 0;
+  }
+}
+
 /* A block's largest (CMP >) or smallest (CMP <) element into *out, and
  * whether the block holds a NaN (then *out means nothing). */
 #define BLOCK_EXTREME(NAME, T, CMP)                                                  \
@@ -407,6 +444,14 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
   if (kernel && (R->f32 || direct)) {
     a.f[j] += float_fold(kernel, R->f32, p, n, sb, R->op == OP_SQDEV ? mre : 0);
     return;
+  }
+  if (R->op == OP_SUM && cls == CLS_I) {
+    int done;
+    uint64_t total = int_sum(R->in_dtype, p, n, sb, &done);
+    if (done) {
+      a.i[j] = (int64_t)((uint64_t)a.i[j] + total);
+      return;
+    }
   }
   if (direct && sum && cls != CLS_I) {
     a.f[j] += sum_f64((const double *)p, n, sb / 8);
@@ -838,7 +883,11 @@ static int op_class(int op, THScalarType in, THScalarType out, const char *fn) {
     case OP_MEAN:
       if (THScalarType_promote(in, out, &both)) return -1;
       if (THScalarType_isComplex(both)) return CLS_C;
-      if (THScalarType_isFloatingPoint(both)) return CLS_F;
+      /* integers in and out wrap in int64, as torch (numpy promotes uint64
+       * with int64 to float64, which would round and then overflow) */
+      if (THScalarType_isFloatingPoint(both) &&
+          (THScalarType_isFloatingPoint(in) || THScalarType_isFloatingPoint(out)))
+        return CLS_F;
       if (op != OP_MEAN) return CLS_I;
       TH_ERR_FN(TH_ERROR_RUNTIME, fn, "mean(): could not infer output dtype. Input dtype must "
                 "be either a floating point or complex dtype. Got: %s (give a floating "
