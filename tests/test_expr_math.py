@@ -124,3 +124,50 @@ def test_half_powers_stay_pow_as_torch():
     # torch computes float16 ** 0.5 by pow: -0.0 ** 0.5 is +0.0
     r = th.tensor([-0.0, 4.0], dtype=th.float16) ** 0.5
     assert r.tolist() == [0.0, 2.0] and not np.signbit(r.float().numpy()[0])
+
+
+def torch_floor_divide_and_remainder(x, y):
+    """torch's float formulas (div_floor_floating, remainder) in numpy float32,
+    from numpy's fmod (exact, as every fmod is)."""
+    with np.errstate(all="ignore"):
+        m = np.fmod(x, y)
+        div = (x - m) / y
+        div = np.where((m != 0) & ((y < 0) != (m < 0)), div - 1, div)
+        f = np.floor(div)
+        f = np.where(div - f > 0.5, f + 1, f)
+        q = np.where(div == 0, np.copysign(np.zeros_like(x), x / y), f)
+        q = np.where(y == 0, x / y, q).astype(np.float32)
+        r = np.where((m != 0) & ((y < 0) != (m < 0)), m + y, m).astype(np.float32)
+    return q, r
+
+
+def test_float32_floor_divide_and_remainder_are_torchs_formula():
+    """float32 // and % take fmod in float64 (vectorised) where exact and
+    fmodf elsewhere: huge quotients, zeros, infinities, NaN, subnormals,
+    both signs, a scalar on either side, and in place."""
+    rng = np.random.default_rng(11)
+    n = 3001
+    x = (rng.standard_normal(n) * 10.0 ** rng.uniform(-40, 38, n)).astype(np.float32)
+    y = (rng.standard_normal(n) * 10.0 ** rng.uniform(-40, 38, n)).astype(np.float32)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-45, -3.0, 7.0, 2.5], np.float32)
+    x[:81], y[:81] = np.repeat(special, 9), np.tile(special, 9)
+    # quotients at and one step beside integers, below and above 2^29
+    y[100:400] = rng.uniform(0.1, 10, 300).astype(np.float32)
+    k = np.concatenate([rng.integers(-2**24, 2**24, 200), rng.integers(-2**31, 2**31, 100)])
+    x[100:400] = (y[100:400] * k).astype(np.float32)
+    x[100:400:3] = np.nextafter(x[100:400:3], np.float32(np.inf))
+    x[101:400:3] = np.nextafter(x[101:400:3], np.float32(-np.inf))
+    expected_q, expected_r = torch_floor_divide_and_remainder(x, y)
+    tx, ty = th.from_numpy(x), th.from_numpy(y)
+    np.testing.assert_array_equal((tx // ty).numpy(), expected_q)
+    np.testing.assert_array_equal((tx % ty).numpy(), expected_r)
+    assert (np.signbit((tx % ty).numpy()) == np.signbit(expected_r)).all()
+    for scalar in (3.0, -0.75, 1e-30):
+        s = np.float32(scalar)
+        np.testing.assert_array_equal((tx % scalar).numpy(),
+                                      torch_floor_divide_and_remainder(x, np.full(n, s))[1])
+        np.testing.assert_array_equal((scalar // tx).numpy(),
+                                      torch_floor_divide_and_remainder(np.full(n, s), x)[0])
+    inplace = th.from_numpy(x.copy())
+    inplace %= ty
+    np.testing.assert_array_equal(inplace.numpy(), expected_r)

@@ -171,22 +171,73 @@ FLOORDIV_SIGNED(int8_t) FLOORDIV_SIGNED(int16_t) FLOORDIV_SIGNED(int32_t) FLOORD
 FLOORDIV_UNSIGNED(uint8_t) FLOORDIV_UNSIGNED(uint16_t) FLOORDIV_UNSIGNED(uint32_t)
 FLOORDIV_UNSIGNED(uint64_t)
 
-/* torch's floor division of floats (div_floor_floating) and its modulo. */
+/* torch's floor division of floats (div_floor_floating) and its modulo,
+ * from m = fmod(a, b). */
 #define FLOOR_FLOAT(T, FMOD, FLOOR, COPYSIGN)                                    \
-  static inline T floordiv_##T(T a, T b) {                                      \
+  static inline T floordiv_m_##T(T a, T b, T m) {                               \
     if (b == 0) return a / b;                                                   \
-    T m = FMOD(a, b), div = (a - m) / b;                                         \
+    T div = (a - m) / b;                                                        \
     if (m != 0 && ((b < 0) != (m < 0))) div -= 1;                                \
-    if (div == 0) return COPYSIGN((T)0, a / b);                                  \
+    if (div == 0) return COPYSIGN((T)0, a / b);                                 \
     T f = FLOOR(div);                                                           \
     return div - f > (T)0.5 ? f + 1 : f;                                         \
   }                                                                             \
-  static inline T mod_##T(T a, T b) {                                           \
-    T m = FMOD(a, b);                                                           \
+  static inline T mod_m_##T(T b, T m) {                                         \
     return (m != 0 && ((b < 0) != (m < 0))) ? m + b : m;                         \
-  }
+  }                                                                             \
+  static inline T floordiv_##T(T a, T b) { return floordiv_m_##T(a, b, FMOD(a, b)); } \
+  static inline T mod_##T(T a, T b) { return mod_m_##T(b, FMOD(a, b)); }
 FLOOR_FLOAT(float, fmodf, floorf, copysignf)
 FLOOR_FLOAT(double, fmod, floor, copysign)
+
+/* fmodf in float64, vectorisable, exact for |a| < |b| 2^29 (b finite, not
+ * 0): a non-integer |a| / |b| lies more than 2^-24 from an integer (|a| -
+ * k|b| is a multiple of a float's unit, at least |b| 2^-24), and float64's
+ * quotient, below 2^29, is within half its unit, 2^-25, of it: its integer
+ * part q is exact; q|b| has at most 53 bits, and |a| - q|b|, the remainder,
+ * is a float. */
+static inline int fmod_in_double_ok(float a, float b) {
+  double A = fabs((double)a), B = fabs((double)b);
+  return B > 0 && B < HUGE_VAL && A < B * 536870912.0;
+}
+static inline float fmod_in_double(float a, float b) {
+  double A = fabs((double)a), B = fabs((double)b);
+  double q = trunc(A / B);
+  return (float)copysign(A - q * B, (double)a);
+}
+
+/* float32 floor division and modulo in chunks: each chunk's fmod in one
+ * vectorised pass, fmodf for the rare elements outside fmod_in_double's
+ * range (zeros, infinities, NaNs, huge quotients), then torch's formula.
+ * A and B: 1, or 0 for the operand that is a constant (a[0] or b[0]). The
+ * chunk's remainders are kept apart, so out may be an input. */
+#define FMOD_CHUNK 256
+#define FLOAT_DIVMOD(name, A, B, EXPR)                                           \
+  SIMD static void name(KERNEL_ARGS) {                                          \
+    (void)c_;                                                                   \
+    const float *a = a_, *b = b_;                                               \
+    float *o = out_, m[FMOD_CHUNK];                                             \
+    for (int64_t i0 = 0; i0 < n; i0 += FMOD_CHUNK) {                            \
+      int64_t len = n - i0 < FMOD_CHUNK ? n - i0 : FMOD_CHUNK;                  \
+      const float *ca = a + i0 * A, *cb = b + i0 * B;                           \
+      int slow = 0;                                                             \
+      for (int64_t i = 0; i < len; i++) {                                       \
+        m[i] = fmod_in_double(ca[i * A], cb[i * B]);                            \
+        slow |= !fmod_in_double_ok(ca[i * A], cb[i * B]);                       \
+      }                                                                         \
+      for (int64_t i = 0; slow && i < len; i++)                                 \
+        if (!fmod_in_double_ok(ca[i * A], cb[i * B])) m[i] = fmodf(ca[i * A], cb[i * B]); \
+      _Pragma("GCC ivdep") for (int64_t i = 0; i < len; i++) {                  \
+        float x = ca[i * A], y = cb[i * B], r = m[i];                           \
+        (void)x;                                                                \
+        o[i0 + i] = (EXPR);                                                     \
+      }                                                                         \
+    }                                                                           \
+  }
+#define FLOAT_DIVMOD_FORMS(name, EXPR) \
+  FLOAT_DIVMOD(name, 1, 1, EXPR) FLOAT_DIVMOD(name##_vs, 1, 0, EXPR) FLOAT_DIVMOD(name##_sv, 0, 1, EXPR)
+FLOAT_DIVMOD_FORMS(floor_divide_f32, floordiv_m_float(x, y, r))
+FLOAT_DIVMOD_FORMS(remainder_f32, mod_m_float(y, r))
 
 /* Integer powers by squaring; negative exponents as torch: 1 and -1 keep
  * their magnitude, anything else gives 0. */
@@ -272,9 +323,7 @@ BINARY(mul_b, bool, bool, x && y)
 INEXACT(DEF_B, div, x / y)
 INTS(FLOORDIV_K, floor_divide)
 INTS(MOD_K, remainder)
-BINARY(floor_divide_f32, float, float, floordiv_float(x, y))
 BINARY(floor_divide_f64, double, double, floordiv_double(x, y))
-BINARY(remainder_f32, float, float, mod_float(x, y))
 BINARY(remainder_f64, double, double, mod_double(x, y))
 INTS(POW_INT, pow)
 BINARY(pow_b, bool, bool, x || !y) /* torch: bool ** bool is bool */
