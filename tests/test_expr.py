@@ -228,6 +228,43 @@ def test_where_over_long_random_conditions_is_numpys(dtype):
                                   np.where(cond, as_numpy(x), as_numpy(y)))
 
 
+@pytest.mark.parametrize("dtype", [th.int8, th.int16, th.int32, th.int64, th.uint8, th.uint16,
+                                   th.uint32, th.uint64])
+def test_integer_floor_divide_and_remainder_are_pythons(dtype):
+    """Python's // and % (numpy's): through float64 for the narrow types,
+    idiv for the 64-bit ones and uint32; every sign, the extremes, a scalar
+    on either side, in place; MIN // -1 wraps to MIN, as torch."""
+    np_dtype = NUMPY_DTYPES[dtype]
+    info = np.iinfo(np_dtype)
+    rng = np.random.default_rng(8)
+    x = rng.integers(info.min, info.max, 2003, dtype=np_dtype, endpoint=True)
+    y = rng.integers(info.min, info.max, 2003, dtype=np_dtype, endpoint=True)
+    small = np.array([0, 1, 2, 3, 7, info.max, info.min] + ([-1, -2, -7] if info.min else []),
+                     dtype=np_dtype)
+    x[:100] = np.resize(small, 100)
+    y[:100] = np.resize(np.repeat(small, 10), 100)
+    y[y == 0] = 1
+    if info.min:
+        x[100], y[100] = info.min, -1
+    with np.errstate(all="ignore"):
+        q, r = np.floor_divide(x, y), np.remainder(x, y)
+    tx, ty = th.from_numpy(x), th.from_numpy(y)
+    np.testing.assert_array_equal((tx // ty).numpy(), q)
+    np.testing.assert_array_equal((tx % ty).numpy(), r)
+    if info.min:
+        assert (tx // ty).numpy()[100] == info.min and (tx % ty).numpy()[100] == 0
+    for k in (7, 1, 100):
+        np.testing.assert_array_equal((tx // k).numpy(), x // np_dtype(k))
+        np.testing.assert_array_equal((tx % k).numpy(), x % np_dtype(k))
+    nonzero = th.from_numpy(np.where(x == 0, np_dtype(1), x))
+    np.testing.assert_array_equal((7 // nonzero).numpy(), np_dtype(7) // nonzero.numpy())
+    inplace = th.from_numpy(x.copy())
+    inplace //= ty
+    np.testing.assert_array_equal(inplace.numpy(), q)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        tx // th.zeros(2003, dtype=dtype)
+
+
 def test_where_clamp_addcmul_addcdiv():
     x = th.tensor([[-2.0, 0.5, 3.0]])
     cond = x > 0

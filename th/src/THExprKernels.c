@@ -142,9 +142,10 @@ typedef double complex c128;
 
 /* ------------------------------------------------------------- helpers */
 
-/* Python's floor division and modulo for integers; a zero divisor sets the
- * flag (the engine reports ZeroDivisionError) and gives 0. x / -1 is the
- * wrapping negation (x86's idiv traps on INT_MIN / -1). */
+/* Python's floor division and modulo for 64-bit integers and uint32 (the
+ * others: INT_DIVMOD below); a zero divisor sets the flag (the engine reports
+ * ZeroDivisionError) and gives 0. x / -1 is the wrapping negation (x86's
+ * idiv traps on INT_MIN / -1). */
 #define FLOORDIV_SIGNED(T)                                                      \
   static inline T floordiv_##T(T x, T y) {                                      \
     if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
@@ -167,9 +168,8 @@ typedef double complex c128;
     if (y == 0) { th_expr_zero_division = 1; return 0; }                        \
     return (T)(x % y);                                                          \
   }
-FLOORDIV_SIGNED(int8_t) FLOORDIV_SIGNED(int16_t) FLOORDIV_SIGNED(int32_t) FLOORDIV_SIGNED(int64_t)
-FLOORDIV_UNSIGNED(uint8_t) FLOORDIV_UNSIGNED(uint16_t) FLOORDIV_UNSIGNED(uint32_t)
-FLOORDIV_UNSIGNED(uint64_t)
+FLOORDIV_SIGNED(int64_t)
+FLOORDIV_UNSIGNED(uint32_t) FLOORDIV_UNSIGNED(uint64_t)
 
 /* torch's floor division of floats (div_floor_floating) and its modulo,
  * from m = fmod(a, b). */
@@ -266,6 +266,37 @@ IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, 
 #define FLOORDIV_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, floordiv_##T(x, y))
 #define MOD_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, mod_##T(x, y))
 
+/* Floor division and modulo of integers narrower than 64 bits, vectorised
+ * through float64: floor(x / y) of the two exact doubles is the exact floor.
+ * (A non-integer x / y lies at least 1/|y| from an integer; float64's
+ * quotient, below 2^31 / |y|, is within 2^-22 / |y| of it.) A zero divisor
+ * gives 0 and the flag, set once after the loop so that the loop has no
+ * store but out's; x // -1 is the wrapping negation; every other quotient
+ * fits int32, which AVX2 converts to (uint32 cannot: it keeps idiv). A and
+ * B: 1, or 0 for the operand that is a constant. */
+#define INT_DIVMOD(name, T, A, B, EXPR)                                          \
+  SIMD static void name(KERNEL_ARGS) {                                          \
+    (void)c_;                                                                   \
+    const T *a = a_, *b = b_;                                                   \
+    T *o = out_;                                                                \
+    int zero = 0;                                                               \
+    _Pragma("GCC ivdep") for (int64_t i = 0; i < n; i++) {                      \
+      T x = a[i * A], y = b[i * B];                                             \
+      zero |= y == 0;                                                           \
+      T d = y == 0 ? (T)1 : y;                                                  \
+      T q = (T)-1 < 0 && d == (T)-1 ? (T)(0 - (uint32_t)x) /* signed types */    \
+                       : (T)(int32_t)floor((double)x / (double)d);              \
+      o[i] = y == 0 ? (T)0 : (T)(EXPR);                                         \
+    }                                                                           \
+    if (zero) th_expr_zero_division = 1;                                        \
+  }
+#define INT_DIVMOD_FORMS(sfx, T, TT, name, EXPR)                                 \
+  INT_DIVMOD(name##_##sfx, T, 1, 1, EXPR) INT_DIVMOD(name##_##sfx##_vs, T, 1, 0, EXPR) \
+  INT_DIVMOD(name##_##sfx##_sv, T, 0, 1, EXPR)
+#define NARROW_INTS(X, ...) X(i8, int8_t, TH_INT8, __VA_ARGS__) X(i16, int16_t, TH_INT16, __VA_ARGS__) \
+  X(i32, int32_t, TH_INT32, __VA_ARGS__) X(u8, uint8_t, TH_UINT8, __VA_ARGS__)                  \
+  X(u16, uint16_t, TH_UINT16, __VA_ARGS__)
+
 /* ---------------------------------------------------------------- unary */
 
 #define SIGMOID(x) (1 / (1 + exp(-(x))))
@@ -321,8 +352,14 @@ NUMBERS(DEF_B, sub, x - y)
 NUMBERS(DEF_B, mul, x * y)
 BINARY(mul_b, bool, bool, x && y)
 INEXACT(DEF_B, div, x / y)
-INTS(FLOORDIV_K, floor_divide)
-INTS(MOD_K, remainder)
+NARROW_INTS(INT_DIVMOD_FORMS, floor_divide, q)
+NARROW_INTS(INT_DIVMOD_FORMS, remainder, x - q * d)
+FLOORDIV_K(i64, int64_t, TH_INT64, floor_divide)
+FLOORDIV_K(u32, uint32_t, TH_UINT32, floor_divide)
+FLOORDIV_K(u64, uint64_t, TH_UINT64, floor_divide)
+MOD_K(i64, int64_t, TH_INT64, remainder)
+MOD_K(u32, uint32_t, TH_UINT32, remainder)
+MOD_K(u64, uint64_t, TH_UINT64, remainder)
 BINARY(floor_divide_f64, double, double, floordiv_double(x, y))
 BINARY(remainder_f64, double, double, mod_double(x, y))
 INTS(POW_INT, pow)
