@@ -371,6 +371,9 @@ def test_bad_shapes_and_operands():
         th.add(th.zeros(2), [1, 2])
     with pytest.raises(TypeError, match="got ndarray"):
         th.mul(th.zeros(2), np.zeros(2))
+    t = th.ones(3)  # a ternary op with out=: not taken for a binary one
+    with pytest.raises(TypeError, match="where.*got NoneType"):
+        th.where(t > 0, t, None, out=th.empty(3))
     with pytest.raises(TypeError, match="bitwise_and"):
         th.zeros(2) & 1
     with pytest.raises(TypeError, match="lt"):

@@ -339,6 +339,13 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
 
 def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
     reuse = a if reuse_a and sole_owner(a) else (b if reuse_b and sole_owner(b) else None)
+    if type(a) is Tensor and type(b) is Tensor:
+        # the per-call fast path: nodes on C's stack, no th.Expr made
+        if reuse is not None and THTensor_binaryInto((<Tensor>reuse).cdata, <THExprOp>op,
+                                                     (<Tensor>a).cdata, (<Tensor>b).cdata):
+            return reuse
+        return wrap_tensor(THTensor_newBinary(<THExprOp>op, (<Tensor>a).cdata,
+                                              (<Tensor>b).cdata))
     e = _lazy_binary(<THExprOp>op, a, b)
     if e is NotImplemented:
         return e
@@ -441,7 +448,8 @@ cdef str _describe(THExpr *e):
 # return a th.Expr (unless out= is given: then they evaluate into it).
 
 cdef object apply(THExprOp op, str fn, object out, object a, object b=None, object c=None):
-    if c is None and type(a) is Tensor and type(b) is Tensor and type(out) is Tensor:
+    if (THExprOp_arity(op) == 2 and type(a) is Tensor and type(b) is Tensor
+            and type(out) is Tensor):
         # the per-call fast path: nodes on C's stack, no th.Expr made
         THTensor_binaryOut((<Tensor>out).cdata, op, (<Tensor>a).cdata, (<Tensor>b).cdata)
         return out

@@ -750,6 +750,8 @@ cdef extern from "TH/TH.h" nogil:
 
     int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) except -1
     int THTensor_binaryOut(THTensor *out, THExprOp op, THTensor *a, THTensor *b) except -1
+    THTensor *THTensor_newBinary(THExprOp op, THTensor *a, THTensor *b) except NULL
+    int THTensor_binaryInto(THTensor *r, THExprOp op, THTensor *a, THTensor *b) except -1
     THTensor *THTensor_newEval(THExpr *e) except NULL
 
     THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) except NULL

@@ -176,6 +176,13 @@ TH_API THTensor *THTensor_newEval(THExpr *e);
  * when it has no elements and refused otherwise (ValueError). The nodes
  * live on the stack: no allocation for a small call. */
 TH_API int THTensor_binaryOut(THTensor *out, THExprOp op, THTensor *a, THTensor *b);
+/* A new contiguous tensor holding op(a, b) for a binary op, its dtype and
+ * shape the result's (a * b in one call, no node allocated). */
+TH_API THTensor *THTensor_newBinary(THExprOp op, THTensor *a, THTensor *b);
+/* r = op(a, b) when the result has exactly r's dtype and shape (r may be a
+ * or b: a temporary taking the result, as numpy elides them): 1. 0 with r
+ * untouched when it has not; -1 on error. */
+TH_API int THTensor_binaryInto(THTensor *r, THExprOp op, THTensor *a, THTensor *b);
 
 /* The compiled form: e planned once for dst and saver (both retained),
  * then run many times; THExprPlan_run needs no Python and holds no lock

@@ -175,6 +175,38 @@ static void test_binary_out(void) {
   THTensor_free(t); THTensor_free(u); THTensor_free(out);
 }
 
+/* a new result of the promoted dtype and broadcast shape; nothing else
+ * allocated or retained; refusals return NULL and keep the counts */
+static void test_new_binary(void) {
+  THTensor *t = filled(TH_FLOAT32, 4, 1, 1), *i = filled(TH_INT32, 4, 2, 0);
+  int64_t nodes = THExpr_liveCount(), tensors = live_tensors();
+  THTensor *r = THTensor_newBinary(TH_EXPR_MUL, t, i);
+  CHECK(r && THTensor_dtype(r) == TH_FLOAT32 && THTensor_nDimension(r) == 1);
+  CHECK(((float *)THTensor_data(r))[3] == 8 && THTensor_refcount(r) == 1);
+  CHECK(THTensor_refcount(t) == 1 && THTensor_refcount(i) == 1);
+  CHECK(THExpr_liveCount() == nodes && live_tensors() == tensors + 1);
+  THTensor *b = THTensor_newBinary(TH_EXPR_LT, i, t);
+  CHECK(b && THTensor_dtype(b) == TH_BOOL && ((uint8_t *)THTensor_data(b))[0] == 0);
+  CHECK(THTensor_newBinary(TH_EXPR_NEG, t, i) == NULL && THGetLastError()->kind == TH_ERROR_TYPE);
+  int64_t three = 3;
+  THTensor *small = THTensor_newWithSize(TH_FLOAT32, 1, &three, NULL);
+  CHECK(THTensor_newBinary(TH_EXPR_ADD, t, small) == NULL);
+  CHECK(THGetLastError()->kind == TH_ERROR_VALUE);
+  CHECK(THTensor_newBinary(TH_EXPR_ADD, t, NULL) == NULL);
+  THClearError();
+  /* into r when the result is r's dtype and shape, else r untouched */
+  CHECK(THTensor_binaryInto(r, TH_EXPR_ADD, r, t) == 1 && ((float *)THTensor_data(r))[3] == 12);
+  CHECK(THTensor_binaryInto(i, TH_EXPR_ADD, i, t) == 0 && ((int32_t *)THTensor_data(i))[3] == 2);
+  CHECK(THTensor_binaryInto(small, TH_EXPR_ADD, r, t) == 0);
+  CHECK(THTensor_binaryInto(r, TH_EXPR_ADD, t, small) == -1);
+  CHECK(THTensor_binaryInto(NULL, TH_EXPR_ADD, t, t) == -1);
+  THClearError();
+  CHECK(THTensor_refcount(r) == 1 && THTensor_refcount(t) == 1);
+  CHECK(live_tensors() == tensors + 3 && THExpr_liveCount() == nodes);
+  THTensor_free(small); THTensor_free(b); THTensor_free(r);
+  THTensor_free(t); THTensor_free(i);
+}
+
 static void test_math_names(void) {
   THTensor *t = filled(TH_FLOAT32, 4, 1, 1), *u = filled(TH_FLOAT32, 4, 2, 0);
   THTensor *r = THTensor_new(TH_FLOAT32), *m = THTensor_new(TH_BOOL);
@@ -281,6 +313,7 @@ int main(void) {
   test_plans();
   test_math_names();
   test_binary_out();
+  test_new_binary();
   test_dot();
   test_tracking();
   CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);

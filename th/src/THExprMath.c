@@ -103,6 +103,31 @@ int THTensor_binaryOut(THTensor *out, THExprOp o, THTensor *a, THTensor *b) {
   }
   return THTensor_assign(out, TH_SAVE_ASSIGN, e);
 }
+THTensor *THTensor_newBinary(THExprOp o, THTensor *a, THTensor *b) {
+  NODES;
+  THExpr *e = op2(s, o, leaf(s, a), leaf(s, b));
+  if (!e) return NULL;
+  THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
+  if (r && THTensor_assign(r, TH_SAVE_ASSIGN, e)) {
+    THTensor_free(r);
+    return NULL;
+  }
+  return r;
+}
+
+int THTensor_binaryInto(THTensor *r, THExprOp o, THTensor *a, THTensor *b) {
+  NODES;
+  THExpr *e = op2(s, o, leaf(s, a), leaf(s, b));
+  if (!e) return -1;
+  if (!r) {
+    TH_ERR(TH_ERROR_VALUE, "r is NULL");
+    return -1;
+  }
+  TH_CHECK_TENSOR(r, -1);
+  if (r->storage->dtype != e->dtype || !th_has_shape(r, e->nDimension, e->size)) return 0;
+  return THTensor_assign(r, TH_SAVE_ASSIGN, e) ? -1 : 1;
+}
+
 static int unary(THTensor *r, THExprOp o, THTensor *t, const char *fn) {
   NODES_AS(fn);
   return store(s, r, op(s, o, 1, leaf(s, t), NULL, NULL));
