@@ -12,6 +12,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
+import importlib
 import weakref
 
 cimport th._errors
@@ -556,72 +557,58 @@ cdef class Tensor:
     # axis=, keepdims=, out= (and ddof=) too, so np.sum(t), np.max(t), ...
     # reach these methods
     def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False, out=None):
-        from th import _reduce
-        return _reduce.sum(self, dim if axis is None else axis, keepdim or keepdims,
+        return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
                            dtype=dtype, out=out)
 
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
-        from th import _reduce
-        return _reduce.prod(self, dim if axis is None else axis, keepdim or keepdims,
+        return _reduce().prod(self, dim if axis is None else axis, keepdim or keepdims,
                             dtype=dtype, out=out)
 
     def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
-        from th import _reduce
-        return _reduce.mean(self, dim if axis is None else axis, keepdim or keepdims,
+        return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
                             dtype=dtype, out=out)
 
     def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
         if axis is not None:  # numpy's max: the values only
-            return _reduce.amax(self, axis, keepdim or keepdims, out=out)
-        return _reduce.max(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amax(self, axis, keepdim or keepdims, out=out)
+        return _reduce().max(self, dim, keepdim or keepdims, out=out)
 
     def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
         if axis is not None:
-            return _reduce.amin(self, axis, keepdim or keepdims, out=out)
-        return _reduce.min(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amin(self, axis, keepdim or keepdims, out=out)
+        return _reduce().min(self, dim, keepdim or keepdims, out=out)
 
     def amax(self, dim=(), keepdim=False):
-        from th import _reduce
-        return _reduce.amax(self, dim, keepdim)
+        return _reduce().amax(self, dim, keepdim)
 
     def amin(self, dim=(), keepdim=False):
-        from th import _reduce
-        return _reduce.amin(self, dim, keepdim)
+        return _reduce().amin(self, dim, keepdim)
 
     def argmax(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
-        return _reduce.argmax(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+        return _reduce().argmax(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def argmin(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
-        return _reduce.argmin(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+        return _reduce().argmin(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def all(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
-        return _reduce.all(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+        return _reduce().all(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
-        from th import _reduce
-        return _reduce.any(self, dim if axis is None else axis, keepdim or keepdims, out=out)
+        return _reduce().any(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
-        from th import _reduce
-        return _reduce.norm(self, p, dim, keepdim, dtype=dtype)
+        return _reduce().norm(self, p, dim, keepdim, dtype=dtype)
 
     def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
-        from th import _reduce
-        return _reduce.var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+        return _reduce().var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                            correction=correction if ddof is None else ddof, out=out)
 
     def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
-        from th import _reduce
-        return _reduce.std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
+        return _reduce().std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                            correction=correction if ddof is None else ddof, out=out)
 
     # ------------------------------------------------------- copies
@@ -1059,15 +1046,26 @@ cdef object _gather():
 # ------------------------------ element-wise math (th/_tensor_math.pxi)
 from cpython.ref cimport Py_REFCNT
 
+cdef dict _th_modules = {}
+
+
+cdef object _th_module(str name):
+    """th.<name>, imported at first use: th._expr, _linalg and _reduce
+    cimport this module, so it cannot import them as it loads."""
+    module = _th_modules.get(name)
+    if module is None:
+        module = _th_modules[name] = importlib.import_module("th." + name)
+    return module
+
+
 cdef object _expr_module = None
 
 
 cdef object _expr_ops():
-    """th._expr, imported at first use (it cimports this module)."""
+    """th._expr: held in a global, the operators' path skips the dict."""
     global _expr_module
     if _expr_module is None:
-        from th import _expr as module
-        _expr_module = module
+        _expr_module = _th_module("_expr")
     return _expr_module
 
 
@@ -1080,16 +1078,12 @@ cdef inline object _binary(int op, object a, object b):
 
 cdef inline object _unary(int op, object a):
     return _expr_ops()._unary_operator(op, a, Py_REFCNT(a) == 1)
-cdef object _linalg_module = None
+cdef inline object _linalg():
+    return _th_module("_linalg")
 
 
-cdef object _linalg():
-    """th._linalg, imported at first use (it cimports this module)."""
-    global _linalg_module
-    if _linalg_module is None:
-        from th import _linalg as module
-        _linalg_module = module
-    return _linalg_module
+cdef inline object _reduce():
+    return _th_module("_reduce")
 
 
 # ------------------------------------------------------- argument rules
