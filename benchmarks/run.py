@@ -18,7 +18,7 @@
    and a typed memoryview float[:, :]; target handle/raw <= 1.05x.
 6. Joins (bench_cat): th.cat / th.stack of three tensors against
    numpy.concatenate / numpy.stack and torch.cat / torch.stack (no target).
-6. Products (bench_blas): mm of 2048^2 float32 against numpy's @ (target
+7. Products (bench_blas): mm of 2048^2 float32 against numpy's @ (target
    <= 1.1x), addmm_ with beta 1 against mm (<= 1.0x), bmm of 64 x 256^2
    against torch.bmm (<= 1.0x).
 

@@ -645,7 +645,8 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
           rs[i] = packed;
           if (uniform[i]) {
             reg[i] = buf[i];
-          } else if (in->src == in->type && s0 == (ptrdiff_t)esz[i] && (rows_apart_ok || s1 == packed)) {
+          } else if (in->src == in->type && s0 == (ptrdiff_t)esz[i] &&
+                     (rows_apart_ok || s1 == packed)) {
             reg[i] = base[k];
             rs[i] = s1;
           } else if (rows > 1 && s1 != 0 && (s0 < 0 ? -s0 : s0) > (s1 < 0 ? -s1 : s1)) {

@@ -235,7 +235,8 @@ static inline float fmod_in_double(float a, float b) {
     }                                                                           \
   }
 #define FLOAT_DIVMOD_FORMS(name, EXPR) \
-  FLOAT_DIVMOD(name, 1, 1, EXPR) FLOAT_DIVMOD(name##_vs, 1, 0, EXPR) FLOAT_DIVMOD(name##_sv, 0, 1, EXPR)
+  FLOAT_DIVMOD(name, 1, 1, EXPR) FLOAT_DIVMOD(name##_vs, 1, 0, EXPR) \
+  FLOAT_DIVMOD(name##_sv, 0, 1, EXPR)
 FLOAT_DIVMOD_FORMS(floor_divide_f32, floordiv_m_float(x, y, r))
 FLOAT_DIVMOD_FORMS(remainder_f32, mod_m_float(y, r))
 
@@ -293,8 +294,9 @@ IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, 
 #define INT_DIVMOD_FORMS(sfx, T, TT, name, EXPR)                                 \
   INT_DIVMOD(name##_##sfx, T, 1, 1, EXPR) INT_DIVMOD(name##_##sfx##_vs, T, 1, 0, EXPR) \
   INT_DIVMOD(name##_##sfx##_sv, T, 0, 1, EXPR)
-#define NARROW_INTS(X, ...) X(i8, int8_t, TH_INT8, __VA_ARGS__) X(i16, int16_t, TH_INT16, __VA_ARGS__) \
-  X(i32, int32_t, TH_INT32, __VA_ARGS__) X(u8, uint8_t, TH_UINT8, __VA_ARGS__)                  \
+#define NARROW_INTS(X, ...)                                                   \
+  X(i8, int8_t, TH_INT8, __VA_ARGS__) X(i16, int16_t, TH_INT16, __VA_ARGS__)   \
+  X(i32, int32_t, TH_INT32, __VA_ARGS__) X(u8, uint8_t, TH_UINT8, __VA_ARGS__) \
   X(u16, uint16_t, TH_UINT16, __VA_ARGS__)
 
 /* ---------------------------------------------------------------- unary */
@@ -391,7 +393,8 @@ INTEGRAL(DEF_B, bitwise_xor, x ^ y)
 ALL(DEF_WHERE, where, x ? y : z)
 /* clamp(x, lo, hi): NaN in any of them gives NaN, as torch. A NaN x needs
  * no test: both comparisons are false and x passes through (maxps/minps). */
-#define CLAMP_FLOAT(x, y, z) ((y != y || z != z) ? y + z : z < (y > x ? y : x) ? z : (y > x ? y : x))
+#define CLAMP_FLOAT(x, y, z) \
+  ((y != y || z != z) ? y + z : z < (y > x ? y : x) ? z : (y > x ? y : x))
 #define CLAMP_INT(x, y, z) ((x < y ? y : x) > z ? z : (x < y ? y : x))
 FLOATS(DEF_T, clamp, CLAMP_FLOAT(x, y, z))
 FLOATS(DEF_TVSS, clamp, CLAMP_FLOAT(x, y, z))
