@@ -12,7 +12,7 @@ from libc.stdint cimport int64_t
 
 cimport th._errors
 from th._args cimport is_integer
-from th._tensor cimport Tensor, wrap_tensor
+from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 from th._broadcast import broadcast_shapes
@@ -46,20 +46,6 @@ cdef int _call(Op op, THTensor *r, double beta, THTensor *t, double alpha, THTen
     return THTensor_addbmm(r, beta, t, alpha, a, b)
 
 
-cdef THTensor *_pinned(THTensor *t) except NULL:
-    """A private view of t over its storage, pinned (as Tensor's long copies
-    do): what other threads do to t meanwhile cannot pull memory from under."""
-    cdef THTensor *snapshot = THTensor_newWithTensor(t)
-    THStorage_pin(THTensor_storage(snapshot))
-    return snapshot
-
-
-cdef void _unpin(THTensor *snapshot) noexcept:
-    if snapshot != NULL:
-        THStorage_unpin(THTensor_storage(snapshot))
-        THTensor_free(snapshot)
-
-
 cdef int64_t _work(Tensor a, Tensor b):
     """Multiply-adds of a product of a and b, roughly (their element counts'
     geometric mean to the power 1.5 for matrices): only decides the GIL."""
@@ -85,16 +71,16 @@ cdef Tensor _run(Op op, Tensor out, double beta, Tensor t, double alpha, Tensor 
         _call(op, r, beta, tc, alpha, a.cdata, b.cdata)
         return result
     try:
-        ta = _pinned(a.cdata)
-        tb = _pinned(b.cdata)
+        ta = pinned_snapshot(a.cdata)
+        tb = pinned_snapshot(b.cdata)
         if tc != NULL:
-            tt = _pinned(tc)
+            tt = pinned_snapshot(tc)
         with nogil:
             _call(op, r, beta, tt, alpha, ta, tb)
     finally:
-        _unpin(ta)
-        _unpin(tb)
-        _unpin(tt)
+        release_snapshot(ta)
+        release_snapshot(tb)
+        release_snapshot(tt)
     return result
 
 

@@ -23,7 +23,7 @@ from collections import namedtuple
 cimport th._errors
 from th._args cimport as_dim, is_integer
 from th._dtype cimport as_scalar_type
-from th._tensor cimport Tensor, copy_tensor, wrap_tensor
+from th._tensor cimport Tensor, copy_tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 # torch.return_types.max / min: (values, indices)
@@ -111,14 +111,12 @@ cdef int run(Op op, Tensor result, Tensor indices, Tensor input, Dims *d, bint k
     cdef int rc
     if THTensor_nElement(input.cdata) < LONG_REDUCTION:
         return call(op, result.cdata, ix, input.cdata, d, keepdim, p)
-    snap = THTensor_newWithTensor(input.cdata)
-    THStorage_pin(THTensor_storage(snap))
+    snap = pinned_snapshot(input.cdata)
     try:
         with nogil:
             rc = call(op, result.cdata, ix, snap, d, keepdim, p)
     finally:
-        THStorage_unpin(THTensor_storage(snap))
-        THTensor_free(snap)
+        release_snapshot(snap)
     return rc
 
 

@@ -14,3 +14,9 @@ cdef int fill_tensor(THTensor *t, object value) except -1
 
 # THTensor_copy, without the GIL for long copies.
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1
+
+# A private tensor with t's geometry over t's storage, pinned, for work done
+# without the GIL: other threads' set_/resize_ of t cannot pull its memory
+# from under it. Give it back with release_snapshot (NULL: nothing).
+cdef THTensor *pinned_snapshot(THTensor *t) except NULL
+cdef void release_snapshot(THTensor *snapshot) noexcept

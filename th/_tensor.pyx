@@ -1160,8 +1160,10 @@ cdef THTensor *pinned_snapshot(THTensor *t) except NULL:
 
 
 cdef void release_snapshot(THTensor *snapshot) noexcept:
-    THStorage_unpin(THTensor_storage(snapshot))
-    THTensor_free(snapshot)
+    """Gives back a pinned_snapshot (NULL: nothing)."""
+    if snapshot != NULL:
+        THStorage_unpin(THTensor_storage(snapshot))
+        THTensor_free(snapshot)
 
 
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1:
