@@ -4,6 +4,8 @@
 #ifndef TH_CPU_IMPL_H
 #define TH_CPU_IMPL_H
 
+#include <stdint.h>
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define TH_X86_SIMD 1
@@ -17,6 +19,18 @@
 #define TH_CPU_FEATURE(name, test) \
   static inline int name(void) { return 0; }
 #endif
+
+/* A function cloned at load time for AVX2 (and AVX-512) where the CPU has
+ * it: gcc's target_clones, on x86-64 Linux (its ifuncs need glibc). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define TH_CLONES_AVX2 __attribute__((target_clones("avx2", "default")))
+#define TH_CLONES_AVX512 __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define TH_CLONES_AVX2
+#define TH_CLONES_AVX512
+#endif
+
+static inline int64_t th_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 TH_CPU_FEATURE(th_have_avx, __builtin_cpu_supports("avx"))
 TH_CPU_FEATURE(th_have_avx2, __builtin_cpu_supports("avx2"))

@@ -24,24 +24,18 @@ VECTOR_MATH_2(pow) VECTOR_MATH_2(atan2)
 #endif
 #include <tgmath.h>
 
+#include "THCpuImpl.h"
 #include "THExprImpl.h"
 
 typedef float complex c64;
 typedef double complex c128;
 
-/* Clones chosen at load time where the CPU has them (gcc, x86-64): AVX2 for
- * all kernels, and AVX-512 too for the libmvec ones (VECTOR_MATH below),
- * where it pays (tanh twice as fast); the memory-bound rest ran slower in
- * 512-bit registers (add, casts: 10-25% on a Xeon with AVX-512). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define SIMD_AVX2 __attribute__((target_clones("avx2", "default")))
-#define SIMD_AVX512 __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define SIMD_AVX2
-#define SIMD_AVX512
-#endif
-/* what the kernel macros below use; the vector math section redefines it */
-#define SIMD SIMD_AVX2
+/* The kernels' clones (THCpuImpl.h): AVX2 for all, and AVX-512 too for the
+ * libmvec ones (VECTOR_MATH below), where it pays (tanh twice as fast); the
+ * memory-bound rest ran slower in 512-bit registers (add, casts: 10-25% on
+ * a Xeon with AVX-512). SIMD is what the kernel macros below use; the
+ * vector math section redefines it. */
+#define SIMD TH_CLONES_AVX2
 
 #define KERNEL_ARGS int64_t n, void *out_, const void *a_, const void *b_, const void *c_
 
@@ -317,7 +311,7 @@ UNARY(sign_b, bool, bool, x)
 INEXACT(DEF_U, sqrt, sqrt(x))
 INEXACT(DEF_U, rsqrt, 1 / sqrt(x))
 #undef SIMD
-#define SIMD SIMD_AVX512
+#define SIMD TH_CLONES_AVX512
 INEXACT(DEF_U, exp, exp(x))
 INEXACT(DEF_U, log, log(x))
 FLOATS(DEF_U, log1p, log1p(x))
@@ -331,7 +325,7 @@ INEXACT(DEF_U, sigmoid, SIGMOID(x))
 INEXACT(DEF_B, pow, pow(x, y))
 FLOATS(DEF_B, atan2, atan2(x, y))
 #undef SIMD
-#define SIMD SIMD_AVX2
+#define SIMD TH_CLONES_AVX2
 INEXACT(DEF_U, reciprocal, 1 / x)
 FLOATS(DEF_U, floor, floor(x))
 FLOATS(DEF_U, ceil, ceil(x))

@@ -159,17 +159,16 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
  * can: it would not stay in the caches anyway. */
 #define TH_STREAM_MIN_BYTES ((int64_t)4 << 20)
 
-static inline int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 #define DEFINE_TILED_MOVE(BITS, T)                                                          \
   static void tiled_move##BITS(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,     \
                                int64_t nrows, int64_t ncols, void *ctx) {                 \
     (void)ctx;                                                                             \
     for (int64_t r0 = 0; r0 < nrows; r0 += TILE) {                                         \
-      int64_t r1 = min64(r0 + TILE, nrows);                                                \
+      int64_t r1 = th_min64(r0 + TILE, nrows);                                                \
       for (int64_t c0 = 0; c0 < ncols; c0 += TILE)                                         \
         move_block##BITS(data[0] + c0 * cs[0], data[1] + c0 * cs[1], rs, cs, r0, r1,       \
-                         min64(TILE, ncols - c0));                                         \
+                         th_min64(TILE, ncols - c0));                                         \
     }                                                                                      \
   }
 
@@ -233,11 +232,11 @@ static void tiled_cast(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs, in
                        int64_t ncols, void *ctx) {
   th_cast_loop cast = (th_cast_loop)ctx;
   for (int64_t r0 = 0; r0 < nrows; r0 += TILE) {
-    int64_t r1 = min64(r0 + TILE, nrows);
+    int64_t r1 = th_min64(r0 + TILE, nrows);
     for (int64_t c0 = 0; c0 < ncols; c0 += TILE)
       for (int64_t r = r0; r < r1; r++)
         cast(data[0] + r * rs[0] + c0 * cs[0], cs[0], data[1] + r * rs[1] + c0 * cs[1], cs[1],
-             min64(TILE, ncols - c0));
+             th_min64(TILE, ncols - c0));
   }
 }
 

@@ -30,13 +30,8 @@
 #include "THTensorImpl.h"
 #include "TH/THTensorMath.h"
 
-/* The summing kernels are built for AVX2 too where the compiler can pick
- * at load time (gcc/clang on x86-64 Linux). */
-#if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__) && !defined(__clang__)
-#define TH_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define TH_CLONES
-#endif
+/* The summing kernels are built for AVX2 too (THCpuImpl.h). */
+#define TH_CLONES TH_CLONES_AVX2
 
 enum { OP_SUM, OP_PROD, OP_MEAN, OP_MAX, OP_MIN, OP_ALL, OP_ANY, OP_NORM, OP_VAR, OP_STD,
        OP_SQDEV /* var's second pass: sum of squared deviations */ };

@@ -100,14 +100,12 @@ __attribute__((target("avx2"))) static inline void th_tr_16x16_stream(
  * the tile has read all of them. */
 #define TH_TR_STREAM_TILE 256
 
-static inline int64_t th_tr_min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
 __attribute__((target("avx2"))) static inline void th_transpose32_stream(
     char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss, int64_t rows, int64_t cols) {
   for (int64_t R = 0; R < rows; R += TH_TR_STREAM_TILE)
     for (int64_t C = 0; C < cols; C += TH_TR_STREAM_TILE)
-      for (int64_t r = R; r < th_tr_min64(R + TH_TR_STREAM_TILE, rows); r += 16)
-        for (int64_t c = C; c < th_tr_min64(C + TH_TR_STREAM_TILE, cols); c += 16)
+      for (int64_t r = R; r < th_min64(R + TH_TR_STREAM_TILE, rows); r += 16)
+        for (int64_t c = C; c < th_min64(C + TH_TR_STREAM_TILE, cols); c += 16)
           th_tr_16x16_stream(d + r * ds + c * 4, ds, s + r * 4 + c * ss, ss);
   _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
 }
