@@ -89,21 +89,12 @@ int THExprOp_arity(THExprOp op) { return valid_op((int)op) ? ops[op].arity : 0; 
 
 const char *THExprOp_name(THExprOp op) { return valid_op((int)op) ? ops[op].name : NULL; }
 
-static int is_integral(THScalarType t) {
-  return !THScalarType_isFloatingPoint(t) && !THScalarType_isComplex(t);
-}
-
-/* the real dtype of a complex one */
-static THScalarType real_of(THScalarType t) {
-  return t == TH_COMPLEX64 ? TH_FLOAT32 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
-}
-
 int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
                      THScalarType *in_type, const char *fn) {
   int f = ops[op].flags;
   int refused = ((f & NO_BOOL) && common == TH_BOOL) ||
                 ((f & NO_COMPLEX) && THScalarType_isComplex(common)) ||
-                ((f & INTEGRAL) && !is_integral(common));
+                ((f & INTEGRAL) && !th_is_integral(common));
   if (refused) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "%s is not supported for %s", ops[op].name,
               THScalarType_name(common));
@@ -112,11 +103,11 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
   if (f & (LOGICAL | BOOL_RESULT)) {
     *result = TH_BOOL;
     *in_type = (f & LOGICAL) ? TH_BOOL : th_expr_compute_type(common);
-  } else if ((f & FLOATING) && is_integral(common)) {
+  } else if ((f & FLOATING) && th_is_integral(common)) {
     *result = TH_FLOAT32;
     *in_type = TH_FLOAT32;
   } else {
-    *result = (f & COMPLEX_TO_REAL) ? real_of(common) : common;
+    *result = (f & COMPLEX_TO_REAL) ? th_real_of(common) : common;
     *in_type = th_expr_compute_type(common);
   }
   return 0;
@@ -124,7 +115,7 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
 
 int THScalarType_canCast(THScalarType from, THScalarType to) {
   if (THScalarType_isComplex(from) && !THScalarType_isComplex(to)) return 0;
-  if (THScalarType_isFloatingPoint(from) && is_integral(to)) return 0;
+  if (THScalarType_isFloatingPoint(from) && th_is_integral(to)) return 0;
   if (from != TH_BOOL && to == TH_BOOL) return 0;
   return 1;
 }

@@ -13,6 +13,16 @@ int th_scalar_from_uint64(THScalarType dtype, uint64_t value, void *out, const c
 int th_scalar_from_complex(THScalarType dtype, double re, double im, void *out,
                            const char *fn);
 
+/* Integers and bool: neither floating point nor complex. */
+static inline int th_is_integral(THScalarType t) {
+  return !THScalarType_isFloatingPoint(t) && !THScalarType_isComplex(t);
+}
+
+/* The real dtype of a complex one (others: themselves). */
+static inline THScalarType th_real_of(THScalarType t) {
+  return t == TH_COMPLEX64 ? TH_FLOAT32 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
+}
+
 /* Room for one element of any dtype (a fill's pattern). */
 typedef union th_element {
   unsigned char bytes[16];

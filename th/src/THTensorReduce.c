@@ -27,6 +27,7 @@
 #include "THDebugImpl.h"
 #include "THMemoryImpl.h"
 #include "THParallelImpl.h"
+#include "THScalarImpl.h"
 #include "THTensorImpl.h"
 #include "TH/THTensorMath.h"
 
@@ -869,14 +870,6 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
 
 /* ------------------------------------------------------------- dtypes */
 
-static int is_int(THScalarType t) {
-  return !THScalarType_isFloatingPoint(t) && !THScalarType_isComplex(t);
-}
-
-static THScalarType real_of(THScalarType t) {
-  return t == TH_COMPLEX64 ? TH_FLOAT32 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
-}
-
 static const char *const op_name[] = {"sum", "prod", "mean", "max", "min", "all", "any",
                                       "norm", "var", "std"};
 
@@ -884,12 +877,12 @@ static const char *const op_name[] = {"sum", "prod", "mean", "max", "min", "all"
 static THScalarType default_dtype(int op, THScalarType in) {
   switch (op) {
     case OP_SUM:
-    case OP_PROD: return is_int(in) ? TH_INT64 : in;
+    case OP_PROD: return th_is_integral(in) ? TH_INT64 : in;
     case OP_ALL:
     case OP_ANY: return in == TH_UINT8 ? TH_UINT8 : TH_BOOL;
     case OP_NORM:
     case OP_VAR:
-    case OP_STD: return real_of(in);
+    case OP_STD: return th_real_of(in);
     default: return in;
   }
 }
