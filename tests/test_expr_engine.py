@@ -246,3 +246,23 @@ def test_small_operations_without_a_plan_are_numpys(n):
     with pytest.raises(RuntimeError, match="ZeroDivisionError") if n else nullcontext():
         i // th.zeros(n, dtype=th.int32)
     assert (i // 7).tolist() == [v // 7 for v in range(n)]
+
+
+# boxes are sized to what a program buffers (256 to 8192 elements): lengths
+# on either side of those edges, long rows and rows several to a box
+EDGES = [(255,), (257,), (511,), (1025,), (8193,), (20011,), (3, 700), (37, 41)]
+
+
+@pytest.mark.parametrize("dtype", [th.uint8, th.float32, th.float64, th.complex128])
+@pytest.mark.parametrize("shape", EDGES)
+def test_buffered_programs_across_box_edges(dtype, shape):
+    """A chain of ops (its steps buffered), an operand of another dtype
+    (gathered and cast) and a += saver, over lengths that end boxes short
+    and rows that share a box: numpy's values at every element."""
+    x, y = numbers(shape, dtype, 1), numbers(shape, dtype, 2)
+    h = numbers(shape, th.int16, 3)  # converted into dtype's register
+    tx, ty, th16 = th.from_numpy(x.copy()), th.from_numpy(y), th.from_numpy(h)
+    chain = th.eval(-(th.lazy(tx) + ty) * ty + th16)
+    np.testing.assert_array_equal(chain.numpy(), -(x + y) * y + h)
+    tx += th.lazy(ty) * ty + 2
+    np.testing.assert_array_equal(tx.numpy(), (x + (y * y + 2)).astype(x.dtype))

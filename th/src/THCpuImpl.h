@@ -5,6 +5,7 @@
 #define TH_CPU_IMPL_H
 
 #include <stdint.h>
+#include <unistd.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
@@ -29,6 +30,20 @@
 #define TH_CLONES_AVX2
 #define TH_CLONES_AVX512
 #endif
+
+/* Bytes of L1 data cache per core (glibc's sysconf; 32 KiB where it does
+ * not say). */
+static inline long th_l1d_bytes(void) {
+  static long cached = 0;
+  if (cached == 0) {
+    long n = 0;
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+    n = sysconf(_SC_LEVEL1_DCACHE_SIZE);
+#endif
+    cached = n >= 8192 && n <= (1L << 20) ? n : 32768;
+  }
+  return cached;
+}
 
 static inline int64_t th_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
