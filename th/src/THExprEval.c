@@ -324,13 +324,11 @@ static int check_shape(const THTensor *dst, const THExpr *e, const char *fn) {
               a, b);
     return -1;
   }
-  int empty = th_tensor_numel(dst) == 0; /* numpy gives empty arrays stride-0 dims */
-  for (int d = 0; !empty && d < dst->nDimension; d++)
-    if (th_sizes(dst)[d] > 1 && th_strides(dst)[d] == 0) {
-      TH_ERR_FN(TH_ERROR_RUNTIME, fn,
-                "dst has elements that share memory (a broadcast view): clone it first");
-      return -1;
-    }
+  if (th_shared_elements_dim(dst) >= 0) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn,
+              "dst has elements that share memory (a broadcast view): clone it first");
+    return -1;
+  }
   return 0;
 }
 

@@ -107,14 +107,6 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
   return 0;
 }
 
-/* 1 when two elements of t share memory (a stride-0 dim of size > 1): a
- * copy into it would depend on the order of the writes. */
-static int has_stride_zero_overlap(const THTensor *t) {
-  for (int d = 0; d < t->nDimension; d++)
-    if (th_sizes(t)[d] > 1 && th_strides(t)[d] == 0) return 1;
-  return 0;
-}
-
 /* The bytes [lo, hi) a non-empty tensor touches. */
 void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
   int64_t last = 0;
@@ -321,7 +313,7 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
   TH_CHECK_TENSOR(src, -1);
   if (broadcast_strides(dst, src, src_strides, __func__)) return -1;
   if (th_tensor_numel(dst) == 0) return 0;
-  if (has_stride_zero_overlap(dst)) {
+  if (th_shared_elements_dim(dst) >= 0) {
     TH_ERR(TH_ERROR_VALUE,
            "dst has elements that share memory (a dimension with stride 0); copying into "
            "it is ambiguous: make it contiguous first");

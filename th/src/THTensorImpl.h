@@ -107,21 +107,27 @@ static inline int th_has_shape(const THTensor *t, int nDimension, const int64_t 
          memcmp(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension) == 0;
 }
 
+/* The first dim along which elements of t share memory (size > 1, stride
+ * 0: a broadcast view), or -1. Writing into such a t would depend on the
+ * order of the writes. An empty t has none: nothing is written into it
+ * (numpy gives empty arrays stride-0 dims). */
+static inline int th_shared_elements_dim(const THTensor *t) {
+  if (th_tensor_numel(t) == 0) return -1;
+  for (int d = 0; d < t->nDimension; d++)
+    if (th_sizes(t)[d] > 1 && th_strides(t)[d] == 0) return d;
+  return -1;
+}
+
 /* A result of the given shape that has it already is written as it lies:
  * ValueError (as fn) when elements of it share memory (a stride-0 dim). */
 static inline int th_check_result_strides(const THTensor *result, int nDimension,
                                           const int64_t *size, const char *fn) {
   if (!th_has_shape(result, nDimension, size)) return 0;
-  for (int d = 0; d < nDimension; d++)
-    if (size[d] == 0) return 0; /* empty: nothing is written (numpy gives such stride 0) */
-  for (int d = 0; d < nDimension; d++) {
-    if (size[d] > 1 && th_strides(result)[d] == 0) {
-      th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "the result has elements that "
-                  "share memory (dim %d has stride 0); make it contiguous first", d);
-      return -1;
-    }
-  }
-  return 0;
+  int d = th_shared_elements_dim(result);
+  if (d < 0) return 0;
+  th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "the result has elements that "
+              "share memory (dim %d has stride 0); make it contiguous first", d);
+  return -1;
 }
 
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */

@@ -60,14 +60,12 @@ static int check_same_dtype(const THTensor *self, const THTensor *other, const c
 
 /* A tensor written in place must not have two elements in one place. */
 static int check_writable(const THTensor *self, const char *fn) {
-  for (int d = 0; d < self->nDimension; d++)
-    if (th_sizes(self)[d] > 1 && th_strides(self)[d] == 0) {
-      TH_ERR_FN(TH_ERROR_RUNTIME, fn,
-                "self has elements that share memory (dim %d has stride 0); writing into it "
-                "is ambiguous: clone it first", d);
-      return -1;
-    }
-  return 0;
+  int d = th_shared_elements_dim(self);
+  if (d < 0) return 0;
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn,
+            "self has elements that share memory (dim %d has stride 0); writing into it "
+            "is ambiguous: clone it first", d);
+  return -1;
 }
 
 static int check_vector_index(const THTensor *index, const char *fn) {
