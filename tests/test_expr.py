@@ -380,6 +380,13 @@ def test_bad_shapes_and_operands():
         th.zeros(2, dtype=th.complex64) < 1
     with pytest.raises(OverflowError, match="beyond int64's range"):
         th.zeros(2) + 2 ** 64
+    lazy = th.lazy(th.zeros(2))  # the leaf made for the other operand is freed
+    with pytest.raises(OverflowError, match="beyond int64's range"):
+        lazy - 2 ** 64
+    with pytest.raises(OverflowError, match="beyond int64's range"):
+        2 ** 64 * lazy
+    with pytest.raises(TypeError, match="unsupported operand"):
+        lazy @ 2
 
 
 # -------------------------------------------------- comparisons, identity

@@ -216,18 +216,26 @@ cdef Expr node(THExprOp op, str fn, object a, object b=None, object c=None):
     return wrap_expr(THExpr_newTernaryMove(op, x, y, z))
 
 
+cdef bint _operand_pair(object a, object b, THExpr **x, THExpr **y) except -1:
+    """New leaves for a and b (True), or nothing (False: one of them is not
+    an operand, the operator gives NotImplemented)."""
+    if not try_operand(a, x):
+        return False
+    try:
+        if try_operand(b, y):
+            return True
+    except BaseException:
+        THExpr_free(x[0])
+        raise
+    THExpr_free(x[0])
+    return False
+
+
 cdef object _lazy_binary(THExprOp op, object a, object b):
     cdef THExpr *x = NULL
     cdef THExpr *y = NULL
-    if not try_operand(a, &x):
+    if not _operand_pair(a, b, &x, &y):
         return NotImplemented
-    try:
-        if not try_operand(b, &y):
-            THExpr_free(x)
-            return NotImplemented
-    except BaseException:
-        THExpr_free(x)
-        raise
     return wrap_expr(THExpr_newBinaryMove(op, x, y))
 
 
@@ -238,12 +246,7 @@ cdef object _lazy_dot(object a, object b):
     cdef THExpr *y = NULL
     if not (isinstance(a, (Tensor, Expr)) and isinstance(b, (Tensor, Expr))):
         return NotImplemented
-    try_operand(a, &x)
-    try:
-        try_operand(b, &y)
-    except BaseException:
-        THExpr_free(x)
-        raise
+    _operand_pair(a, b, &x, &y)
     return wrap_expr(THExpr_newDotMove(x, y))
 
 
