@@ -14,6 +14,7 @@ import time
 import numpy as np
 
 import th
+from bench_expr import per_call
 
 try:
     import torch
@@ -24,14 +25,8 @@ N = 1 << 16
 
 
 def best(fn, number, repeat):
-    fn()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - t0) / number)
-    return min(times) * 1e6
+    """Microseconds per call (bench_expr's per_call, in wall time)."""
+    return per_call(fn, number, repeat, time.perf_counter) * 1e6
 
 
 def arrays():

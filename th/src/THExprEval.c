@@ -739,6 +739,12 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   }
 }
 
+/* What an integer floor division or remainder by zero raises (the kernels
+ * give 0 and set th_expr_zero_division). */
+static void report_zero_division(const char *fn) {
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "ZeroDivisionError: integer division by zero");
+}
+
 static void run_chunk(int64_t begin, int64_t end, void *ctx) {
   Run *run = ctx;
   int i = atomic_fetch_add(&run->next_workspace, 1);
@@ -840,7 +846,7 @@ static int plan_run(const THExprPlan *p) {
     run.zero_division = th_expr_zero_division;
   }
   if (run.zero_division) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, p->fn, "ZeroDivisionError: integer division by zero");
+    report_zero_division(p->fn);
     goto done;
   }
   status = 0;
@@ -900,9 +906,9 @@ int th_expr_store(THTensor *dst, THExpr *whole, const char *fn) {
 
 /* A few elements (a * b, a + 1, x.exp() of a small tensor) whose operands
  * are contiguous tensors of the kernel's dtype, of dst's shape, and dst or
- * apart from it, or one scalar: the kernel is called at once, with no plan (its cost is most of
- * such a call). Returns 1 when done, 0 when the engine must plan, -1 on a
- * zero division. */
+ * apart from it, or one scalar: the kernel is called at once, with no plan
+ * (its cost is most of such a call). Returns 1 when done, 0 when the engine
+ * must plan, -1 on a zero division. */
 #define DIRECT_MAX 4096
 static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char *fn) {
   if (saver != TH_SAVE_ASSIGN ||
@@ -948,7 +954,7 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
   th_expr_zero_division = 0;
   kernel(n, out, x[0], x[1], NULL);
   if (th_expr_zero_division) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "ZeroDivisionError: integer division by zero");
+    report_zero_division(fn);
     return -1;
   }
   return 1;

@@ -103,16 +103,11 @@ int THTensor_binaryOut(THTensor *out, THExprOp o, THTensor *a, THTensor *b) {
   }
   return THTensor_assign(out, TH_SAVE_ASSIGN, e);
 }
+
 THTensor *THTensor_newBinary(THExprOp o, THTensor *a, THTensor *b) {
   NODES;
   THExpr *e = op2(s, o, leaf(s, a), leaf(s, b));
-  if (!e) return NULL;
-  THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
-  if (r && THTensor_assign(r, TH_SAVE_ASSIGN, e)) {
-    THTensor_free(r);
-    return NULL;
-  }
-  return r;
+  return e ? THTensor_newEval(e) : NULL;
 }
 
 int THTensor_binaryInto(THTensor *r, THExprOp o, THTensor *a, THTensor *b) {

@@ -157,10 +157,10 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
                                int64_t nrows, int64_t ncols, void *ctx) {                 \
     (void)ctx;                                                                             \
     for (int64_t r0 = 0; r0 < nrows; r0 += TILE) {                                         \
-      int64_t r1 = th_min64(r0 + TILE, nrows);                                                \
+      int64_t r1 = th_min64(r0 + TILE, nrows);                                             \
       for (int64_t c0 = 0; c0 < ncols; c0 += TILE)                                         \
         move_block##BITS(data[0] + c0 * cs[0], data[1] + c0 * cs[1], rs, cs, r0, r1,       \
-                         th_min64(TILE, ncols - c0));                                         \
+                         th_min64(TILE, ncols - c0));                                      \
     }                                                                                      \
   }
 

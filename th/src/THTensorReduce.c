@@ -462,10 +462,7 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
     if (at < 0) return;
     double v = R->f32 ? ((const float *)p)[at] : ((const double *)p)[at];
     State S = state_load(a, j);
-    if (max)
-      update(OP_MAX, CLS_F, pp, &S, (const char *)&v, index0 + at, 0, 0);
-    else
-      update(OP_MIN, CLS_F, pp, &S, (const char *)&v, index0 + at, 0, 0);
+    update(R->op, CLS_F, pp, &S, (const char *)&v, index0 + at, 0, 0);
     state_store(a, j, S);
     return;
   }
