@@ -106,6 +106,27 @@ def test_large_transposed_copy_into_existing_dst(threads):
         th.set_num_threads(0)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("skew", [0, 1, 3, 4, 12, 15])
+def test_large_transposed_copy_from_a_source_off_its_cache_lines(skew, threads):
+    """The streamed transpose moves dst's first rows apart until src's rows
+    start on a cache line (numpy's large blocks start 16 bytes into a page):
+    sources that start skew elements past a line, against numpy."""
+    flat = th.arange(1040 * 1030 + 16, dtype=th.float32)
+    src = flat[skew:skew + 1040 * 1030].view(1040, 1030)
+    th.set_num_threads(threads)
+    try:
+        dst = th.empty(1030, 1040)
+        dst.copy_(src.t())
+        expect = np.arange(skew, skew + 1040 * 1030, dtype=np.float32).reshape(1040, 1030).T
+        np.testing.assert_array_equal(np.asarray(dst), expect)
+        fresh = src.t().contiguous()
+        assert fresh.stride() == (1040, 1)
+        np.testing.assert_array_equal(np.asarray(fresh), expect)
+    finally:
+        th.set_num_threads(0)
+
+
 def test_broadcast_column_and_row():
     col = th.arange(5, dtype=th.float32).view(5, 1)
     row = th.arange(7, dtype=th.float32)

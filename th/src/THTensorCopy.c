@@ -204,17 +204,23 @@ DEFINE_TILED_MOVE(128, th_bytes16)
 
 /* tiled_move32 for copies larger than the caches: memory traffic, not
  * shuffles, bounds a big transpose, so full 16x16 blocks are streamed to dst
- * (th_transpose32_stream) and the ragged edges go through tiled_move32. */
+ * (th_transpose32_stream) and the ragged edges go through tiled_move32.
+ * The first few rows of dst are moved apart when src's rows do not start on
+ * a cache line (numpy's large blocks start 16 bytes into a page): then every
+ * 8-element load of the blocks stays within one line. */
 static void tiled_move32_stream(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,
                                 int64_t nrows, int64_t ncols, void *ctx) {
-  int64_t r16 = nrows & ~(int64_t)15, c16 = ncols & ~(int64_t)15;
+  int64_t peel = (int64_t)((64 - (uintptr_t)data[1] % 64) % 64) / 4;
+  int64_t r16 = (nrows - peel) & ~(int64_t)15, c16 = ncols & ~(int64_t)15;
   if (cs[0] == 4 && rs[1] == 4 && rs[0] % 64 == 0 && (uintptr_t)data[0] % 64 == 0 &&
-      r16 > 0 && c16 > 0 && th_have_avx2()) {
-    th_transpose32_stream(data[0], rs[0], data[1], cs[1], r16, c16);
-    char *right[2] = {data[0] + c16 * cs[0], data[1] + c16 * cs[1]};
+      (uintptr_t)data[1] % 4 == 0 && r16 > 0 && c16 > 0 && th_have_avx2()) {
+    if (peel) tiled_move32(data, rs, cs, peel, ncols, ctx);
+    char *body[2] = {data[0] + peel * rs[0], data[1] + peel * rs[1]};
+    th_transpose32_stream(body[0], rs[0], body[1], cs[1], r16, c16);
+    char *right[2] = {body[0] + c16 * cs[0], body[1] + c16 * cs[1]};
     if (c16 < ncols) tiled_move32(right, rs, cs, r16, ncols - c16, ctx);
-    char *bottom[2] = {data[0] + r16 * rs[0], data[1] + r16 * rs[1]};
-    if (r16 < nrows) tiled_move32(bottom, rs, cs, nrows - r16, ncols, ctx);
+    char *bottom[2] = {body[0] + r16 * rs[0], body[1] + r16 * rs[1]};
+    if (peel + r16 < nrows) tiled_move32(bottom, rs, cs, nrows - peel - r16, ncols, ctx);
     return;
   }
   tiled_move32(data, rs, cs, nrows, ncols, ctx);
