@@ -96,17 +96,16 @@ __attribute__((target("avx2"))) static inline void th_tr_16x16_stream(
   }
 }
 
-/* A tile's source lines (256 rows, a 1 KiB run of each) stay in L2 until
- * the tile has read all of them. */
-#define TH_TR_STREAM_TILE 256
-
+/* Strips of 16 columns of d, each down all its rows: the strip's 16 rows
+ * of s are read front to back (streams the hardware prefetchers follow) and
+ * each row of d gets one whole line, which a streaming store needs no
+ * prefetch for. Into fresh pages a 4096^2 float32 transpose measured
+ * 1.63-1.79x clone() this way against 2.33-2.40x in 256 x 256 tiles. */
 __attribute__((target("avx2"))) static inline void th_transpose32_stream(
     char *d, ptrdiff_t ds, const char *s, ptrdiff_t ss, int64_t rows, int64_t cols) {
-  for (int64_t R = 0; R < rows; R += TH_TR_STREAM_TILE)
-    for (int64_t C = 0; C < cols; C += TH_TR_STREAM_TILE)
-      for (int64_t r = R; r < th_min64(R + TH_TR_STREAM_TILE, rows); r += 16)
-        for (int64_t c = C; c < th_min64(C + TH_TR_STREAM_TILE, cols); c += 16)
-          th_tr_16x16_stream(d + r * ds + c * 4, ds, s + r * 4 + c * ss, ss);
+  for (int64_t c = 0; c < cols; c += 16)
+    for (int64_t r = 0; r < rows; r += 16)
+      th_tr_16x16_stream(d + r * ds + c * 4, ds, s + r * 4 + c * ss, ss);
   _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
 }
 #endif
