@@ -459,7 +459,8 @@ static int mismatch(const THTensor *a, const THTensor *b, const char *fn) {
   return -1;
 }
 
-/* The result and t: given (t may be NULL for the plain products). */
+/* The result and t: given (t is NULL for the plain products, which pass
+ * needs_t 0). Each product checks them once, in its static form below. */
 static int check_result(const THTensor *r, const THTensor *t, int needs_t, const char *fn) {
   if (check_operand(r, "the result", -1, fn)) return -1;
   if (needs_t || t) return check_operand(t, "the input", -1, fn);
@@ -484,8 +485,8 @@ static int product_move(THTensor *r, double beta, THTensor *t, double alpha, THT
 }
 
 static int addmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *m1,
-                 THTensor *m2, const char *fn) {
-  if (check_result(r, t, 0, fn) || check_pair(m1, "mat1", 2, m2, "mat2", 2, fn)) return -1;
+                 THTensor *m2, int needs_t, const char *fn) {
+  if (check_result(r, t, needs_t, fn) || check_pair(m1, "mat1", 2, m2, "mat2", 2, fn)) return -1;
   if (th_sizes(m1)[1] != th_sizes(m2)[0]) return mismatch(m1, m2, fn);
   int64_t size[2] = {th_sizes(m1)[0], th_sizes(m2)[1]};
   return product_move(r, beta, t, alpha, THTensor_newUnsqueeze1d(m1, 0),
@@ -493,8 +494,8 @@ static int addmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *
 }
 
 static int addmv(THTensor *r, double beta, THTensor *t, double alpha, THTensor *mat,
-                 THTensor *vec, const char *fn) {
-  if (check_result(r, t, 0, fn) || check_pair(mat, "mat", 2, vec, "vec", 1, fn)) return -1;
+                 THTensor *vec, int needs_t, const char *fn) {
+  if (check_result(r, t, needs_t, fn) || check_pair(mat, "mat", 2, vec, "vec", 1, fn)) return -1;
   if (th_sizes(mat)[1] != th_sizes(vec)[0]) return mismatch(mat, vec, fn);
   int64_t size[1] = {th_sizes(mat)[0]};
   return product_move(r, beta, t, alpha, THTensor_newUnsqueeze1d(mat, 0),
@@ -502,8 +503,8 @@ static int addmv(THTensor *r, double beta, THTensor *t, double alpha, THTensor *
 }
 
 static int baddbmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *b1,
-                   THTensor *b2, int sum, const char *fn) {
-  if (check_result(r, t, 0, fn) || check_pair(b1, "batch1", 3, b2, "batch2", 3, fn))
+                   THTensor *b2, int sum, int needs_t, const char *fn) {
+  if (check_result(r, t, needs_t, fn) || check_pair(b1, "batch1", 3, b2, "batch2", 3, fn))
     return -1;
   const int64_t *s1 = th_sizes(b1), *s2 = th_sizes(b2);
   if (s1[0] != s2[0] || s1[2] != s2[1]) return mismatch(b1, b2, fn);
@@ -516,12 +517,12 @@ static int baddbmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor
 
 int THTensor_addmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *m1,
                    THTensor *m2) {
-  return check_result(r, t, 1, __func__) ? -1 : addmm(r, beta, t, alpha, m1, m2, __func__);
+  return addmm(r, beta, t, alpha, m1, m2, 1, __func__);
 }
 
 int THTensor_addmv(THTensor *r, double beta, THTensor *t, double alpha, THTensor *mat,
                    THTensor *vec) {
-  return check_result(r, t, 1, __func__) ? -1 : addmv(r, beta, t, alpha, mat, vec, __func__);
+  return addmv(r, beta, t, alpha, mat, vec, 1, __func__);
 }
 
 int THTensor_addr(THTensor *r, double beta, THTensor *t, double alpha, THTensor *vec1,
@@ -536,26 +537,24 @@ int THTensor_addr(THTensor *r, double beta, THTensor *t, double alpha, THTensor 
 
 int THTensor_baddbmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *batch1,
                      THTensor *batch2) {
-  return check_result(r, t, 1, __func__) ? -1
-                                         : baddbmm(r, beta, t, alpha, batch1, batch2, 0, __func__);
+  return baddbmm(r, beta, t, alpha, batch1, batch2, 0, 1, __func__);
 }
 
 int THTensor_addbmm(THTensor *r, double beta, THTensor *t, double alpha, THTensor *batch1,
                     THTensor *batch2) {
-  return check_result(r, t, 1, __func__) ? -1
-                                         : baddbmm(r, beta, t, alpha, batch1, batch2, 1, __func__);
+  return baddbmm(r, beta, t, alpha, batch1, batch2, 1, 1, __func__);
 }
 
 int THTensor_mm(THTensor *r, THTensor *m1, THTensor *m2) {
-  return addmm(r, 0, NULL, 1, m1, m2, __func__);
+  return addmm(r, 0, NULL, 1, m1, m2, 0, __func__);
 }
 
 int THTensor_mv(THTensor *r, THTensor *mat, THTensor *vec) {
-  return addmv(r, 0, NULL, 1, mat, vec, __func__);
+  return addmv(r, 0, NULL, 1, mat, vec, 0, __func__);
 }
 
 int THTensor_bmm(THTensor *r, THTensor *batch1, THTensor *batch2) {
-  return baddbmm(r, 0, NULL, 1, batch1, batch2, 0, __func__);
+  return baddbmm(r, 0, NULL, 1, batch1, batch2, 0, 0, __func__);
 }
 
 int THTensor_dot(THTensor *r, THTensor *a, THTensor *b) {
