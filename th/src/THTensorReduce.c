@@ -1048,15 +1048,12 @@ fail:
   return -1;
 }
 
-/* r's values into result (resized to r's shape unless it has it); frees r. */
-static int write_result(THTensor *result, THTensor *r, const char *fn) {
+/* r's values into result (resized to r's shape unless it has it); frees r.
+ * result passed check_result. */
+static int write_result(THTensor *result, THTensor *r) {
   int rc = 0;
-  if (!result) {
-    TH_ERR_FN(TH_ERROR_VALUE, fn, "result is NULL");
-    rc = -1;
-  } else if (!THTensor_isSameSizeAs(result, r)) {
+  if (!THTensor_isSameSizeAs(result, r))
     rc = THTensor_resizeNd(result, r->nDimension, th_sizes(r), NULL);
-  }
   if (rc == 0) rc = THTensor_copy(result, r);
   THTensor_free(r);
   return rc;
@@ -1088,7 +1085,7 @@ static int values_into(THTensor *result, THTensor *input, int op, double p, doub
       reduce(input, op, p, correction, nDims, dims, keepdim, result->storage->dtype, &v, NULL,
              fn))
     return -1;
-  return write_result(result, v, fn);
+  return write_result(result, v);
 }
 
 static THTensor *new_indices(THTensor *input, int op, const int *dim, int keepdim,
@@ -1106,7 +1103,7 @@ static int indices_into(THTensor *result, THTensor *input, int op, const int *di
   if (check_result(result, fn) ||
       reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
     return -1;
-  return write_result(result, ix, fn);
+  return write_result(result, ix);
 }
 
 static int pair_into(THTensor *values, THTensor *indices, THTensor *input, int op,
@@ -1119,11 +1116,11 @@ static int pair_into(THTensor *values, THTensor *indices, THTensor *input, int o
   }
   if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, values->storage->dtype, &v, &ix, fn))
     return -1;
-  if (write_result(values, v, fn)) {
+  if (write_result(values, v)) {
     THTensor_free(ix);
     return -1;
   }
-  return write_result(indices, ix, fn);
+  return write_result(indices, ix);
 }
 
 /* ----------------------------------------------------------- public API */
