@@ -10,6 +10,7 @@ The two-thread figure is wall time.
     PYTHONPATH=. python benchmarks/bench_expr.py [--quick]
 """
 import argparse
+import os
 import time
 
 import numpy as np
@@ -126,6 +127,7 @@ def main(quick=False):
     base = best(copyto, repeat)
     print(f"## Expressions: 16M float32, ratio to np.copyto ({base * 1e3:.2f} ms) timed in the "
           "same rounds, 1 thread, thread CPU time")
+    print(f"th from {os.path.dirname(th.__file__)}")
     available = {"th": True, "numpy": True, "numexpr": numexpr is not None,
                  "torch": torch is not None}
     libs = [k for k, v in available.items() if v]

@@ -9,6 +9,7 @@ than 15% slower than the faster of the two are marked "<<".
     PYTHONPATH=. python benchmarks/bench_kernels.py [--quick]
 """
 import argparse
+import os
 import time
 
 import numpy as np
@@ -87,6 +88,7 @@ def main(quick=False):
     if torch:
         libs["torch"] = ({k: torch.from_numpy(v) for k, v in a.items()}, torch)
     print(f"## Kernels: {N} elements, 1 thread, microseconds per call")
+    print(f"th from {os.path.dirname(th.__file__)}")
     print(f"{'case':<20}" + "".join(f"{k:>9}" for k in libs) + "  th/numpy" +
           ("  th/torch" if torch else ""))
     for name, fn in cases():

@@ -323,6 +323,9 @@ def print_header(libs, settings):
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.platform()}")
     print(f"python {platform.python_version()}; "
           + "; ".join(f"{lib.name} {lib.version()}" for lib in libs))
+    # an older `pip install .` in site-packages shadows the tree's in-place
+    # build when a script runs from benchmarks/: say which th is measured
+    print(f"th from {os.path.dirname(th.__file__)}")
     if torch is None:
         print("torch not importable: no torch column")
     loop = time_stmt("pass", {}, settings.view_repeat, settings.view_seconds)

@@ -286,7 +286,7 @@ def main(argv=None):
         bv.torch.set_num_threads(args.threads)
     libs = bv.libraries()
     bv.print_header(libs, settings)
-    print(f"cython {__import__('Cython').__version__}; th from {os.path.dirname(th.__file__)}")
+    print(f"cython {__import__('Cython').__version__}")
 
     build_dir = tempfile.mkdtemp(prefix="th-bench-capi-")
     try:
