@@ -68,7 +68,6 @@ static THExpr *without_dots(THExpr *e) {
 }
 
 int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
-  (void)fn;
   int folds = saver == TH_SAVE_ASSIGN || saver == TH_SAVE_ADD || saver == TH_SAVE_SUB;
   if (e->kind == TH_EXPR_KIND_DOT && folds && dst->storage->dtype == e->dtype &&
       dst->nDimension == 2 && th_sizes(dst)[0] == e->size[0] && th_sizes(dst)[1] == e->size[1]) {
@@ -78,7 +77,7 @@ int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn)
   }
   THExpr *flat = without_dots(e);
   if (!flat) return -1;
-  int status = THTensor_assign(dst, saver, flat);
+  int status = th_expr_assign(dst, saver, flat, fn);
   THExpr_free(flat);
   return status;
 }

@@ -960,7 +960,7 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
   return 1;
 }
 
-static int assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
+int th_expr_assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
   if (check_args(dst, e, fn)) return -1;
   if (e->has_dot) return th_expr_assign_dots(dst, saver, e, fn);
   int direct = run_direct(dst, saver, e, fn);
@@ -972,7 +972,7 @@ static int assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn) {
 }
 
 int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) {
-  return assign(dst, saver, e, __func__);
+  return th_expr_assign(dst, saver, e, __func__);
 }
 
 THTensor *THTensor_newEval(THExpr *e) {
@@ -982,7 +982,7 @@ THTensor *THTensor_newEval(THExpr *e) {
   }
   THTensor *r = th_tensor_new_with_size(e->dtype, e->nDimension, e->size, NULL, __func__);
   if (!r) return NULL;
-  if (assign(r, TH_SAVE_ASSIGN, e, __func__)) {
+  if (th_expr_assign(r, TH_SAVE_ASSIGN, e, __func__)) {
     THTensor_free(r);
     return NULL;
   }

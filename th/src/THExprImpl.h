@@ -70,7 +70,11 @@ int th_expr_op_init(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *co
  * allocation failed). */
 int th_expr_store(THTensor *dst, THExpr *e, const char *fn);
 
-/* THTensor_assign of a tree holding a dot node (THExprDot.c). */
+/* THTensor_assign with errors reported under fn (THTensor_newEval's and
+ * the dot path's own). */
+int th_expr_assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn);
+
+/* th_expr_assign of a tree holding a dot node (THExprDot.c). */
 int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn);
 
 /* A kernel over n contiguous elements: out = op(a, b, c) (the unused ones
