@@ -23,7 +23,7 @@ from collections import namedtuple
 cimport th._errors
 from th._args cimport as_dim, is_integer
 from th._dtype cimport as_scalar_type
-from th._tensor cimport Tensor, copy_tensor, pinned_snapshot, release_snapshot, wrap_tensor
+from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 # torch.return_types.max / min: (values, indices)
@@ -133,23 +133,13 @@ cdef THScalarType default_dtype(Op op, THScalarType t):
     return t
 
 
-cdef Tensor as_dtype(Tensor input, object dtype):
-    """input converted to dtype (torch's dtype= casts before reducing)."""
-    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, THTensor_dtype(input.cdata))
-    if t == THTensor_dtype(input.cdata):
-        return input
-    cdef Tensor c = wrap_tensor(THTensor_newWithSize(
-        t, THTensor_nDimension(input.cdata), THTensor_sizes(input.cdata), NULL))
-    copy_tensor(c.cdata, input.cdata)
-    return c
-
-
 cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object out,
                    double p=0, object dtype=None):
     cdef Dims d
     parse_dims(fn, dim, &d, op >= ARGMAX)
     if dtype is not None:
-        input = as_dtype(input, dtype)
+        # torch's dtype= casts before reducing
+        input = converted(input, as_scalar_type(dtype, THTensor_dtype(input.cdata)), False)
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
     cdef Tensor result = out if out is not None else wrap_tensor(

@@ -15,6 +15,10 @@ cdef int fill_tensor(THTensor *t, object value) except -1
 # THTensor_copy, without the GIL for long copies.
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1
 
+# t converted to dtype dt (a new contiguous tensor), or t itself when it has
+# dt already and copy is false: Tensor.to and the reductions' dtype=.
+cdef Tensor converted(Tensor t, int dt, bint copy)
+
 # A private tensor with t's geometry over t's storage, pinned, for work done
 # without the GIL: other threads' set_/resize_ of t cannot pull its memory
 # from under it. Give it back with release_snapshot (NULL: nothing).

@@ -883,13 +883,7 @@ cdef class Tensor:
             if target is not None and target is not arg:
                 raise TypeError(f"to(): two dtypes given ({target!r} and {arg!r})")
             target = arg
-        cdef THScalarType t = <THScalarType>as_scalar_type(target, THTensor_dtype(self.cdata))
-        if t == THTensor_dtype(self.cdata) and not copy:
-            return self
-        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
-            t, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
-        copy_tensor(out.cdata, self.cdata)
-        return out
+        return converted(self, as_scalar_type(target, THTensor_dtype(self.cdata)), copy)
 
     def double(self): return self.to(dtype_of(TH_FLOAT64))
     def half(self): return self.to(dtype_of(TH_FLOAT16))
@@ -1164,6 +1158,16 @@ cdef void release_snapshot(THTensor *snapshot) noexcept:
     if snapshot != NULL:
         THStorage_unpin(THTensor_storage(snapshot))
         THTensor_free(snapshot)
+
+
+cdef Tensor converted(Tensor t, int dt, bint copy):
+    """t converted to dtype dt, or t itself (see _tensor.pxd)."""
+    if dt == THTensor_dtype(t.cdata) and not copy:
+        return t
+    cdef Tensor out = wrap_tensor(THTensor_newWithSize(
+        <THScalarType>dt, THTensor_nDimension(t.cdata), THTensor_sizes(t.cdata), NULL))
+    copy_tensor(out.cdata, t.cdata)
+    return out
 
 
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1:
