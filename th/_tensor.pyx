@@ -558,17 +558,17 @@ cdef class Tensor:
     # reach these methods
     def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False, out=None):
         return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
-                           dtype=dtype, out=out)
+                             dtype=dtype, out=out)
 
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
         return _reduce().prod(self, dim if axis is None else axis, keepdim or keepdims,
-                            dtype=dtype, out=out)
+                              dtype=dtype, out=out)
 
     def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
         return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
-                            dtype=dtype, out=out)
+                              dtype=dtype, out=out)
 
     def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
         if axis is not None:  # numpy's max: the values only
@@ -604,12 +604,12 @@ cdef class Tensor:
     def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
         return _reduce().var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
-                           correction=correction if ddof is None else ddof, out=out)
+                             correction=correction if ddof is None else ddof, out=out)
 
     def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
         return _reduce().std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
-                           correction=correction if ddof is None else ddof, out=out)
+                             correction=correction if ddof is None else ddof, out=out)
 
     # ------------------------------------------------------- copies
     def contiguous(self):
@@ -1162,7 +1162,7 @@ cdef void release_snapshot(THTensor *snapshot) noexcept:
 
 cdef Tensor converted(Tensor t, int dt, bint copy):
     """t converted to dtype dt, or t itself (see _tensor.pxd)."""
-    if dt == THTensor_dtype(t.cdata) and not copy:
+    if <THScalarType>dt == THTensor_dtype(t.cdata) and not copy:
         return t
     cdef Tensor out = wrap_tensor(THTensor_newWithSize(
         <THScalarType>dt, THTensor_nDimension(t.cdata), THTensor_sizes(t.cdata), NULL))
