@@ -266,3 +266,37 @@ def test_buffered_programs_across_box_edges(dtype, shape):
     np.testing.assert_array_equal(chain.numpy(), -(x + y) * y + h)
     tx += th.lazy(ty) * ty + 2
     np.testing.assert_array_equal(tx.numpy(), (x + (y * y + 2)).astype(x.dtype))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", [th.uint8, th.float16, th.float32, th.float64, th.complex128])
+def test_big_results_are_streamed_into_dst_exactly(dtype, threads):
+    """A result of 4 MiB or more that no operand reads is streamed into dst
+    a cache line at a time, with each row's partial lines at either end
+    written directly: dsts that start 0 to 3 elements past a line, rows that
+    lie apart and end short of a line, and a program whose last op reads a
+    cast operand (uint8 and float16 results, computed in int16 and float32,
+    are cast into dst instead). Every element of dst, and every byte around
+    it, is numpy's."""
+    n = (4 << 20) // th.tensor([], dtype=dtype).element_size() + 77
+    x, y = numbers((n,), dtype, 1), numbers((n,), dtype, 2)
+    h = numbers((n,), th.int16, 3)
+    tx, ty, th16 = th.from_numpy(x), th.from_numpy(y), th.from_numpy(h)
+    th.set_num_threads(threads)
+    try:
+        for skip in (0, 1, 3):  # dst that many elements past the storage's (aligned) start
+            big = th.from_numpy(np.full(n + 8, 7, dtype=x.dtype))
+            th.eval(th.lazy(tx) * ty + th16, out=big[skip:skip + n])
+            expect = np.full(n + 8, 7, dtype=x.dtype)
+            expect[skip:skip + n] = x * y + h
+            np.testing.assert_array_equal(big.numpy(), expect)
+        cols = 1000  # 2-d: rows of dst lie apart, each ends mid-line
+        rows = n // cols
+        big = th.from_numpy(np.full((rows, cols + 5), 7, dtype=x.dtype))
+        th.eval(th.lazy(tx[:rows * cols].view(rows, cols)) + ty[:rows * cols].view(rows, cols),
+                out=big[:, 2:cols + 2])
+        expect = np.full((rows, cols + 5), 7, dtype=x.dtype)
+        expect[:, 2:cols + 2] = (x[:rows * cols] + y[:rows * cols]).reshape(rows, cols)
+        np.testing.assert_array_equal(big.numpy(), expect)
+    finally:
+        th.set_num_threads(0)

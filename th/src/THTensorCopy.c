@@ -147,10 +147,6 @@ static void copy_same_loop(char **data, const ptrdiff_t *strides, int64_t n, voi
  * each read missing the cache. */
 #define TILE 32
 
-/* A dst at least this big is written with streaming stores where a kernel
- * can: it would not stay in the caches anyway. */
-#define TH_STREAM_MIN_BYTES ((int64_t)4 << 20)
-
 #define DEFINE_TILED_MOVE(BITS, T)                                                          \
   static void tiled_move##BITS(char **data, const ptrdiff_t *rs, const ptrdiff_t *cs,     \
                                int64_t nrows, int64_t ncols, void *ctx) {                 \
