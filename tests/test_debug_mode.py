@@ -270,21 +270,24 @@ PYTHON_CHILD = """
 import th
 t = th.zeros(3)
 del t
+big = th.empty(1 << 21)  # 8 MiB
+del big
 cached = th.debug.cached()
-print(th.debug.is_tracking(), th.debug.is_caching(), cached.structs > 0, cached.wrappers > 0)
+print(th.debug.is_tracking(), th.debug.is_caching(), cached.structs > 0, cached.wrappers > 0,
+      cached.block_bytes > 0)
 """
 
 
 @pytest.mark.parametrize("env, expected", [
-    ({}, "False True True True"),
-    ({"TH_DEBUG_TRACKING": "1"}, "True True False True"),  # quarantined, not cached
-    ({"TH_NO_CACHE": "1"}, "False False False False"),
+    ({}, "False True True True True"),
+    ({"TH_DEBUG_TRACKING": "1"}, "True True False True True"),  # quarantined, not cached
+    ({"TH_NO_CACHE": "1"}, "False False False False False"),
 ])
 def test_the_switches_reach_python(env, expected):
     """Read by the C core at load: th.debug reports them, and with
-    TH_NO_CACHE the th.Tensor freelist stays empty too."""
+    TH_NO_CACHE the th.Tensor freelist and the block cache stay empty too."""
     if ASAN_BUILD:  # nothing cached
-        expected = expected.split()[0] + " False False False"
+        expected = expected.split()[0] + " False False False False"
     result = subprocess.run([sys.executable, "-c", PYTHON_CHILD], capture_output=True,
                             text=True, cwd=ROOT, env=switched_env(**env), timeout=120)
     assert result.returncode == 0, result.stderr
@@ -295,7 +298,7 @@ def test_cached_counts_follow_the_struct_caches():
     """In this process (caches on unless the suite runs under TH_NO_CACHE or
     ASan) th.debug.cached() counts the structs kept as they come and go."""
     if not th.debug.is_caching():
-        assert th.debug.cached() == (0, 0)
+        assert th.debug.cached() == (0, 0, 0)
         return
     before = th.debug.cached()
     t = th.zeros(3)

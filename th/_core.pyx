@@ -123,6 +123,15 @@ def cached_structs():
     return THDebug_cachedStructs()
 
 
+def cached_block_bytes():
+    return THAllocator_cachedBytes()
+
+
+def empty_block_cache():
+    with nogil:
+        THAllocator_emptyCache()
+
+
 # ---------------------------------------------------------------- failures
 def fail_allocation(n):
     """The n-th allocation from now fails (n <= 0: disarm)."""

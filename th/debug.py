@@ -147,11 +147,14 @@ def misuse_count():
 
 
 class Cached(NamedTuple):
-    """What th keeps for reuse: freed C structs (this thread's) and dead
-    th.Tensor objects."""
+    """What th keeps for reuse: freed C structs (this thread's), dead
+    th.Tensor objects, and bytes of freed data blocks of 4 MiB or more (the
+    process's: a big temporary allocated again reuses one, its pages
+    already mapped; empty_cache() gives them back)."""
 
     structs: int
     wrappers: int
+    block_bytes: int
 
 
 def is_caching():
@@ -162,8 +165,16 @@ def is_caching():
 
 
 def cached():
-    """How many freed structs and dead objects are kept for reuse now."""
-    return Cached(_core.cached_structs(), _tensor.cached_wrappers())
+    """How many freed structs, dead objects and bytes of data blocks are
+    kept for reuse now."""
+    return Cached(_core.cached_structs(), _tensor.cached_wrappers(),
+                  _core.cached_block_bytes())
+
+
+def empty_cache():
+    """Gives the freed data blocks th keeps for reuse back to the system
+    (cached().block_bytes becomes 0)."""
+    _core.empty_block_cache()
 
 
 def pop_misuse_reports():

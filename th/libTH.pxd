@@ -113,6 +113,8 @@ cdef extern from "TH/TH.h" nogil:
         void (*free)(void *ctx, void *ptr) noexcept nogil
 
     THAllocator THDefaultAllocator
+    int64_t THAllocator_cachedBytes() noexcept nogil
+    void THAllocator_emptyCache() noexcept nogil
 
     # ------------------------------------------------------- THMapAllocator.h
     enum:

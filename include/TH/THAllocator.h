@@ -21,7 +21,16 @@ typedef struct THAllocator {
   void (*free)(void *ctx, void *ptr);
 } THAllocator;
 
-/* 64-byte aligned heap memory; ignores its context. */
+/* 64-byte aligned heap memory; ignores its context. Freed blocks of 4 MiB
+ * or more are kept for reuse (a big temporary allocated again is written
+ * into pages already mapped, not fresh ones): at most 4 blocks and 512 MiB.
+ * None are kept under TH_NO_CACHE=1 or in ASan builds (THDebug_isCaching). */
 TH_API THAllocator THDefaultAllocator;
+
+/* Bytes of freed blocks the default allocator keeps for reuse now. */
+TH_API int64_t THAllocator_cachedBytes(void);
+/* Gives those blocks back to the C library (to the system: big blocks are
+ * mapped memory, unmapped when freed). */
+TH_API void THAllocator_emptyCache(void);
 
 #endif /* TH_ALLOCATOR_H */

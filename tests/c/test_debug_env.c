@@ -7,8 +7,9 @@
  *                    whose storage was over-released is a RuntimeError
  *                    naming the storage's creator, then its free a misuse
  *   tracking-off     tracking mode is off
- *   caching          a freed tensor's structs are kept and reused
- *   not-caching      no freed struct is kept
+ *   caching          a freed tensor's structs and big data block are kept
+ *                    and reused
+ *   not-caching      no freed struct or block is kept
  *   use-after-free   reads a freed tensor struct (for valgrind or ASan to
  *                    report; undefined behaviour, on purpose) */
 #include <stdio.h>
@@ -49,6 +50,19 @@ static void caching(int expected) {
   if (expected) CHECK(again == t); /* the cached struct, reused */
   CHECK(THDebug_cachedStructs() == 0);
   THTensor_free(again);
+  /* a freed block of 4 MiB or more is kept, and serves the next such request */
+  CHECK(THAllocator_cachedBytes() == 0);
+  THTensor *big = THTensor_newWithSize1d(TH_FLOAT32, 1 << 21);
+  void *data = THTensor_data(big);
+  THTensor_free(big);
+  CHECK(THAllocator_cachedBytes() >= (expected ? (int64_t)8 << 20 : 0));
+  CHECK(THAllocator_cachedBytes() < (expected ? (int64_t)9 << 20 : 1));
+  big = THTensor_newWithSize1d(TH_FLOAT32, 1 << 21);
+  if (expected) CHECK(THTensor_data(big) == data);
+  CHECK(THAllocator_cachedBytes() == 0);
+  THTensor_free(big);
+  THAllocator_emptyCache();
+  CHECK(THAllocator_cachedBytes() == 0);
 }
 
 int main(int argc, char **argv) {

@@ -14,9 +14,13 @@
 extern _Atomic int64_t th_fail_countdown;
 int th_injected_failure(void);
 
+/* Whether a failure is armed: an allocation may be about to fail. */
+static inline int th_failure_armed(void) {
+  return atomic_load_explicit(&th_fail_countdown, memory_order_relaxed) > 0;
+}
+
 static inline int th_should_fail(void) {
-  return TH_UNLIKELY(atomic_load_explicit(&th_fail_countdown, memory_order_relaxed) > 0) &&
-         th_injected_failure();
+  return TH_UNLIKELY(th_failure_armed()) && th_injected_failure();
 }
 
 void *th_malloc(size_t size);                       /* NULL on failure */

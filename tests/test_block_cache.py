@@ -1,0 +1,122 @@
+"""The default allocator's block cache (THAllocator.c): a freed data block of
+4 MiB or more is kept and serves the next request of 8/9 of its size or
+more, its pages already mapped; at most 4 blocks and 512 MiB are kept, the
+oldest given back first; th.debug.empty_cache() gives them all back. Under
+TH_NO_CACHE or in an ASan build nothing is kept: tests/c/test_debug_env.c
+checks both from C, test_debug_mode.py TH_NO_CACHE from Python."""
+import numpy as np
+import pytest
+
+import th
+
+MIB = 1 << 20
+caching = pytest.mark.skipif(not th.debug.is_caching(),
+                             reason="TH_NO_CACHE or ASan: tests/c/test_debug_env.c checks that")
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    th.debug.empty_cache()
+    yield
+    th.debug.empty_cache()
+
+
+def block(mib):
+    """A float32 tensor of mib MiB (its pages untouched) and its data address."""
+    t = th.empty(mib * MIB // 4)
+    return t, t.data_ptr()
+
+
+@caching
+def test_a_freed_big_block_serves_the_next_request_of_its_size():
+    t, address = block(8)
+    live = th.debug.live()
+    del t
+    assert 8 * MIB <= th.debug.cached().block_bytes < 9 * MIB
+    assert th.debug.live().bytes == live.bytes - 8 * MIB  # the storage is gone all the same
+    again, reused = block(8)
+    assert reused == address
+    assert th.debug.cached().block_bytes == 0
+    again.fill_(3)
+    assert again.sum().item() == 3 * again.numel()
+
+
+@caching
+def test_a_reused_block_holds_what_the_new_tensor_says():
+    """Old contents never show through: zeros and copies write every byte."""
+    t = th.full((3 * MIB,), 7.0)
+    del t
+    z = th.zeros(3 * MIB)
+    assert th.debug.cached().block_bytes == 0  # z took the block
+    assert not z.any().item()
+    del z
+    src = np.arange(3 * MIB, dtype=np.float32)
+    c = th.from_numpy(src).clone()
+    np.testing.assert_array_equal(c.numpy(), src)
+
+
+@caching
+@pytest.mark.parametrize("mib, served", [(8, True), (7.2, True), (7, False), (9, False),
+                                         (3, False)])
+def test_a_block_serves_requests_of_eight_ninths_of_its_size_or_more(mib, served):
+    t, address = block(8)
+    del t
+    u = th.empty(int(mib * MIB) // 4)
+    assert (u.data_ptr() == address) == served
+    assert (th.debug.cached().block_bytes == 0) == served
+
+
+@caching
+def test_at_most_four_blocks_are_kept_the_oldest_given_back_first():
+    tensors = [block(4 + i) for i in range(5)]
+    addresses = [a for _, a in tensors]
+    for i in range(5):
+        tensors[i] = None
+    # freed in order 4, 5, 6, 7, 8 MiB: the 4 MiB block was given back
+    kept = th.debug.cached().block_bytes
+    assert (4 + 5 + 6 + 7 + 8) * MIB > kept >= (5 + 6 + 7 + 8) * MIB
+    reused = [th.empty((4 + i) * MIB // 4) for i in range(1, 5)]
+    assert [t.data_ptr() for t in reused] == addresses[1:]
+    assert th.debug.cached().block_bytes == 0
+
+
+@caching
+def test_no_more_than_512_mib_are_kept():
+    t, _ = block(513)  # virtual memory only: its pages are never touched
+    del t
+    assert th.debug.cached().block_bytes == 0
+    big = [block(200)[0] for _ in range(3)]
+    del big
+    assert 400 * MIB <= th.debug.cached().block_bytes < 512 * MIB  # the oldest went back
+
+
+@caching
+def test_empty_cache_gives_every_block_back():
+    blocks = [block(5)[0] for _ in range(3)]
+    del blocks
+    assert th.debug.cached().block_bytes >= 15 * MIB
+    th.debug.empty_cache()
+    assert th.debug.cached().block_bytes == 0
+    th.debug.empty_cache()  # nothing to give back: a no-op
+    assert th.debug.cached().block_bytes == 0
+
+
+@caching
+def test_an_armed_allocation_failure_is_not_hidden_by_the_cache():
+    """Failure injection reaches every big allocation: a cached block does
+    not serve one while a failure is armed, and stays cached."""
+    t, address = block(8)
+    del t
+    cached = th.debug.cached().block_bytes
+    with pytest.raises(MemoryError), th.debug.fail_allocations(1):
+        th.empty(8 * MIB // 4)
+    assert th.debug.cached().block_bytes == cached
+    again, reused = block(8)
+    assert reused == address
+
+
+def test_small_blocks_are_never_kept():
+    t = th.empty(3 * MIB // 4)
+    del t
+    assert th.debug.cached().block_bytes == 0
+
