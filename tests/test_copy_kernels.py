@@ -179,3 +179,38 @@ def test_large_widening_copies_into_existing_dst(src_dtype, dst_dtype, threads):
             np.testing.assert_array_equal(np.asarray(big), expect)
     finally:
         th.set_num_threads(0)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("src_dtype, dst_dtype", [
+    (th.int64, th.float32), (th.uint8, th.float64), (th.int32, th.int16),
+    (th.float64, th.complex128), (th.float16, th.float32), (th.float32, th.int64)])
+def test_big_casting_copies_stream_into_dst_exactly(src_dtype, dst_dtype, threads):
+    """A cast into 4 MiB or more of dst is converted a chunk at a time and
+    streamed out as whole cache lines, each run's partial lines at either
+    end written directly (float to integer conversions are not streamed):
+    dsts 0, 1 and 3 elements past a cache line, and rows that lie apart,
+    every element and every byte around dst numpy's."""
+    n = (4 << 20) // th.tensor([], dtype=dst_dtype).element_size() + 77
+    src = np.random.default_rng(0).integers(-50, 50, n).astype(NUMPY_DTYPES[src_dtype])
+    if src_dtype == th.uint8 or dst_dtype == th.uint8:
+        src = src.astype(np.uint8)
+    ts = th.from_numpy(src)
+    fill = np.zeros(1, NUMPY_DTYPES[dst_dtype]) + 7
+    th.set_num_threads(threads)
+    try:
+        for skip in (0, 1, 3):
+            big = th.from_numpy(np.repeat(fill, n + 8))
+            big[skip:skip + n].copy_(ts)
+            expect = np.repeat(fill, n + 8)
+            expect[skip:skip + n] = src
+            np.testing.assert_array_equal(big.numpy(), expect)
+        cols = 999
+        rows = n // cols
+        big = th.from_numpy(np.repeat(fill, rows * (cols + 5)).reshape(rows, cols + 5))
+        big[:, 1:cols + 1].copy_(ts[:rows * cols].view(rows, cols))
+        expect = np.repeat(fill, rows * (cols + 5)).reshape(rows, cols + 5)
+        expect[:, 1:cols + 1] = src[:rows * cols].reshape(rows, cols)
+        np.testing.assert_array_equal(big.numpy(), expect)
+    finally:
+        th.set_num_threads(0)

@@ -5,7 +5,6 @@
 #define TH_CPU_IMPL_H
 
 #include <stdint.h>
-#include <string.h>
 #include <unistd.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -51,25 +50,5 @@ static inline int64_t th_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 TH_CPU_FEATURE(th_have_avx, __builtin_cpu_supports("avx"))
 TH_CPU_FEATURE(th_have_avx2, __builtin_cpu_supports("avx2"))
 TH_CPU_FEATURE(th_have_f16c, __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"))
-
-/* A dst at least this big is written with streaming stores where a kernel
- * can: it would not stay in the caches anyway. */
-#define TH_STREAM_MIN_BYTES ((int64_t)4 << 20)
-
-/* n bytes (a multiple of 64) from s to d (64-byte aligned) as whole cache
- * lines with streaming stores: no read for ownership of d's lines. Needs
- * th_have_avx(); streaming stores are weakly ordered, so the writer calls
- * th_stream_fence() before anything else may read d. */
-#ifdef TH_X86_SIMD
-__attribute__((target("avx"))) static inline void th_stream_lines(char *d, const char *s,
-                                                                  size_t n) {
-  for (size_t i = 0; i < n; i += 32)
-    _mm256_stream_si256((__m256i *)(d + i), _mm256_loadu_si256((const __m256i *)(s + i)));
-}
-static inline void th_stream_fence(void) { _mm_sfence(); }
-#else
-static inline void th_stream_lines(char *d, const char *s, size_t n) { memcpy(d, s, n); }
-static inline void th_stream_fence(void) {}
-#endif
 
 #endif

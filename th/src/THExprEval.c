@@ -25,6 +25,7 @@
 #include "THIterImpl.h"
 #include "THMemoryImpl.h"
 #include "THParallelImpl.h"
+#include "THStreamImpl.h"
 #include "THTensorImpl.h"
 #include "THTransposeImpl.h"
 
@@ -34,7 +35,6 @@
 #define GROUP 4 /* tiles: GROUP x GROUP of them share the lines they read in L2 */
 #define MAX_INSTR 64
 #define MAX_LEAVES (TH_ITER_MAX_OPERANDS - 1) /* tensors read, besides dst */
-#define STREAM_CHUNK 1024 /* bytes of result computed between streaming stores */
 
 _Thread_local int th_expr_zero_division;
 
@@ -67,7 +67,6 @@ struct THExprPlan {
   int64_t nr, nc, nouter, nboxes;
   int64_t group;     /* boxes visited in groups of group x group (1: row by row) */
   size_t workspace;  /* bytes of registers */
-  int64_t stream_at; /* a big dst: where the streamed result's scratch lies in the workspace; else -1 */
   /* the rest is written before it is read: not cleared */
   Instr instr[MAX_INSTR];
   size_t offset_of[MAX_INSTR];                 /* each register's buffer in the workspace */
@@ -472,11 +471,6 @@ static void assign_buffers(THExprPlan *p, const int *owner) {
     p->offset_of[i] = ws;
     ws += align64(box * th_elsize(p->instr[i].type));
   }
-  p->stream_at = -1;
-  if (p->it.numel * (int64_t)th_elsize(p->leaf[0]->storage->dtype) >= TH_STREAM_MIN_BYTES) {
-    p->stream_at = (int64_t)ws;
-    ws += STREAM_CHUNK;
-  }
   p->workspace = ws;
 }
 
@@ -612,34 +606,34 @@ static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdi
     in->fn(cols, out + r * out_rs, a + r * sa, b ? b + r * sb : NULL, c ? c + r * sc : NULL);
 }
 
-/* run_op into rows of dst of elements of out_esz bytes, with streaming
- * stores: a row's whole cache lines are computed STREAM_CHUNK bytes at a
- * time into scratch (in L1) and streamed out, its partial lines at either
- * end are written directly. A dst that no operand reads and that would not
- * stay in the caches is written this way: no read for ownership of its
- * lines. (Longer chunks run slower: r = a*b + c into 64 MiB measured 1.5x
- * np.copyto with 1 KiB chunks, 2.1x with 4 KiB.) */
+/* One row of an op's operands, for th_stream_run. */
+typedef struct StreamedRow {
+  const Instr *in;
+  const char *x[3];
+  size_t esz[3];
+} StreamedRow;
+
+static void fill_streamed(void *ctx, int64_t i, int64_t n, char *out) {
+  const StreamedRow *row = ctx;
+  const char *x[3];
+  for (int j = 0; j < 3; j++) x[j] = row->x[j] ? row->x[j] + i * (int64_t)row->esz[j] : NULL;
+  row->in->fn(n, out, x[0], x[1], x[2]);
+}
+
+/* run_op into rows of dst that are contiguous, with streaming stores
+ * (th_stream_run): a dst that no operand reads and that would not stay in
+ * the caches is written without a read for ownership of its lines. */
 static void run_op_streamed(const Instr *in, int64_t rows, int64_t cols, char *out,
                             ptrdiff_t out_rs, char *const *reg, const ptrdiff_t *rs,
-                            const size_t *esz, size_t out_esz, char *scratch) {
+                            const size_t *esz, size_t out_esz) {
+  StreamedRow row = {in, {NULL, NULL, NULL}, {0, 0, 0}};
   int arity = THExprOp_arity((THExprOp)in->op);
-  int64_t line = 64 / (int64_t)out_esz, chunk = STREAM_CHUNK / (int64_t)out_esz;
   for (int64_t r = 0; r < rows; r++) {
-    char *d = out + r * out_rs;
-    const char *x[3] = {NULL, NULL, NULL};
-    for (int j = 0; j < arity; j++) x[j] = reg[in->in[j]] + r * rs[in->in[j]];
-    int64_t head = (int64_t)((64 - ((uintptr_t)d & 63)) & 63) / (int64_t)out_esz;
-    if (head > cols) head = cols;
-    int64_t lines_end = head + (cols - head) / line * line;
-    for (int64_t i = 0, n; i < cols; i += n) {
-      int streamed = i >= head && i < lines_end;
-      n = !streamed ? (i < head ? head : cols - i) : th_min64(chunk, lines_end - i);
-      char *o = streamed ? scratch : d + i * (int64_t)out_esz;
-      const char *xi[3];
-      for (int j = 0; j < 3; j++) xi[j] = x[j] ? x[j] + i * (int64_t)esz[in->in[j]] : NULL;
-      in->fn(n, o, xi[0], xi[1], xi[2]);
-      if (streamed) th_stream_lines(d + i * (int64_t)out_esz, scratch, (size_t)n * out_esz);
+    for (int j = 0; j < arity; j++) {
+      row.x[j] = reg[in->in[j]] + r * rs[in->in[j]];
+      row.esz[j] = esz[in->in[j]];
     }
+    th_stream_run(out + r * out_rs, out_esz, cols, fill_streamed, &row);
   }
 }
 
@@ -674,7 +668,6 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   const Instr *last = &p->instr[p->result];
   THScalarType dt = p->leaf[0]->storage->dtype;
   size_t dsz = th_elsize(dt);
-  char *scratch = stream ? ws + p->stream_at : NULL;
   ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
   /* the box's position, decoded once and then stepped (cb fastest), or
    * decoded for each box of a grouped plan */
@@ -765,8 +758,8 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
           int direct = in == last && dst_direct;
           char *out = direct ? base[0] : buf[i];
           ptrdiff_t out_rs = direct ? d1 : packed;
-          if (direct && scratch)
-            run_op_streamed(in, rows, cols, out, out_rs, reg, rs, esz, esz[i], scratch);
+          if (direct && stream)
+            run_op_streamed(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
           else
             run_op(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
           reg[i] = out;
@@ -781,7 +774,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
               (ptrdiff_t)esz[p->result], cols);
     }
   }
-  if (scratch) th_stream_fence();
+  if (stream) th_stream_fence();
 }
 
 /* What an integer floor division or remainder by zero raises (the kernels
@@ -814,15 +807,32 @@ static int needs_snapshot(const THExprPlan *p, int k) {
   return !same;
 }
 
-/* Whether the result may be streamed into dst (run_op_streamed): dst is big
- * (the plan has the scratch), written row by row (not in the tiles of a
+/* The ops that keep a core busier than its memory (libm's functions): a
+ * kernel call per chunk made exp 7% slower streamed, and there is no
+ * memory traffic worth saving. */
+static int compute_bound(THExprOp op) {
+  switch (op) {
+    case TH_EXPR_EXP: case TH_EXPR_LOG: case TH_EXPR_LOG1P: case TH_EXPR_EXPM1:
+    case TH_EXPR_SIN: case TH_EXPR_COS: case TH_EXPR_TANH: case TH_EXPR_SIGMOID:
+    case TH_EXPR_POW: case TH_EXPR_ATAN2:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/* Whether the result may be streamed into dst (run_op_streamed): dst is big,
+ * written row by row (not in the tiles of a
  * transposed operand: 64 rows of partial lines at once), its elements fill
- * cache lines evenly, and no operand reads its memory, which a streaming
- * store would evict. */
+ * cache lines evenly, the last op is not compute-bound, and no operand
+ * reads its memory, which a streaming store would evict. */
 static int can_stream(const THExprPlan *p, char *const *data) {
   const THTensor *dst = p->leaf[0];
   size_t dsz = th_elsize(dst->storage->dtype);
-  if (p->stream_at < 0 || p->group > 1 || !th_have_avx() || 64 % dsz || (uintptr_t)data[0] % dsz)
+  const Instr *last = &p->instr[p->result];
+  if (th_tensor_numel(dst) * (int64_t)dsz < TH_STREAM_MIN_BYTES || p->group > 1 ||
+      !th_have_avx() || 64 % dsz || (uintptr_t)data[0] % dsz ||
+      (last->kind == I_OP && compute_bound((THExprOp)last->op)))
     return 0;
   for (int i = 0; i < p->ninstr; i++)
     if (p->instr[i].kind == I_LOAD && p->instr[i].leaf == 0) return 0; /* dst += ... */

@@ -10,6 +10,7 @@
 #include "THIterImpl.h"
 #include "THParallelImpl.h"
 #include "THScalarImpl.h"
+#include "THStreamImpl.h"
 #include "THTensorImpl.h"
 #include "THTransposeImpl.h"
 
@@ -257,7 +258,37 @@ typedef struct CopyPlan {
   int stream;       /* dst larger than the caches: streaming stores pay */
   size_t elsize;    /* dst's */
   th_cast_loop cast;
+  int stream_runs;  /* a cast streamed by cast_loop_streamed */
 } CopyPlan;
+
+typedef struct StreamedCast {
+  th_cast_loop cast;
+  const char *src;
+  ptrdiff_t src_stride;
+  size_t elsize; /* dst's */
+} StreamedCast;
+
+static void fill_cast(void *ctx, int64_t i, int64_t n, char *out) {
+  const StreamedCast *c = ctx;
+  c->cast(out, (ptrdiff_t)c->elsize, c->src + i * c->src_stride, c->src_stride, n);
+}
+
+/* cast_loop into a dst larger than the caches: a contiguous run of dst is
+ * converted a chunk at a time and streamed out (th_stream_run). Of 4096^2
+ * elements, as ratios to np.copyto of float32: int64 -> float32 1.02x
+ * streamed against 1.54x, uint8 -> float32 0.34x against 0.49x, int32 ->
+ * float64 0.87x against 1.09x. Not for float to integer conversions: their
+ * range checks keep them busier than the memory, and a call per chunk made
+ * them 15-20% slower. */
+static void cast_loop_streamed(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
+  const CopyPlan *p = ctx;
+  if (strides[0] != (ptrdiff_t)p->elsize) {
+    p->cast(data[0], strides[0], data[1], strides[1], n);
+    return;
+  }
+  StreamedCast c = {p->cast, data[1], strides[1], p->elsize};
+  th_stream_run(data[0], p->elsize, n, fill_cast, &c);
+}
 
 static void copy_run(const THIter *it, const CopyPlan *p) {
   static const th_iter_loop2d moves[17] = {[1] = tiled_move8, [2] = tiled_move16,
@@ -270,7 +301,10 @@ static void copy_run(const THIter *it, const CopyPlan *p) {
     th_iter_run_2d(it, p->tile, tiled_cast, (void *)p->cast);
   else if (p->same)
     th_iter_run(it, copy_same_loop, (void *)(uintptr_t)p->elsize);
-  else
+  else if (p->stream_runs) {
+    th_iter_run(it, cast_loop_streamed, (void *)p);
+    th_stream_fence();
+  } else
     th_iter_run(it, cast_loop, (void *)p->cast);
 }
 
@@ -297,9 +331,12 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   th_iter_init(&it, 2, dst->nDimension, th_sizes(dst), strides, data, elsize);
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
   int stream = it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
-  CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st]};
+  CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st], 0};
   if (stream && plan.tile < 0 && th_cast_loop_streaming(dt, st))
     plan.cast = th_cast_loop_streaming(dt, st);
+  else if (stream && plan.tile < 0 && !plan.same && th_have_avx() && 64 % elsize[0] == 0 &&
+           (uintptr_t)data[0] % elsize[0] == 0 && !(th_is_integral(dt) && !th_is_integral(st)))
+    plan.stream_runs = 1;
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
     copy_run(&it, &plan);
     return;
