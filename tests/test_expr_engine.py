@@ -221,7 +221,7 @@ def test_one_element_for_all_is_read_once(shape):
     assert x.reshape(-1)[0].item() == 0.0
 
 
-@pytest.mark.parametrize("n", [0, 1, 17, 4096, 4097])  # up to 4096: the kernel without a plan
+@pytest.mark.parametrize("n", [0, 1, 17, 65536, 65537])  # up to 65536: the kernel without a plan
 def test_small_operations_without_a_plan_are_numpys(n):
     rng = np.random.default_rng(n)
     a, b = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
