@@ -267,12 +267,15 @@ class Settings:
 QUICK = Settings(copy_repeat=3, view_repeat=3, view_seconds=0.01)
 
 
-def time_call(fn, repeat):
+def time_call(fn, repeat, before=None):
     """Min ns of one call to fn, after a warm-up call. The result is freed
-    after the clock stops: the time is the operation's, allocation included."""
+    after the clock stops: the time is the operation's, allocation included.
+    before, when given, is called before each call, off the clock."""
     fn()
     best = None
     for _ in range(repeat):
+        if before:
+            before()
         start = time.perf_counter_ns()
         result = fn()
         elapsed = time.perf_counter_ns() - start
@@ -380,6 +383,14 @@ def main(argv=None):
         print(f"transposed/plain, {label + ':':<22}" + ", ".join(
             f"{lib.name} {fmt_ratio(results[transposed][lib.name], results[plain][lib.name])}"
             for lib in libs) + ("  (project target for th: <= 1.5x)" if "clone" in label else ""))
+    # th's result above reuses the block the last one freed (its pages
+    # mapped); numpy's and torch's are fresh pages every time. The same
+    # ratio with th's block cache emptied before each call:
+    th_lib = libs[0]
+    fresh = {name: time_call(case.prepare(th_lib), settings.copy_repeat, th.debug.empty_cache)
+             for case in CASES if (name := case.name) in (TRANSPOSED, PLAIN)}
+    print(f"th into fresh pages, contiguous()/clone(): "
+          f"{fmt_ratio(fresh[TRANSPOSED], fresh[PLAIN])}")
     return results
 
 

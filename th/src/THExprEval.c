@@ -821,11 +821,11 @@ static int compute_bound(THExprOp op) {
   }
 }
 
-/* Whether the result may be streamed into dst (run_op_streamed): dst is big,
- * written row by row (not in the tiles of a
- * transposed operand: 64 rows of partial lines at once), its elements fill
- * cache lines evenly, the last op is not compute-bound, and no operand
- * reads its memory, which a streaming store would evict. */
+/* Whether the result may be streamed into dst (run_op_streamed): dst is
+ * big, written row by row (not in the tiles of a transposed operand: 64 rows
+ * of partial lines at once), its elements fill cache lines evenly, the last
+ * op is not compute-bound, and no operand reads its memory, which a
+ * streaming store would evict. */
 static int can_stream(const THExprPlan *p, char *const *data) {
   const THTensor *dst = p->leaf[0];
   size_t dsz = th_elsize(dst->storage->dtype);
