@@ -144,7 +144,8 @@ def main(quick=False):
     # temporary). Called again and again, th's result reuses the block the
     # last one freed (its pages mapped); "fresh pages" gives the cache back
     # before each call, so that every result is written into new pages as
-    # numpy's are.
+    # numpy's are (and each call unmaps one block, as each of numpy's does
+    # when its result is dropped).
     ta, tb, tcc = t["a"], t["b"], t["c"]
     an, bn, cn = ta.numpy(), tb.numpy(), tcc.numpy()
 

@@ -2,16 +2,23 @@
 4 MiB or more is kept and serves the next request of 8/9 of its size or
 more, its pages already mapped; at most 4 blocks and 512 MiB are kept, the
 oldest given back first; th.debug.empty_cache() gives them all back. Under
-TH_NO_CACHE or in an ASan build nothing is kept: tests/c/test_debug_env.c
-checks both from C, test_debug_mode.py TH_NO_CACHE from Python."""
+TH_NO_CACHE, in an ASan build or without glibc nothing is kept:
+tests/c/test_debug_env.c checks that from C, test_debug_mode.py TH_NO_CACHE
+from Python."""
+import os
+import platform
+
 import numpy as np
 import pytest
 
 import th
 
 MIB = 1 << 20
-caching = pytest.mark.skipif(not th.debug.is_caching(),
-                             reason="TH_NO_CACHE or ASan: tests/c/test_debug_env.c checks that")
+# the cache needs glibc's malloc_usable_size (a freed block's size)
+HAVE_BLOCK_CACHE = platform.libc_ver()[0] == "glibc"
+caching = pytest.mark.skipif(not (th.debug.is_caching() and HAVE_BLOCK_CACHE),
+                             reason="TH_NO_CACHE, ASan or no glibc: tests/c/test_debug_env.c "
+                                    "checks that nothing is kept")
 
 
 @pytest.fixture(autouse=True)
@@ -120,3 +127,20 @@ def test_small_blocks_are_never_kept():
     del t
     assert th.debug.cached().block_bytes == 0
 
+
+
+@caching
+def test_a_forked_child_gives_its_copies_of_the_blocks_back():
+    """A child's cached blocks share pages with the parent's: writing one
+    would copy each page, so the child starts with none; the parent keeps
+    its own."""
+    t, address = block(8)
+    del t
+    pid = os.fork()
+    if pid == 0:  # the child: report through the exit status only
+        os._exit(0 if th.debug.cached().block_bytes == 0 else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert th.debug.cached().block_bytes >= 8 * MIB
+    again, reused = block(8)
+    assert reused == address

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import th
+from th import _testcapi as capi
 
 from helpers import ALL_DTYPES, NUMPY_DTYPES
 
@@ -189,28 +190,34 @@ def test_big_casting_copies_stream_into_dst_exactly(src_dtype, dst_dtype, thread
     """A cast into 4 MiB or more of dst is converted a chunk at a time and
     streamed out as whole cache lines, each run's partial lines at either
     end written directly (float to integer conversions are not streamed):
-    dsts 0, 1 and 3 elements past a cache line, and rows that lie apart,
-    every element and every byte around dst numpy's."""
-    n = (4 << 20) // th.tensor([], dtype=dst_dtype).element_size() + 77
+    dsts 0, 1 and 3 elements past a cache line, rows that lie apart (rows
+    of less than 1 KiB are converted in place); every element and every
+    byte around dst numpy's."""
+    esz = th.tensor([], dtype=dst_dtype).element_size()
+    streams = not (src_dtype.is_floating_point and not dst_dtype.is_floating_point
+                   and not dst_dtype.is_complex)
+    n = (4 << 20) // esz + 77
     src = np.random.default_rng(0).integers(-50, 50, n).astype(NUMPY_DTYPES[src_dtype])
-    if src_dtype == th.uint8 or dst_dtype == th.uint8:
-        src = src.astype(np.uint8)
     ts = th.from_numpy(src)
-    fill = np.zeros(1, NUMPY_DTYPES[dst_dtype]) + 7
     th.set_num_threads(threads)
     try:
-        for skip in (0, 1, 3):
-            big = th.from_numpy(np.repeat(fill, n + 8))
+        for skip in (0, 1, 3):  # th's storages start on a cache line
+            before = capi.streamed_runs()
+            big = th.full((n + 8,), 7, dtype=dst_dtype)
             big[skip:skip + n].copy_(ts)
-            expect = np.repeat(fill, n + 8)
+            assert (capi.streamed_runs() > before) == streams
+            expect = np.full(n + 8, 7, dtype=NUMPY_DTYPES[dst_dtype])
             expect[skip:skip + n] = src
             np.testing.assert_array_equal(big.numpy(), expect)
-        cols = 999
-        rows = n // cols
-        big = th.from_numpy(np.repeat(fill, rows * (cols + 5)).reshape(rows, cols + 5))
-        big[:, 1:cols + 1].copy_(ts[:rows * cols].view(rows, cols))
-        expect = np.repeat(fill, rows * (cols + 5)).reshape(rows, cols + 5)
-        expect[:, 1:cols + 1] = src[:rows * cols].reshape(rows, cols)
-        np.testing.assert_array_equal(big.numpy(), expect)
+        for cols in (999, 3):
+            rows = (4 << 20) // (esz * cols) + 1  # dst of 4 MiB or more
+            part = th.from_numpy(np.resize(src, rows * cols).reshape(rows, cols))
+            before = capi.streamed_runs()
+            big = th.full((rows, cols + 5), 7, dtype=dst_dtype)
+            big[:, 1:cols + 1].copy_(part)
+            assert (capi.streamed_runs() > before) == (streams and cols == 999)
+            expect = np.full((rows, cols + 5), 7, dtype=NUMPY_DTYPES[dst_dtype])
+            expect[:, 1:cols + 1] = part.numpy()
+            np.testing.assert_array_equal(big.numpy(), expect)
     finally:
         th.set_num_threads(0)

@@ -10,6 +10,7 @@ import gc
 import inspect
 import os
 import pickle
+import platform
 import shutil
 import subprocess
 import sys
@@ -288,6 +289,8 @@ def test_the_switches_reach_python(env, expected):
     TH_NO_CACHE the th.Tensor freelist and the block cache stay empty too."""
     if ASAN_BUILD:  # nothing cached
         expected = expected.split()[0] + " False False False False"
+    if platform.libc_ver()[0] != "glibc":  # no block cache (it needs malloc_usable_size)
+        expected = expected[:expected.rindex(" ")] + " False"
     result = subprocess.run([sys.executable, "-c", PYTHON_CHILD], capture_output=True,
                             text=True, cwd=ROOT, env=switched_env(**env), timeout=120)
     assert result.returncode == 0, result.stderr

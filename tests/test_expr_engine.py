@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import th
+from th import _testcapi as capi
 from helpers import NUMPY_DTYPES
 
 # sizes around the 8x8 transposes and the 64x64 tiles
@@ -272,31 +273,45 @@ def test_buffered_programs_across_box_edges(dtype, shape):
 @pytest.mark.parametrize("dtype", [th.uint8, th.float16, th.float32, th.float64, th.complex128])
 def test_big_results_are_streamed_into_dst_exactly(dtype, threads):
     """A result of 4 MiB or more that no operand reads is streamed into dst
-    a cache line at a time, with each row's partial lines at either end
+    a cache line at a time, with each run's partial lines at either end
     written directly: dsts that start 0 to 3 elements past a line, rows that
-    lie apart and end short of a line, and a program whose last op reads a
-    cast operand (uint8 and float16 results, computed in int16 and float32,
-    are cast into dst instead). Every element of dst, and every byte around
-    it, is numpy's."""
-    n = (4 << 20) // th.tensor([], dtype=dtype).element_size() + 77
+    lie apart and end short of a line, short rows packed into one run, and
+    a program whose last op reads a cast operand. Every element of dst, and
+    every byte around it, is numpy's. Results computed in another dtype and
+    cast into dst are not streamed: float16 (float32), and uint8 * uint8 +
+    int16 (int16)."""
+    esz = th.tensor([], dtype=dtype).element_size()
+    streams = dtype not in (th.uint8, th.float16)  # x * y + h
+    streams_add = dtype != th.float16  # x + y
+    n = (4 << 20) // esz + 77
     x, y = numbers((n,), dtype, 1), numbers((n,), dtype, 2)
     h = numbers((n,), th.int16, 3)
     tx, ty, th16 = th.from_numpy(x), th.from_numpy(y), th.from_numpy(h)
     th.set_num_threads(threads)
     try:
-        for skip in (0, 1, 3):  # dst that many elements past the storage's (aligned) start
-            big = th.from_numpy(np.full(n + 8, 7, dtype=x.dtype))
+        for skip in (0, 1, 3):  # th's storages start on a cache line
+            before = capi.streamed_runs()
+            big = th.full((n + 8,), 7, dtype=dtype)
             th.eval(th.lazy(tx) * ty + th16, out=big[skip:skip + n])
+            assert (capi.streamed_runs() > before) == streams
             expect = np.full(n + 8, 7, dtype=x.dtype)
             expect[skip:skip + n] = x * y + h
             np.testing.assert_array_equal(big.numpy(), expect)
-        cols = 1000  # 2-d: rows of dst lie apart, each ends mid-line
-        rows = n // cols
-        big = th.from_numpy(np.full((rows, cols + 5), 7, dtype=x.dtype))
-        th.eval(th.lazy(tx[:rows * cols].view(rows, cols)) + ty[:rows * cols].view(rows, cols),
-                out=big[:, 2:cols + 2])
-        expect = np.full((rows, cols + 5), 7, dtype=x.dtype)
-        expect[:, 2:cols + 2] = (x[:rows * cols] + y[:rows * cols]).reshape(rows, cols)
-        np.testing.assert_array_equal(big.numpy(), expect)
+        for cols in (1100, 3):  # rows apart, each ending mid-line: a run per row of 1 KiB or more
+            rows = (4 << 20) // (esz * cols) + 1  # dst of 4 MiB or more
+            rx, ry = numbers((rows, cols), dtype, 4), numbers((rows, cols), dtype, 5)
+            before = capi.streamed_runs()
+            big = th.full((rows, cols + 5), 7, dtype=dtype)
+            th.eval(th.lazy(th.from_numpy(rx)) + th.from_numpy(ry), out=big[:, 2:cols + 2])
+            assert (capi.streamed_runs() > before) == (streams_add and cols == 1100)
+            expect = np.full((rows, cols + 5), 7, dtype=x.dtype)
+            expect[:, 2:cols + 2] = rx + ry
+            np.testing.assert_array_equal(big.numpy(), expect)
+        rows = n // 3  # rows of 3 with a broadcast row: dst's rows back to back, one run
+        rx, row = x[:rows * 3].reshape(rows, 3), y[:3]
+        before = capi.streamed_runs()
+        r = th.eval(th.lazy(th.from_numpy(rx)) + th.from_numpy(row))
+        assert (capi.streamed_runs() > before) == streams_add
+        np.testing.assert_array_equal(r.numpy(), rx + row)
     finally:
         th.set_num_threads(0)

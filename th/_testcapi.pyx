@@ -597,3 +597,9 @@ def sparse_mul(SparseTensor r not None, SparseTensor t not None, double value, b
 def sparse_spcadd(Tensor r not None, Tensor dense not None, double value,
                   SparseTensor s not None):
     return THSTensor_spcadd(r.cdata, dense.cdata, value, s.cdata)
+
+
+# ----------------------------------------------------------- streaming
+def streamed_runs():
+    """Runs written with streaming stores so far (THDebug_streamedRuns)."""
+    return THDebug_streamedRuns()

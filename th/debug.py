@@ -158,9 +158,10 @@ class Cached(NamedTuple):
 
 
 def is_caching():
-    """Whether th keeps freed structs and objects for reuse: yes unless
-    TH_NO_CACHE=1 was in the environment when th was imported (or this is an
-    ASan build). Off, valgrind and ASan see every use after free."""
+    """Whether th keeps freed structs, objects and big data blocks for
+    reuse: yes unless TH_NO_CACHE=1 was in the environment when th was
+    imported (or this is an ASan build). Off, valgrind and ASan see every
+    use after free."""
     return _core.is_caching()
 
 

@@ -617,6 +617,7 @@ cdef extern from "TH/TH.h" nogil:
     int THDebug_checkStorage(const THStorage *self) except -1
     int THDebug_isCaching() noexcept
     int64_t THDebug_cachedStructs() noexcept
+    int64_t THDebug_streamedRuns() noexcept
     void THDebug_failAllocation(int64_t n) noexcept
     int64_t THDebug_allocationsUntilFailure() noexcept
 

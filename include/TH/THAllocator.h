@@ -29,8 +29,7 @@ TH_API THAllocator THDefaultAllocator;
 
 /* Bytes of freed blocks the default allocator keeps for reuse now. */
 TH_API int64_t THAllocator_cachedBytes(void);
-/* Gives those blocks back to the C library (to the system: big blocks are
- * mapped memory, unmapped when freed). */
+/* Gives those blocks back to the C library's free(). */
 TH_API void THAllocator_emptyCache(void);
 
 #endif /* TH_ALLOCATOR_H */

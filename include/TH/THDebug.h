@@ -12,7 +12,7 @@
  * Environment switches, read once when libTH loads (also in a C program with
  * no Python), on when set to anything but "" or "0":
  *   TH_DEBUG_TRACKING=1  start in tracking mode
- *   TH_NO_CACHE=1        keep no freed struct for reuse (THDebug_isCaching),
+ *   TH_NO_CACHE=1        keep no freed struct or block for reuse (THDebug_isCaching),
  *                        so that valgrind and ASan see every use after free */
 #ifndef TH_DEBUG_H
 #define TH_DEBUG_H
@@ -77,11 +77,18 @@ TH_API int64_t THDebug_misuseCount(void);
 TH_API int THDebug_checkTensor(const THTensor *self);
 TH_API int THDebug_checkStorage(const THStorage *self);
 
-/* Whether freed tensor and storage structs are kept for reuse: 1 unless
- * TH_NO_CACHE was set when the library loaded (or it is an ASan build). */
+/* Whether freed tensor and storage structs, and the default allocator's
+ * freed blocks of 4 MiB or more (THAllocator.h), are kept for reuse: 1
+ * unless TH_NO_CACHE was set when the library loaded (or it is an ASan
+ * build). */
 TH_API int THDebug_isCaching(void);
 /* Freed structs the calling thread's caches hold now (0 when not caching). */
 TH_API int64_t THDebug_cachedStructs(void);
+
+/* Contiguous runs of a big destination that copies and expressions have
+ * written (in part) with streaming stores so far, in the whole process
+ * (tests check that the streamed paths are taken). */
+TH_API int64_t THDebug_streamedRuns(void);
 
 /* The n-th allocation th makes from now fails (n >= 1; n <= 0 disarms).
  * Counts th's own allocations: structs, dims and default-allocator data. */

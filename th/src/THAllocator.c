@@ -59,11 +59,19 @@ static struct {
 } cache;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* a fork while another thread holds the lock must not leave it held */
 static void lock_cache(void) { pthread_mutex_lock(&cache_lock); }
 static void unlock_cache(void) { pthread_mutex_unlock(&cache_lock); }
+
+/* A fork while another thread holds the lock must not leave it held. The
+ * child gives its copies of the blocks back: they share pages with the
+ * parent, and writing one would copy each page on its first write, slower
+ * than a fresh page. */
+static void empty_in_child(void) {
+  unlock_cache();
+  THAllocator_emptyCache();
+}
 __attribute__((constructor)) static void register_fork_handlers(void) {
-  pthread_atfork(lock_cache, unlock_cache, unlock_cache);
+  pthread_atfork(lock_cache, unlock_cache, empty_in_child);
 }
 
 static void cache_remove(int i) {
@@ -145,7 +153,11 @@ static void *default_malloc(void *ctx, ptrdiff_t size) {
 
 static void default_free(void *ctx, void *ptr) {
   (void)ctx;
-  size_t size = caching_blocks() ? block_size(ptr) : 0;
+  /* (a block a caller made, given to a storage with this allocator, may
+   * lack the alignment this allocator promises: not kept) */
+  size_t size = caching_blocks() && (uintptr_t)ptr % TH_ALLOCATOR_ALIGNMENT == 0
+                    ? block_size(ptr)
+                    : 0;
   if (size >= (size_t)HUGE_PAGE_THRESHOLD && cache_put(ptr, size)) return;
   th_free(ptr);
 }

@@ -13,6 +13,7 @@
 #include "THExprImpl.h"
 #include "THMemoryImpl.h"
 #include "THSTensorImpl.h"
+#include "THStreamImpl.h"
 #include "THTensorImpl.h"
 #include "THThreadImpl.h"
 
@@ -298,4 +299,10 @@ int THDebug_checkTensor(const THTensor *self) {
 int THDebug_checkStorage(const THStorage *self) {
   TH_CHECK_STORAGE(self, -1);
   return 0;
+}
+
+_Atomic int64_t th_streamed_runs;
+
+int64_t THDebug_streamedRuns(void) {
+  return atomic_load_explicit(&th_streamed_runs, memory_order_relaxed);
 }

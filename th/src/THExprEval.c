@@ -586,25 +586,6 @@ static void box_position(const THExprPlan *p, int64_t b, int64_t *o, int64_t *rb
   *cb = C * g + k % gc;
 }
 
-/* Runs op over a box whose registers may be rows apart: one call when
- * every register is packed (its rows back to back), else one per row. */
-static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdiff_t out_rs,
-                   char *const *reg, const ptrdiff_t *rs, const size_t *esz, size_t out_esz) {
-  int arity = THExprOp_arity((THExprOp)in->op);
-  int packed = rows == 1 || out_rs == (ptrdiff_t)(cols * (int64_t)out_esz);
-  for (int j = 0; packed && j < arity; j++)
-    packed = rs[in->in[j]] == (ptrdiff_t)(cols * (int64_t)esz[in->in[j]]);
-  const char *a = reg[in->in[0]], *b = arity > 1 ? reg[in->in[1]] : NULL,
-             *c = arity > 2 ? reg[in->in[2]] : NULL;
-  if (packed) {
-    in->fn(rows * cols, out, a, b, c);
-    return;
-  }
-  ptrdiff_t sa = rs[in->in[0]], sb = arity > 1 ? rs[in->in[1]] : 0,
-            sc = arity > 2 ? rs[in->in[2]] : 0;
-  for (int64_t r = 0; r < rows; r++)
-    in->fn(cols, out + r * out_rs, a + r * sa, b ? b + r * sb : NULL, c ? c + r * sc : NULL);
-}
 
 /* One row of an op's operands, for th_stream_run. */
 typedef struct StreamedRow {
@@ -620,20 +601,55 @@ static void fill_streamed(void *ctx, int64_t i, int64_t n, char *out) {
   row->in->fn(n, out, x[0], x[1], x[2]);
 }
 
-/* run_op into rows of dst that are contiguous, with streaming stores
- * (th_stream_run): a dst that no operand reads and that would not stay in
- * the caches is written without a read for ownership of its lines. */
+/* Whether every register op reads, and its output, hold the box's rows
+ * back to back. */
+static int box_packed(const Instr *in, int64_t rows, int64_t cols, ptrdiff_t out_rs,
+                      const ptrdiff_t *rs, const size_t *esz, size_t out_esz) {
+  int packed = rows == 1 || out_rs == (ptrdiff_t)(cols * (int64_t)out_esz);
+  for (int j = 0; packed && j < THExprOp_arity((THExprOp)in->op); j++)
+    packed = rs[in->in[j]] == (ptrdiff_t)(cols * (int64_t)esz[in->in[j]]);
+  return packed;
+}
+
+/* Runs op over a box whose registers may be rows apart: one call when
+ * every register is packed (its rows back to back), else one per row. */
+static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdiff_t out_rs,
+                   char *const *reg, const ptrdiff_t *rs, const size_t *esz, size_t out_esz) {
+  int arity = THExprOp_arity((THExprOp)in->op);
+  const char *a = reg[in->in[0]], *b = arity > 1 ? reg[in->in[1]] : NULL,
+             *c = arity > 2 ? reg[in->in[2]] : NULL;
+  if (box_packed(in, rows, cols, out_rs, rs, esz, out_esz)) {
+    in->fn(rows * cols, out, a, b, c);
+    return;
+  }
+  ptrdiff_t sa = rs[in->in[0]], sb = arity > 1 ? rs[in->in[1]] : 0,
+            sc = arity > 2 ? rs[in->in[2]] : 0;
+  for (int64_t r = 0; r < rows; r++)
+    in->fn(cols, out + r * out_rs, a + r * sa, b ? b + r * sb : NULL, c ? c + r * sc : NULL);
+}
+
+/* run_op into dst with streaming stores (th_stream_run): a dst that no
+ * operand reads and that would not stay in the caches is written without a
+ * read for ownership of its lines. A packed box is one run; rows apart are
+ * a run each when a row holds a chunk or more, else written as run_op
+ * writes them (a call per short row would cost more than it saves). */
 static void run_op_streamed(const Instr *in, int64_t rows, int64_t cols, char *out,
                             ptrdiff_t out_rs, char *const *reg, const ptrdiff_t *rs,
                             const size_t *esz, size_t out_esz) {
+  int packed = box_packed(in, rows, cols, out_rs, rs, esz, out_esz);
+  if (!packed && cols * (int64_t)out_esz < TH_STREAM_CHUNK) {
+    run_op(in, rows, cols, out, out_rs, reg, rs, esz, out_esz);
+    return;
+  }
   StreamedRow row = {in, {NULL, NULL, NULL}, {0, 0, 0}};
   int arity = THExprOp_arity((THExprOp)in->op);
-  for (int64_t r = 0; r < rows; r++) {
+  int64_t runs = packed ? 1 : rows, n = packed ? rows * cols : cols;
+  for (int64_t r = 0; r < runs; r++) {
     for (int j = 0; j < arity; j++) {
       row.x[j] = reg[in->in[j]] + r * rs[in->in[j]];
       row.esz[j] = esz[in->in[j]];
     }
-    th_stream_run(out + r * out_rs, out_esz, cols, fill_streamed, &row);
+    th_stream_run(out + r * out_rs, out_esz, n, fill_streamed, &row);
   }
 }
 
@@ -791,16 +807,20 @@ static void run_chunk(int64_t begin, int64_t end, void *ctx) {
   if (th_expr_zero_division) atomic_store(&run->zero_division, 1);
 }
 
-/* Whether t's bytes overlap dst's, other than as the very same view (by
- * address: two storages may wrap the same memory). */
+/* Whether the bytes a and b span meet (by address: two storages may wrap
+ * the same memory); neither is empty. */
+static int bytes_meet(const THTensor *a, const THTensor *b) {
+  uintptr_t alo, ahi, blo, bhi;
+  th_tensor_byte_range(a, &alo, &ahi);
+  th_tensor_byte_range(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}
+
+/* Whether t's bytes overlap dst's, other than as the very same view. */
 static int needs_snapshot(const THExprPlan *p, int k) {
   const THTensor *dst = p->leaf[0], *t = p->leaf[k];
   if (t == dst || !t->storage->data || !dst->storage->data) return 0;
-  if (th_tensor_numel(t) == 0) return 0;
-  uintptr_t dlo, dhi, tlo, thi;
-  th_tensor_byte_range(dst, &dlo, &dhi);
-  th_tensor_byte_range(t, &tlo, &thi);
-  if (dhi <= tlo || thi <= dlo) return 0;
+  if (th_tensor_numel(t) == 0 || th_tensor_numel(dst) == 0 || !bytes_meet(dst, t)) return 0;
   int same = th_tensor_bytes(t) == th_tensor_bytes(dst) &&
              t->storage->dtype == dst->storage->dtype;
   for (int d = 0; same && d < dst->nDimension; d++) same = p->bstride[k][d] == th_strides(dst)[d];
@@ -830,19 +850,15 @@ static int can_stream(const THExprPlan *p, char *const *data) {
   const THTensor *dst = p->leaf[0];
   size_t dsz = th_elsize(dst->storage->dtype);
   const Instr *last = &p->instr[p->result];
-  if (th_tensor_numel(dst) * (int64_t)dsz < TH_STREAM_MIN_BYTES || p->group > 1 ||
-      !th_have_avx() || 64 % dsz || (uintptr_t)data[0] % dsz ||
+  if (!th_can_stream(data[0], dsz, th_tensor_numel(dst) * (int64_t)dsz) || p->group > 1 ||
       (last->kind == I_OP && compute_bound((THExprOp)last->op)))
     return 0;
   for (int i = 0; i < p->ninstr; i++)
     if (p->instr[i].kind == I_LOAD && p->instr[i].leaf == 0) return 0; /* dst += ... */
-  uintptr_t dlo, dhi, tlo, thi;
-  th_tensor_byte_range(dst, &dlo, &dhi);
   for (int k = 1; k < p->nleaves; k++) {
     const THTensor *t = p->leaf[k];
     if (data[k] != th_tensor_bytes(t) || th_tensor_numel(t) == 0) continue; /* a snapshot */
-    th_tensor_byte_range(t, &tlo, &thi);
-    if (tlo < dhi && dlo < thi) return 0;
+    if (bytes_meet(dst, t)) return 0;
   }
   return 1;
 }
@@ -1006,8 +1022,6 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
   if (th_expr_op_types(op, th_expr_common_type(e->operand, arity), &result, &in_type, fn) ||
       result != dt)
     return 0; /* (the node was built: its types are valid) */
-  uintptr_t lo, hi;
-  th_tensor_byte_range(dst, &lo, &hi);
   char *out = th_tensor_bytes(dst);
   const char *x[2] = {NULL, NULL};
   th_element scalar;
@@ -1027,9 +1041,7 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
         !th_has_shape(t, dst->nDimension, th_sizes(dst)) || !THTensor_isContiguous(t))
       return 0;
     x[i] = th_tensor_bytes(t);
-    uintptr_t tlo, thi;
-    th_tensor_byte_range(t, &tlo, &thi);
-    if (x[i] != out && n > 0 && tlo < hi && lo < thi) return 0; /* overlap: buffered */
+    if (x[i] != out && n > 0 && bytes_meet(dst, t)) return 0; /* overlap: buffered */
   }
   th_expr_kernel kernel = th_expr_kernel_for(op, in_type, constant);
   if (!kernel) return 0;
