@@ -632,25 +632,27 @@ static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdi
  * operand reads and that would not stay in the caches is written without a
  * read for ownership of its lines. A packed box is one run; rows apart are
  * a run each when a row holds a chunk or more, else written as run_op
- * writes them (a call per short row would cost more than it saves). */
-static void run_op_streamed(const Instr *in, int64_t rows, int64_t cols, char *out,
+ * writes them (a call per short row would cost more than it saves).
+ * Returns how many runs were streamed. */
+static int64_t run_op_streamed(const Instr *in, int64_t rows, int64_t cols, char *out,
                             ptrdiff_t out_rs, char *const *reg, const ptrdiff_t *rs,
                             const size_t *esz, size_t out_esz) {
   int packed = box_packed(in, rows, cols, out_rs, rs, esz, out_esz);
   if (!packed && cols * (int64_t)out_esz < TH_STREAM_CHUNK) {
     run_op(in, rows, cols, out, out_rs, reg, rs, esz, out_esz);
-    return;
+    return 0;
   }
   StreamedRow row = {in, {NULL, NULL, NULL}, {0, 0, 0}};
   int arity = THExprOp_arity((THExprOp)in->op);
-  int64_t runs = packed ? 1 : rows, n = packed ? rows * cols : cols;
+  int64_t runs = packed ? 1 : rows, n = packed ? rows * cols : cols, streamed = 0;
   for (int64_t r = 0; r < runs; r++) {
     for (int j = 0; j < arity; j++) {
       row.x[j] = reg[in->in[j]] + r * rs[in->in[j]];
       row.esz[j] = esz[in->in[j]];
     }
-    th_stream_run(out + r * out_rs, out_esz, n, fill_streamed, &row);
+    streamed += th_stream_run(out + r * out_rs, out_esz, n, fill_streamed, &row);
   }
+  return streamed;
 }
 
 /* Runs the boxes [begin, end) with workspace ws; stream: the result goes
@@ -684,6 +686,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
   const Instr *last = &p->instr[p->result];
   THScalarType dt = p->leaf[0]->storage->dtype;
   size_t dsz = th_elsize(dt);
+  int64_t streamed = 0; /* runs */
   ptrdiff_t d0 = it->stride[0][inner], d1 = rowdim >= 0 ? it->stride[0][rowdim] : 0;
   /* the box's position, decoded once and then stepped (cb fastest), or
    * decoded for each box of a grouped plan */
@@ -775,7 +778,7 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
           char *out = direct ? base[0] : buf[i];
           ptrdiff_t out_rs = direct ? d1 : packed;
           if (direct && stream)
-            run_op_streamed(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
+            streamed += run_op_streamed(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
           else
             run_op(in, rows, cols, out, out_rs, reg, rs, esz, esz[i]);
           reg[i] = out;
@@ -790,7 +793,10 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
               (ptrdiff_t)esz[p->result], cols);
     }
   }
-  if (stream) th_stream_fence();
+  if (stream) {
+    th_stream_fence();
+    atomic_fetch_add_explicit(&th_streamed_runs, streamed, memory_order_relaxed);
+  }
 }
 
 /* What an integer floor division or remainder by zero raises (the kernels

@@ -281,14 +281,20 @@ static void fill_cast(void *ctx, int64_t i, int64_t n, char *out) {
  * float64 0.87x against 1.09x. Not for float to integer conversions: their
  * range checks keep them busier than the memory, and a call per chunk made
  * them 15-20% slower. */
+typedef struct StreamedCopy {
+  const CopyPlan *p;
+  int64_t runs; /* streamed so far */
+} StreamedCopy;
+
 static void cast_loop_streamed(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
-  const CopyPlan *p = ctx;
+  StreamedCopy *s = ctx;
+  const CopyPlan *p = s->p;
   if (strides[0] != (ptrdiff_t)p->elsize || n * (int64_t)p->elsize < TH_STREAM_CHUNK) {
     p->cast(data[0], strides[0], data[1], strides[1], n);
     return;
   }
   StreamedCast c = {p->cast, data[1], strides[1], p->elsize};
-  th_stream_run(data[0], p->elsize, n, fill_cast, &c);
+  s->runs += th_stream_run(data[0], p->elsize, n, fill_cast, &c);
 }
 
 static void copy_run(const THIter *it, const CopyPlan *p) {
@@ -303,8 +309,10 @@ static void copy_run(const THIter *it, const CopyPlan *p) {
   else if (p->same)
     th_iter_run(it, copy_same_loop, (void *)(uintptr_t)p->elsize);
   else if (p->stream_runs) {
-    th_iter_run(it, cast_loop_streamed, (void *)p);
+    StreamedCopy s = {p, 0};
+    th_iter_run(it, cast_loop_streamed, &s);
     th_stream_fence();
+    atomic_fetch_add_explicit(&th_streamed_runs, s.runs, memory_order_relaxed);
   } else
     th_iter_run(it, cast_loop, (void *)p->cast);
 }
