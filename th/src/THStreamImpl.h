@@ -1,7 +1,7 @@
 /* Internal: streaming stores, for a dst that would not stay in the caches
  * anyway. A streaming store writes a whole cache line without reading it
  * first (no read for ownership: a third less memory traffic for a copy, a
- * fifth for a + b) and without evicting lines the operands still need. */
+ * quarter for a + b) and without evicting lines the operands still need. */
 #ifndef TH_STREAM_IMPL_H
 #define TH_STREAM_IMPL_H
 

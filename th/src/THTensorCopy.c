@@ -273,6 +273,11 @@ static void fill_cast(void *ctx, int64_t i, int64_t n, char *out) {
   c->cast(out, (ptrdiff_t)c->elsize, c->src + i * c->src_stride, c->src_stride, n);
 }
 
+typedef struct StreamedCopy {
+  const CopyPlan *p;
+  int64_t runs; /* streamed so far */
+} StreamedCopy;
+
 /* cast_loop into a dst larger than the caches: a contiguous run of dst of a
  * chunk or more is converted a chunk at a time and streamed out
  * (th_stream_run), a shorter one converted in place. Of 4096^2
@@ -281,11 +286,6 @@ static void fill_cast(void *ctx, int64_t i, int64_t n, char *out) {
  * float64 0.87x against 1.09x. Not for float to integer conversions: their
  * range checks keep them busier than the memory, and a call per chunk made
  * them 15-20% slower. */
-typedef struct StreamedCopy {
-  const CopyPlan *p;
-  int64_t runs; /* streamed so far */
-} StreamedCopy;
-
 static void cast_loop_streamed(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
   StreamedCopy *s = ctx;
   const CopyPlan *p = s->p;
