@@ -185,7 +185,8 @@ def test_large_widening_copies_into_existing_dst(src_dtype, dst_dtype, threads):
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("src_dtype, dst_dtype", [
     (th.int64, th.float32), (th.uint8, th.float64), (th.int32, th.int16),
-    (th.float64, th.complex128), (th.float16, th.float32), (th.float32, th.int64)])
+    (th.float64, th.complex128), (th.float16, th.float32), (th.float32, th.int64),
+    (th.float32, th.float64), (th.complex64, th.complex128)])
 def test_big_casting_copies_stream_into_dst_exactly(src_dtype, dst_dtype, threads):
     """A cast into 4 MiB or more of dst is converted a chunk at a time and
     streamed out as whole cache lines, each run's partial lines at either

@@ -8,8 +8,8 @@
 #include <sys/mman.h>
 
 #include "TH/THAllocator.h"
-#include "TH/THDebug.h"
 #include "THMemoryImpl.h"
+#include "THThreadImpl.h"
 
 /* Large blocks are worth backing with huge pages: one page fault per 2 MiB
  * instead of per 4 KiB on first touch (numpy does the same). */
@@ -137,7 +137,7 @@ void THAllocator_emptyCache(void) {
 
 /* -------------------------------------------------------- the allocator */
 
-static int caching_blocks(void) { return HAVE_BLOCK_CACHE && THDebug_isCaching(); }
+static int caching_blocks(void) { return HAVE_BLOCK_CACHE && th_caching(); }
 
 static void *default_malloc(void *ctx, ptrdiff_t size) {
   (void)ctx;

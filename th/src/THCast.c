@@ -233,32 +233,6 @@ DEFINE_VECTOR_CAST(cast_float32_bfloat16_avx2, float32, bfloat16, th_have_avx2,
 #define cast_bfloat16_float32 cast_bfloat16_float32_avx2
 #define cast_float32_bfloat16 cast_float32_bfloat16_avx2
 
-/* float32 -> float64 with streaming stores (a dst larger than the caches:
- * no read for ownership of its lines, a third less memory traffic). Returns
- * how many elements it converted. */
-__attribute__((target("avx"))) static int64_t float_to_double_stream(double *d, const float *s,
-                                                                   int64_t n) {
-  int64_t i = 0;
-  for (; i < n && ((uintptr_t)(d + i) & 31); i++) d[i] = s[i]; /* to a 32-byte boundary */
-  for (; i + 8 <= n; i += 8) {
-    _mm256_stream_pd(d + i, _mm256_cvtps_pd(_mm_loadu_ps(s + i)));
-    _mm256_stream_pd(d + i + 4, _mm256_cvtps_pd(_mm_loadu_ps(s + i + 4)));
-  }
-  _mm_sfence(); /* streaming stores are weakly ordered: publish them before returning */
-  return i;
-}
-
-DEFINE_VECTOR_CAST(cast_float64_float32_stream, float64, float32, th_have_avx,
-                   float_to_double_stream)
-
-static void cast_complex128_complex64_stream(char *dst, ptrdiff_t ds, const char *src,
-                                             ptrdiff_t ss, int64_t n) {
-  if (ds == 16 && ss == 8)
-    cast_float64_float32_stream(dst, 8, src, 4, 2 * n); /* as real and imaginary parts */
-  else
-    cast_complex128_complex64(dst, ds, src, ss, n);
-}
-#define TH_HAVE_STREAMING_CASTS 1
 #endif
 
 /* Contiguous runs between the complex dtypes are runs of 2n real parts and
@@ -275,15 +249,6 @@ DEFINE_COMPLEX_PAIR_CAST(complex128, complex64, float64, float32)
 DEFINE_COMPLEX_PAIR_CAST(complex64, complex128, float32, float64)
 #define cast_complex128_complex64 cast_complex128_complex64_pairs
 #define cast_complex64_complex128 cast_complex64_complex128_pairs
-
-th_cast_loop th_cast_loop_streaming(THScalarType dst, THScalarType src) {
-#ifdef TH_HAVE_STREAMING_CASTS
-  if (dst == TH_FLOAT64 && src == TH_FLOAT32) return cast_float64_float32_stream;
-  if (dst == TH_COMPLEX128 && src == TH_COMPLEX64) return cast_complex128_complex64_stream;
-#endif
-  (void)dst, (void)src;
-  return NULL;
-}
 
 #define ENTRY(D, S) cast_##D##_##S,
 #define ROW(D) {FOR_EACH_SRC(D, ENTRY)},

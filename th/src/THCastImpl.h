@@ -30,8 +30,4 @@ typedef void (*th_cast_loop)(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t
 /* th_cast_loops[dst dtype][src dtype] */
 extern const th_cast_loop th_cast_loops[TH_NUM_SCALAR_TYPES][TH_NUM_SCALAR_TYPES];
 
-/* The same conversion with streaming stores, for a dst larger than the
- * caches (the widening casts, where they pay), or NULL. */
-th_cast_loop th_cast_loop_streaming(THScalarType dst, THScalarType src);
-
 #endif

@@ -586,7 +586,6 @@ static void box_position(const THExprPlan *p, int64_t b, int64_t *o, int64_t *rb
   *cb = C * g + k % gc;
 }
 
-
 /* One row of an op's operands, for th_stream_run. */
 typedef struct StreamedRow {
   const Instr *in;
@@ -635,8 +634,8 @@ static void run_op(const Instr *in, int64_t rows, int64_t cols, char *out, ptrdi
  * writes them (a call per short row would cost more than it saves).
  * Returns how many runs were streamed. */
 static int64_t run_op_streamed(const Instr *in, int64_t rows, int64_t cols, char *out,
-                            ptrdiff_t out_rs, char *const *reg, const ptrdiff_t *rs,
-                            const size_t *esz, size_t out_esz) {
+                               ptrdiff_t out_rs, char *const *reg, const ptrdiff_t *rs,
+                               const size_t *esz, size_t out_esz) {
   int packed = box_packed(in, rows, cols, out_rs, rs, esz, out_esz);
   if (!packed && cols * (int64_t)out_esz < TH_STREAM_CHUNK) {
     run_op(in, rows, cols, out, out_rs, reg, rs, esz, out_esz);

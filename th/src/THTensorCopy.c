@@ -341,12 +341,9 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
   int stream = it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
   CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st], 0};
-  if (stream && plan.tile < 0 && th_cast_loop_streaming(dt, st))
-    plan.cast = th_cast_loop_streaming(dt, st);
-  else if (stream && plan.tile < 0 && !plan.same &&
-           th_can_stream(data[0], elsize[0], it.numel * (int64_t)elsize[0]) &&
-           !(th_is_integral(dt) && !th_is_integral(st)))
-    plan.stream_runs = 1;
+  plan.stream_runs = plan.tile < 0 && !plan.same &&
+                     th_can_stream(data[0], elsize[0], it.numel * (int64_t)elsize[0]) &&
+                     !(th_is_integral(dt) && !th_is_integral(st));
   if (bytes < TH_PARALLEL_MIN_BYTES || it.numel == 0) {
     copy_run(&it, &plan);
     return;

@@ -94,12 +94,12 @@ void th_live_add_slow(int kind, int64_t delta) {
   atomic_fetch_add_explicit(&retired[kind], delta, memory_order_relaxed);
 }
 
-int THDebug_isCaching(void) { return TH_CACHE_MAX > 0 && !th_no_cache; }
+int THDebug_isCaching(void) { return th_caching(); }
 
 int64_t THDebug_cachedStructs(void) {
   THThreadSlot *s = th_thread();
   int64_t n = 0;
-  if (!THDebug_isCaching()) return 0; /* the counts say "full" */
+  if (!th_caching()) return 0; /* the counts say "full" */
   for (int kind = 0; kind < TH_CACHE_KINDS; kind++) n += s->cached[kind];
   return n;
 }

@@ -41,6 +41,9 @@ enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE, TH_CACHE_KINDS };
  * free) at no cost to th_struct_free. */
 extern int th_no_cache;
 
+/* THDebug_isCaching, inline for the free paths. */
+static inline int th_caching(void) { return TH_CACHE_MAX > 0 && !th_no_cache; }
+
 /* A cached struct is linked through a field that misuse reports do not
  * follow (a tensor's storageOffset, a storage's data): its refcount stays 0
  * and its track NULL, so a late free or retain of it is still reported as a
