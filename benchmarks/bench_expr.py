@@ -5,12 +5,14 @@ elements on one thread.
 One-thread figures are thread CPU time (time.thread_time), the minimum over
 repeats: every library here runs single-threaded work on the calling thread,
 and CPU time does not count the time a busy machine takes the core away.
-The two-thread figure is wall time.
+The two-thread figures are wall time, next to np.copyto split over two
+Python threads: the most a second thread gains on this machine's memory.
 
     PYTHONPATH=. python benchmarks/bench_expr.py [--quick]
 """
 import argparse
 import os
+import threading
 import time
 
 import numpy as np
@@ -160,19 +162,38 @@ def main(quick=False):
           f"-> th/numpy {times['th'] / times['numpy']:.2f} (goal <= 1.0); "
           f"into fresh pages th {times['fresh'] / times['numpy']:.2f} of numpy")
 
-    # two threads, wall time; torch's addcmul on the same work shows what the
-    # machine's memory bandwidth leaves to gain
-    def speedup(fn, set_threads):
-        set_threads(2)
-        two = best(fn, repeat, clock=time.perf_counter)
-        set_threads(1)
-        return best(fn, repeat, clock=time.perf_counter) / two
+    # two threads, wall time, in the same rounds as one: torch's addcmul, and
+    # np.copyto split over two Python threads (numpy drops the GIL to copy),
+    # show what this machine's memory bandwidth leaves a second thread to gain
+    half = N // 2
 
-    line = (f"r = a*b + c with 2 threads: {speedup(rows[0][1]['th'], th.set_num_threads):.2f}x "
-            "faster than 1 thread")
+    def copy_halves():
+        other = threading.Thread(target=np.copyto, args=(r[half:], a[half:]))
+        other.start()
+        np.copyto(r[:half], a[:half])
+        other.join()
+
+    def on_threads(fn, n, set_threads):
+        def run():
+            set_threads(n)
+            fn()
+        return run
+
+    pairs = {"th": (rows[0][1]["th"], th.set_num_threads)}
     if torch:
-        line += f" (torch addcmul {speedup(rows[0][1]['torch'], torch.set_num_threads):.2f}x)"
-    print(line + " (wall time; goal ~2)")
+        pairs["torch addcmul"] = (rows[0][1]["torch"], torch.set_num_threads)
+    fns = {"copyto 1": copyto, "copyto 2": copy_halves}
+    for name, (fn, set_threads) in pairs.items():
+        fns[f"{name} 1"] = on_threads(fn, 1, set_threads)
+        fns[f"{name} 2"] = on_threads(fn, 2, set_threads)
+    times = interleaved(fns, repeat, clock=time.perf_counter)
+    th.set_num_threads(1)
+    if torch:
+        torch.set_num_threads(1)
+    gains = {k: times[f"{k} 1"] / times[f"{k} 2"] for k in ["copyto", *pairs]}
+    print(f"r = a*b + c with 2 threads: {gains.pop('th'):.2f}x faster than 1 thread ("
+          + ", ".join(f"{k} {v:.2f}x" for k, v in gains.items())
+          + "; wall time; goal ~2)")
 
     # per-call cost: 64K and 16 elements, th.mul(out=) against the ufunc with out=
     for n in (65536, 16):
