@@ -1124,11 +1124,39 @@ def test_copy_into_an_expanded_tensor_raises():
                   lambda: operator.setitem(e, Ellipsis, th.ones(3, dtype=th.int64)),
                   lambda: operator.setitem(e, (slice(None), 0), th.tensor([5, 6])),
                   lambda: e.copy_([[1, 2, 3], [4, 5, 6]])):
-        with pytest.raises(ValueError, match="stride 0"):
+        with pytest.raises(RuntimeError, match="dst has elements that share memory .dim 0 has "
+                                               "stride 0.: writing into it is ambiguous"):
             write()
     assert base.tolist() == [0, 1, 2]
     e[0].copy_(th.tensor([7, 8, 9]))  # one row has no repeated elements: fine
     assert base.tolist() == [7, 8, 9]
+
+
+# every path that writes into a tensor refuses one whose elements share memory
+# with one exception type (torch's RuntimeError) and one message
+SHARED_WRITES = {
+    "copy_": lambda e: e.copy_(th.ones(2, 3)),
+    "setitem": lambda e: operator.setitem(e, Ellipsis, th.ones(3)),
+    "add_": lambda e: e.add_(1),
+    "iadd lazy": lambda e: operator.iadd(e, th.lazy(th.ones(3)) * 2),
+    "add out=": lambda e: th.add(th.ones(2, 3), 1, out=e),
+    "eval out=": lambda e: th.eval(th.lazy(th.ones(2, 3)) * 2, out=e),
+    "sum out=": lambda e: th.sum(th.ones(4, 2, 3), 0, out=e),
+    "cat out=": lambda e: th.cat([th.ones(1, 3), th.ones(1, 3)], out=e),
+    "mm out=": lambda e: th.mm(th.ones(2, 4), th.ones(4, 3), out=e),
+    "setitem by index": lambda e: operator.setitem(e, th.tensor([0, 1]), th.ones(3)),
+    "scatter_": lambda e: e.scatter_(0, th.zeros(1, 3, dtype=th.int64), th.ones(1, 3)),
+    "masked_fill_": lambda e: e.masked_fill_(th.ones(2, 3, dtype=th.bool), 1),
+}
+
+
+@pytest.mark.parametrize("write", SHARED_WRITES.values(), ids=SHARED_WRITES.keys())
+def test_every_write_into_shared_elements_raises_one_error(write):
+    base = th.zeros(3)
+    with pytest.raises(RuntimeError, match=r"has elements that share memory \(dim 0 has "
+                                           r"stride 0\): writing into it is ambiguous; clone it"):
+        write(base.expand(2, 3))
+    assert base.tolist() == [0, 0, 0]
 
 
 @pytest.mark.parametrize("dst_shape, src_shape", [
@@ -1259,7 +1287,7 @@ BAD = [
     ("setitem list shape", setitem(0, [[1, 2]]), ValueError, ["[1, 2]", "[3, 4]"]),
     ("setitem value range", setitem(0, 2**70), ValueError, ["int64"]),
     ("copy_ shape", lambda t: t.copy_(th.ones(3)), ValueError, ["src of shape [3]", "dst of shape [2, 3, 4]"]),
-    ("copy_ expanded", lambda t: t[0].expand(2, 3, 4).copy_(t), ValueError, ["THTensor_copy", "stride 0"]),
+    ("copy_ expanded", lambda t: t[0].expand(2, 3, 4).copy_(t), RuntimeError, ["THTensor_copy", "stride 0"]),
     ("broadcast_shapes", lambda t: th.broadcast_shapes((2, 3), (3, 2)), ValueError, ["broadcast_shapes", "(3, 2)"]),
     ("broadcast_tensors", lambda t: th.broadcast_tensors(t, th.ones(3)), ValueError, ["broadcast_shapes", "(3,)"]),
 ]

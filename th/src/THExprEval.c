@@ -325,12 +325,7 @@ static int check_shape(const THTensor *dst, const THExpr *e, const char *fn) {
               a, b);
     return -1;
   }
-  if (th_shared_elements_dim(dst) >= 0) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn,
-              "dst has elements that share memory (a broadcast view): clone it first");
-    return -1;
-  }
-  return 0;
+  return th_check_writable(dst, "dst", fn);
 }
 
 static const THExprOp saver_ops[] = {

@@ -359,12 +359,7 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
   TH_CHECK_TENSOR(src, -1);
   if (broadcast_strides(dst, src, src_strides, __func__)) return -1;
   if (th_tensor_numel(dst) == 0) return 0;
-  if (th_shared_elements_dim(dst) >= 0) {
-    TH_ERR(TH_ERROR_VALUE,
-           "dst has elements that share memory (a dimension with stride 0); copying into "
-           "it is ambiguous: make it contiguous first");
-    return -1;
-  }
+  if (th_check_writable(dst, "dst", __func__)) return -1;
   if (dst->storage->dtype == src->storage->dtype && THTensor_isSetTo(dst, src)) return 0;
   /* the engine reads all of src first where it shares memory with dst */
   THExpr leaf;

@@ -118,16 +118,22 @@ static inline int th_shared_elements_dim(const THTensor *t) {
   return -1;
 }
 
-/* A result of the given shape that has it already is written as it lies:
- * ValueError (as fn) when elements of it share memory (a stride-0 dim). */
+/* Every function that writes into a tensor refuses one whose elements share
+ * memory: RuntimeError (as fn, naming the tensor `what`), as torch does. */
+static inline int th_check_writable(const THTensor *t, const char *what, const char *fn) {
+  int d = th_shared_elements_dim(t);
+  if (d < 0) return 0;
+  th_error_at(TH_ERROR_RUNTIME, __FILE__, __LINE__, 0, fn, "%s has elements that share memory "
+              "(dim %d has stride 0): writing into it is ambiguous; clone it first", what, d);
+  return -1;
+}
+
+/* A result of the given shape that has it already is written as it lies,
+ * so it must be writable. */
 static inline int th_check_result_strides(const THTensor *result, int nDimension,
                                           const int64_t *size, const char *fn) {
   if (!th_has_shape(result, nDimension, size)) return 0;
-  int d = th_shared_elements_dim(result);
-  if (d < 0) return 0;
-  th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "the result has elements that "
-              "share memory (dim %d has stride 0); make it contiguous first", d);
-  return -1;
+  return th_check_writable(result, "the result", fn);
 }
 
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */

@@ -58,16 +58,6 @@ static int check_same_dtype(const THTensor *self, const THTensor *other, const c
   return -1;
 }
 
-/* A tensor written in place must not have two elements in one place. */
-static int check_writable(const THTensor *self, const char *fn) {
-  int d = th_shared_elements_dim(self);
-  if (d < 0) return 0;
-  TH_ERR_FN(TH_ERROR_RUNTIME, fn,
-            "self has elements that share memory (dim %d has stride 0); writing into it "
-            "is ambiguous: clone it first", d);
-  return -1;
-}
-
 static int check_vector_index(const THTensor *index, const char *fn) {
   if (check_index_dtype(index, TH_ERROR_RUNTIME, fn)) return -1;
   if (index->nDimension <= 1) return 0;
@@ -469,7 +459,7 @@ static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, cons
                    const char *fn) {
   Dims g, gi;
   IndexSet s;
-  if (check_writable(self, fn)) return -1;
+  if (th_check_writable(self, "self", fn)) return -1;
   if (src && check_same_dtype(self, src, "src", fn)) return -1;
   if (gather_check(self, &dim, index, src, &g, &s, fn)) return -1;
   size_t es = elsize(self);
@@ -517,7 +507,7 @@ static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *s
                            const void *pattern, const char *fn) {
   Dims g, gs;
   IndexSet s;
-  if (check_writable(self, fn)) return -1;
+  if (th_check_writable(self, "self", fn)) return -1;
   dims_of(&g, self);
   if ((dim = th_wrap_dim(dim, g.n, "dim", fn)) < 0) return -1;
   if (check_vector_index(index, fn)) return -1;
@@ -586,7 +576,7 @@ int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const vo
 static int masked_fill(THTensor *self, THTensor *mask, const void *pattern, const char *fn) {
   Dims g;
   int64_t mstride[TH_MAX_DIMS];
-  if (check_mask_dtype(mask, fn) || check_writable(self, fn)) return -1;
+  if (check_mask_dtype(mask, fn) || th_check_writable(self, "self", fn)) return -1;
   if (broadcast_to(mask, self->nDimension, th_sizes(self), mstride, TH_ERROR_RUNTIME, "mask",
                    fn))
     return -1;
@@ -841,7 +831,7 @@ int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values
   TH_CHECK_TENSOR(values, -1);
   AdvPlan p;
   int64_t vstride[TH_MAX_DIMS];
-  if (check_writable(self, __func__) || check_same_dtype(self, values, "values", __func__) ||
+  if (th_check_writable(self, "self", __func__) || check_same_dtype(self, values, "values", __func__) ||
       adv_plan(&p, self, indices, __func__) ||
       broadcast_to(values, p.rnd, p.rsize, vstride, TH_ERROR_RUNTIME, "values", __func__))
     return -1;
