@@ -409,6 +409,70 @@ def test_out_forms_resize_and_convert_into_the_given_tensor():
     assert t.tolist() == [[10.0, 2.0], [3.0, 4.0]]
 
 
+OUT_LAYOUTS = {  # name: the result given for the sum over dim 0 of a (6, 4) float32
+    "contiguous": lambda t: th.empty(4),
+    "resized": lambda t: th.empty(9),
+    "every other": lambda t: th.empty(4, 2)[:, 0],
+    "a column": lambda t: th.empty(2, 4).T[:, 1],
+    "float64": lambda t: th.empty(4, dtype=th.float64),
+    "int32": lambda t: th.empty(4, dtype=th.int32),
+    "the input's last row": lambda t: t[5],
+    "a column of the input": lambda t: t[:4, 1],
+}
+
+
+@pytest.mark.parametrize("layout", list(OUT_LAYOUTS))
+def test_a_result_of_any_layout_gets_numpys_values_in_place(layout):
+    a = np.arange(24, dtype=np.float32).reshape(6, 4) - 7
+    t = th.tensor(a)
+    out = OUT_LAYOUTS[layout](t)
+    shape_kept = out.shape == (4,)
+    strides, ptr = out.stride(), out.data_ptr()
+    expected = a.sum(0).astype(NUMPY_DTYPES[out.dtype])
+    assert th.sum(t, 0, out=out) is out
+    np.testing.assert_array_equal(to_numpy(out), expected)
+    if shape_kept:  # written where it lies
+        assert out.stride() == strides and out.data_ptr() == ptr
+    assert t.refcount == out.refcount == 1
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "resized", "every other", "the input's last row"])
+def test_var_and_max_into_any_layout_get_numpys_values(layout):
+    a = (np.arange(24, dtype=np.float32).reshape(6, 4) * 1.5) % 7
+    for name, expected in (("var", a.var(0, ddof=1)), ("amax", a.max(0))):
+        t = th.tensor(a)
+        out = OUT_LAYOUTS[layout](t)
+        assert getattr(th, name)(t, 0, out=out) is out
+        np.testing.assert_allclose(to_numpy(out), expected, rtol=1e-6)
+    t = th.tensor(a)
+    values, indices = th.empty(0), th.empty(9, dtype=th.int64)
+    th.max(t, 0, out=(values, indices))
+    assert indices.tolist() == a.argmax(0).tolist() and values.tolist() == a.max(0).tolist()
+
+
+def test_a_contiguous_result_is_written_without_a_temporary():
+    t = th.ones(64, 40)
+    # the rows walk writes each band into out; a strided out takes the states
+    # of every result and a temporary (tensor, storage, data)
+    for out, allocations in ((th.empty(40), 0), (th.empty(40, 2)[:, 0], 4)):
+        with th.debug.count_allocations() as counted:
+            th.sum(t, 0, out=out)
+        assert counted.allocations == allocations
+        assert out.tolist() == [64.0] * 40
+    values, indices = th.empty(40), th.empty(40, dtype=th.int64)
+    with th.debug.count_allocations() as counted:
+        th.max(t, 0, out=(values, indices))
+    assert counted.allocations == 0 and indices.tolist() == [0] * 40
+
+
+def test_a_pair_result_with_shared_elements_changes_neither():
+    t = th.tensor([[1.0, 5.0], [7.0, 3.0]])
+    values, base = th.tensor([9.0, 9.0]), th.zeros(1, dtype=th.int64)
+    with pytest.raises(RuntimeError, match="indices has elements that share memory"):
+        th.max(t, 0, out=(values, base.expand(2)))
+    assert values.tolist() == [9.0, 9.0] and base.tolist() == [0]
+
+
 def test_dims_accepts_sequences_and_index_objects_and_empty_means_all():
     t = th.ones(2, 3, 4)
     assert t.sum([0, 2]).tolist() == [8.0] * 3
@@ -557,6 +621,10 @@ FAILURE_CASES = {  # name: (arguments, reduction)
     "max pair": (lambda: th.ones(5, 7), lambda t: t.max(1)),
     "argmax of a transpose (a contiguous copy)": (lambda: th.ones(5, 7).T, th.argmax),
     "sum into out": (lambda: th.ones(5, 7), lambda t: th.sum(t, 1, out=th.empty(0))),
+    "sum into a strided out (a temporary)":
+        (lambda: th.ones(5, 7), lambda t: th.sum(t, 1, out=th.empty(5, 2)[:, 0])),
+    "max pair into out": (lambda: th.ones(5, 7),
+                          lambda t: th.max(t, 1, out=(th.empty(0), th.empty(0, dtype=th.int64)))),
 }
 
 

@@ -64,6 +64,12 @@ typedef struct Reduce {
   int64_t rsz[TH_MAX_DIMS], rst[TH_MAX_DIMS];
   int64_t nout, nred;
   Acc acc, mean; /* nout states; mean: var's per-result means */
+  /* direct: the rows walk finishes each band of states (as op `finish`
+   * with `correction`) and writes it into the contiguous results (NULL: not
+   * wanted), so no state per result is kept */
+  int direct, finish;
+  double correction;
+  THTensor *values, *indices;
 } Reduce;
 
 /* ------------------------------------------------------------ summation */
@@ -677,15 +683,59 @@ static void blocks_body(int64_t begin, int64_t end, void *ctx) {
   }
 }
 
+/* ------------------------------------------------------------- results */
+
+/* n states' values (or indices) converted into dt elements ds bytes apart
+ * from dst. */
+static void write_states(const Reduce *R, Acc a, int64_t n, char *dst, ptrdiff_t ds,
+                         THScalarType dt, int indices) {
+  if (indices || R->cls == CLS_I || R->cls == CLS_B || R->cls == CLS_U) {
+    THScalarType from = indices || R->cls != CLS_U ? TH_INT64 : TH_UINT64;
+    th_cast_loops[dt][from](dst, ds, (const char *)(indices ? a.idx : a.i), 8, n);
+  } else if (R->cls == CLS_C && THScalarType_isComplex(dt)) {
+    for (int64_t k = 0; k < n; k += CHUNK) { /* interleave re, im */
+      double z[2 * CHUNK];
+      int64_t len = n - k < CHUNK ? n - k : CHUNK;
+      for (int64_t j = 0; j < len; j++) z[2 * j] = a.f[k + j], z[2 * j + 1] = a.fi[k + j];
+      th_cast_loops[dt][TH_COMPLEX128](dst + k * ds, ds, (const char *)z, 16, len);
+    }
+  } else {
+    th_cast_loops[dt][TH_FLOAT64](dst, ds, (const char *)a.f, 8, n);
+  }
+}
+
+/* All the states into t (contiguous, nout elements). */
+static void write_all_states(const Reduce *R, THTensor *t, int indices) {
+  write_states(R, R->acc, R->nout, th_tensor_bytes(t),
+               (ptrdiff_t)THScalarType_elementSize(t->storage->dtype), t->storage->dtype,
+               indices);
+}
+
+/* Scales n states into the op's result: mean, the norm's root, var. */
+static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction) {
+  double count = (double)R->nred, dof = count - correction > 0 ? count - correction : 0;
+  if (op == OP_MEAN)
+    for (int64_t o = 0; o < n; o++) a.f[o] /= count, a.fi[o] /= count;
+  if (op == OP_VAR || op == OP_STD)
+    for (int64_t o = 0; o < n; o++) a.f[o] /= dof;
+  if (op == OP_STD || (op == OP_NORM && R->p == 2))
+    for (int64_t o = 0; o < n; o++) a.f[o] = sqrt(a.f[o]);
+  if (op == OP_NORM && R->p != 2 && R->p != 1 && R->p != 0 && !isinf(R->p))
+    for (int64_t o = 0; o < n; o++) a.f[o] = pow(a.f[o], 1 / R->p);
+}
+
 /* The rows walk over n kept positions along col from input offset off and
  * result index obase, with states a and means m (room for n). */
 static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
   int c = R->col;
-  for (int64_t k = 0; k < n; k++) {
-    state_init(R, a, k);
-    m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
-    m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
-  }
+  state_init(R, a, 0); /* every state starts as the first */
+  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0], a.fi[k] = a.fi[0];
+  for (int64_t k = 1; k < n; k++) a.i[k] = a.i[0], a.idx[k] = a.idx[0];
+  if (R->mean.f)
+    for (int64_t k = 0; k < n; k++) {
+      m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
+      m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
+    }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
   ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
   /* float sums of contiguous rows: four rows at a time */
@@ -712,6 +762,17 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
       roff -= R->rst[d] * R->rsz[d];
       ridx[d] = 0;
     }
+  }
+  if (R->direct) {
+    finish(R, a, n, R->finish, R->correction);
+    for (int w = 0; w < 2; w++) {
+      THTensor *t = w ? R->indices : R->values;
+      if (!t) continue;
+      ptrdiff_t es = (ptrdiff_t)THScalarType_elementSize(t->storage->dtype);
+      write_states(R, a, n, th_tensor_bytes(t) + obase * es, es * R->kost[c],
+                   t->storage->dtype, w);
+    }
+    return;
   }
   for (int64_t k = 0; k < n; k++) {
     int64_t o = obase + k * R->kost[c];
@@ -922,46 +983,49 @@ static int op_class(int op, THScalarType in, THScalarType out, const char *fn) {
   }
 }
 
-/* ------------------------------------------------------------- results */
-
-/* The states' values (or indices) as an array of one dtype, converted into
- * t (contiguous, nout elements). */
-static void write_states(const Reduce *R, THTensor *t, int indices) {
-  char *dst = th_tensor_bytes(t);
-  ptrdiff_t es = (ptrdiff_t)THScalarType_elementSize(t->storage->dtype);
-  THScalarType dt = t->storage->dtype;
-  if (indices || R->cls == CLS_I || R->cls == CLS_B || R->cls == CLS_U) {
-    THScalarType from = indices || R->cls != CLS_U ? TH_INT64 : TH_UINT64;
-    th_cast_loops[dt][from](dst, es, (const char *)(indices ? R->acc.idx : R->acc.i), 8,
-                            R->nout);
-  } else if (R->cls == CLS_C && THScalarType_isComplex(dt)) {
-    for (int64_t k = 0; k < R->nout; k += CHUNK) { /* interleave re, im */
-      double z[2 * CHUNK];
-      int64_t n = R->nout - k < CHUNK ? R->nout - k : CHUNK;
-      for (int64_t j = 0; j < n; j++) z[2 * j] = R->acc.f[k + j], z[2 * j + 1] = R->acc.fi[k + j];
-      th_cast_loops[dt][TH_COMPLEX128](dst + k * es, es, (const char *)z, 16, n);
-    }
-  } else {
-    th_cast_loops[dt][TH_FLOAT64](dst, es, (const char *)R->acc.f, 8, R->nout);
+/* The states into the result t (borrowed): resized in place unless it has
+ * the reduced shape, then written as they are converted, or through a
+ * contiguous temporary when it is not contiguous. The input is read by now,
+ * so t may share memory with it. */
+static int write_into(const Reduce *R, THTensor *t, int indices, int on, const int64_t *osz,
+                      const char *fn) {
+  if (!th_has_shape(t, on, osz) && THTensor_resizeNd(t, on, osz, NULL)) return -1;
+  if (R->nout == 0) return 0;
+  if (THTensor_isContiguous(t)) {
+    write_all_states(R, t, indices);
+    return 0;
   }
+  THTensor *tmp = th_tensor_new_with_size(t->storage->dtype, on, osz, NULL, fn);
+  if (!tmp) return -1;
+  write_all_states(R, tmp, indices);
+  int rc = THTensor_copy(t, tmp);
+  THTensor_free(tmp);
+  return rc;
 }
 
-/* Scales the states into the op's result: mean, the norm's root, var. */
-static void finish(const Reduce *R, int op, double correction) {
-  double n = (double)R->nred, dof = n - correction > 0 ? n - correction : 0;
-  for (int64_t o = 0; o < R->nout; o++) {
-    double *f = &R->acc.f[o];
-    if (op == OP_MEAN) *f /= n, R->acc.fi[o] /= n;
-    if (op == OP_VAR || op == OP_STD) *f /= dof;
-    if (op == OP_STD || (op == OP_NORM && R->p == 2)) *f = sqrt(*f);
-    if (op == OP_NORM && R->p != 2 && R->p != 1 && R->p != 0 && !isinf(R->p))
-      *f = pow(*f, 1 / R->p);
+/* Whether the rows walk may write straight into the result t (NULL: none
+ * given): contiguous, of the reduced shape and apart from the input src. A
+ * t still to be resized is resized now (every check has passed), unless it
+ * is on src's storage, which growing it could move. -1: that resize failed. */
+static int direct_target(THTensor *t, const THTensor *src, int on, const int64_t *osz) {
+  if (!t) return 1;
+  if (!th_has_shape(t, on, osz)) {
+    if (t->storage == src->storage) return 0;
+    if (THTensor_resizeNd(t, on, osz, NULL)) return -1;
   }
+  if (!THTensor_isContiguous(t)) return 0;
+  uintptr_t lo, hi, slo, shi;
+  if (th_tensor_numel(src) == 0) return 1;
+  th_tensor_byte_range(t, &lo, &hi);
+  th_tensor_byte_range(src, &slo, &shi);
+  return hi <= slo || shi <= lo;
 }
 
-/* The reduction as new contiguous tensors: values of dtype out (NULL: not
- * wanted) and indices (int64; NULL: not wanted). flat: max/min/arg over all
- * dims read the flattened tensor, so indices count in it. */
+/* The reduction's values (of dtype out) and indices (int64). values and
+ * indices may each be NULL (not wanted) or point to a result: NULL asks for
+ * a new contiguous tensor, set on success; a tensor is written into (see
+ * write_into) once every check has passed. flat: max/min/arg over all dims
+ * read the flattened tensor, so indices count in it. */
 static int reduce(THTensor *input, int op, double p, double correction, int nDims,
                   const int *dims, int keepdim, THScalarType out, THTensor **values,
                   THTensor **indices, const char *fn) {
@@ -991,6 +1055,10 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
       return -1;
     }
   }
+  THTensor *into_v = values ? *values : NULL, *into_ix = indices ? *indices : NULL;
+  if ((into_v && th_has_shape(into_v, on, osz) && th_check_writable(into_v, "the result", fn)) ||
+      (into_ix && th_has_shape(into_ix, on, osz) && th_check_writable(into_ix, "indices", fn)))
+    return -1;
   /* max/min over all dims: the flattened tensor, so an index counts in it */
   THTensor *src = input;
   int flatten = (op == OP_MAX || op == OP_MIN) && !dims && nd > 1;
@@ -1007,36 +1075,62 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
     split_dims(&R, nd, size, th_strides(input), mask);
   R.data = th_tensor_bytes(src);
   THTensor *v = NULL, *ix = NULL;
-  R.acc = acc_alloc(R.nout);
-  int spread = op == OP_VAR || op == OP_STD;
+  /* The rows walk writes each band into the results as it goes, keeping no
+   * state per result (var: but the means of its first pass) */
+  int direct = R.col >= 0 && R.nout > 0, spread = op == OP_VAR || op == OP_STD;
+  if (!direct || spread) R.acc = acc_alloc(R.nout);
   Acc spare = {NULL, NULL, NULL, NULL}; /* var: the second pass's states */
-  if (spread) spare = acc_alloc(R.nout);
-  if (!R.acc.f || (spread && !spare.f)) {
+  if (spread && !direct) spare = acc_alloc(R.nout);
+  if (((!direct || spread) && !R.acc.f) || (spread && !direct && !spare.f)) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states", (long long)R.nout);
     goto fail;
   }
-  if (values && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
-  if (indices && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn))) goto fail;
+  if (values && !into_v && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
+  if (indices && !into_ix && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn)))
+    goto fail;
+  if (direct) {
+    int dv = direct_target(into_v, src, on, osz), dix = dv < 0 ? 0 : direct_target(into_ix, src, on, osz);
+    if (dv < 0 || dix < 0) goto fail;
+    if (!dv || !dix) { /* through states after all */
+      direct = 0;
+      if (!spread) R.acc = acc_alloc(R.nout);
+      else spare = acc_alloc(R.nout);
+      if (!(spread ? spare.f : R.acc.f)) {
+        TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states",
+                  (long long)R.nout);
+        goto fail;
+      }
+    }
+  }
+  R.values = values ? (into_v ? into_v : v) : NULL;
+  R.indices = indices ? (into_ix ? into_ix : ix) : NULL;
+  R.finish = op, R.correction = correction;
   if (R.nout > 0) {
     if (spread) { /* two passes: the means, then the deviations */
       R.op = OP_MEAN;
       if (run(&R, fn)) goto fail;
-      finish(&R, OP_MEAN, 0);
+      finish(&R, R.acc, R.nout, OP_MEAN, 0);
       R.mean = R.acc, R.acc = spare;
       spare = (Acc){NULL, NULL, NULL, NULL};
       R.op = OP_SQDEV;
     }
+    R.direct = direct;
     if (run(&R, fn)) goto fail;
-    finish(&R, op, correction);
-    if (v) write_states(&R, v, 0);
-    if (ix) write_states(&R, ix, 1);
+    if (!direct) {
+      finish(&R, R.acc, R.nout, op, correction);
+      if (v) write_all_states(&R, v, 0);
+      if (ix) write_all_states(&R, ix, 1);
+    }
   }
+  if (!direct && ((into_v && write_into(&R, into_v, 0, on, osz, fn)) ||
+                  (into_ix && write_into(&R, into_ix, 1, on, osz, fn))))
+    goto fail;
   th_free(R.acc.f);
   th_free(R.mean.f);
   th_free(spare.f); /* still ours when there was nothing to reduce */
   THTensor_free(src);
-  if (values) *values = v;
-  if (indices) *indices = ix;
+  if (values && !into_v) *values = v;
+  if (indices && !into_ix) *indices = ix;
   return 0;
 fail:
   th_free(R.acc.f);
@@ -1046,17 +1140,6 @@ fail:
   THTensor_free(v);
   THTensor_free(ix);
   return -1;
-}
-
-/* r's values into result (resized to r's shape unless it has it); frees r.
- * result passed check_result. */
-static int write_result(THTensor *result, THTensor *r) {
-  int rc = 0;
-  if (!THTensor_isSameSizeAs(result, r))
-    rc = THTensor_resizeNd(result, r->nDimension, th_sizes(r), NULL);
-  if (rc == 0) rc = THTensor_copy(result, r);
-  THTensor_free(r);
-  return rc;
 }
 
 static int check_result(THTensor *result, const char *fn) {
@@ -1080,12 +1163,9 @@ static THTensor *new_values(THTensor *input, int op, double p, double correction
 
 static int values_into(THTensor *result, THTensor *input, int op, double p, double correction,
                        int nDims, const int *dims, int keepdim, const char *fn) {
-  THTensor *v = NULL;
-  if (check_result(result, fn) ||
-      reduce(input, op, p, correction, nDims, dims, keepdim, result->storage->dtype, &v, NULL,
-             fn))
-    return -1;
-  return write_result(result, v);
+  if (check_result(result, fn)) return -1;
+  return reduce(input, op, p, correction, nDims, dims, keepdim, result->storage->dtype, &result,
+                NULL, fn);
 }
 
 static THTensor *new_indices(THTensor *input, int op, const int *dim, int keepdim,
@@ -1099,28 +1179,20 @@ static THTensor *new_indices(THTensor *input, int op, const int *dim, int keepdi
 
 static int indices_into(THTensor *result, THTensor *input, int op, const int *dim,
                         int keepdim, const char *fn) {
-  THTensor *ix = NULL;
-  if (check_result(result, fn) ||
-      reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &ix, fn))
-    return -1;
-  return write_result(result, ix);
+  if (check_result(result, fn)) return -1;
+  return reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, input->storage->dtype, NULL, &result,
+                fn);
 }
 
 static int pair_into(THTensor *values, THTensor *indices, THTensor *input, int op,
                      const int *dim, int keepdim, const char *fn) {
-  THTensor *v = NULL, *ix = NULL;
   if (check_result(values, fn) || check_result(indices, fn)) return -1;
   if (values == indices) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "values and indices must be two different tensors");
     return -1;
   }
-  if (reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, values->storage->dtype, &v, &ix, fn))
-    return -1;
-  if (write_result(values, v)) {
-    THTensor_free(ix);
-    return -1;
-  }
-  return write_result(indices, ix);
+  return reduce(input, op, 0, 0, dim ? 1 : 0, dim, keepdim, values->storage->dtype, &values,
+                &indices, fn);
 }
 
 /* ----------------------------------------------------------- public API */
