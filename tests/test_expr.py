@@ -534,6 +534,45 @@ def test_a_times_b_plus_c_allocates_once():
 
 
 # ------------------------------------------------------ lazy expressions
+CHANGES = {  # name: what changes an operand of a built expression
+    "set_ shorter": lambda a: a.set_(th.zeros(2)),
+    "set_ longer": lambda a: a.set_(th.zeros(5000)),
+    "resize_ smaller": lambda a: a.resize_(2),
+    "resize_ to 2-d": lambda a: a.resize_(3, 1),
+    "set_ another dtype": lambda a: a.set_(th.zeros(3, dtype=th.int64)),
+}
+EVALUATIONS = {  # name: an evaluation of e, whose shape is [3]
+    "eval": lambda e, out: e.eval(),
+    "out=": lambda e, out: th.eval(e, out=out),
+    "+=": lambda e, out: operator.iadd(out, e),
+    "out[...] =": lambda e, out: operator.setitem(out, Ellipsis, e),
+}
+
+
+@pytest.mark.parametrize("evaluate", EVALUATIONS.values(), ids=EVALUATIONS.keys())
+@pytest.mark.parametrize("change", CHANGES.values(), ids=CHANGES.keys())
+def test_an_operand_that_changed_shape_or_dtype_is_refused(change, evaluate):
+    a, b = th.ones(3), th.ones(3, 3)
+    exprs = [th.lazy(a) * 1, th.lazy(b[0]) + a, th.where(th.lazy(a) > 0, a, 2.0)]
+    change(a)
+    out = th.full((3,), 7.0)
+    for e in exprs:
+        with pytest.raises(RuntimeError, match=r"a tensor of the expression changed since the "
+                                               r"expression was built \(\[3\] float32, now "):
+            evaluate(e, out)
+    assert out.tolist() == [7.0] * 3
+
+
+def test_a_dot_operand_that_changed_shape_is_refused():
+    a = th.ones(3, 3)
+    e = (th.lazy(a) @ th.ones(3, 3)) + 1
+    a.resize_(2, 2)
+    with pytest.raises(RuntimeError, match=r"changed since .* \(\[3, 3\] float32, now \[2, 2\]"):
+        e.eval()
+    a.resize_(3, 3)  # the same geometry again: evaluated as built
+    assert e.eval().shape == (3, 3)
+
+
 def test_lazy_expression_is_evaluated_when_assigned():
     a = th.zeros(4, 3)
     b = th.arange(12, dtype=th.float32).view(4, 3)

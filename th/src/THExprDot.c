@@ -14,6 +14,10 @@
  * anything else evaluated. */
 static THTensor *value_of(THExpr *e) {
   if (e->kind == TH_EXPR_KIND_TENSOR) {
+    if (!th_expr_leaf_intact(e)) {
+      th_expr_leaf_changed(e, "THTensor_assign");
+      return NULL;
+    }
     THTensor_retain(e->tensor);
     return e->tensor;
   }

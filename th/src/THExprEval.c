@@ -143,6 +143,17 @@ static int leaf_index(Compiler *c, THTensor *t) {
 
 static int compile(Compiler *c, const THExpr *e, THScalarType type);
 
+int th_expr_leaf_changed(const THExpr *leaf, const char *fn) {
+  char was[256], now[256];
+  const THTensor *t = leaf->tensor;
+  th_format_shape(was, sizeof was, leaf->nDimension, leaf->size);
+  th_format_shape(now, sizeof now, t->nDimension, th_sizes(t));
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "a tensor of the expression changed since the expression was "
+            "built (%s %s, now %s %s): build the expression again", was,
+            THScalarType_name(leaf->dtype), now, THScalarType_name(t->storage->dtype));
+  return -1;
+}
+
 /* e's value in its own register dtype (a weak scalar: its kind's). */
 static int compile_natural(Compiler *c, const THExpr *e) {
   THScalarType t = e->kind == TH_EXPR_KIND_UNARY || e->kind == TH_EXPR_KIND_BINARY ||
@@ -270,6 +281,8 @@ static int compile(Compiler *c, const THExpr *e, THScalarType type) {
   if (r >= 0) return r;
   switch (e->kind) {
     case TH_EXPR_KIND_TENSOR: {
+      TH_CHECK_TENSOR_AS(e->tensor, c->p->fn, -1);
+      if (!th_expr_leaf_intact(e)) return th_expr_leaf_changed(e, c->p->fn);
       int k = leaf_index(c, e->tensor);
       if (k < 0) return -1;
       THScalarType src = e->tensor->storage->dtype;
@@ -1037,7 +1050,7 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
     }
     if (e->operand[i]->kind != TH_EXPR_KIND_TENSOR) return 0;
     TH_CHECK_TENSOR_AS(t, fn, -1);
-    if (t->storage->dtype != in_type ||
+    if (!th_expr_leaf_intact(e->operand[i]) || t->storage->dtype != in_type ||
         !th_has_shape(t, dst->nDimension, th_sizes(dst)) || !THTensor_isContiguous(t))
       return 0;
     x[i] = th_tensor_bytes(t);

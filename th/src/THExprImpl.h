@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "THScalarImpl.h"
+#include "THTensorImpl.h"
 #include "TH/THExpr.h"
 
 /* The three ranks of torch's type promotion: dimensioned tensors beat 0-dim
@@ -73,6 +74,16 @@ int th_expr_store(THTensor *dst, THExpr *e, const char *fn);
 /* THTensor_assign with errors reported under fn (THTensor_newEval's and
  * the dot path's own). */
 int th_expr_assign(THTensor *dst, THSaver saver, THExpr *e, const char *fn);
+
+/* Whether a tensor leaf's tensor still has the shape and dtype it had when
+ * the leaf was built (the node's, which the tree's shapes and dtypes were
+ * computed from): set_() and resize_() can change both. Evaluation refuses
+ * a changed leaf with th_expr_leaf_changed (RuntimeError, as fn; -1). */
+static inline int th_expr_leaf_intact(const THExpr *leaf) {
+  const THTensor *t = leaf->tensor;
+  return t->storage->dtype == leaf->dtype && th_has_shape(t, leaf->nDimension, leaf->size);
+}
+int th_expr_leaf_changed(const THExpr *leaf, const char *fn);
 
 /* th_expr_assign of a tree holding a dot node (THExprDot.c). */
 int th_expr_assign_dots(THTensor *dst, THSaver saver, THExpr *e, const char *fn);
