@@ -109,6 +109,13 @@ def test_python_numbers_on_either_side(number):
     assert (a + number).dtype is th.float32  # weak: the tensor's dtype wins
 
 
+def test_a_python_number_the_dtype_cannot_hold_wraps_as_torch():
+    u = th.tensor([1, 250], dtype=th.uint8)
+    assert (u + 300).tolist() == [45, 38] and (u + 300).dtype is th.uint8
+    assert (th.tensor([1], dtype=th.int8) + 1000).tolist() == [-23]
+    assert (th.lazy(u) * 256 + 1).eval().tolist() == [1, 1]
+
+
 def test_unary_operators_and_functions():
     a = th.tensor([[-1.5, 0.0, 2.25]], dtype=th.float64)
     x = as_numpy(a)
@@ -146,6 +153,45 @@ def test_add_sub_alpha():
     with pytest.raises(TypeError, match="alpha must not be a floating point"):
         th.add(i, i, alpha=2.5)
 
+
+
+# alpha and value scale in the operands' promoted dtype, as torch computes them:
+# (function, input, other(s), factor, expected values, expected dtype)
+SCALED_MIXED = [
+    (th.sub, th.tensor([0.5]), (th.tensor([100], dtype=th.int8),), 2, [-199.5], th.float32),
+    (th.add, th.tensor([0.0]), (th.tensor([2 ** 30], dtype=th.int32),), 4, [2.0 ** 32],
+     th.float32),
+    (th.addcmul, th.tensor([0.0]), (th.tensor([2 ** 30], dtype=th.int32),
+                                    th.tensor([1], dtype=th.int32)), 4, [2.0 ** 32], th.float32),
+    (th.add, th.tensor([1], dtype=th.int8), (th.tensor([100], dtype=th.int8),), 3, [45], th.int8),
+    (th.add, th.tensor([True, False]), (th.tensor([True, False]),), 2, [True, False], th.bool),
+    (th.add, th.tensor([1.0]), (3,), 2, [7.0], th.float32),
+    (th.addcdiv, th.tensor([1.0], dtype=th.float64), (th.tensor([3.0]), th.tensor([2.0])), 2,
+     [4.0], th.float64),
+]
+
+
+@pytest.mark.parametrize("case", SCALED_MIXED, ids=lambda c: f"{c[0].__name__}-{c[5]}")
+def test_alpha_and_value_scale_in_the_promoted_dtype(case):
+    fn, input, others, factor, expected, dtype = case
+    name = "alpha" if fn in (th.add, th.sub) else "value"
+    r = fn(input, *others, **{name: factor})
+    assert r.tolist() == expected and r.dtype is dtype
+    lazy = fn(th.lazy(input), *others, **{name: factor}).eval()  # the same tree, lazily
+    assert lazy.tolist() == expected
+    torch = pytest.importorskip("torch")
+    t = getattr(torch, fn.__name__)(torch.from_numpy(input.numpy()),
+                                    *(torch.from_numpy(o.numpy()) if isinstance(o, th.Tensor)
+                                      else o for o in others), **{name: factor})
+    assert t.tolist() == expected and str(t.dtype).split(".")[1] == str(dtype).split(".")[1]
+
+
+def test_a_factor_the_promoted_dtype_cannot_hold_is_refused():
+    with pytest.raises(ValueError, match="1000000000000 cannot be converted to int32"):
+        th.add(th.tensor([1], dtype=th.int32), 5, alpha=10 ** 12)
+    out = th.tensor([1.0, 2.0])
+    out.add_(th.tensor([100], dtype=th.int8), alpha=2)  # in place too
+    assert out.tolist() == [201.0, 202.0]
 
 @pytest.mark.parametrize("mode", [None, "trunc", "floor"])
 @pytest.mark.parametrize("dtype", [th.int64, th.int8, th.float32])
@@ -418,6 +464,23 @@ def test_contains_equal_allclose_isclose():
         th.isclose(a, a.double())
     assert th.isclose(th.tensor([1, 5]), th.tensor([2, 5]), atol=1).tolist() == [True, True]
     assert th.allclose(th.empty(0), th.empty(0))
+
+
+@pytest.mark.parametrize("dtype", [th.bool, th.uint8, th.int8, th.int64, th.float32])
+@pytest.mark.parametrize("rtol, atol", [(0, 0), (0, 1), (0, 0.5), (1, 0), (0.5, 2), (1e-5, 1e-8)])
+def test_isclose_of_exact_dtypes_measures_the_gap_in_float_as_torch(dtype, rtol, atol):
+    # bools and integers: |a - b| in float (uint8 1 - 3 must not wrap to 254)
+    x = np.array([0, 1, 5, 3, 1, 0, 100, 120], dtype=np.float64)
+    y = np.array([0, 3, 3, 3, 0, 1, 1, 127], dtype=np.float64)
+    if dtype is th.bool:
+        x, y = x % 2, y % 2
+    a, b = th.tensor(x).to(dtype), th.tensor(y).to(dtype)
+    expected = np.abs(x - y) <= atol + rtol * np.abs(y)
+    assert th.isclose(a, b, rtol=rtol, atol=atol).tolist() == expected.tolist()
+    torch = pytest.importorskip("torch")
+    want = torch.isclose(torch.from_numpy(a.numpy()), torch.from_numpy(b.numpy()), rtol=rtol,
+                         atol=atol)
+    assert want.tolist() == expected.tolist()
 
 
 # ----------------------------------------------------- dtype conversions
@@ -819,6 +882,17 @@ def test_result_dtypes_match_torch(op, a_dtype, b, a_zero_dim, b_zero_dim):
     else:
         assert getattr(th, op)(th.lazy(a), b_).dtype.name == expected
         assert getattr(th, op)(a, b_).dtype.name == expected  # eager: the same
+
+
+@pytest.mark.parametrize("dtype", [th.int64, th.uint8, th.int32, th.bool])
+def test_integers_to_a_negative_int_scalar_power_are_refused_as_torch(dtype):
+    base = th.tensor([2, 1], dtype=dtype)
+    for power in (lambda: base ** -1, lambda: th.pow(base, -2), lambda: (th.lazy(base) ** -1).eval()):
+        with pytest.raises(RuntimeError, match="Integers to negative integer powers are not allowed"):
+            power()
+    # a tensor of exponents is the integer power (0 for |base| > 1), a float one a float
+    assert (base ** th.tensor([-1, -1])).tolist() == ([0, 1] if dtype is not th.bool else [1, 1])
+    assert (base ** -1.0).tolist() == ([0.5, 1.0] if dtype is not th.bool else [1.0, 1.0])
 
 
 def test_bool_sub_refused_and_bool_pow_bool():

@@ -9,9 +9,10 @@ import sys
 
 cimport cython
 from libc.math cimport isnan
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
 
 from th._dtype cimport as_scalar_type, dtype_of
+from th._elements cimport write_element
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -459,39 +460,43 @@ cdef object apply(THExprOp op, str fn, object out, object a, object b=None, obje
     return finish(node(op, fn, a, b, c), _any_lazy((a, b, c)), out)
 
 
-cdef object _scaled(object x, object factor, str fn):
-    """factor * x as an Expr (x itself when factor is 1)."""
+cdef Expr _cast(object x, THScalarType t, str fn):
+    """x (a tensor, an Expr or a number) cast to t, as an Expr."""
+    return wrap_expr(THExpr_newCastMove(new_operand(x, fn), t))
+
+
+cdef object _scaled(object x, object factor, str name, str fn, object a, object b,
+                    object c=None):
+    """factor * x (x: b, an operand of a + factor * b, or of addcmul(a, b, c))
+    as torch computes it: in the operands' promoted dtype (the factor left
+    out), x cast to it and factor converted to it (ValueError when it does
+    not fit; a float factor for integral operands is a TypeError, as in
+    torch). x itself when factor is 1."""
     if type(factor) is int and factor == 1:
         return x
-    return node(TH_EXPR_MUL, fn, x, factor)
-
-
-cdef int _check_integral_factor(object factor, str name, str fn, object a, object b,
-                                object c=None) except -1:
-    """torch refuses a float alpha/value when the operands' promoted dtype
-    (the factor left out) is integral or bool."""
-    if not isinstance(factor, float):
-        return 0
     cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
                    else node(TH_EXPR_ADDCMUL, fn, a, b, c))
     cdef THScalarType t = THExpr_dtype(e.cdata)
-    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+    if (isinstance(factor, float) and not THScalarType_isFloatingPoint(t)
+            and not THScalarType_isComplex(t)):
         raise TypeError(f"For integral input tensors, argument {name} must not be a floating "
                         f"point number.")
-    return 0
+    cdef uint64_t element[2]
+    write_element(<char *>element, t, factor)
+    if isinstance(x, (Tensor, Expr)) and x.dtype is not dtype_of(t):
+        x = _cast(x, t, fn)
+    return node(TH_EXPR_MUL, fn, x, wrap_expr(THExpr_newScalar(t, element)))
 
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
-    _check_integral_factor(alpha, "alpha", "add", input, other)
-    e = node(TH_EXPR_ADD, "add", input, _scaled(other, alpha, "add"))
+    e = node(TH_EXPR_ADD, "add", input, _scaled(other, alpha, "alpha", "add", input, other))
     return finish(e, _any_lazy((input, other)), out)
 
 
 def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other."""
-    _check_integral_factor(alpha, "alpha", "sub", input, other)
-    e = node(TH_EXPR_SUB, "sub", input, _scaled(other, alpha, "sub"))
+    e = node(TH_EXPR_SUB, "sub", input, _scaled(other, alpha, "alpha", "sub", input, other))
     return finish(e, _any_lazy((input, other)), out)
 
 
@@ -580,8 +585,8 @@ def clip(input, min=None, max=None, *, out=None):
 
 def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     """input + value * tensor1 * tensor2."""
-    _check_integral_factor(value, "value", "addcmul", input, tensor1, tensor2)
-    e = node(TH_EXPR_ADDCMUL, "addcmul", input, _scaled(tensor1, value, "addcmul"), tensor2)
+    e = node(TH_EXPR_ADDCMUL, "addcmul", input,
+             _scaled(tensor1, value, "value", "addcmul", input, tensor1, tensor2), tensor2)
     return finish(e, _any_lazy((input, tensor1, tensor2)), out)
 
 
@@ -593,7 +598,8 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
             raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
                             "refuses it too); use (tensor1 / tensor2) with th.add")
     quotient = node(TH_EXPR_DIV, "addcdiv", tensor1, tensor2)
-    e = node(TH_EXPR_ADD, "addcdiv", input, _scaled(quotient, value, "addcdiv"))
+    e = node(TH_EXPR_ADD, "addcdiv", input,
+             _scaled(quotient, value, "value", "addcdiv", input, quotient))
     return finish(e, _any_lazy((input, tensor1, tensor2)), out)
 
 
@@ -668,15 +674,18 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     if rtol < 0 or atol < 0:
         raise ValueError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
     same = node(TH_EXPR_EQ, "isclose", input, other)
-    if input.dtype.name != "bool":  # bools: equality alone, as torch
-        gap = node(TH_EXPR_ABS, "isclose", node(TH_EXPR_SUB, "isclose", input, other))
-        bound = node(TH_EXPR_ADD, "isclose", atol,
-                     node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", other)))
-        same = node(TH_EXPR_LOGICAL_OR, "isclose", same, node(TH_EXPR_LE, "isclose", gap, bound))
-        if equal_nan and (input.dtype.is_floating_point or input.dtype.is_complex):
-            nans = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_NE, "isclose", input, input),
-                        node(TH_EXPR_NE, "isclose", other, other))
-            same = node(TH_EXPR_LOGICAL_OR, "isclose", same, nans)
+    x, y = input, other
+    inexact = input.dtype.is_floating_point or input.dtype.is_complex
+    if not inexact:  # bools and integers: the gap in float32, as torch (no wrap)
+        x, y = _cast(input, TH_FLOAT32, "isclose"), _cast(other, TH_FLOAT32, "isclose")
+    gap = node(TH_EXPR_ABS, "isclose", node(TH_EXPR_SUB, "isclose", x, y))
+    bound = node(TH_EXPR_ADD, "isclose", atol,
+                 node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", y)))
+    same = node(TH_EXPR_LOGICAL_OR, "isclose", same, node(TH_EXPR_LE, "isclose", gap, bound))
+    if equal_nan and inexact:
+        nans = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_NE, "isclose", input, input),
+                    node(TH_EXPR_NE, "isclose", other, other))
+        same = node(TH_EXPR_LOGICAL_OR, "isclose", same, nans)
     return finish(same, _any_lazy((input, other)), None)
 
 

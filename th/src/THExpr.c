@@ -293,6 +293,14 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
     TH_ERR_FN(TH_ERROR_TYPE, fn, "pow is not supported for two bool tensors");
     return -1;
   }
+  if (op == TH_EXPR_POW && th_is_integral(result) && result != TH_BOOL &&
+      operand[1]->kind == TH_EXPR_KIND_SCALAR && operand[1]->rank == TH_RANK_WEAK &&
+      operand[1]->dtype == TH_INT64 && operand[1]->ivalue < 0) {
+    /* torch refuses a negative Python int exponent of integers (a tensor of
+     * exponents gives 0, 1 or -1 as the integer power) */
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Integers to negative integer powers are not allowed.");
+    return -1;
+  }
   for (int i = 0; op == TH_EXPR_SUB && i < arity; i++)
     if (operand[i]->dtype == TH_BOOL) { /* torch: uint8 - True is refused too */
       TH_ERR_FN(TH_ERROR_TYPE, fn, "sub with a bool operand is not supported: use "
