@@ -382,6 +382,35 @@ def test_inplace_operators_keep_the_tensor():
     assert m.tolist() == [0b1111 ^ (0b1000 | 0b0001)]
 
 
+INPLACE_BINARY = ["add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "atan2", "eq",
+                  "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
+                  "bitwise_and", "bitwise_or", "bitwise_xor"]
+INPLACE_UNARY = ["neg", "abs", "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin",
+                 "cos", "tanh", "sigmoid", "floor", "ceil", "round", "trunc", "reciprocal",
+                 "logical_not", "bitwise_not"]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int32", "bool"])
+@pytest.mark.parametrize("name", INPLACE_BINARY + INPLACE_UNARY + ["clamp", "clip"])
+def test_every_inplace_method_is_torchs(name, dtype):
+    # t.f_(...) writes f(t, ...) into t, keeping t's dtype, or refuses as torch
+    torch = pytest.importorskip("torch")
+    x = np.array([[3, 0, 1], [2, 5, 1]]).astype(dtype)
+    y = np.array([2, 1, 4]).astype(dtype)
+    args = (((th.from_numpy(y.copy()),), (torch.from_numpy(y.copy()),)) if name in INPLACE_BINARY
+            else ((1, 3), (1, 3)) if name in ("clamp", "clip") else ((), ()))
+    t, u = th.from_numpy(x.copy()), torch.from_numpy(x.copy())
+    try:
+        want = getattr(u, name + "_")(*args[1])
+    except (RuntimeError, TypeError, NotImplementedError):
+        with pytest.raises((RuntimeError, TypeError, ValueError)):
+            getattr(t, name + "_")(*args[0])
+        return
+    got = getattr(t, name + "_")(*args[0])
+    assert got is t and t.dtype.name == dtype
+    np.testing.assert_allclose(t.numpy(), want.numpy(), rtol=1e-6)
+
+
 def test_lossy_inplace_casts_are_refused():
     """torch refuses int_tensor += 0.5: the result's dtype must be castable
     to the destination's."""
