@@ -334,6 +334,8 @@ def test_where_clamp_addcmul_addcdiv():
     assert th.addcdiv(x, y, z, value=2).tolist() == [[-1.0, 1.0, 3.25]]
     with pytest.raises(TypeError, match="integer division with addcdiv"):
         th.addcdiv(x, th.tensor([1]), th.tensor([2]))
+    # one integral operand divides in float, as torch
+    assert th.addcdiv(x, th.tensor([3]), th.tensor([2.0])).tolist() == (as_numpy(x) + 1.5).tolist()
     t = x.clone()
     assert t.addcmul_(y, z) is t and t.tolist() == [[6.0, 16.5, 35.0]]
 
@@ -1022,8 +1024,7 @@ def test_bool_sub_refused_and_bool_pow_bool():
 
 
 @pytest.mark.parametrize("dtype", TORCH_DTYPES)
-@pytest.mark.parametrize("op", ["neg", "abs", "exp", "sqrt", "floor", "sigmoid", "sign",
-                                "logical_not", "bitwise_not", "reciprocal"])
+@pytest.mark.parametrize("op", INPLACE_UNARY)
 def test_unary_result_dtypes_match_torch(op, dtype):
     torch = pytest.importorskip("torch")
     try:
@@ -1034,6 +1035,60 @@ def test_unary_result_dtypes_match_torch(op, dtype):
         return
     assert getattr(th, op)(th.lazy(th.ones(2, dtype=dtype))).dtype.name == \
         str(expected).replace("torch.", "")
+
+
+TERNARY = {  # name: (th call, torch call) over x of a dtype and a float32 y
+    "where": (lambda m, x, y: m.where(m.lazy(x) > 0, x, y), lambda m, x, y: m.where(x > 0, x, y)),
+    "clamp": (lambda m, x, y: m.clamp(m.lazy(x), y, y * 5), lambda m, x, y: m.clamp(x, y, y * 5)),
+    "clamp scalars": (lambda m, x, y: m.clamp(m.lazy(x), 1, 2.5), lambda m, x, y: m.clamp(x, 1, 2.5)),
+    "addcmul": (lambda m, x, y: m.addcmul(m.lazy(x), x, y, value=2),
+                lambda m, x, y: m.addcmul(x, x, y, value=2)),
+    "addcdiv": (lambda m, x, y: m.addcdiv(m.lazy(y), y, x), lambda m, x, y: m.addcdiv(y, y, x)),
+}
+
+
+@pytest.mark.parametrize("dtype", TORCH_DTYPES)
+@pytest.mark.parametrize("name", list(TERNARY))
+def test_ternary_result_dtypes_match_torch(name, dtype):
+    torch = pytest.importorskip("torch")
+    ours, theirs = TERNARY[name]
+    try:
+        expected = theirs(torch, torch.ones(2, dtype=getattr(torch, dtype.name)),
+                          torch.ones(2)).dtype
+    except (RuntimeError, TypeError, NotImplementedError):
+        with pytest.raises((TypeError, RuntimeError)):
+            ours(th, th.ones(2, dtype=dtype), th.ones(2)).eval()
+        return
+    got = ours(th, th.ones(2, dtype=dtype), th.ones(2))
+    assert isinstance(got, th.Expr) and got.dtype.name == str(expected).replace("torch.", "")
+
+
+# every function with out=: the result written into out and returned, as without it
+OUT_CALLS = {name: (lambda f, x, y, out: f(x, y, out=out)) for name in INPLACE_BINARY +
+             ["maximum", "minimum"]}
+OUT_CALLS.update({name: (lambda f, x, y, out: f(x, out=out)) for name in INPLACE_UNARY})
+OUT_CALLS.update({
+    "where": lambda f, x, y, out: f(x > 1, x, y, out=out),
+    "clamp": lambda f, x, y, out: f(x, y, 3.5, out=out),
+    "clip": lambda f, x, y, out: f(x, 1.5, None, out=out),
+    "addcmul": lambda f, x, y, out: f(x, x, y, value=2, out=out),
+    "addcdiv": lambda f, x, y, out: f(x, x, y, value=2, out=out),
+})
+
+
+@pytest.mark.parametrize("name", list(OUT_CALLS))
+def test_every_function_writes_into_out(name):
+    f = getattr(th, name)
+    x, y = th.tensor([[1.0, 4.0, 2.5], [3.0, 0.5, 2.0]]), th.tensor([2.0, 1.0, 3.0])
+    if name.startswith(("bitwise", "logical_not")) or name in ("floor_divide", "remainder"):
+        x, y = x.int() + 1, y.int()
+    expected = OUT_CALLS[name](f, x, y, None)
+    out = th.full((2, 3), -7.0, dtype=expected.dtype)
+    storage = out.data_ptr()
+    assert OUT_CALLS[name](f, x, y, out) is out
+    assert out.data_ptr() == storage and out.tolist() == expected.tolist()
+    lazy = OUT_CALLS[name](f, th.lazy(x), y, th.full((2, 3), -7.0, dtype=expected.dtype))
+    assert lazy.tolist() == expected.tolist()  # an Expr operand: evaluated into out too
 
 
 LEAKY_EXPR = """

@@ -591,12 +591,12 @@ def addcmul(input, tensor1, tensor2, *, value=1, out=None):
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
-    """input + value * tensor1 / tensor2 (integer tensor1 and tensor2 are
-    refused, as torch refuses them)."""
-    for t in (tensor1, tensor2):
-        if isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex):
-            raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
-                            "refuses it too); use (tensor1 / tensor2) with th.add")
+    """input + value * tensor1 / tensor2 (tensor1 and tensor2 both integral
+    are refused, as torch refuses them)."""
+    if all(isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex)
+           for t in (tensor1, tensor2)):
+        raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
+                        "refuses it too); use (tensor1 / tensor2) with th.add")
     quotient = node(TH_EXPR_DIV, "addcdiv", tensor1, tensor2)
     e = node(TH_EXPR_ADD, "addcdiv", input,
              _scaled(quotient, value, "value", "addcdiv", input, quotient))

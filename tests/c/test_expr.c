@@ -284,6 +284,76 @@ static void test_dot(void) {
   CHECK(THExpr_liveCount() == nodes && live_tensors() == tensors);
 }
 
+/* The borrowing builders retain their operands (the caller's references
+ * stay the caller's); typed scalars promote as torch's 0-d tensors; every
+ * Move form steals its operands when it refuses them. */
+static void test_borrowing_builders_and_typed_scalars(void) {
+  int64_t nodes = THExpr_liveCount(), tensors = live_tensors();
+  THTensor *a = filled(TH_INT8, 3, 100, 1), *f = filled(TH_FLOAT32, 3, 0.5, 1);
+  THTensor *c = filled(TH_BOOL, 3, 0, 1); /* false, true, true */
+  int8_t i8 = 100;
+  double f64 = 0.25;
+  THExpr *s8 = THExpr_newScalar(TH_INT8, &i8), *s64 = THExpr_newScalar(TH_FLOAT64, &f64);
+  CHECK(s8 && s64 && THExpr_dtype(s8) == TH_INT8 && THExpr_nDimension(s8) == 0);
+  THExpr *la = THExpr_newTensor(a), *lf = THExpr_newTensor(f), *lc = THExpr_newTensor(c);
+  /* int8 + int8 scalar wraps in int8; float32 + a float64 0-d stays float32;
+   * int8 + a float64 0-d is float64 (a higher kind) */
+  THExpr *wrap = THExpr_newBinary(TH_EXPR_ADD, la, s8);
+  THExpr *same = THExpr_newBinary(TH_EXPR_ADD, lf, s64);
+  THExpr *up = THExpr_newBinary(TH_EXPR_ADD, la, s64);
+  CHECK(wrap && same && up);
+  CHECK(THExpr_dtype(wrap) == TH_INT8 && THExpr_dtype(same) == TH_FLOAT32 &&
+        THExpr_dtype(up) == TH_FLOAT64);
+  CHECK(THExpr_refcount(la) == 3 && THExpr_refcount(s64) == 3);
+  THTensor *r = THTensor_newEval(wrap);
+  CHECK(r && ((int8_t *)THTensor_data(r))[0] == (int8_t)200 && ((int8_t *)THTensor_data(r))[2] == (int8_t)202);
+  THTensor_free(r);
+  r = THTensor_newEval(up);
+  CHECK(r && ((double *)THTensor_data(r))[1] == 101.25);
+  THTensor_free(r);
+  /* where(c, a, f), -f and f as float64 through the borrowing forms */
+  THExpr *pick = THExpr_newTernary(TH_EXPR_WHERE, lc, la, lf);
+  THExpr *neg = THExpr_newUnary(TH_EXPR_NEG, lf), *wide = THExpr_newCast(lf, TH_FLOAT64);
+  CHECK(pick && neg && wide && THExpr_refcount(lf) == 5 && THExpr_dtype(pick) == TH_FLOAT32);
+  r = THTensor_newEval(pick);
+  CHECK(r && f32(r, 0) == 0.5f && f32(r, 1) == 101.0f);
+  THTensor_free(r);
+  r = THTensor_newEval(wide);
+  CHECK(r && THTensor_dtype(r) == TH_FLOAT64 && ((double *)THTensor_data(r))[2] == 2.5);
+  THTensor_free(r);
+  /* a dot of two borrowed leaves */
+  THTensor *m = THTensor_newView(f, 2, (int64_t[]){1, 3});
+  THTensor *mt = THTensor_newTranspose(m, 0, 1);
+  THExpr *lm = THExpr_newTensor(m), *lmt = THExpr_newTensor(mt);
+  THExpr *dot = THExpr_newDot(lm, lmt);
+  CHECK(dot && THExpr_refcount(lm) == 2 && THExpr_refcount(lmt) == 2);
+  r = THTensor_newEval(dot);
+  CHECK(r && f32(r, 0) == 0.25f + 2.25f + 6.25f);
+  THTensor_free(r);
+  THExpr_free(dot); THExpr_free(lm); THExpr_free(lmt);
+  THTensor_free(m); THTensor_free(mt);
+  THExpr_free(wrap); THExpr_free(same); THExpr_free(up); THExpr_free(pick);
+  THExpr_free(neg); THExpr_free(wide);
+  CHECK(THExpr_refcount(la) == 1 && THExpr_refcount(lf) == 1 && THExpr_refcount(s8) == 1);
+
+  /* the Move forms steal what they refuse */
+  CHECK(THExpr_newUnaryMove(TH_EXPR_NEG, THExpr_newTensor(c)) == NULL &&
+        THGetLastError()->kind == TH_ERROR_TYPE); /* neg of bool: torch refuses it */
+  THClearError();
+  CHECK(THExpr_newTernaryMove(TH_EXPR_WHERE, THExpr_newTensor(a), THExpr_newTensor(f),
+                              THExpr_newTensor(f)) == NULL &&
+        THGetLastError()->kind == TH_ERROR_TYPE); /* a condition that is not bool */
+  THClearError();
+  CHECK(THExpr_newCastMove(THExpr_newTensor(f), (THScalarType)99) == NULL &&
+        THGetLastError()->kind != TH_ERROR_NONE);
+  THClearError();
+  CHECK(THExpr_newCastMove(NULL, TH_FLOAT64) == NULL && THGetLastError()->kind == TH_ERROR_NONE);
+  CHECK(THTensor_refcount(a) == 2 && THTensor_refcount(f) == 2 && THTensor_refcount(c) == 2);
+  THExpr_free(la); THExpr_free(lf); THExpr_free(lc); THExpr_free(s8); THExpr_free(s64);
+  THTensor_free(a); THTensor_free(f); THTensor_free(c);
+  CHECK(THExpr_liveCount() == nodes && live_tensors() == tensors);
+}
+
 static void test_tracking(void) {
   THDebug_setTracking(1);
   uint64_t since = THDebug_lastSerial();
@@ -315,6 +385,7 @@ int main(void) {
   test_binary_out();
   test_new_binary();
   test_dot();
+  test_borrowing_builders_and_typed_scalars();
   test_tracking();
   CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);
   if (failures == 0) printf("ok\n");
