@@ -450,6 +450,22 @@ def test_var_and_max_into_any_layout_get_numpys_values(layout):
     assert indices.tolist() == a.argmax(0).tolist() and values.tolist() == a.max(0).tolist()
 
 
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 9), cols=st.integers(1, 40), seed=st.integers(0, 2 ** 32 - 1),
+       f64=st.booleans())
+def test_max_and_min_over_rows_are_numpys_with_nans_ties_and_infinities(rows, cols, seed, f64):
+    # the rows walk's row kernels: a NaN wins, ties keep the first, as numpy
+    rng = np.random.default_rng(seed)
+    a = rng.choice([0.0, 1.0, -2.0, np.inf, -np.inf, np.nan], size=(rows, cols),
+                   p=[0.3, 0.3, 0.2, 0.05, 0.05, 0.1]).astype(np.float64 if f64 else np.float32)
+    t = th.from_numpy(a)
+    for name, np_values, np_index in (("max", np.max, np.argmax), ("min", np.min, np.argmin)):
+        values, indices = getattr(th, name)(t, 0)
+        np.testing.assert_array_equal(to_numpy(values), np_values(a, 0))
+        np.testing.assert_array_equal(to_numpy(indices), np_index(a, 0))
+        np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, 0)), np_values(a, 0))
+
+
 def test_a_contiguous_result_is_written_without_a_temporary():
     t = th.ones(64, 40)
     # the rows walk writes each band into out; a strided out takes the states

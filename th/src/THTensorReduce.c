@@ -67,7 +67,7 @@ typedef struct Reduce {
   /* direct: the rows walk finishes each band of states (as op `finish`
    * with `correction`) and writes it into the contiguous results (NULL: not
    * wanted), so no state per result is kept */
-  int direct, finish;
+  int direct, finish, values_only; /* values_only: max/min without indices */
   double correction;
   THTensor *values, *indices;
 } Reduce;
@@ -138,6 +138,35 @@ TH_CLONES static void add_row_f64(double *restrict acc, const double *restrict x
   }
 ADD_ROWS4(add_rows4_f32, float)
 ADD_ROWS4(add_rows4_f64, double)
+/* A row into max (or min) states with their indices, as update() folds one
+ * element, without branches so that it vectorises over the row. */
+#define EXTREME_ROW(NAME, T, CMP)                                                       \
+  TH_CLONES static void NAME(double *restrict f, int64_t *restrict idx,               \
+                             const T *restrict x, int64_t n, int64_t index) {         \
+    for (int64_t k = 0; k < n; k++) {                                                  \
+      double v = (double)x[k], c = f[k];                                               \
+      int better = (idx[k] < 0) | (v CMP c) | ((v != v) & (c == c));                   \
+      f[k] = better ? v : c;                                                           \
+      idx[k] = better ? index : idx[k];                                                \
+    }                                                                                  \
+  }
+EXTREME_ROW(max_row_f32, float, >)
+EXTREME_ROW(min_row_f32, float, <)
+EXTREME_ROW(max_row_f64, double, >)
+EXTREME_ROW(min_row_f64, double, <)
+/* The same for values alone (amax, amin), states started at -inf (+inf):
+ * half the work, no index to carry. */
+#define EXTREME_VALUES_ROW(NAME, T, CMP)                                               \
+  TH_CLONES static void NAME(double *restrict f, const T *restrict x, int64_t n) {    \
+    for (int64_t k = 0; k < n; k++) {                                                  \
+      double v = (double)x[k], c = f[k];                                               \
+      f[k] = ((v CMP c) | ((v != v) & (c == c))) ? v : c;                              \
+    }                                                                                  \
+  }
+EXTREME_VALUES_ROW(max_values_row_f32, float, >)
+EXTREME_VALUES_ROW(min_values_row_f32, float, <)
+EXTREME_VALUES_ROW(max_values_row_f64, double, >)
+EXTREME_VALUES_ROW(min_values_row_f64, double, <)
 
 /* ------------------------------------------------------ one state update */
 
@@ -498,6 +527,13 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
   state_store(a, j, S);
 }
 
+/* Whether fold_row folds rows sb bytes apart with the extreme row kernels:
+ * float max/min over contiguous rows. */
+static int extreme_rows(const Reduce *R, ptrdiff_t sb) {
+  return (R->op == OP_MAX || R->op == OP_MIN) && R->cls == CLS_F &&
+         (R->in_dtype == TH_FLOAT32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
+}
+
 /* Folds row element k (n of them, sb bytes apart) into state k of a, for
  * the reduced position index; m: the means of those states. */
 static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
@@ -507,6 +543,18 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
   double pp = R->p;
   if (sum && R->f32 && sb == 4) {
     add_row_f32(a.f, (const float *)p, n);
+    return;
+  }
+  if (extreme_rows(R, sb)) {
+    int max = R->op == OP_MAX;
+    if (R->values_only && R->in_dtype == TH_FLOAT32)
+      (max ? max_values_row_f32 : min_values_row_f32)(a.f, (const float *)p, n);
+    else if (R->values_only)
+      (max ? max_values_row_f64 : min_values_row_f64)(a.f, (const double *)p, n);
+    else if (R->in_dtype == TH_FLOAT32)
+      (max ? max_row_f32 : min_row_f32)(a.f, a.idx, (const float *)p, n, index);
+    else
+      (max ? max_row_f64 : min_row_f64)(a.f, a.idx, (const double *)p, n, index);
     return;
   }
   int direct = R->in_dtype == class_dtype[cls] && sb == (ptrdiff_t)R->cls_es;
@@ -738,6 +786,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
   ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
+  if (R->values_only && extreme_rows(R, sb)) /* the values kernels' start */
+    for (int64_t k = 0; k < n; k++) a.f[k] = R->op == OP_MAX ? -INFINITY : INFINITY;
   /* float sums of contiguous rows: four rows at a time */
   int four = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
              (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
@@ -1104,7 +1154,7 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
   }
   R.values = values ? (into_v ? into_v : v) : NULL;
   R.indices = indices ? (into_ix ? into_ix : ix) : NULL;
-  R.finish = op, R.correction = correction;
+  R.finish = op, R.correction = correction, R.values_only = !indices;
   if (R.nout > 0) {
     if (spread) { /* two passes: the means, then the deviations */
       R.op = OP_MEAN;
