@@ -56,6 +56,20 @@ def cases(n_flat, n_side):
     for name, (np_call, call) in others.items():
         add(f"M.{name}", (), {k: (lambda x=x, f=np_call if k == "numpy" else call: f(x))
                               for k, (_, x) in libs.items()})
+    # few long rows: a result as long as the input's rows (the rows walk
+    # with a state per result, and how each band is written)
+    rows = flat.reshape(16, -1)
+    rows_libs = {"numpy": rows, "th": th.from_numpy(rows)}
+    if torch is not None:
+        rows_libs["torch"] = torch.from_numpy(rows)
+    for name, (np_call, call) in {
+            "sum(0)": (lambda x: x.sum(axis=0), lambda x: x.sum(0)),
+            "amax(0)": (lambda x: x.max(axis=0), lambda x: x.amax(0))}.items():
+        add(f"R.{name} R {rows.shape[0]}x{rows.shape[1] >> 10}K", (),
+            {k: (lambda x=x, f=np_call if k == "numpy" else call: f(x))
+             for k, x in rows_libs.items()})
+    add(f"M.amax(0) {n_side}^2", (), {k: (lambda x=x: x.max(axis=0)) if k == "numpy" else
+                                      (lambda x=x: x.amax(0)) for k, (_, x) in libs.items()})
     return out
 
 

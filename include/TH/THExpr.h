@@ -164,10 +164,12 @@ TH_API double THExpr_scalarValue(const THExpr *self);
  * shape must broadcast to dst's (dst itself is never broadcast, and dst
  * may not have elements sharing memory). dst may also be read by e: an
  * identical view is read before it is written, any other overlap is
- * buffered. Integer floor division or remainder by zero is a
- * ZeroDivisionError (RuntimeError kind, torch's message) after the pass,
- * with dst's contents unspecified. 0, or -1 with dst unchanged for every
- * error found before the pass. */
+ * buffered. A tensor leaf whose tensor changed shape or dtype since the
+ * leaf was built (resize_, set_) is refused (RuntimeError): e's shape and
+ * dtype were computed from the old ones. Integer floor division or
+ * remainder by zero is a ZeroDivisionError (RuntimeError kind, torch's
+ * message) after the pass, with dst's contents unspecified. 0, or -1 with
+ * dst unchanged for every error found before the pass. */
 TH_API int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e);
 /* A new contiguous tensor of e's dtype and shape holding its value. */
 TH_API THTensor *THTensor_newEval(THExpr *e);
