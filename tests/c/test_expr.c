@@ -146,6 +146,24 @@ static void test_plans(void) {
   THExprPlan_free(NULL);
   CHECK(THTensor_refcount(a) == 1 && THExpr_refcount(e) == 1 && THExprPlan_liveCount() == 0);
   THExpr_free(e);
+  /* so is the dtype: an operand, or dst, set_() to another dtype of the
+   * same geometry is refused, not read or written with the old kernels */
+  THTensor *small = filled(TH_INT8, 4, 1, 0), *c = filled(TH_FLOAT64, 4, 1, 0);
+  for (int which = 0; which < 2; which++) {
+    THTensor *d = filled(TH_FLOAT64, 4, 0, 0), *x = filled(TH_FLOAT64, 4, 2, 0);
+    e = THExpr_newBinaryMove(TH_EXPR_MUL, THExpr_newTensor(x), THExpr_newWeakInt64(3));
+    p = THExprPlan_new(d, TH_SAVE_ASSIGN, e);
+    CHECK(p && THExprPlan_run(p) == 0 && ((double *)THTensor_data(d))[0] == 6);
+    THTensor_set(which ? d : x, small);
+    CHECK(THExprPlan_run(p) == -1 && THGetLastError()->kind == TH_ERROR_RUNTIME);
+    CHECK(strstr(THGetLastError()->message, "geometry or dtype") != NULL);
+    THClearError();
+    CHECK(((int8_t *)THTensor_data(small))[0] == 1); /* nothing written */
+    THExprPlan_free(p);
+    THExpr_free(e);
+    THTensor_free(d); THTensor_free(x);
+  }
+  THTensor_free(small); THTensor_free(c);
   THTensor_free(a); THTensor_free(b);
 }
 

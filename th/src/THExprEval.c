@@ -74,8 +74,9 @@ struct THExprPlan {
   int64_t offset[MAX_LEAVES + 1];              /* checked before each run */
   int64_t bstride[MAX_LEAVES + 1][TH_MAX_DIMS]; /* broadcast to dst's shape */
   THIter it;      /* the simplified iteration space (data set per run) */
-  /* compiled plans: each tensor's shape when planned */
+  /* compiled plans: each tensor's shape and dtype when planned */
   int nd[MAX_LEAVES + 1];
+  THScalarType dtype[MAX_LEAVES + 1];
   int64_t size[MAX_LEAVES + 1][TH_MAX_DIMS];
 };
 
@@ -879,7 +880,9 @@ static int can_stream(const THExprPlan *p, char *const *data) {
 static int geometry_changed(const THExprPlan *p) {
   for (int k = 0; k < p->nleaves; k++) {
     const THTensor *t = p->leaf[k];
-    if (t->storageOffset != p->offset[k] || t->nDimension != p->nd[k]) return 1;
+    if (t->storageOffset != p->offset[k] || t->nDimension != p->nd[k] ||
+        t->storage->dtype != p->dtype[k])
+      return 1;
     if (memcmp(th_sizes(t), p->size[k], sizeof(int64_t) * (size_t)t->nDimension)) return 1;
     int64_t bs[TH_MAX_DIMS];
     if (t->nDimension > p->leaf[0]->nDimension) return 1;
@@ -1119,6 +1122,7 @@ THExprPlan *THExprPlan_new(THTensor *dst, THSaver saver, THExpr *e) {
   }
   for (int k = 0; k < p->nleaves; k++) {
     p->nd[k] = p->leaf[k]->nDimension;
+    p->dtype[k] = p->leaf[k]->storage->dtype; /* set_() can change it, and the kernels */
     memcpy(p->size[k], th_sizes(p->leaf[k]), sizeof(int64_t) * (size_t)p->nd[k]);
   }
   THTensor_retain(dst);
@@ -1136,7 +1140,8 @@ int THExprPlan_run(THExprPlan *plan) {
   }
   for (int k = 0; k < plan->nleaves; k++) TH_CHECK_TENSOR(plan->leaf[k], -1);
   if (geometry_changed(plan)) {
-    TH_ERR(TH_ERROR_RUNTIME, "a tensor of the plan changed its geometry since it was planned");
+    TH_ERR(TH_ERROR_RUNTIME, "a tensor of the plan changed its geometry or dtype since it was "
+           "planned");
     return -1;
   }
   return plan_run(plan);
