@@ -169,6 +169,12 @@ SCALED_MIXED = [
     (th.add, th.tensor([1], dtype=th.int8), (th.tensor([100], dtype=th.int8),), 3, [45], th.int8),
     (th.add, th.tensor([True, False]), (th.tensor([True, False]),), 2, [True, False], th.bool),
     (th.add, th.tensor([1.0]), (3,), 2, [7.0], th.float32),
+    (th.add, th.tensor([1, 2], dtype=th.uint8), (th.tensor([1, 3], dtype=th.uint8),), -1,
+     [0, 255], th.uint8),  # a negative factor wraps for unsigned dtypes, as torch
+    (th.add, th.tensor([1, 2]), (th.tensor([1, 2]),), np.int64(3), [4, 8], th.int64),
+    (th.addcmul, th.tensor([1.0, 2.0], dtype=th.float16),
+     (th.tensor([1.0, 2.0], dtype=th.float16), th.tensor([1.0, 2.0], dtype=th.float16)), 1e5,
+     [math.inf, math.inf], th.float16),  # value= of float16 scales in float32, as torch
     (th.addcdiv, th.tensor([1.0], dtype=th.float64), (th.tensor([3.0]), th.tensor([2.0])), 2,
      [4.0], th.float64),
 ]
@@ -192,6 +198,16 @@ def test_alpha_and_value_scale_in_the_promoted_dtype(case):
 def test_a_factor_the_promoted_dtype_cannot_hold_is_refused():
     with pytest.raises(ValueError, match="1000000000000 cannot be converted to int32"):
         th.add(th.tensor([1], dtype=th.int32), 5, alpha=10 ** 12)
+    with pytest.raises(ValueError, match="-300 cannot be converted to uint8"):
+        th.sub(th.tensor([1], dtype=th.uint8), th.tensor([1], dtype=th.uint8), alpha=-300)
+    with pytest.raises(ValueError, match="100000 cannot be converted to float16"):
+        th.add(th.ones(2, dtype=th.float16), th.ones(2, dtype=th.float16), alpha=1e5)
+    i = th.tensor([1, 2])
+    for factor in (np.float32(2.5), np.float16(2.0), th.tensor(2)):  # not a Python float
+        with pytest.raises(TypeError, match="integral input tensors, argument alpha must not"):
+            th.add(i, i, alpha=factor)
+    with pytest.raises(TypeError, match="non-complex input tensors, argument value must not"):
+        th.addcmul(th.ones(2), th.ones(2), th.ones(2), value=2 + 0j)
     out = th.tensor([1.0, 2.0])
     out.add_(th.tensor([100], dtype=th.int8), alpha=2)  # in place too
     assert out.tolist() == [201.0, 202.0]
@@ -498,6 +514,20 @@ def test_contains_equal_allclose_isclose():
         th.isclose(a, a.double())
     assert th.isclose(th.tensor([1, 5]), th.tensor([2, 5]), atol=1).tolist() == [True, True]
     assert th.allclose(th.empty(0), th.empty(0))
+
+
+def test_isclose_edges_are_torchs():
+    # no tolerance: equality, exact for integers float32 cannot hold
+    big = th.tensor([2 ** 40, 5])
+    assert th.isclose(big, big + th.tensor([1, 0]), rtol=0, atol=0).tolist() == [False, True]
+    # an infinite gap is never within the bound (an infinite one), equal infinities are equal
+    inf = math.inf
+    a, b = th.tensor([inf, -inf, inf, 1.0, math.nan]), th.tensor([-inf, -inf, inf, inf, math.nan])
+    assert th.isclose(a, b).tolist() == [False, True, True, False, False]
+    assert not th.allclose(th.tensor([1.0]), th.tensor([inf]))
+    torch = pytest.importorskip("torch")
+    ta, tb = torch.from_numpy(a.numpy()), torch.from_numpy(b.numpy())
+    assert torch.isclose(ta, tb).tolist() == th.isclose(a, b).tolist()
 
 
 @pytest.mark.parametrize("dtype", [th.bool, th.uint8, th.int8, th.int64, th.float32])

@@ -641,6 +641,12 @@ FAILURE_CASES = {  # name: (arguments, reduction)
         (lambda: th.ones(5, 7), lambda t: th.sum(t, 1, out=th.empty(5, 2)[:, 0])),
     "max pair into out": (lambda: th.ones(5, 7),
                           lambda t: th.max(t, 1, out=(th.empty(0), th.empty(0, dtype=th.int64)))),
+    # the rows walk writing into results band by band
+    "sum over rows into out": (lambda: th.ones(64, 40), lambda t: th.sum(t, 0, out=th.empty(0))),
+    "var over rows into out": (lambda: th.ones(64, 40), lambda t: th.var(t, 0, out=th.empty(40))),
+    "max pair over rows into out": (
+        lambda: th.ones(64, 40),
+        lambda t: th.max(t, 0, out=(th.empty(0), th.empty(40, 2, dtype=th.int64)[:, 0]))),
 }
 
 

@@ -5,7 +5,9 @@ and numbers it is evaluated at once (eager, as torch); given a th.Expr (from
 th.lazy) it returns a larger th.Expr, evaluated in one pass when assigned
 (t += e, t[...] = e, t.copy_(e), th.eval(e), e.eval()), as mshadow's
 expressions are. A node reads its tensors when it is evaluated."""
+import numbers
 import sys
+from math import inf as math_inf
 
 cimport cython
 from libc.math cimport isnan
@@ -470,22 +472,33 @@ cdef object _scaled(object x, object factor, str name, str fn, object a, object 
     """factor * x (x: b, an operand of a + factor * b, or of addcmul(a, b, c))
     as torch computes it: in the operands' promoted dtype (the factor left
     out), x cast to it and factor converted to it (ValueError when it does
-    not fit; a float factor for integral operands is a TypeError, as in
-    torch). x itself when factor is 1."""
+    not fit; a negative one wraps for unsigned dtypes, and value= of
+    float16 and bfloat16 is float32, as in torch). A factor that is not an
+    integer for integral operands, or complex for real ones, is a TypeError.
+    x itself when factor is 1."""
     if type(factor) is int and factor == 1:
         return x
     cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
                    else node(TH_EXPR_ADDCMUL, fn, a, b, c))
     cdef THScalarType t = THExpr_dtype(e.cdata)
-    if (isinstance(factor, float) and not THScalarType_isFloatingPoint(t)
-            and not THScalarType_isComplex(t)):
-        raise TypeError(f"For integral input tensors, argument {name} must not be a floating "
-                        f"point number.")
+    cdef THScalarType factor_type = t
+    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+        if not isinstance(factor, numbers.Integral):
+            raise TypeError(f"For integral input tensors, argument {name} must not be a "
+                            f"floating point number.")
+        kind = dtype_of(t)
+        if not kind.is_signed and t != TH_BOOL and -(1 << 8 * kind.itemsize) < factor < 0:
+            factor += 1 << 8 * kind.itemsize  # two's complement, as torch (u8 - 1 * b)
+    elif not THScalarType_isComplex(t) and not isinstance(factor, numbers.Real):
+        raise TypeError(f"For non-complex input tensors, argument {name} must not be a "
+                        f"complex number.")
+    if name == "value" and (t == TH_FLOAT16 or t == TH_BFLOAT16):
+        factor_type = TH_FLOAT32  # torch scales value in float32 there
     cdef uint64_t element[2]
-    write_element(<char *>element, t, factor)
+    write_element(<char *>element, factor_type, factor)
     if isinstance(x, (Tensor, Expr)) and x.dtype is not dtype_of(t):
         x = _cast(x, t, fn)
-    return node(TH_EXPR_MUL, fn, x, wrap_expr(THExpr_newScalar(t, element)))
+    return node(TH_EXPR_MUL, fn, x, wrap_expr(THExpr_newScalar(factor_type, element)))
 
 
 def add(input, other, *, alpha=1, out=None):
@@ -674,14 +687,20 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     if rtol < 0 or atol < 0:
         raise ValueError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
     same = node(TH_EXPR_EQ, "isclose", input, other)
-    x, y = input, other
     inexact = input.dtype.is_floating_point or input.dtype.is_complex
-    if not inexact:  # bools and integers: the gap in float32, as torch (no wrap)
-        x, y = _cast(input, TH_FLOAT32, "isclose"), _cast(other, TH_FLOAT32, "isclose")
-    gap = node(TH_EXPR_ABS, "isclose", node(TH_EXPR_SUB, "isclose", x, y))
-    bound = node(TH_EXPR_ADD, "isclose", atol,
-                 node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", y)))
-    same = node(TH_EXPR_LOGICAL_OR, "isclose", same, node(TH_EXPR_LE, "isclose", gap, bound))
+    if rtol == 0 and atol == 0:  # equality alone, exact for any integer (as torch)
+        pass
+    else:
+        x, y = input, other
+        if not inexact:  # bools and integers: the gap in float32, as torch (no wrap)
+            x, y = _cast(input, TH_FLOAT32, "isclose"), _cast(other, TH_FLOAT32, "isclose")
+        gap = node(TH_EXPR_ABS, "isclose", node(TH_EXPR_SUB, "isclose", x, y))
+        bound = node(TH_EXPR_ADD, "isclose", atol,
+                     node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", y)))
+        # a finite gap within the bound (inf and -inf are not close, nor 1 and inf)
+        near = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_LT, "isclose", gap, math_inf),
+                    node(TH_EXPR_LE, "isclose", gap, bound))
+        same = node(TH_EXPR_LOGICAL_OR, "isclose", same, near)
     if equal_nan and inexact:
         nans = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_NE, "isclose", input, input),
                     node(TH_EXPR_NE, "isclose", other, other))

@@ -4,7 +4,8 @@
  * Each input is copied into a view of the result (a narrow for cat, a
  * select for stack), converting its dtype as THTensor_copy does. The result
  * may not share memory with an input (RuntimeError, as torch's out=; judged
- * by the byte ranges they span) nor with itself (a stride-0 dim: ValueError).
+ * by the byte ranges they span) nor with itself (a stride-0 dim: RuntimeError,
+ * as every function that writes into a tensor).
  * Positions out of range (dim) are IndexErrors; inputs whose shapes do not
  * join are RuntimeErrors (torch's class); an empty list is a ValueError.
  * Ownership of every function is listed in docs/REFCOUNT.md. */

@@ -23,8 +23,8 @@
  * shape unless it has it already (then its strides are kept); it may be t
  * or share memory with any operand (the product is then computed aside).
  * Shapes that do not multiply and operands of the wrong number of dims are
- * RuntimeErrors naming the function and the shapes; a result with elements
- * that share memory (a stride-0 dim) is a ValueError. Each returns 0, or -1
+ * RuntimeErrors naming the function and the shapes, and so is a result with
+ * elements that share memory (a stride-0 dim). Each returns 0, or -1
  * with r unchanged (all checks run first; only a failed allocation during
  * the product can leave r resized). alpha and beta are converted to the
  * dtype (truncated toward zero for the integers).
