@@ -7,10 +7,9 @@ th.lazy) it returns a larger th.Expr, evaluated in one pass when assigned
 expressions are. A node reads its tensors when it is evaluated."""
 import numbers
 import sys
-from math import inf as math_inf
 
 cimport cython
-from libc.math cimport isnan
+from libc.math cimport INFINITY, isnan
 from libc.stdint cimport int64_t, uint64_t
 
 from th._dtype cimport as_scalar_type, dtype_of
@@ -698,7 +697,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         bound = node(TH_EXPR_ADD, "isclose", atol,
                      node(TH_EXPR_MUL, "isclose", rtol, node(TH_EXPR_ABS, "isclose", y)))
         # a finite gap within the bound (inf and -inf are not close, nor 1 and inf)
-        near = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_LT, "isclose", gap, math_inf),
+        near = node(TH_EXPR_LOGICAL_AND, "isclose", node(TH_EXPR_LT, "isclose", gap, INFINITY),
                     node(TH_EXPR_LE, "isclose", gap, bound))
         same = node(TH_EXPR_LOGICAL_OR, "isclose", same, near)
     if equal_nan and inexact:
