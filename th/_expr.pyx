@@ -687,9 +687,7 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         raise ValueError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
     same = node(TH_EXPR_EQ, "isclose", input, other)
     inexact = input.dtype.is_floating_point or input.dtype.is_complex
-    if rtol == 0 and atol == 0:  # equality alone, exact for any integer (as torch)
-        pass
-    else:
+    if rtol != 0 or atol != 0:  # else equality alone, exact for any integer (as torch)
         x, y = input, other
         if not inexact:  # bools and integers: the gap in float32, as torch (no wrap)
             x, y = _cast(input, TH_FLOAT32, "isclose"), _cast(other, TH_FLOAT32, "isclose")

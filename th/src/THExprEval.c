@@ -821,20 +821,11 @@ static void run_chunk(int64_t begin, int64_t end, void *ctx) {
   if (th_expr_zero_division) atomic_store(&run->zero_division, 1);
 }
 
-/* Whether the bytes a and b span meet (by address: two storages may wrap
- * the same memory); neither is empty. */
-static int bytes_meet(const THTensor *a, const THTensor *b) {
-  uintptr_t alo, ahi, blo, bhi;
-  th_tensor_byte_range(a, &alo, &ahi);
-  th_tensor_byte_range(b, &blo, &bhi);
-  return alo < bhi && blo < ahi;
-}
-
 /* Whether t's bytes overlap dst's, other than as the very same view. */
 static int needs_snapshot(const THExprPlan *p, int k) {
   const THTensor *dst = p->leaf[0], *t = p->leaf[k];
   if (t == dst || !t->storage->data || !dst->storage->data) return 0;
-  if (th_tensor_numel(t) == 0 || th_tensor_numel(dst) == 0 || !bytes_meet(dst, t)) return 0;
+  if (th_tensor_numel(t) == 0 || th_tensor_numel(dst) == 0 || !th_tensors_meet(dst, t)) return 0;
   int same = th_tensor_bytes(t) == th_tensor_bytes(dst) &&
              t->storage->dtype == dst->storage->dtype;
   for (int d = 0; same && d < dst->nDimension; d++) same = p->bstride[k][d] == th_strides(dst)[d];
@@ -872,7 +863,7 @@ static int can_stream(const THExprPlan *p, char *const *data) {
   for (int k = 1; k < p->nleaves; k++) {
     const THTensor *t = p->leaf[k];
     if (data[k] != th_tensor_bytes(t) || th_tensor_numel(t) == 0) continue; /* a snapshot */
-    if (bytes_meet(dst, t)) return 0;
+    if (th_tensors_meet(dst, t)) return 0;
   }
   return 1;
 }
@@ -1057,7 +1048,7 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
         !th_has_shape(t, dst->nDimension, th_sizes(dst)) || !THTensor_isContiguous(t))
       return 0;
     x[i] = th_tensor_bytes(t);
-    if (x[i] != out && n > 0 && bytes_meet(dst, t)) return 0; /* overlap: buffered */
+    if (x[i] != out && n > 0 && th_tensors_meet(dst, t)) return 0; /* overlap: buffered */
   }
   th_expr_kernel kernel = th_expr_kernel_for(op, in_type, constant);
   if (!kernel) return 0;

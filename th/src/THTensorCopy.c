@@ -117,6 +117,13 @@ void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
   *hi = *lo + (uintptr_t)(last + 1) * elsize;
 }
 
+int th_tensors_meet(const THTensor *a, const THTensor *b) {
+  uintptr_t alo, ahi, blo, bhi;
+  th_tensor_byte_range(a, &alo, &ahi);
+  th_tensor_byte_range(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}
+
 static void cast_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
   th_cast_loop cast = (th_cast_loop)ctx;
   cast(data[0], strides[0], data[1], strides[1], n);

@@ -142,6 +142,9 @@ void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size)
  * (shape checked, no overlap) of src_data walked with src_strides (in
  * elements; negative ones reverse a dim), converting from dtype st. */
 void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi);
+/* Whether the bytes two non-empty tensors span meet (by address: two
+ * storages may wrap the same memory). */
+int th_tensors_meet(const THTensor *a, const THTensor *b);
 void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
                      const int64_t *src_strides);
 /* Every element of t set to pattern (one element of t's dtype). */

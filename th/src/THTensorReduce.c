@@ -1063,12 +1063,7 @@ static int direct_target(THTensor *t, const THTensor *src, int on, const int64_t
     if (t->storage == src->storage) return 0;
     if (THTensor_resizeNd(t, on, osz, NULL)) return -1;
   }
-  if (!THTensor_isContiguous(t)) return 0;
-  uintptr_t lo, hi, slo, shi;
-  if (th_tensor_numel(src) == 0) return 1;
-  th_tensor_byte_range(t, &lo, &hi);
-  th_tensor_byte_range(src, &slo, &shi);
-  return hi <= slo || shi <= lo;
+  return THTensor_isContiguous(t) && (th_tensor_numel(src) == 0 || !th_tensors_meet(t, src));
 }
 
 /* The reduction's values (of dtype out) and indices (int64). values and
@@ -1125,32 +1120,25 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
     split_dims(&R, nd, size, th_strides(input), mask);
   R.data = th_tensor_bytes(src);
   THTensor *v = NULL, *ix = NULL;
-  /* The rows walk writes each band into the results as it goes, keeping no
-   * state per result (var: but the means of its first pass) */
-  int direct = R.col >= 0 && R.nout > 0, spread = op == OP_VAR || op == OP_STD;
-  if (!direct || spread) R.acc = acc_alloc(R.nout);
   Acc spare = {NULL, NULL, NULL, NULL}; /* var: the second pass's states */
+  if (values && !into_v && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
+  if (indices && !into_ix && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn)))
+    goto fail;
+  /* The rows walk writes each band into the results as it goes when it may
+   * (direct_target), keeping no state per result (var: but the means of its
+   * first pass) */
+  int direct = R.col >= 0 && R.nout > 0, spread = op == OP_VAR || op == OP_STD;
+  if (direct) {
+    int dv = direct_target(into_v, src, on, osz);
+    int dix = dv < 0 ? -1 : direct_target(into_ix, src, on, osz);
+    if (dv < 0 || dix < 0) goto fail;
+    direct = dv && dix;
+  }
+  if (!direct || spread) R.acc = acc_alloc(R.nout);
   if (spread && !direct) spare = acc_alloc(R.nout);
   if (((!direct || spread) && !R.acc.f) || (spread && !direct && !spare.f)) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states", (long long)R.nout);
     goto fail;
-  }
-  if (values && !into_v && !(v = th_tensor_new_with_size(out, on, osz, NULL, fn))) goto fail;
-  if (indices && !into_ix && !(ix = th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn)))
-    goto fail;
-  if (direct) {
-    int dv = direct_target(into_v, src, on, osz), dix = dv < 0 ? 0 : direct_target(into_ix, src, on, osz);
-    if (dv < 0 || dix < 0) goto fail;
-    if (!dv || !dix) { /* through states after all */
-      direct = 0;
-      if (!spread) R.acc = acc_alloc(R.nout);
-      else spare = acc_alloc(R.nout);
-      if (!(spread ? spare.f : R.acc.f)) {
-        TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld result states",
-                  (long long)R.nout);
-        goto fail;
-      }
-    }
   }
   R.values = values ? (into_v ? into_v : v) : NULL;
   R.indices = indices ? (into_ix ? into_ix : ix) : NULL;
