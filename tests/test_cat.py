@@ -216,6 +216,26 @@ def test_out_sharing_memory_with_an_input_is_refused():
         th.cat([th.Tensor(tail.storage()), th.ones(3)], out=tail)
 
 
+@pytest.mark.parametrize("make_out", [lambda: th.empty(0, 3), lambda: th.empty(0),
+                                      lambda: th.zeros(4, 3)[1:1]], ids=["empty", "1-d", "view"])
+@pytest.mark.parametrize("first", [True, False])
+def test_an_empty_out_that_is_also_an_input_is_refused(make_out, first):
+    # the resize changed that input's shape before it was read: its copy
+    # overran the result's new storage (a heap overflow); torch refuses it
+    a = th.ones(2, 3)
+    out = make_out()
+    shape = out.shape
+    inputs = [out, a] if first else [a, out]
+    with pytest.raises(RuntimeError, match=f"input {0 if first else 1} and of the result refer "
+                                           "to the same memory"):
+        th.cat(inputs, out=out)
+    assert out.shape == shape
+    if out.dim() == 2:
+        with pytest.raises(RuntimeError, match="the same memory"):
+            th.cat([out, out, a], out=out)
+        assert th.stack([out, out], out=out).shape == (2, 0, 3)  # nothing to write: as torch
+
+
 # ------------------------------------------------------------ bad inputs
 t23 = th.zeros(2, 3)
 

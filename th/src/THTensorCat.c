@@ -124,7 +124,17 @@ static int check_result(const THTensor *result, int nDimension, const int64_t *s
   uintptr_t lo, hi;
   int64_t numel = 1;
   for (int d = 0; d < nDimension; d++) numel *= size[d];
-  if (numel == 0 || !result->storage->data) return 0;
+  if (numel == 0) return 0;
+  /* result itself as an input, even empty: the resize would change that
+   * input's shape before it is read (torch refuses it too) */
+  for (int i = 0; i < numInputs; i++) {
+    if (inputs[i] == result) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "some elements of input %d and of the result refer to "
+                "the same memory (it is the result itself); clone() the input first", i);
+      return -1;
+    }
+  }
+  if (!result->storage->data) return 0;
   if (th_check_result_strides(result, nDimension, size, fn)) return -1;
   if (th_has_shape(result, nDimension, size)) {
     th_tensor_byte_range(result, &lo, &hi);
