@@ -409,6 +409,46 @@ def test_out_forms_resize_and_convert_into_the_given_tensor():
     assert t.tolist() == [[10.0, 2.0], [3.0, 4.0]]
 
 
+LONG_CASES = [  # (dim, keepdim) over a (64, 8, 256) input: past the GIL threshold
+    (None, False), (None, True), (0, False), (1, True), (-1, False), ((0, 2), False),
+    ((2, 0), True), ((), False), ([-1, 1], True),
+]
+
+
+@pytest.mark.parametrize("dim, keepdim", LONG_CASES)
+@pytest.mark.parametrize("op", ["sum", "mean", "amax", "norm", "var", "any"])
+def test_long_reductions_into_out_of_the_reduced_shape_or_another(op, dim, keepdim):
+    # an out= of the reduced shape is written without the GIL through a
+    # pinned snapshot of it, and must be written where it lies; any other
+    # is resized first (with the GIL held)
+    t = th.tensor(np.arange(64 * 8 * 256, dtype=np.float32).reshape(64, 8, 256) % 13 - 6)
+    f = getattr(th, op)
+    args = {"dim": dim, "keepdim": keepdim} if dim != () or op != "amax" else {}
+    if dim is None and op == "amax":
+        args = {"keepdim": keepdim}
+    expected = f(t, **args)
+    for out in (th.empty(expected.shape), th.empty(3), th.empty(expected.shape).T
+                if expected.dim() == 2 else th.empty(0)):
+        ptr = out.data_ptr() if out.shape == expected.shape else None
+        assert f(t, **args, out=out) is out
+        assert out.shape == expected.shape
+        np.testing.assert_allclose(to_numpy(out), to_numpy(expected), rtol=1e-6)
+        if ptr is not None:
+            assert out.data_ptr() == ptr
+        assert out.refcount == 1 and out.storage().refcount == 2  # no pin left behind
+
+
+def test_long_max_into_a_pair_of_the_reduced_shape_and_into_one_tensor_twice():
+    t = th.tensor(np.arange(512 * 256, dtype=np.float32).reshape(512, 256) % 11)
+    v, i = th.empty(512), th.empty(512, dtype=th.int64)
+    expected = th.max(t, 1)
+    assert th.max(t, 1, out=(v, i)) == (v, i)
+    assert v.tolist() == expected.values.tolist() and i.tolist() == expected.indices.tolist()
+    same = th.empty(512)
+    with pytest.raises(ValueError, match="two different tensors"):
+        th.max(t, 1, out=(same, same))
+
+
 OUT_LAYOUTS = {  # name: the result given for the sum over dim 0 of a (6, 4) float32
     "contiguous": lambda t: th.empty(4),
     "resized": lambda t: th.empty(9),

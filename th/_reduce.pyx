@@ -5,7 +5,8 @@ classes. th.Tensor's methods of those names call these functions.
 
 dim is None (every dim), an int, or a sequence of ints (sum, mean, amax,
 amin, all, any, norm, var, std; max/min/argmax/argmin take one int). Long
-reductions run without the GIL, on a pinned snapshot of the input.
+reductions run without the GIL, on pinned snapshots of the input and of
+out=.
 
 >>> import th
 >>> t = th.tensor([[1.0, 5.0], [7.0, 3.0]])
@@ -101,22 +102,61 @@ cdef int call(Op op, THTensor *result, THTensor *indices, THTensor *input, Dims 
     return THTensor_min(result, indices, input, d.ptr, keepdim)
 
 
+cdef bint has_reduced_shape(THTensor *t, THTensor *input, Dims *d, bint keepdim):
+    """Whether t already has the shape the reduction gives (False for dims
+    the C call will refuse: it reports them)."""
+    cdef int nd = THTensor_nDimension(input), i, k, n = 0
+    cdef bint mask[TH_MAX_DIMS]
+    cdef const int64_t *size = THTensor_sizes(input)
+    for i in range(nd):
+        mask[i] = d.ptr == NULL
+    if d.ptr != NULL:
+        for i in range(d.n):
+            k = d.ptr[i] + (nd if d.ptr[i] < 0 else 0)
+            if nd == 0 and (k == 0 or k == -1):
+                continue  # a 0-dim tensor reduces over dim 0 or -1
+            if k < 0 or k >= nd or mask[k]:
+                return False
+            mask[k] = True
+    for i in range(nd):
+        if mask[i] and not keepdim:
+            continue
+        if n >= THTensor_nDimension(t) or THTensor_sizes(t)[n] != (1 if mask[i] else size[i]):
+            return False
+        n += 1
+    return n == THTensor_nDimension(t)
+
+
 cdef int run(Op op, Tensor result, Tensor indices, Tensor input, Dims *d, bint keepdim,
-             double p) except -1:
-    """op into result (and indices), without the GIL when long: on a pinned
-    snapshot of input, which other threads' set_/resize_ cannot pull from
-    under the call."""
+             double p, bint given) except -1:
+    """op into result (and indices), without the GIL when long: on pinned
+    snapshots of input and, when given (the caller's out=, which other
+    threads may hold), of the results, so that another thread's set_,
+    resize_ or share_memory_ cannot pull memory from under the call. A given
+    result still to be resized is written with the GIL held: the resize must
+    reach the tensor itself, not a snapshot."""
     cdef THTensor *ix = indices.cdata if indices is not None else NULL
-    cdef THTensor *snap
+    cdef THTensor *r = result.cdata
+    cdef THTensor *snap = NULL
+    cdef THTensor *r_snap = NULL
+    cdef THTensor *ix_snap = NULL
     cdef int rc
-    if THTensor_nElement(input.cdata) < LONG_REDUCTION:
-        return call(op, result.cdata, ix, input.cdata, d, keepdim, p)
-    snap = pinned_snapshot(input.cdata)
+    if THTensor_nElement(input.cdata) < LONG_REDUCTION or (given and (
+            ix == r or not has_reduced_shape(r, input.cdata, d, keepdim)
+            or (ix != NULL and not has_reduced_shape(ix, input.cdata, d, keepdim)))):
+        return call(op, r, ix, input.cdata, d, keepdim, p)
     try:
+        snap = pinned_snapshot(input.cdata)
+        if given:
+            r = r_snap = pinned_snapshot(r)
+            if ix != NULL:
+                ix = ix_snap = pinned_snapshot(ix)
         with nogil:
-            rc = call(op, result.cdata, ix, snap, d, keepdim, p)
+            rc = call(op, r, ix, snap, d, keepdim, p)
     finally:
         release_snapshot(snap)
+        release_snapshot(r_snap)
+        release_snapshot(ix_snap)
     return rc
 
 
@@ -144,7 +184,7 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
-    run(op, result, None, input, &d, keepdim, p)
+    run(op, result, None, input, &d, keepdim, p, out is not None)
     return result
 
 
@@ -215,7 +255,7 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
             raise TypeError(f"{fn}(): out must be a (values, indices) pair of tensors") from None
         if not isinstance(values, Tensor) or not isinstance(indices, Tensor):
             raise TypeError(f"{fn}(): out must be a (values, indices) pair of tensors")
-    run(op, values, indices, input, &d, keepdim, 0)
+    run(op, values, indices, input, &d, keepdim, 0, out is not None)
     return result_type(values, indices)
 
 

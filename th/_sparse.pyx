@@ -7,7 +7,7 @@ cimport th._errors
 from th._args cimport as_dim, as_int64
 from th._dtype cimport as_scalar_type, dtype_of
 from th._shape cimport parse_shape
-from th._tensor cimport Tensor, wrap_tensor
+from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 import th
@@ -18,6 +18,46 @@ cdef extern from "TH/THExpr.h" nogil:
     int THTensor_mul(THTensor *r, THTensor *t, double value) except -1
 
 _UNCOALESCED = "Cannot get {} on an uncoalesced tensor, please call .coalesce() first"
+
+
+cdef struct Pinned:
+    # A private sparse tensor over another's indices and values, each a
+    # pinned_snapshot: work without the GIL reads it while other threads'
+    # zero_(), set_ or share_memory_ on the original cannot pull memory from
+    # under it. Given back by unpin().
+    THSTensor *s
+    THTensor *indices
+    THTensor *values
+
+
+cdef int pin(THSTensor *src, Pinned *p) except -1:
+    p.s = NULL
+    p.indices = p.values = NULL
+    cdef THTensor *i = NULL
+    cdef THTensor *v = NULL
+    try:
+        i = THSTensor_newIndices(src)
+        v = THSTensor_newValues(src)
+        p.indices = pinned_snapshot(i)
+        p.values = pinned_snapshot(v)
+        p.s = THSTensor_newWithTensorAndSizeUnsafe(p.indices, p.values,
+                                                   THSTensor_nDimension(src), THSTensor_sizes(src))
+        THSTensor_setCoalesced(p.s, THSTensor_isCoalesced(src))
+    except BaseException:
+        unpin(p)
+        raise
+    finally:
+        THTensor_free(i)
+        THTensor_free(v)
+    return 0
+
+
+cdef void unpin(Pinned *p) noexcept:
+    THSTensor_free(p.s)
+    release_snapshot(p.indices)
+    release_snapshot(p.values)
+    p.s = NULL
+    p.indices = p.values = NULL
 
 
 cdef class SparseTensor:
@@ -119,9 +159,16 @@ cdef class SparseTensor:
         """self when coalesced, else a new tensor: columns sorted row-major,
         duplicates summed, explicit zeros kept."""
         cdef THSTensor *r
-        with nogil:
-            r = THSTensor_newCoalesce(self.cdata)
-        if r == self.cdata:
+        cdef Pinned p
+        cdef THSTensor *snap
+        pin(self.cdata, &p)
+        snap = p.s
+        try:
+            with nogil:
+                r = THSTensor_newCoalesce(snap)
+        finally:
+            unpin(&p)  # r == snap (already coalesced) holds a reference of its own
+        if r == snap:
             THSTensor_free(r)
             return self
         return wrap_sparse(r)
@@ -132,8 +179,13 @@ cdef class SparseTensor:
     def to_dense(self):
         """A new dense th.Tensor (zeros plus every entry; duplicates add)."""
         cdef THTensor *r
-        with nogil:
-            r = THSTensor_newToDense(self.cdata)
+        cdef Pinned p
+        pin(self.cdata, &p)
+        try:
+            with nogil:
+                r = THSTensor_newToDense(p.s)
+        finally:
+            unpin(&p)
         return wrap_tensor(r)
 
     def transpose(self, dim0, dim1):
@@ -288,9 +340,17 @@ cdef object _promote_name(THScalarType a, THScalarType b):
 cdef Tensor _dense_plus(Tensor dense, double value, SparseTensor s):
     """dense + value * s, a new dense tensor of the promoted dtype."""
     dt = _promote_name(THTensor_dtype(dense.cdata), THSTensor_dtype(s.cdata))
-    r = th.empty(dense.shape, dtype=dt)
-    with nogil:
-        THSTensor_spcadd((<Tensor>r).cdata, dense.cdata, value, s.cdata)
+    r = th.empty(dense.shape, dtype=dt)  # private: only the operands are pinned
+    cdef THTensor *d = NULL
+    cdef Pinned p
+    pin(s.cdata, &p)
+    try:
+        d = pinned_snapshot(dense.cdata)
+        with nogil:
+            THSTensor_spcadd((<Tensor>r).cdata, d, value, p.s)
+    finally:
+        release_snapshot(d)
+        unpin(&p)
     return r
 
 
@@ -298,10 +358,19 @@ def _add(a, b, double value):
     """a + value * b with a sparse operand: sparse and sparse give a sparse
     (coalesced) result, a dense operand a dense one."""
     cdef SparseTensor r
+    cdef Pinned pa, pb
     if isinstance(a, SparseTensor) and isinstance(b, SparseTensor):
         r = wrap_sparse(THSTensor_newWithSize(TH_FLOAT32, 0, NULL))
-        with nogil:
-            THSTensor_cadd(r.cdata, (<SparseTensor>a).cdata, value, (<SparseTensor>b).cdata)
+        pin((<SparseTensor>a).cdata, &pa)
+        try:
+            pin((<SparseTensor>b).cdata, &pb)
+            try:
+                with nogil:
+                    THSTensor_cadd(r.cdata, pa.s, value, pb.s)
+            finally:
+                unpin(&pb)
+        finally:
+            unpin(&pa)
         return r
     if isinstance(a, SparseTensor) and isinstance(b, Tensor):
         if value == 1.0:  # sparse + dense: dense + sparse
@@ -401,10 +470,21 @@ def mm(SparseTensor s not None, Tensor dense not None):
 def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, beta=1.0,
           alpha=1.0):
     """torch.sparse.addmm: beta * t + alpha * (s @ dense), a new dense tensor."""
-    r = th.empty(0, dtype=s.dtype)
+    r = th.empty(0, dtype=s.dtype)  # private: only the operands are pinned
     cdef double b = beta, a = alpha
-    with nogil:
-        THSTensor_spaddmm((<Tensor>r).cdata, b, t.cdata, a, s.cdata, dense.cdata)
+    cdef THTensor *pt = NULL
+    cdef THTensor *pd = NULL
+    cdef Pinned p
+    pin(s.cdata, &p)
+    try:
+        pt = pinned_snapshot(t.cdata)
+        pd = pinned_snapshot(dense.cdata)
+        with nogil:
+            THSTensor_spaddmm((<Tensor>r).cdata, b, pt, a, p.s, pd)
+    finally:
+        release_snapshot(pt)
+        release_snapshot(pd)
+        unpin(&p)
     return r
 
 
