@@ -576,9 +576,12 @@ def test_to_forms():
 
 
 # ----------------------------------------------- temporaries are reused
+BIG = (256, 256)  # 256 KiB of float32: temporaries from this size on are reused
+
+
 def test_a_temporary_takes_the_result():
-    a = th.arange(12, dtype=th.float32).view(3, 4)
-    b, c = a + 1, th.tensor([1.0, 2.0, 3.0, 4.0])
+    a = th.arange(BIG[0] * BIG[1], dtype=th.float32).view(BIG)
+    b, c = a + 1, th.arange(BIG[1], dtype=th.float32)
     pointers = []
 
     def temporary():
@@ -593,6 +596,38 @@ def test_a_temporary_takes_the_result():
     assert r.data_ptr() == pointers[1]
     r = -temporary()
     assert r.data_ptr() == pointers[2]
+
+
+@pytest.mark.parametrize("size", [4, BIG[0] * BIG[1]])
+def test_tensors_held_by_a_numpy_object_array_are_never_overwritten(size):
+    # numpy's object loops call the number protocol with the array's own
+    # references (refcount 1, borrowed): no temporary, whatever the count says
+    arr = np.empty(2, dtype=object)
+    arr[0], arr[1] = th.full((size,), 1.0), th.full((size,), 2.0)
+    ptrs = [t.data_ptr() for t in arr]
+    for result in (arr * 5, -arr, arr + arr, abs(arr), 2 ** arr):
+        assert [t.data_ptr() for t in result] != ptrs
+        assert [t.data_ptr() for t in result][0] != ptrs[0]
+    assert arr.sum().tolist()[:1] == [3.0]
+    assert [t[:1].tolist() for t in arr] == [[1.0], [2.0]]
+    assert [t.data_ptr() for t in arr] == ptrs
+
+
+def test_an_operator_called_from_c_code_is_not_given_a_temporary():
+    # operator.mul, map, functools.reduce: called from libpython's own C code,
+    # which passes references it owns; numpy's ufunc machinery is another
+    # extension between the interpreter and the operator
+    import functools
+    import operator
+    x = th.full(BIG, 3.0)
+    ptr = x.data_ptr()
+    parts = [x, th.full(BIG, 2.0)]
+    assert functools.reduce(operator.mul, parts)[0, 0].item() == 6.0
+    assert list(map(operator.neg, parts))[0][0, 0].item() == -3.0
+    holder = np.empty(1, dtype=object)
+    holder[0] = x
+    assert np.multiply(holder, 2)[0][0, 0].item() == 6.0
+    assert x.data_ptr() == ptr and x[0, 0].item() == 3.0
 
 
 def test_named_tensors_are_never_reused():
@@ -643,7 +678,7 @@ def test_a_times_b_plus_c_allocates_once():
     """Counted in objects created (tracking serials: nodes, tensors and
     storages): a * b + c makes one tensor and storage fewer than the same
     work with a named intermediate."""
-    a, b, c = th.ones(64, 64), th.ones(64, 64), th.ones(64)
+    a, b, c = th.ones(BIG), th.ones(BIG), th.ones(BIG[1])
 
     def created(work):
         work()  # warm: the first call imports th._expr

@@ -1091,15 +1091,39 @@ cdef object _expr_ops():
     return _expr_module
 
 
+cdef extern from "_temporaries.h":
+    int th_called_by_interpreter()
+
+
+# A temporary smaller than this is not reused: the look at the C stack that
+# proves it a temporary costs a few microseconds (numpy elides from 256 KiB).
+cdef int64_t REUSE_MIN_BYTES = 1 << 18
+
+
+cdef inline bint _maybe_temporary(object t):
+    """t's Python object has one reference here and is big enough to reuse."""
+    if Py_REFCNT(t) != 1 or not isinstance(t, Tensor):
+        return False
+    cdef THTensor *c = (<Tensor>t).cdata
+    return (THTensor_nElement(c) * THScalarType_elementSize(THTensor_dtype(c))
+            >= REUSE_MIN_BYTES)
+
+
 cdef inline object _binary(int op, object a, object b):
     """a op b by th._expr. An operand whose Python object has one reference
-    here (the interpreter's, for a temporary such as a * b in a * b + c) is
-    held by the expression alone: th._expr may write the result into it."""
-    return _expr_ops()._binary_operator(op, a, b, Py_REFCNT(a) == 1, Py_REFCNT(b) == 1)
+    here, when the interpreter's loop called this operator directly, is that
+    loop's temporary (`a * b` in `a * b + c`), held by the expression alone:
+    th._expr may write the result into it (_temporaries.h says why the
+    caller matters)."""
+    cdef bint ta = _maybe_temporary(a), tb = _maybe_temporary(b)
+    if (ta or tb) and not th_called_by_interpreter():
+        ta = tb = False
+    return _expr_ops()._binary_operator(op, a, b, ta, tb)
 
 
 cdef inline object _unary(int op, object a):
-    return _expr_ops()._unary_operator(op, a, Py_REFCNT(a) == 1)
+    return _expr_ops()._unary_operator(
+        op, a, _maybe_temporary(a) and th_called_by_interpreter())
 cdef inline object _linalg():
     return _th_module("_linalg")
 
