@@ -215,6 +215,12 @@ CASES = {
     "isclose": warmed(t234, lambda t: th.isclose(t, t.flip(0), equal_nan=True)),
     "contains": warmed(t234, lambda t: 5 in t),
     "to(float64)": warmed(t234, lambda t: t.transpose(0, 2).to(th.float64)),
+    # the augmented assignments with no saver: a op b, then stored
+    **{f"x {op}= y": warmed(lambda: (th.arange(1, 13, dtype=th.int64).view(3, 4),
+                                     th.arange(1, 5, dtype=th.int64)),
+                            lambda x, y, op=op: exec(f"x {op}= y", {}, {"x": x, "y": y}))
+       for op in ("//", "%", "**", "&", "|", "^")},
+    "x //= 3": warmed(lambda: (th.arange(1, 13).view(3, 4),), lambda x: x.__ifloordiv__(3)),
     "out *= lazy(a) @ b (a product computed apart)": warmed(
         lambda: (th.ones(2, 3), th.ones(3, 2), th.ones(2, 2)),
         lambda a, b, out: out.__imul__((th.lazy(a) + 1) @ b)),

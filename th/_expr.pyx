@@ -383,7 +383,13 @@ def _inplace_operator(int op, Tensor a, b):
         finally:
             THExpr_free(y)
         return a
-    e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, THExpr_newTensor(a.cdata), y))
+    cdef THExpr *x = NULL
+    try:
+        x = THExpr_newTensor(a.cdata)
+    except BaseException:  # (MemoryError) y is still ours
+        THExpr_free(y)
+        raise
+    e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, x, y))
     if not THScalarType_canCast(THExpr_dtype(e.cdata), THTensor_dtype(a.cdata)):
         raise TypeError(f"result type {_name(THExpr_dtype(e.cdata))} can't be cast to the "
                         f"desired output type {_name(THTensor_dtype(a.cdata))}")
