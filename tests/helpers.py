@@ -121,3 +121,24 @@ def th_shm_entries():
         return sorted(name for name in os.listdir("/dev/shm") if name.startswith("th_"))
     except FileNotFoundError:
         return []
+
+
+def run_with_address_space(code, headroom):
+    """Runs code in a child Python that imported th and then limited its
+    address space (RLIMIT_AS) to what it maps plus headroom bytes: an
+    allocation past that is refused by the system on any machine, however
+    much memory it has or overcommits. Returns the completed process (its
+    stdout and stderr text). Not under ASan, whose shadow memory needs far
+    more address space than any limit leaves."""
+    import subprocess
+    import sys
+    import textwrap
+
+    prologue = textwrap.dedent(f"""
+        import resource
+        import th
+        mapped = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (mapped + {int(headroom)},) * 2)
+    """)
+    return subprocess.run([sys.executable, "-c", prologue + textwrap.dedent(code)],
+                          env=th_on_path(), capture_output=True, text=True, timeout=120)

@@ -13,6 +13,8 @@ import pytest
 
 import th
 
+from helpers import run_with_address_space
+
 MIB = 1 << 20
 # the cache needs glibc's malloc_usable_size (a freed block's size)
 HAVE_BLOCK_CACHE = platform.libc_ver()[0] == "glibc"
@@ -144,3 +146,25 @@ def test_a_forked_child_gives_its_copies_of_the_blocks_back():
     assert th.debug.cached().block_bytes >= 8 * MIB
     again, reused = block(8)
     assert reused == address
+
+
+@caching
+def test_the_blocks_kept_are_given_back_when_an_allocation_fails():
+    # 400 MiB kept, then 700 MiB asked for with 1 GiB of address space left:
+    # it fits only once the cache is given back, which the refusal triggers
+    child = run_with_address_space("""
+        first, second = th.empty(200 << 18), th.empty(200 << 18)
+        del first, second
+        print(th.debug.cached().block_bytes >> 20)
+        big = th.empty(700 << 18)
+        print(big.numel() >> 18, th.debug.cached().block_bytes)
+        del big
+        try:
+            th.empty(1200 << 18)  # more than there is, cache or not
+        except MemoryError as e:
+            print(e)
+    """, headroom=1 << 30)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines() == [
+        "400", "700 0",
+        "THTensor_newWithSize: failed to allocate 1258291200 bytes (314572800 elements of float32)"]

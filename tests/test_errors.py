@@ -9,7 +9,39 @@ import pytest
 import th
 from th import _testcapi as capi
 
-from helpers import build_c_program
+from helpers import build_c_program, run_with_address_space
+
+
+def refused(allocate):
+    """allocate() with its allocation refused on any machine (a 16 TiB
+    request may succeed where memory is overcommitted): injected here;
+    test_a_refused_allocation_is_a_memory_error_on_any_machine has the
+    system refuse it."""
+    with th.debug.fail_allocations(after=1):
+        return allocate()
+
+
+def test_a_refused_allocation_is_a_memory_error_on_any_machine():
+    if not th.debug.is_caching():
+        pytest.skip("ASan's shadow memory needs more address space than the limit leaves")
+    child = run_with_address_space("""
+        for make in (lambda: th.empty(2**44, dtype=th.uint8), lambda: th.Storage(2**44, dtype=th.uint8),
+                     lambda: th.empty(2**20, 2**20, dtype=th.float64)):
+            try:
+                make()
+            except MemoryError as e:
+                print(e)
+        print(th.debug.live())
+    """, headroom=256 << 20)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines() == [
+        "THTensor_newWithSize: failed to allocate 17592186044416 bytes (17592186044416 elements "
+        "of uint8)",
+        "THStorage_newWithSize: failed to allocate 17592186044416 bytes (17592186044416 elements "
+        "of uint8)",
+        "THTensor_newWithSize: failed to allocate 8796093022208 bytes (1099511627776 elements "
+        "of float64)",
+        "Live(storages=0, tensors=0, bytes=0)"], child.stdout
 
 
 @pytest.mark.parametrize(
@@ -19,7 +51,7 @@ from helpers import build_c_program
         (lambda: th.empty(3).size(1), IndexError, "THTensor_size: dim 1 out of range for a 1-dim tensor (expected in [-1, 0])"),
         (lambda: th.tensor(1.0).stride(0), IndexError, "THTensor_stride: dim 0 out of range: the tensor has no dimensions"),
         (lambda: th.empty(2**61, dtype=th.float64), ValueError, "is too large"),
-        (lambda: th.empty(2**44, dtype=th.uint8), MemoryError, "failed to allocate 17592186044416 bytes"),
+        (lambda: refused(lambda: th.empty(2**44, dtype=th.uint8)), MemoryError, "failed to allocate"),
         (lambda: th.empty(2, dtype=th.int8).fill_(2**40), ValueError, "value 1099511627776 cannot be converted to int8"),
         (lambda: capi.typed_get(th.empty(2), "Long", 0), TypeError, "THLongTensor_get1d: tensor has dtype float32, not int64"),
     ],

@@ -23,8 +23,10 @@ typedef struct THAllocator {
 
 /* 64-byte aligned heap memory; ignores its context. Freed blocks of 4 MiB
  * or more are kept for reuse (a big temporary allocated again is written
- * into pages already mapped, not fresh ones): at most 4 blocks and 512 MiB.
- * None are kept under TH_NO_CACHE=1 or in ASan builds (THDebug_isCaching). */
+ * into pages already mapped, not fresh ones): at most 4 blocks and 512 MiB,
+ * all given back (and the allocation tried once more) when an allocation
+ * fails. None are kept under TH_NO_CACHE=1 or in ASan builds
+ * (THDebug_isCaching). */
 TH_API THAllocator THDefaultAllocator;
 
 /* Bytes of freed blocks the default allocator keeps for reuse now. */

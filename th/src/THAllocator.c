@@ -141,12 +141,18 @@ static int caching_blocks(void) { return HAVE_BLOCK_CACHE && th_caching(); }
 
 static void *default_malloc(void *ctx, ptrdiff_t size) {
   (void)ctx;
-  /* (not while a failure is armed: each allocation must reach th_aligned_malloc) */
+  if (th_should_fail()) return NULL;
+  /* (not while a failure is armed: each allocation must reach the system's) */
   if (size >= HUGE_PAGE_THRESHOLD && caching_blocks() && !th_failure_armed()) {
     void *ptr = cache_take((size_t)size);
     if (ptr) return ptr;
   }
-  void *ptr = th_aligned_malloc(TH_ALLOCATOR_ALIGNMENT, (size_t)size);
+  void *ptr = th_system_aligned_malloc(TH_ALLOCATOR_ALIGNMENT, (size_t)size);
+  if (!ptr && THAllocator_cachedBytes() > 0) {
+    /* the memory missing may be what the cache keeps: give it back, once */
+    THAllocator_emptyCache();
+    ptr = th_system_aligned_malloc(TH_ALLOCATOR_ALIGNMENT, (size_t)size);
+  }
   if (ptr && size >= HUGE_PAGE_THRESHOLD) advise_huge_pages(ptr, size);
   return ptr;
 }

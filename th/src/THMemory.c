@@ -15,11 +15,15 @@ void *th_malloc(size_t size) {
   return malloc(size);
 }
 
-void *th_aligned_malloc(size_t alignment, size_t size) {
-  if (th_should_fail()) return NULL;
+void *th_system_aligned_malloc(size_t alignment, size_t size) {
   void *ptr = NULL;
   if (posix_memalign(&ptr, alignment, size) != 0) return NULL;
   return ptr;
+}
+
+void *th_aligned_malloc(size_t alignment, size_t size) {
+  if (th_should_fail()) return NULL;
+  return th_system_aligned_malloc(alignment, size);
 }
 
 void th_free(void *ptr) { free(ptr); }
