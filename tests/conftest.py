@@ -24,12 +24,42 @@ settings.register_profile(
 settings.load_profile(os.environ.get("TH_HYPOTHESIS_PROFILE", "th"))
 
 
+# The oracles the tests compare th against (the test extras install them):
+# a test that skips because one is missing checks nothing.
+ORACLES = ("torch", "scipy", "ml_dtypes")
+
+
+def oracle_skips(config):
+    """{oracle: tests skipped for want of it} over the run so far."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    counts = dict.fromkeys(ORACLES, 0)
+    for report in reporter.stats.get("skipped", []) if reporter else []:
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        for oracle in ORACLES:
+            if f"could not import '{oracle}" in reason:
+                counts[oracle] += 1
+    return counts
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    counts = oracle_skips(config)
+    missing = ", ".join(f"{n} for want of {o}" for o, n in counts.items() if n)
+    terminalreporter.write_line(f"oracle tests skipped: {sum(counts.values())}"
+                                + (f" ({missing}; pip install '.[test]' installs them)"
+                                   if missing else ""))
+
+
 def pytest_sessionfinish(session, exitstatus):
     """th never leaves a shared memory object's name in /dev/shm: check it
-    after the whole suite (multiprocessing tests included)."""
+    after the whole suite (multiprocessing tests included). Under CI (CI set)
+    an oracle test skipped fails the run: CI installs every oracle."""
     from helpers import th_shm_entries
 
     left = th_shm_entries()
     if left:
         print(f"\nth left shared memory objects in /dev/shm: {left}")
+        session.exitstatus = 1
+    skipped = sum(oracle_skips(session.config).values())
+    if os.environ.get("CI") and skipped:
+        print(f"\nCI: {skipped} oracle tests skipped (torch, scipy and ml_dtypes must be installed)")
         session.exitstatus = 1
