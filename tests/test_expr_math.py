@@ -4,6 +4,8 @@ in the last place against a wider oracle, and the special values (NaN, inf,
 signed zeros, overflow, huge arguments) exactly as numpy gives them."""
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import th
 
@@ -171,3 +173,222 @@ def test_float32_floor_divide_and_remainder_are_torchs_formula():
     inplace = th.from_numpy(x.copy())
     inplace %= ty
     np.testing.assert_array_equal(inplace.numpy(), expected_r)
+
+
+# ------------------------------------------- complex powers, as torch's
+NAN, INF = float("nan"), float("inf")
+SPECIAL_COMPLEX = [0j, 1j, -1j, 1 + 1j, -2 + 0.5j, 3 + 4j, complex(-0.0, 0.0),
+                   complex(0.0, -0.0), complex(-1, 0), complex(-1, -0.0), complex(NAN, 0),
+                   complex(0, NAN), complex(NAN, NAN), complex(INF, 0), complex(0, INF),
+                   complex(INF, INF), complex(-INF, 1), complex(1, -INF), 1e-3 - 2e3j]
+
+
+def same_bits(x, y):
+    """The same float, NaN for NaN, -0.0 apart from 0.0."""
+    if np.isnan(x) or np.isnan(y):
+        return np.isnan(x) and np.isnan(y)
+    return x == y and np.copysign(1, x) == np.copysign(1, y)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+@pytest.mark.parametrize("exponent", [0, 1, 2, 3, -1, -2, 0.5, -0.5, 2.0, 0j, 2 + 0j, 1j,
+                                      1.5 + 0.5j])
+def test_complex_powers_are_torchs_to_the_bit(exponent, dtype):
+    """z ** 0 is 1 for every z (0j and NaN parts too: not exp(0 * log z)),
+    integer powers are products (1j ** 2 is exactly -1), ** 0.5 is sqrt;
+    NaN and infinite parts come out as torch's."""
+    torch = pytest.importorskip("torch")
+    expected = (torch.tensor(SPECIAL_COMPLEX, dtype=getattr(torch, dtype)) ** exponent).tolist()
+    z = th.tensor(SPECIAL_COMPLEX, dtype=getattr(th, dtype))
+    # a tensor of exponents gives the same, element by element
+    for got in ((z ** exponent).tolist(), (z ** th.full(z.shape, exponent, dtype=z.dtype)).tolist()):
+        for x, y, w in zip(got, expected, SPECIAL_COMPLEX):
+            assert same_bits(x.real, y.real) and same_bits(x.imag, y.imag), (w, x, y)
+
+
+def test_integer_complex_powers_are_exact():
+    z = th.tensor([1j, -1j, 1 + 1j, 0j, complex(NAN, NAN)])
+    assert (z ** 2).tolist()[:3] == [-1 + 0j, -1 + 0j, 2j]
+    assert (z ** 0).tolist() == [1 + 0j] * 5
+    assert (z ** th.zeros(5, dtype=th.complex64)).tolist() == [1 + 0j] * 5
+    assert (th.tensor([1j]) ** 7).tolist() == [-1j]  # not cpow's 1e-16 residue
+
+
+@pytest.mark.parametrize("exponent", [4, 7, -3, -5, 12])
+def test_larger_integer_complex_powers_match_torch_closely(exponent):
+    """torch takes cpow beyond its special exponents; th multiplies out
+    (exact for 1j ** 7): both agree within rounding."""
+    torch = pytest.importorskip("torch")
+    values = [v for v in SPECIAL_COMPLEX if np.isfinite(v) and v != 0]
+    expected = (torch.tensor(values, dtype=torch.complex128) ** exponent).numpy()
+    got = (th.tensor(values, dtype=th.complex128) ** exponent).numpy()
+    np.testing.assert_allclose(got, expected, rtol=1e-13)
+
+
+# ------------------------- float16 and bfloat16 ops with a wider out=
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("out_dtype", ["float32", "float64", "complex64"])
+def test_half_ops_round_to_their_dtype_before_a_wider_out(dtype, out_dtype):
+    torch = pytest.importorskip("torch")
+    big = 65504.0 if dtype == "float16" else 3.0e38
+    for lib in (th, torch):
+        a = lib.tensor([big, 0.1], dtype=getattr(lib, dtype))
+        b = lib.tensor([big, 0.2], dtype=getattr(lib, dtype))
+        out = lib.empty(2, dtype=getattr(lib, out_dtype))
+        results = [lib.add(a, b, out=out).tolist(), lib.mul(a, 3, out=out).tolist(),
+                   lib.exp(a * 0 + 11, out=out).tolist()]
+        if lib is th:
+            got = results
+        else:
+            assert got == results
+    assert np.isinf(np.real(got[0][0]))
+
+
+def test_a_half_op_read_by_a_wider_one_is_rounded_first():
+    """as eager evaluation gives it: (f16 65504 * 2) is inf before + f32"""
+    h = th.tensor([65504.0], dtype=th.float16)
+    assert (th.lazy(h) * 2 + th.zeros(1)).eval().tolist() == [INF]
+    assert ((h * 2) + th.zeros(1)).tolist() == [INF]
+    f = th.zeros(1)
+    f += th.lazy(h) * 2
+    assert f.tolist() == [INF]
+
+
+# ----------------------------------- addcmul, addcdiv: one promotion
+ADDC_DTYPES = ["bool", "uint8", "int32", "int64", "float16", "bfloat16", "float32", "float64",
+               "complex64"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["addcmul", "addcdiv"]),
+       st.lists(st.tuples(st.sampled_from(ADDC_DTYPES), st.booleans()), min_size=3, max_size=3),
+       st.sampled_from([1, 2, -1, 0.5, 1 / 3]))
+def test_addcmul_addcdiv_promote_the_three_together_as_torch(fn, operands, value):
+    """torch.result_type over all three (0-dim tensors against dimensioned
+    ones by category), computed in that dtype (float16 in float32, rounded
+    once; addcdiv's quotient too): values and dtype as torch's."""
+    torch = pytest.importorskip("torch")
+    names = [dt for dt, _ in operands]  # float16 with complex is complex32 in torch, not in th
+    assume(not ("float16" in names and "complex64" in names))
+    rng = np.random.default_rng(len(operands))
+    data = [rng.uniform(0.5, 4, size=() if zero_dim else (5,)) for _, zero_dim in operands]
+
+    def run(lib):
+        ts = [lib.tensor(d.tolist(), dtype=getattr(lib, dt)) for d, (dt, _) in zip(data, operands)]
+        return getattr(lib, fn)(*ts, value=value)
+
+    try:
+        expected = run(torch)
+    except (RuntimeError, NotImplementedError):
+        with pytest.raises((TypeError, ValueError, RuntimeError)):
+            run(th)
+        return
+    if not isinstance(value, int) and not (expected.dtype.is_floating_point
+                                           or expected.dtype.is_complex):
+        return  # th refuses a float value= for integers (EXPRESSIONS.md); torch truncates it
+    got = run(th)
+    assert str(got.dtype).split(".")[1] == str(expected.dtype).split(".")[1]
+    exact = fn == "addcdiv" and not expected.dtype.is_complex  # (complex /: C's, not c10's)
+    if exact or expected.dtype in (torch.float16, torch.bfloat16):
+        np.testing.assert_array_equal(np.array(got.tolist()), np.array(expected.tolist()))
+    else:  # torch's float32/float64 addcmul kernel may fuse (FMA): within an ulp
+        eps = 1e-6 if expected.dtype in (torch.float32, torch.complex64) else 1e-15
+        np.testing.assert_allclose(np.array(got.tolist()), np.array(expected.tolist()),
+                                   rtol=eps)
+
+
+def test_addcmul_addcdiv_examples():
+    b = th.tensor([True, False])
+    h = th.tensor(1.5, dtype=th.float16)
+    assert th.addcmul(b, h, b, value=2).dtype is th.float16
+    r = th.addcdiv(th.zeros(2, dtype=th.float64), th.ones(2), th.full((2,), 3.0))
+    assert r.dtype is th.float64 and r.tolist() == [1 / 3, 1 / 3]  # not float32's 1/3
+
+
+# ------------------------------------------- subtracting bools, as torch
+BOOL_SUB_CASES = {
+    "f - b": lambda f, b: f - b, "b - f": lambda f, b: b - f, "b - b": lambda f, b: b - b,
+    "b - 1": lambda f, b: b - 1, "1 - b": lambda f, b: 1 - b, "b - True": lambda f, b: b - True,
+    "f - True": lambda f, b: f - True, "True - f": lambda f, b: True - f,
+    "sub(f, b)": lambda f, b: f.sub(b), "sub(f, b, alpha=2)": lambda f, b: f.sub(b, alpha=2),
+    "sub(b, f, alpha=2)": lambda f, b: b.sub(f, alpha=2),
+    "sub(b, b, alpha=2)": lambda f, b: b.sub(b, alpha=2),
+    "sub(f, True, alpha=2)": lambda f, b: f.sub(True, alpha=2),
+    "sub(f, b, alpha=0.5)": lambda f, b: f.sub(b, alpha=0.5),
+    "sub_(b)": lambda f, b: f.clone().sub_(b),
+    "sub_(b, alpha=2)": lambda f, b: f.clone().sub_(b, alpha=2),
+    "f -= b": lambda f, b: f.clone().__isub__(b), "b -= b": lambda f, b: b.clone().__isub__(b),
+}
+
+
+@pytest.mark.parametrize("case", list(BOOL_SUB_CASES))
+def test_subtracting_a_bool_is_refused_as_torch_whatever_alpha(case):
+    torch = pytest.importorskip("torch")
+    form = BOOL_SUB_CASES[case]
+    with pytest.raises(RuntimeError) as expected:
+        form(torch.tensor([1.5, 2.0]), torch.tensor([True, False]))
+    with pytest.raises(RuntimeError) as got:
+        form(th.tensor([1.5, 2.0]), th.tensor([True, False]))
+    assert str(expected.value) in str(got.value)
+    with pytest.raises(RuntimeError, match="with a bool tensor"):
+        th.sub(th.ones(2), th.tensor([True, False]), alpha=2, out=th.empty(2))
+    with pytest.raises(RuntimeError, match="with a bool tensor"):
+        th.sub(th.lazy(th.ones(2)), th.tensor([True, False]), alpha=3)
+
+
+# -------------------------------- in-place ops never change their shape
+INPLACE_BINARY = ["add_", "sub_", "mul_", "div_", "pow_", "remainder_", "floor_divide_",
+                  "atan2_", "eq_", "ne_", "lt_", "le_", "gt_", "ge_", "logical_and_",
+                  "logical_or_", "logical_xor_", "clamp_", "clip_", "__iadd__", "__isub__",
+                  "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__"]
+
+
+@pytest.mark.parametrize("method", INPLACE_BINARY + ["bitwise_and_", "bitwise_or_",
+                                                      "bitwise_xor_", "__iand__", "__ior__",
+                                                      "__ixor__"])
+@pytest.mark.parametrize("shapes", [((0,), (2, 0)), ((3,), (2, 3)), ((1,), (3,)),
+                                    ((0, 3), (2, 1, 3))])
+def test_inplace_ops_refuse_a_broadcast_shape_that_is_not_theirs(method, shapes):
+    torch = pytest.importorskip("torch")
+    dtype = "int32" if "and" in method or "or" in method else "float32"
+    if dtype == "int32" and ("logical" in method):
+        dtype = "float32"
+    mine, other = shapes
+
+    def run(lib):
+        x = lib.ones(*mine, dtype=getattr(lib, dtype))
+        try:
+            getattr(x, method)(lib.ones(*other, dtype=getattr(lib, dtype)))
+        finally:
+            assert tuple(x.shape) == mine  # never resized, not even when empty
+    with pytest.raises(RuntimeError) as expected:
+        run(torch)
+    with pytest.raises(RuntimeError) as got:
+        run(th)
+    assert str(expected.value) in str(got.value)
+
+
+@pytest.mark.parametrize("method", INPLACE_BINARY)
+def test_inplace_ops_work_when_the_shapes_agree(method):
+    torch = pytest.importorskip("torch")
+    for mine, other in [((0,), (0,)), ((0,), (1,)), ((0, 3), (3,)), ((2, 3), (3,)), ((2, 3), ())]:
+        x = th.full(mine, 2.0)
+        r = getattr(x, method)(th.full(other, 3.0))
+        t = getattr(torch.full(mine, 2.0), method)(torch.full(other, 3.0))
+        assert r is x and x.shape == mine and x.tolist() == t.tolist()
+
+
+def test_inplace_ternary_and_rounding_forms_keep_their_shape():
+    for call in (lambda x: x.addcmul_(th.ones(2, 3), th.ones(3)),
+                 lambda x: x.addcdiv_(th.ones(2, 3), th.ones(3)),
+                 lambda x: x.div_(th.ones(2, 3), rounding_mode="trunc"),
+                 lambda x: x.clamp_(th.ones(2, 3), th.ones(3)),
+                 lambda x: th.mul(x, th.ones(2, 3), out=x)):
+        x = th.ones(3)
+        with pytest.raises(RuntimeError, match=r"output with shape \[3\] doesn't match the "
+                           r"broadcast shape \[2, 3\]"):
+            call(x)
+        assert x.shape == (3,)
+    # an out that is not an operand is still out=: resized when empty
+    out = th.empty(0)
+    assert th.mul(th.ones(3), th.ones(2, 3), out=out).shape == (2, 3)

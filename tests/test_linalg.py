@@ -163,6 +163,66 @@ def test_beta_zero_does_not_read_the_input(dtype):
     assert th.addmm(t, a, a.t(), beta=0).tolist() == [[3, 3], [3, 3]]
 
 
+ZERO_ALPHA_FORMS = {
+    "addmm": lambda lib, i, m: lib.addmm(i, m, m, alpha=0),
+    "addmm beta=0": lambda lib, i, m: lib.addmm(i, m, m, beta=0, alpha=0),
+    "addmm_": lambda lib, i, m: i.clone().addmm_(m, m, alpha=0),
+    "Tensor.addmm": lambda lib, i, m: i.addmm(m, m, alpha=0),
+    "addmm out": lambda lib, i, m: lib.addmm(i, m, m, alpha=0, out=lib.empty(2, 2, dtype=i.dtype)),
+    "addmv": lambda lib, i, m: lib.addmv(i[0], m, m[0], alpha=0),
+    "addmv_": lambda lib, i, m: i[0].clone().addmv_(m, m[0], alpha=0),
+    "addr": lambda lib, i, m: lib.addr(i, m[0], m[:, 0], alpha=0),
+    "addr_": lambda lib, i, m: i.clone().addr_(m[0], m[:, 0], alpha=0),
+    "baddbmm": lambda lib, i, m: lib.baddbmm(i.expand(3, 2, 2), m.expand(3, 2, 2),
+                                              m.expand(3, 2, 2), alpha=0),
+    "baddbmm_": lambda lib, i, m: i.expand(3, 2, 2).clone().baddbmm_(
+        m.expand(3, 2, 2), m.expand(3, 2, 2), alpha=0),
+    "addbmm": lambda lib, i, m: lib.addbmm(i, m.expand(3, 2, 2), m.expand(3, 2, 2), alpha=0),
+    "addbmm_": lambda lib, i, m: i.clone().addbmm_(m.expand(3, 2, 2), m.expand(3, 2, 2),
+                                                   alpha=0),
+}
+
+
+@pytest.mark.parametrize("dtype", ["float16", "float32", "float64", "complex64", "complex128"])
+@pytest.mark.parametrize("form", list(ZERO_ALPHA_FORMS))
+def test_alpha_zero_keeps_the_products_nan_and_inf(form, dtype):
+    """0 * (a NaN or an infinity of the product) is NaN: alpha=0 does not skip
+    the product (BLAS would), only beta=0 ignores the input. torch 2.13 does
+    so for float16 everywhere and for addr and baddbmm (its BLAS paths skip
+    it: an inconsistency th does not copy), so the oracle is numpy's
+    0 * (m @ m) + beta * input."""
+    nan, inf = float("nan"), float("inf")
+    m = th.tensor([[nan, 1.0], [inf, 2.0]], dtype=getattr(th, dtype))
+    i = th.full((2, 2), 5.0, dtype=getattr(th, dtype))
+    got = np.array(ZERO_ALPHA_FORMS[form](th, i, m).tolist())
+    mm = np.array(m.tolist())
+    with np.errstate(all="ignore"):
+        product = {"addmv": mm @ mm[0], "addr": np.outer(mm[0], mm[:, 0])}.get(
+            form.split("_")[0].split(" ")[0], mm @ mm)
+        if form.startswith("addmv"):
+            expected = 0 * product + 5
+        elif form.startswith("addbmm"):
+            expected = 0 * (3 * product) + 5
+        else:
+            expected = 0 * product + (0 if "beta=0" in form else 5)
+    expected = np.broadcast_to(expected, got.shape)
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    np.testing.assert_array_equal(got[~np.isnan(got)], expected[~np.isnan(expected)])
+    assert np.isnan(got).any()
+
+
+def test_alpha_zero_matches_torch_where_torch_keeps_the_nan():
+    torch = pytest.importorskip("torch")
+    for form in ("addr", "baddbmm", "addmm"):
+        for dtype in ("float16", "float32") if form != "addmm" else ("float16",):
+            results = []
+            for lib in (th, torch):
+                m = lib.tensor([[float("nan"), 1.0], [float("inf"), 2.0]], dtype=getattr(lib, dtype))
+                i = lib.full((2, 2), 5.0, dtype=getattr(lib, dtype))
+                results.append(np.array(ZERO_ALPHA_FORMS[form](lib, i, m).tolist()))
+            np.testing.assert_array_equal(*results)
+
+
 @SETTINGS
 @given(dims, dims, st.sampled_from(LAYOUTS), st.sampled_from(BLAS_DTYPES + LOOP_DTYPES),
        st.sampled_from([0, 1, 2]))

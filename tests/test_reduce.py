@@ -704,3 +704,23 @@ def test_every_failing_allocation_raises_and_frees_what_it_took(name):
             with pytest.raises(MemoryError, match="failed to allocate"):
                 action(t)
         assert failure.fired and th.debug.live() == before, f"{name}: allocation {k}"
+
+
+@pytest.mark.parametrize("p", [math.inf, -math.inf, -1, -2, -0.5, 0, 1, 2, 3, 0.5])
+@pytest.mark.parametrize("shape, dim", [((0, 3), 0), ((0, 3), (0, 1)), ((3, 0), 1), ((0,), None),
+                                        ((3, 0), 0), ((0, 3), 1)])
+def test_norm_over_an_empty_dim_is_torchs(p, shape, dim):
+    """inf and negative p have no identity: refused (RuntimeError) as torch
+    refuses them, like amax; p = 0, 1, 2, ... give 0; a dim that is not
+    empty reduces an empty result as usual."""
+    torch = pytest.importorskip("torch")
+    try:
+        expected = torch.norm(torch.empty(shape), p=p, dim=dim)
+    except RuntimeError as e:
+        gist = str(e).split(" because")[0].split("cannot compute")[1].split(" on the")[0]
+        with pytest.raises(RuntimeError, match="cannot compute" + gist) as got:
+            th.norm(th.empty(*shape), p=p, dim=dim)
+        assert "does not have an identity" in str(got.value)
+        return
+    got = th.norm(th.empty(*shape), p=p, dim=dim)
+    assert got.shape == tuple(expected.shape) and got.tolist() == expected.tolist()

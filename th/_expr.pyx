@@ -272,11 +272,25 @@ cdef object into_out(Expr e, object out):
     return into_out_node(e.cdata, out)
 
 
+cdef bint _reads(THExpr *e, THTensor *t) noexcept:
+    """e has a leaf of the very tensor t (not merely a view of its memory)."""
+    cdef int i = 0
+    if THExpr_kind(e) == TH_EXPR_KIND_TENSOR:
+        return THExpr_tensor(e) == t
+    while THExpr_operand(e, i) != NULL:
+        if _reads(THExpr_operand(e, i), t):
+            return True
+        i += 1
+    return False
+
+
 cdef object into_out_node(THExpr *e, object out):
     """Evaluates e into out with torch's out= rules: the result's dtype must
     be castable to out's (TypeError); out of another shape is resized when it
     has no elements, refused otherwise (ValueError; torch warns and
-    resizes)."""
+    resizes). An out that e reads is in place (x.mul_(y) is mul(x, y,
+    out=x)), as torch takes it: never resized, a RuntimeError from
+    THTensor_assign when the result's shape is not its own."""
     if not isinstance(out, Tensor):
         raise TypeError(f"out must be a th.Tensor, got {type(out).__name__}")
     cdef THTensor *dst = (<Tensor>out).cdata
@@ -286,7 +300,7 @@ cdef object into_out_node(THExpr *e, object out):
     if not THScalarType_canCast(rt, THTensor_dtype(dst)):
         raise TypeError(f"result type {_name(rt)} can't be cast to the desired output type "
                         f"{_name(THTensor_dtype(dst))}")
-    if not _same_shape(dst, nd, sizes):
+    if not _same_shape(dst, nd, sizes) and not _reads(e, dst):
         if THTensor_nElement(dst) != 0:
             raise ValueError(f"out has shape {list(out.shape)}, the result "
                              f"{_shape_text(nd, sizes)}: give an out of the result's shape "
@@ -472,21 +486,42 @@ cdef Expr _cast(object x, THScalarType t, str fn):
     return wrap_expr(THExpr_newCastMove(new_operand(x, fn), t))
 
 
-cdef object _scaled(object x, object factor, str name, str fn, object a, object b,
-                    object c=None):
-    """factor * x (x: b, an operand of a + factor * b, or of addcmul(a, b, c))
-    as torch computes it: in the operands' promoted dtype (the factor left
-    out), x cast to it and factor converted to it (ValueError when it does
-    not fit; a negative one wraps for unsigned dtypes, and value= of
-    float16 and bfloat16 is float32, as in torch). A factor that is not an
-    integer for integral operands, or complex for real ones, is a TypeError.
-    x itself when factor is 1."""
-    if type(factor) is int and factor == 1:
-        return x
+cdef THScalarType _promoted(str fn, object a, object b, object c=None) except *:
+    """torch's result_type of the operands, all together (a 0-dim tensor
+    counts only against dimensioned ones of its category)."""
     cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
                    else node(TH_EXPR_ADDCMUL, fn, a, b, c))
-    cdef THScalarType t = THExpr_dtype(e.cdata)
-    cdef THScalarType factor_type = t
+    return THExpr_dtype(e.cdata)
+
+
+cdef THScalarType _opmath(THScalarType t) noexcept:
+    """The dtype torch computes a t op in: float32 for float16, bfloat16."""
+    return TH_FLOAT32 if t == TH_FLOAT16 or t == TH_BFLOAT16 else t
+
+
+cdef object _as_type(object x, THScalarType t, str fn):
+    """x cast to t when it is a tensor or Expr of another dtype."""
+    if isinstance(x, (Tensor, Expr)) and x.dtype is not dtype_of(t):
+        return _cast(x, t, fn)
+    return x
+
+
+cdef object _as_operand(object x, THScalarType t, THScalarType w, str fn):
+    """x as torch reads an operand of a t op computed in w: converted to t
+    (a float32 0-dim tensor is rounded to float16), then to w."""
+    return _as_type(_as_type(x, t, fn), w, fn)
+
+
+cdef object _scaled(object x, object factor, str name, str fn, THScalarType t,
+                    THScalarType factor_type):
+    """factor * x (x: b, an operand of a + factor * b, or of addcmul(a, b, c))
+    as torch computes it: in factor_type (the operands' promoted dtype t,
+    or for value= float32 where t is float16 or bfloat16), x cast to it and
+    factor converted to it (ValueError when it does not fit; a negative one
+    wraps for unsigned dtypes). A factor that is not an integer for integral
+    t, or complex for real t, is a TypeError. x itself when factor is 1."""
+    if type(factor) is int and factor == 1:
+        return x
     if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
         if not isinstance(factor, numbers.Integral):
             raise TypeError(f"For integral input tensors, argument {name} must not be a "
@@ -497,25 +532,32 @@ cdef object _scaled(object x, object factor, str name, str fn, object a, object 
     elif not THScalarType_isComplex(t) and not isinstance(factor, numbers.Real):
         raise TypeError(f"For non-complex input tensors, argument {name} must not be a "
                         f"complex number.")
-    if name == "value" and (t == TH_FLOAT16 or t == TH_BFLOAT16):
-        factor_type = TH_FLOAT32  # torch scales value in float32 there
     cdef uint64_t element[2]
     write_element(<char *>element, factor_type, factor)
-    if isinstance(x, (Tensor, Expr)) and x.dtype is not dtype_of(t):
-        x = _cast(x, t, fn)
-    return node(TH_EXPR_MUL, fn, x, wrap_expr(THExpr_newScalar(factor_type, element)))
+    return node(TH_EXPR_MUL, fn, _as_type(x, factor_type, fn),
+                wrap_expr(THExpr_newScalar(factor_type, element)))
 
 
 def add(input, other, *, alpha=1, out=None):
     """input + alpha * other."""
-    e = node(TH_EXPR_ADD, "add", input, _scaled(other, alpha, "alpha", "add", input, other))
-    return finish(e, _any_lazy((input, other)), out)
+    cdef THScalarType t
+    cdef bint lazy = _any_lazy((input, other))
+    if not (type(alpha) is int and alpha == 1):
+        t = _promoted("add", input, other)
+        other = _scaled(other, alpha, "alpha", "add", t, t)
+    return finish(node(TH_EXPR_ADD, "add", input, other), lazy, out)
 
 
 def sub(input, other, *, alpha=1, out=None):
-    """input - alpha * other."""
-    e = node(TH_EXPR_SUB, "sub", input, _scaled(other, alpha, "alpha", "sub", input, other))
-    return finish(e, _any_lazy((input, other)), out)
+    """input - alpha * other (a bool operand is refused whatever alpha is, as
+    in torch)."""
+    cdef THScalarType t
+    cdef bint lazy = _any_lazy((input, other))
+    if not (type(alpha) is int and alpha == 1):
+        node(TH_EXPR_SUB, "sub", input, other)  # its refusals, which alpha * other would hide
+        t = _promoted("sub", input, other)
+        other = _scaled(other, alpha, "alpha", "sub", t, t)
+    return finish(node(TH_EXPR_SUB, "sub", input, other), lazy, out)
 
 
 def div(input, other, *, rounding_mode=None, out=None):
@@ -602,23 +644,32 @@ def clip(input, min=None, max=None, *, out=None):
 
 
 def addcmul(input, tensor1, tensor2, *, value=1, out=None):
-    """input + value * tensor1 * tensor2."""
-    e = node(TH_EXPR_ADDCMUL, "addcmul", input,
-             _scaled(tensor1, value, "value", "addcmul", input, tensor1, tensor2), tensor2)
-    return finish(e, _any_lazy((input, tensor1, tensor2)), out)
+    """input + value * tensor1 * tensor2 in the three operands' promoted
+    dtype (torch's result_type of all three; float16 and bfloat16 computed
+    in float32 and rounded once, as torch)."""
+    cdef THScalarType t = _promoted("addcmul", input, tensor1, tensor2)
+    cdef THScalarType w = _opmath(t)
+    e = node(TH_EXPR_ADDCMUL, "addcmul", _as_operand(input, t, w, "addcmul"),
+             _scaled(_as_operand(tensor1, t, w, "addcmul"), value, "value", "addcmul", t, w),
+             _as_operand(tensor2, t, w, "addcmul"))
+    return finish(_as_type(e, t, "addcmul"), _any_lazy((input, tensor1, tensor2)), out)
 
 
 def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
-    """input + value * tensor1 / tensor2 (tensor1 and tensor2 both integral
-    are refused, as torch refuses them)."""
+    """input + value * tensor1 / tensor2 in the three operands' promoted
+    dtype, (value * tensor1) / tensor2 as torch orders it (tensor1 and
+    tensor2 both integral are refused, as torch refuses them)."""
     if all(isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex)
            for t in (tensor1, tensor2)):
         raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
                         "refuses it too); use (tensor1 / tensor2) with th.add")
-    quotient = node(TH_EXPR_DIV, "addcdiv", tensor1, tensor2)
-    e = node(TH_EXPR_ADD, "addcdiv", input,
-             _scaled(quotient, value, "value", "addcdiv", input, quotient))
-    return finish(e, _any_lazy((input, tensor1, tensor2)), out)
+    cdef THScalarType t = _promoted("addcdiv", input, tensor1, tensor2)
+    cdef THScalarType w = _opmath(t)
+    quotient = node(TH_EXPR_DIV, "addcdiv",
+                    _scaled(_as_operand(tensor1, t, w, "addcdiv"), value, "value", "addcdiv", t, w),
+                    _as_operand(tensor2, t, w, "addcdiv"))
+    e = node(TH_EXPR_ADD, "addcdiv", _as_operand(input, t, w, "addcdiv"), quotient)
+    return finish(_as_type(e, t, "addcdiv"), _any_lazy((input, tensor1, tensor2)), out)
 
 
 def _unary(THExprOp op, str doc):

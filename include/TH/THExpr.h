@@ -161,8 +161,11 @@ TH_API double THExpr_scalarValue(const THExpr *self);
 /* ---------------------------------------------------------- evaluation */
 
 /* Evaluates e into dst with saver, in one pass over the elements: e's
- * shape must broadcast to dst's (dst itself is never broadcast, and dst
- * may not have elements sharing memory). dst may also be read by e: an
+ * shape must broadcast to dst's (dst itself is never broadcast: a
+ * RuntimeError in torch's words, "output with shape [3] doesn't match the
+ * broadcast shape [2, 3]"; and dst may not have elements sharing memory).
+ * The value stored is e's, of e's dtype: a float16 op is rounded to
+ * float16 before it is cast into a wider dst. dst may also be read by e: an
  * identical view is read before it is written, any other overlap is
  * buffered. A tensor leaf whose tensor changed shape or dtype since the
  * leaf was built (resize_, set_) is refused (RuntimeError): e's shape and
@@ -175,7 +178,8 @@ TH_API int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e);
 TH_API THTensor *THTensor_newEval(THExpr *e);
 /* out = op(a, b) for a binary op, with torch's out= rules: the result's
  * dtype must cast to out's (TypeError), an out of another shape is resized
- * when it has no elements and refused otherwise (ValueError). The nodes
+ * when it has no elements and refused otherwise (ValueError); an out that is
+ * a or b is in place, never resized (RuntimeError, as THTensor_assign). The nodes
  * live on the stack: no allocation for a small call. */
 TH_API int THTensor_binaryOut(THTensor *out, THExprOp op, THTensor *a, THTensor *b);
 /* A new contiguous tensor holding op(a, b) for a binary op, its dtype and

@@ -103,7 +103,9 @@ TH_API int THTensor_all(THTensor *result, THTensor *input, int nDims, const int 
 TH_API int THTensor_any(THTensor *result, THTensor *input, int nDims, const int *dims,
                         int keepdim);
 /* p-norm: p = 2 (sqrt of the sum of squares), 1, INFINITY (largest |x|),
- * -INFINITY (smallest), 0 (count of non-zeros) or any other p. */
+ * -INFINITY (smallest), 0 (count of non-zeros) or any other p. Over an
+ * empty dim: 0 for p >= 0 but inf, a RuntimeError for inf and p < 0 (no
+ * identity), as torch. */
 TH_API int THTensor_norm(THTensor *result, THTensor *input, double p, int nDims,
                          const int *dims, int keepdim);
 /* Sum of squared deviations from the mean over max(0, N - correction) (N

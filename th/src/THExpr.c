@@ -276,6 +276,17 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
     return -1;
   }
   if (check_operands(operand, arity, fn)) return -1;
+  if (op == TH_EXPR_SUB && (operand[0]->dtype == TH_BOOL || operand[1]->dtype == TH_BOOL)) {
+    /* torch's refusal, word for word (a Python True counts: uint8 - True) */
+    if (operand[0]->dtype == operand[1]->dtype)
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Subtraction, the `-` operator, with two bool tensors is "
+                "not supported. Use the `^` or `logical_xor()` operator instead.");
+    else
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Subtraction, the `-` operator, with a bool tensor is not "
+                "supported. If you are trying to invert a mask, use the `~` or `logical_not()` "
+                "operator instead.");
+    return -1;
+  }
   THScalarType common, result, in_type;
   if (op == TH_EXPR_WHERE) {
     if (operand[0]->dtype != TH_BOOL) {
@@ -301,12 +312,6 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
     TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Integers to negative integer powers are not allowed.");
     return -1;
   }
-  for (int i = 0; op == TH_EXPR_SUB && i < arity; i++)
-    if (operand[i]->dtype == TH_BOOL) { /* torch: uint8 - True is refused too */
-      TH_ERR_FN(TH_ERROR_TYPE, fn, "sub with a bool operand is not supported: use "
-                "logical_xor (or bitwise_not for 1 - x)");
-      return -1;
-    }
   int nd;
   if (broadcast_shape(operand, arity, &nd, size, ops[op].name, fn)) return -1;
   e->kind = arity == 1 ? TH_EXPR_KIND_UNARY : arity == 2 ? TH_EXPR_KIND_BINARY

@@ -155,13 +155,14 @@ int th_expr_leaf_changed(const THExpr *leaf, const char *fn) {
   return -1;
 }
 
+static int is_op(const THExpr *e) {
+  return e->kind == TH_EXPR_KIND_UNARY || e->kind == TH_EXPR_KIND_BINARY ||
+         e->kind == TH_EXPR_KIND_TERNARY;
+}
+
 /* e's value in its own register dtype (a weak scalar: its kind's). */
 static int compile_natural(Compiler *c, const THExpr *e) {
-  THScalarType t = e->kind == TH_EXPR_KIND_UNARY || e->kind == TH_EXPR_KIND_BINARY ||
-                           e->kind == TH_EXPR_KIND_TERNARY
-                       ? th_expr_compute_type(e->dtype)
-                       : e->dtype;
-  return compile(c, e, t);
+  return compile(c, e, is_op(e) ? th_expr_compute_type(e->dtype) : e->dtype);
 }
 
 /* Scalar leaf e as one element of type: a typed one converted from its
@@ -180,16 +181,19 @@ static void scalar_element(const THExpr *e, THScalarType type, th_element *out) 
 
 /* The product operand of an add that one addcmul pass can compute: a mul
  * computed in the add's own dtype, so that x + y*z rounds exactly as the two
- * kernels would (C11 does not contract it into an FMA). */
+ * kernels would (C11 does not contract it into an FMA), and of the add's
+ * common dtype (a float16 product read by a float32 add is rounded first:
+ * compile_operand). */
 static const THExpr *fused_product(const THExpr *e, THScalarType in_type) {
   if (in_type == TH_BOOL || !th_expr_kernel_for(TH_EXPR_ADDCMUL, in_type, 0)) return NULL;
+  THScalarType common = th_expr_common_type(e->operand, 2);
   for (int i = 0; i < 2; i++) {
     const THExpr *m = e->operand[i];
     if (m->kind != TH_EXPR_KIND_BINARY || m->op != TH_EXPR_MUL) continue;
     THScalarType r, mul_in;
     if (th_expr_op_types(TH_EXPR_MUL, th_expr_common_type(m->operand, 2), &r, &mul_in, NULL))
       continue;
-    if (mul_in == in_type && th_expr_compute_type(r) == in_type) return m;
+    if (mul_in == in_type && th_expr_compute_type(r) == in_type && r == common) return m;
   }
   return NULL;
 }
@@ -198,12 +202,27 @@ static const THExpr *fused_product(const THExpr *e, THScalarType in_type) {
  * in type. One of another dtype is converted to common first, as torch
  * converts it: float16 and bfloat16 compute in float32, but a uint16 65528
  * is inf in float16 before it is widened. An operand already of common
- * (an op's unrounded result) is not rounded again: once, on store. */
+ * (an op's unrounded result) is not rounded again: once, on store. An op
+ * of float16 or bfloat16 read by a wider one is rounded to its dtype first,
+ * as its value would be if evaluated alone. */
 static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
                            THScalarType type) {
   if (common != type && x->dtype != common && th_expr_compute_type(common) == type)
     return cast_reg(c, compile(c, x, common), type);
+  if (x->dtype != common && is_op(x) && th_expr_compute_type(x->dtype) != x->dtype)
+    return cast_reg(c, compile(c, x, x->dtype), type); /* rounded: see compile_value */
   return compile(c, x, type);
+}
+
+/* e's value for a dst of dtype dt: an op's own value, rounded to its dtype
+ * before it is cast into dst. A float16 or bfloat16 op computes in float32
+ * (its register), and its result is float16 however wide dst is: f16 65504
+ * + 65504 is inf, also into float32 (out=), as in torch. Into a dst of its
+ * own dtype the one rounding is the store's. */
+static int compile_value(Compiler *c, const THExpr *e, THScalarType dt) {
+  if (dt != e->dtype && is_op(e) && th_expr_compute_type(e->dtype) != e->dtype)
+    return compile(c, e, e->dtype);
+  return compile_natural(c, e);
 }
 
 /* What x ** exponent runs as, for a float x: x * x, sqrt, rsqrt or
@@ -331,11 +350,23 @@ static int check_shape(const THTensor *dst, const THExpr *e, const char *fn) {
   int ok = lead >= 0;
   for (int d = 0; ok && d < e->nDimension; d++)
     ok = e->size[d] == 1 || e->size[d] == th_sizes(dst)[lead + d];
-  if (!ok) {
+  if (!ok) { /* torch's words and class: dst is an in-place operand or out */
+    int nd = e->nDimension > dst->nDimension ? e->nDimension : dst->nDimension;
+    int64_t both[TH_MAX_DIMS];
+    for (int d = 0; d < nd; d++) {
+      int i = d - (nd - dst->nDimension), j = d - (nd - e->nDimension);
+      int64_t x = i >= 0 ? th_sizes(dst)[i] : 1, y = j >= 0 ? e->size[j] : 1;
+      if (x != y && x != 1 && y != 1) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "The size of tensor a (%lld) must match the size of "
+                  "tensor b (%lld) at non-singleton dimension %d", (long long)x, (long long)y, d);
+        return -1;
+      }
+      both[d] = x == 1 ? y : x;
+    }
     char a[256], b[256];
-    th_format_shape(a, sizeof a, e->nDimension, e->size);
-    th_format_shape(b, sizeof b, dst->nDimension, th_sizes(dst));
-    TH_ERR_FN(TH_ERROR_VALUE, fn, "an expression of shape %s cannot be stored into dst of shape %s",
+    th_format_shape(a, sizeof a, dst->nDimension, th_sizes(dst));
+    th_format_shape(b, sizeof b, nd, both);
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "output with shape %s doesn't match the broadcast shape %s",
               a, b);
     return -1;
   }
@@ -491,7 +522,7 @@ static int plan_init(THExprPlan *p, THTensor *dst, THExpr *expr) {
   c.nmemo = 0;
   p->leaf[0] = dst;
   p->nleaves = 1;
-  p->result = compile_natural(&c, expr);
+  p->result = compile_value(&c, expr, dst->storage->dtype);
   if (p->result < 0) return -1;
   int64_t size1 = 1;
   const int64_t *strides[MAX_LEAVES + 1];

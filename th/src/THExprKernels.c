@@ -258,6 +258,54 @@ IPOW(int64_t, IS_NEGATIVE)
 IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, NEVER)
 
 #define POW_INT(sfx, T, TT, name) BINARY(name##_##sfx, T, T, ipow_##T(x, y))
+
+/* Complex powers as torch and numpy compute them, not as exp(w log z)
+ * (which gives NaN for 0 ** 0 and for a NaN part ** 0, and 1j ** 2 = -1 +
+ * 1.2e-16j): z ** 0 is 1 for every z, ** 0.5 and ** -0.5 are sqrt and its
+ * reciprocal, an integer power is a chain of products (z * z * z for 3) and
+ * a negative one its reciprocal. Products and quotients are c10::complex's
+ * (the textbook product; numpy's scaled quotient, inf + NaN i for 1 / 0,
+ * written out term by term to keep its signed zeros),
+ * not C's Annex G forms, whose recovered infinities differ from torch's.
+ * Integers beyond 2^24, other exponents and the powers of an infinite z
+ * that torch does not multiply out take cpow. */
+#define COMPLEX_POW(sfx, T, R, MAKE, SQRT, CPOW)                                \
+  static inline T cmul_##sfx(T x, T y) {                                        \
+    R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                   \
+    return MAKE(a * c - b * d, a * d + b * c);                                  \
+  }                                                                             \
+  static inline T cinv_##sfx(T y) {                                             \
+    R c = creal(y), d = cimag(y), ac = fabs(c), ad = fabs(d);                   \
+    if (ac >= ad) {                                                             \
+      if (ac == 0 && ad == 0) return MAKE(1 / ac, 0 / ad);                      \
+      R rat = d / c, scl = 1 / (c + d * rat);                                   \
+      return MAKE((1 + 0 * rat) * scl, (0 - rat) * scl);                        \
+    }                                                                           \
+    R rat = c / d, scl = 1 / (d + c * rat);                                     \
+    return MAKE((rat + 0) * scl, (0 * rat - 1) * scl);                          \
+  }                                                                             \
+  static inline T cpow_##sfx(T z, T w) {                                        \
+    R n = creal(w);                                                             \
+    if (cimag(w) != 0) return CPOW(z, w);                                       \
+    if (n == 0) return 1;                                                       \
+    if (n == (R)0.5) return SQRT(z);                                            \
+    if (n == (R)-0.5) return cinv_##sfx(SQRT(z));                               \
+    R m = fabs(n);                                                              \
+    if (m != trunc(m) || m > 16777216 ||                                        \
+        (!(isfinite(creal(z)) && isfinite(cimag(z))) && (m > 3 || n == -3)))    \
+      return CPOW(z, w); /* infinities: torch's products for 2, 3, -1, -2 only */ \
+    uint32_t k = (uint32_t)m, bit = 1u << 31;                                   \
+    while (!(k & bit)) bit >>= 1;                                               \
+    T r = z; /* left to right: (z * z) * z for 3, as torch */                   \
+    for (bit >>= 1; bit; bit >>= 1) {                                           \
+      r = cmul_##sfx(r, r);                                                     \
+      if (k & bit) r = cmul_##sfx(r, z);                                        \
+    }                                                                           \
+    return n < 0 ? cinv_##sfx(r) : r;                                           \
+  }
+COMPLEX_POW(c64, c64, float, CMPLXF, csqrtf, cpowf)
+COMPLEX_POW(c128, c128, double, CMPLX, csqrt, cpow)
+
 #define FLOORDIV_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, floordiv_##T(x, y))
 #define MOD_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, mod_##T(x, y))
 
@@ -322,7 +370,9 @@ INEXACT(DEF_U, sin, sin(x))
 INEXACT(DEF_U, cos, cos(x))
 INEXACT(DEF_U, tanh, tanh(x))
 INEXACT(DEF_U, sigmoid, SIGMOID(x))
-INEXACT(DEF_B, pow, pow(x, y))
+FLOATS(DEF_B, pow, pow(x, y))
+BINARY(pow_c64, c64, c64, cpow_c64(x, y))
+BINARY(pow_c128, c128, c128, cpow_c128(x, y))
 FLOATS(DEF_B, atan2, atan2(x, y))
 #undef SIMD
 #define SIMD TH_CLONES_AVX2

@@ -89,7 +89,9 @@ int THTensor_binaryOut(THTensor *out, THExprOp o, THTensor *a, THTensor *b) {
            THScalarType_name(e->dtype), THScalarType_name(dt));
     return -1;
   }
-  if (!th_has_shape(out, e->nDimension, e->size)) {
+  /* an out that is also an operand is an in-place operand: never resized
+   * (THTensor_assign refuses its shape, as torch does) */
+  if (!th_has_shape(out, e->nDimension, e->size) && out != a && out != b) {
     if (th_tensor_numel(out) != 0) {
       char have[256], result[256];
       th_format_shape(have, sizeof have, out->nDimension, th_sizes(out));

@@ -18,6 +18,7 @@
 #include "THDebugImpl.h"
 #include "THParallelImpl.h"
 #include "THTensorImpl.h"
+#include "TH/THExpr.h"
 #include "TH/THTensorMath.h"
 
 /* ------------------------------------------------------------- matrices */
@@ -339,12 +340,32 @@ done:
   return rc;
 }
 
+/* C = beta * C + 0 * A @ B through BLAS. BLAS skips A @ B when alpha is 0
+ * (the reference BLAS documents it), and with it the NaN and infinities the
+ * product holds, which 0 * x keeps (NaN), as torch's product does: the
+ * product is computed aside, times 0, and added. */
+static int gemm_blas_zero_alpha(THScalarType dtype, Mat C, double beta, Mat A, Mat B) {
+  int rc = -1;
+  THTensor *product = THTensor_newWithSize2d(dtype, C.rows, C.cols);
+  THTensor *viewC = product ? mat_tensor(&C) : NULL;
+  if (!viewC) goto done;
+  Mat P = {product->storage, product->storageOffset, C.rows, C.cols, C.cols, 1};
+  if (gemm_blas(dtype, P, 0, 1, A, B) || THTensor_mul(product, product, 0)) goto done;
+  if (beta == 0) rc = THTensor_copy(viewC, product);
+  else if (!THTensor_mul(viewC, viewC, beta)) rc = THTensor_cadd(viewC, viewC, 1, product);
+done:
+  THTensor_free(product);
+  THTensor_free(viewC);
+  return rc;
+}
+
 /* C = beta * C + alpha * A @ B (beta 0: C is not read). */
 static int gemm(THScalarType dtype, Mat C, double beta, double alpha, Mat A, Mat B,
                 const char *fn) {
   if (C.rows == 0 || C.cols == 0) return 0;
   if (is_blas_dtype(dtype) && fits_blas(&C, &A))
-    return gemm_blas(dtype, C, beta, alpha, A, B);
+    return alpha == 0 && A.cols ? gemm_blas_zero_alpha(dtype, C, beta, A, B)
+                                : gemm_blas(dtype, C, beta, alpha, A, B);
   return gemm_fallback(dtype, C, beta, alpha, A, B, fn);
 }
 
@@ -402,8 +423,9 @@ static int product(THTensor *r, double beta, THTensor *t, double alpha, THTensor
     Mat C = mat_of(c3, 0), none = {c3->storage, 0, n, 0, 1, 1};
     if (gemm(dtype, C, b0, alpha, none, (Mat){c3->storage, 0, 0, p, 1, 1}, fn)) goto done;
   }
-  for (int64_t i = !sum && gemm_batched(dtype, c3, b0, alpha, a3, b3) ? batches : 0;
-       i < batches; i++) {
+  /* (alpha 0: one gemm at a time, see gemm_blas_zero_alpha) */
+  int batched = !sum && alpha != 0 && gemm_batched(dtype, c3, b0, alpha, a3, b3);
+  for (int64_t i = batched ? batches : 0; i < batches; i++) {
     if (gemm(dtype, mat_of(c3, sum ? 0 : i), sum && i ? 1 : b0, alpha, mat_of(a3, i),
              mat_of(b3, i), fn))
       goto done;

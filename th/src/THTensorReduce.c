@@ -1099,6 +1099,18 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
                   op_name[op]);
       return -1;
     }
+    /* the max of |x| (inf), the min (-inf) and a negative power's sum of
+     * infinities have no value over nothing: torch refuses them too */
+    if (op == OP_NORM && (p < 0 || p == INFINITY) && mask[d] && size[d] == 0) {
+      if (dims)
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "norm(): cannot compute the %g norm on the dimension %d "
+                  "because this dimension is empty and the operation does not have an "
+                  "identity", p, d);
+      else
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "norm(): cannot compute the %g norm on an empty tensor "
+                  "because the operation does not have an identity", p);
+      return -1;
+    }
   }
   THTensor *into_v = values ? *values : NULL, *into_ix = indices ? *indices : NULL;
   if ((into_v && th_has_shape(into_v, on, osz) && th_check_writable(into_v, "the result", fn)) ||
