@@ -144,6 +144,112 @@ def test_numpy_functions_accept_tensors():
         t.__array__(dtype=np.float32, copy=False)
 
 
+# ------------------------------------------- numpy's operators and ufuncs
+# (lib, tensor_factory) -> result: torch gives a tensor for each of these
+NUMPY_OPERAND_CASES = {
+    "f64 scalar * t": lambda m: np.float64(0.1) * m.ones(2),
+    "t * f64 scalar": lambda m: m.ones(2) * np.float64(0.1),
+    "f32 scalar * t": lambda m: np.float32(0.1) * m.ones(2),
+    "i64 scalar * int32 t": lambda m: np.int64(3) * m.ones(2, dtype=m.int32),
+    "f64 scalar * int32 t": lambda m: np.float64(3.5) * m.ones(2, dtype=m.int32),
+    "f64 scalar - t": lambda m: np.float64(1) - m.arange(2, dtype=m.float32),
+    "f64 scalar / t": lambda m: np.float64(1) / m.arange(1, 3, dtype=m.float32),
+    "f64 scalar < t": lambda m: np.float64(1) < m.arange(3, dtype=m.float32),
+    "f64 scalar == t": lambda m: np.float64(1) == m.arange(3, dtype=m.float32),
+    "t * array": lambda m: m.ones(2) * np.arange(2.0),
+    "t + array": lambda m: m.ones(2) + np.arange(2.0),
+    "t - array": lambda m: m.ones(2) - np.arange(2.0),
+    "t // array": lambda m: m.ones(2) // np.arange(1.0, 3.0),
+    "t ** array": lambda m: m.full((2,), 2.0) ** np.arange(2.0),
+    "t @ array": lambda m: m.ones(2) @ np.arange(2.0),
+    "2-d t @ array": lambda m: m.ones(3, 2) @ np.arange(2.0),
+    "array == t": lambda m: np.ones(2) == m.ones(2),
+    "int64 t * float32 array": lambda m: m.ones(2, dtype=m.int64) * np.ones(2, np.float32),
+    "int32 t * int64 array": lambda m: m.ones(2, dtype=m.int32) * np.ones(2, np.int64),
+    "uint8 t * int8 array": lambda m: m.ones(2, dtype=m.uint8) * np.ones(2, np.int8),
+    "int64 t / int64 array": lambda m: m.arange(2, dtype=m.int64) / np.full(2, 2),
+    "t * 0-dim array": lambda m: m.ones(2) * np.array(2.0),
+    "exp(t)": lambda m: np.exp(m.ones(2)),
+    "exp(int64 t)": lambda m: np.exp(m.ones(2, dtype=m.int64)),
+    "sqrt(float16 t)": lambda m: np.sqrt(m.full((2,), 2.0, dtype=m.float16)),
+    "add(t, t)": lambda m: np.add(m.ones(2), m.arange(2.0)),
+    "maximum(t, array)": lambda m: np.maximum(m.arange(-1.0, 1.0), np.zeros(2)),
+    "negative(t)": lambda m: np.negative(m.arange(2.0)),
+    "absolute(complex t)": lambda m: np.absolute(m.full((2,), 3 + 4j)),
+    "sinh(t) (numpy's)": lambda m: np.sinh(m.ones(2)),
+    "add.reduce(t)": lambda m: np.add.reduce(m.arange(4.0)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NUMPY_OPERAND_CASES))
+def test_numpy_operands_give_tensors_as_torch(case):
+    """A numpy scalar or array meeting a tensor, and a numpy ufunc given a
+    tensor, give a tensor (never an ndarray: a silent copy), of torch's dtype
+    and values: numpy scalars are weak scalars, as torch takes them; where
+    only arrays and tensors take part the dtype is numpy's, as torch lets
+    numpy compute those."""
+    torch = pytest.importorskip("torch")
+    want = NUMPY_OPERAND_CASES[case](torch)
+    got = NUMPY_OPERAND_CASES[case](th)
+    assert isinstance(want, torch.Tensor)
+    assert isinstance(got, th.Tensor), type(got)
+    assert str(got.dtype) == str(want.dtype).replace("torch.", "th.")
+    np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-6)
+
+
+def test_numpy_arrays_on_the_left_give_tensors():
+    """Where torch refuses an ndarray on the left (TypeError: its tensors
+    have no __array_ufunc__), th gives the tensor of the swapped form."""
+    t = th.arange(1.0, 3.0)
+    a = np.array([2.0, 4.0])
+    for got, want in [(a + t, [3.0, 6.0]), (a * t, [2.0, 8.0]), (a - t, [1.0, 2.0]),
+                      (a / t, [2.0, 2.0]), (a ** t, [2.0, 16.0]), (a @ t, 10.0),
+                      (a < t, [False, False]), (a >= t, [True, True])]:
+        assert isinstance(got, th.Tensor) and got.tolist() == want
+    assert (a + t).dtype is th.float64 and (a < t).dtype is th.bool
+    assert (np.int32(2) + th.ones(2, dtype=th.uint8)).dtype is th.uint8  # weak
+
+
+def test_numpy_outputs():
+    t = th.arange(3.0)
+    a = np.zeros(3)
+    a += t  # numpy's in-place operator: numpy writes into a
+    assert a.tolist() == [0.0, 1.0, 2.0]
+    out = th.zeros(3, dtype=th.float64)
+    r = np.multiply(t, np.full(3, 2.0), out=out)  # th writes into out
+    assert r is out and out.tolist() == [0.0, 2.0, 4.0]
+    r = np.add(t, 1, out=(out,))
+    assert r is out and out.tolist() == [1.0, 2.0, 3.0]
+    n = np.empty(3, np.float32)
+    assert np.add(t, t, out=n) is n and n.tolist() == [0.0, 2.0, 4.0]
+    np.add.at(out, [0, 0], 1)  # numpy's methods run over the tensor's memory
+    assert out.tolist() == [3.0, 2.0, 3.0]
+    q, r = np.divmod(th.tensor([7.0, -7.0]), 2)
+    assert isinstance(q, th.Tensor) and q.tolist() == [3.0, -4.0] and r.tolist() == [1.0, 1.0]
+    with pytest.raises(TypeError, match="expected a th.Tensor, a th.Expr or a number"):
+        th.add(t, np.ones(3))  # th's functions still take tensors only, as torch's
+    assert np.asarray(t).__array_interface__["data"][0] == t.data_ptr()  # still shared
+    assert isinstance(np.array(t), np.ndarray) and isinstance(t.numpy(), np.ndarray)
+
+
+def test_numpy_refuses_to_take_an_expr_apart():
+    e = th.lazy(th.ones(2))
+    with pytest.raises(TypeError):
+        np.ones(2) * e  # was an object array of one Expr per element
+    with pytest.raises(TypeError):
+        e * np.ones(2)
+    with pytest.raises(TypeError):
+        np.exp(e)
+    assert isinstance(np.float64(2) * e, th.Expr)  # a weak scalar, as for tensors
+
+
+def test_inplace_operator_with_an_array_rebinds_as_torch():
+    t = th.ones(2)
+    u = t
+    t += np.ones(2)
+    assert u.tolist() == [1.0, 1.0] and isinstance(t, th.Tensor) and t.dtype is th.float64
+
+
 # ------------------------------------------------------------- DLPack
 def test_dlpack_round_trip_with_numpy():
     t = th.arange(12, dtype=th.int32).view(3, 4)[:, 1:]
