@@ -2,6 +2,7 @@
 and DLPack (numpy, torch when installed): memory shared, owners kept alive
 exactly as long as needed, and released exactly once whichever side dies
 first."""
+import ctypes
 import gc
 import sys
 
@@ -300,6 +301,145 @@ def test_dlpack_capsules_versioned_and_legacy():
     assert c.tolist() == t.tolist() and c.data_ptr() != t.data_ptr()
     with pytest.raises(TypeError, match="DLPack capsule"):
         th.from_dlpack(42)
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+class _DLManagedTensor(ctypes.Structure):
+    pass
+
+
+class _DLManagedTensorVersioned(ctypes.Structure):
+    pass
+
+
+_LegacyDeleter = ctypes.CFUNCTYPE(None, ctypes.POINTER(_DLManagedTensor))
+_VersionedDeleter = ctypes.CFUNCTYPE(None, ctypes.POINTER(_DLManagedTensorVersioned))
+_DLManagedTensor._fields_ = [("dl_tensor", _DLTensor), ("manager_ctx", ctypes.c_void_p),
+                             ("deleter", _LegacyDeleter)]
+_DLManagedTensorVersioned._fields_ = [
+    ("major", ctypes.c_uint32), ("minor", ctypes.c_uint32), ("manager_ctx", ctypes.c_void_p),
+    ("deleter", _VersionedDeleter), ("flags", ctypes.c_uint64), ("dl_tensor", _DLTensor)]
+_capsule_new = ctypes.pythonapi.PyCapsule_New
+_capsule_new.restype = ctypes.py_object
+_capsule_new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+class PythonProducer:
+    """A DLPack capsule (no destructor) over 16 float32s whose deleter is
+    Python code (ctypes), recording what was pending when it ran: a
+    deleter called under a pending exception does not run at all."""
+
+    def __init__(self, shape, strides=None, *, versioned=True, data=True, ndim=None, dtype=(2, 32),
+                 byte_offset=0):
+        self.calls = []
+        self.buffer = (ctypes.c_float * 16)(*range(16))
+        self.shape = (ctypes.c_int64 * max(1, len(shape)))(*shape)
+        self.strides = None if strides is None else (ctypes.c_int64 * max(1, len(strides)))(
+            *strides)
+        self.managed = (_DLManagedTensorVersioned if versioned else _DLManagedTensor)()
+        self.deleter = (_VersionedDeleter if versioned else _LegacyDeleter)(
+            lambda _: self.calls.append(sys.exc_info()[0]))
+        self.managed.deleter = self.deleter
+        if versioned:
+            self.managed.major, self.managed.minor = 1, 1
+        dl = self.managed.dl_tensor
+        dl.data = ctypes.addressof(self.buffer) if data else None
+        dl.device.device_type = 1
+        dl.ndim = len(shape) if ndim is None else ndim
+        dl.dtype.code, dl.dtype.bits, dl.dtype.lanes = dtype[0], dtype[1], 1
+        dl.shape = self.shape
+        dl.byte_offset = byte_offset
+        if self.strides is not None:
+            dl.strides = self.strides
+        self.capsule = _capsule_new(ctypes.addressof(self.managed),
+                                    b"dltensor_versioned" if versioned else b"dltensor", None)
+
+
+BAD_DLPACK = {
+    "negative size": (dict(shape=(2, -1)), r"negative size -1 in dim 1 \(shape \(2, -1\)\)"),
+    "elements overflow": (dict(shape=(1 << 40, 1 << 40)), "more than 2\\*\\*63 - 1 elements"),
+    "strides past int64's bytes": (dict(shape=(2,), strides=(1 << 62,)),
+                                    r"strides \(4611686018427387904,\) span 4611686018427387905 "
+                                    r"elements of 4 bytes: more than 2\*\*63 - 1 bytes"),
+    "strides past the address space": (dict(shape=(3, 2), strides=(1 << 59, 1),
+                                            byte_offset=(1 << 64) - (1 << 60)),
+                                       "span 1152921504606846978 elements of 4 bytes from byte "
+                                       "offset 17293822569102704640: past the end of the address "
+                                       "space"),
+    "too many dims": (dict(shape=(2,), ndim=100), "100 dimensions; th supports 0 to 64"),
+    "negative ndim": (dict(shape=(2,), ndim=-1), "-1 dimensions"),
+    "NULL data with elements": (dict(shape=(2, 3), data=False), "data is NULL for 6 elements"),
+    "negative stride": (dict(shape=(2,), strides=(-1,)), "negative stride -1 in dim 0"),
+}
+
+
+@pytest.mark.parametrize("versioned", [True, False], ids=["versioned", "legacy"])
+@pytest.mark.parametrize("case", sorted(BAD_DLPACK))
+def test_dlpack_bad_geometry_is_a_value_error_and_released(case, versioned):
+    """A capsule whose shape or strides th cannot view: ValueError naming the
+    bad value (was SystemError: an error set under a pending exception), and
+    the producer's deleter called once, with no exception pending (was
+    skipped for a Python deleter: the producer's memory leaked)."""
+    kw, message = BAD_DLPACK[case]
+    p = PythonProducer(versioned=versioned, **kw)
+    with pytest.raises(ValueError, match="from_dlpack: .*" + message):
+        th.from_dlpack(p.capsule)
+    assert p.calls == [None]
+    with pytest.raises(ValueError, match="already consumed"):
+        th.from_dlpack(p.capsule)  # taken: its deleter is not called twice
+    assert p.calls == [None]
+
+
+@pytest.mark.parametrize("versioned", [True, False], ids=["versioned", "legacy"])
+def test_dlpack_python_producer_released_once(versioned):
+    p = PythonProducer((3, 2), (1, 3), versioned=versioned)
+    t = th.from_dlpack(p.capsule)
+    assert t.tolist() == [[0.0, 3.0], [1.0, 4.0], [2.0, 5.0]] and p.calls == []
+    del t
+    assert p.calls == [None]
+    p = PythonProducer((0, 2), data=False, versioned=versioned)  # no elements, no data
+    t = th.from_dlpack(p.capsule)
+    assert t.shape == (0, 2) and p.calls == [None]
+    del t
+    p = PythonProducer((2,), dtype=(2, 8), versioned=versioned)  # a dtype th has not
+    with pytest.raises(TypeError, match="has no th dtype"):
+        th.from_dlpack(p.capsule)
+    assert p.calls == [None]
+
+
+@pytest.mark.parametrize("versioned", [True, False], ids=["versioned", "legacy"])
+def test_dlpack_failed_import_releases_a_python_deleter(versioned):
+    """An allocation failing inside th after the capsule was taken: MemoryError,
+    and the deleter still runs, once, with nothing pending."""
+    k = 0
+    while True:
+        k += 1
+        p = PythonProducer((2, 3), versioned=versioned)
+        with th.debug.fail_allocations(after=k) as failure:
+            try:
+                t = th.from_dlpack(p.capsule)
+            except MemoryError:
+                t = None
+        if not failure.fired:
+            assert t.shape == (2, 3)
+            del t
+            assert p.calls == [None]
+            break
+        assert t is None and p.calls == [None], k
+    assert k > 1
 
 
 def test_dlpack_export_pins_the_storage():
