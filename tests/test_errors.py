@@ -108,3 +108,81 @@ def test_pure_c_error_path(c_test_binary):
     result = subprocess.run([str(c_test_binary)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "ok\n"
+
+
+# ------------------------------------- messages name what the user wrote
+# (the index, value, dim and function as given), with torch's exception
+# classes where th's contract agrees (IndexError for a dim or index out of
+# range)
+@pytest.mark.parametrize(
+    "index, shape, message",
+    [
+        ((0, 3), (2, 3), "index 3 out of range for dim 1 of size 3"),
+        ((0, -4), (2, 3), "index -4 out of range for dim 1 of size 3"),
+        ((1, 1, 7), (2, 3, 4), "index 7 out of range for dim 2 of size 4"),
+        ((slice(None), 1, 7), (2, 3, 4), "index 7 out of range for dim 2 of size 4"),
+        ((1, slice(1, None), 4), (2, 3, 4), "index 4 out of range for dim 2 of size 4"),
+        ((None, 0, 3), (2, 3), "index 3 out of range for dim 1 of size 3"),
+        ((Ellipsis, 5), (2, 3, 4), "index 5 out of range for dim 2 of size 4"),
+        ((0, Ellipsis, 2, 5), (2, 3, 4, 5), "index 5 out of range for dim 3 of size 5"),
+        ((slice(1, None), None, 1, Ellipsis, 7), (2, 3, 4), "index 7 out of range for dim 2 of size 4"),
+        ((1, slice(None, None, 2), th.tensor(4)), (2, 3, 4), "index 4 out of range for dim 2 of size 4"),
+    ],
+)
+def test_index_messages_name_the_indexed_dim(index, shape, message):
+    """The dim of the tensor indexed, not of the view left after the ints
+    before it (t[0, 3] named dim 0)."""
+    t = th.ones(*shape)
+    with pytest.raises(IndexError, match="^" + message + "$"):
+        t[index]
+    with pytest.raises(IndexError, match="^" + message + "$"):
+        t[index] = 0
+    torch = pytest.importorskip("torch")
+    if None not in index and Ellipsis not in index:  # torch counts None as a dim there
+        idx = tuple(torch.tensor(4) if isinstance(i, th.Tensor) else i for i in index)
+        with pytest.raises(IndexError, match=message.replace("out of range for dim",
+                                                             "is out of bounds for dimension")
+                           .replace(" of size", " with size")):
+            torch.ones(*shape)[idx]
+
+
+def test_new_dim_messages_name_the_tensor_dims():
+    """unsqueeze and stack insert a dim: the range is one wider than the
+    tensor's dims, which the message no longer reports as the tensor's."""
+    torch = pytest.importorskip("torch")
+    for call in (lambda m: m.ones(2).unsqueeze(3), lambda m: m.ones(2).unsqueeze(-3),
+                 lambda m: m.stack([m.ones(2)], 3)):
+        with pytest.raises(IndexError, match=r"\[-2, 1\]"):
+            call(torch)
+        with pytest.raises(IndexError, match=r"out of range for a new dim of a 1-dim tensor "
+                                             r"\(expected in \[-2, 1\]\)"):
+            call(th)
+
+
+@pytest.mark.parametrize("name", ["argmax", "argmin", "max", "min", "amax", "amin"])
+def test_empty_reduction_messages_name_the_function(name):
+    """argmax of an empty tensor named max(); amax named max() too."""
+    torch = pytest.importorskip("torch")
+    with pytest.raises(Exception) as want:
+        getattr(torch.zeros(0), name)()
+    with pytest.raises(RuntimeError, match=rf"(^|: ){name}\(\): Expected reduction dim to be "
+                                           r"specified for input.numel\(\) == 0") as got:
+        getattr(th.zeros(0), name)()
+    assert str(want.value).split(":")[0] == f"{name}()"  # torch names it so too
+    assert f" {name}():" in " " + str(got.value)
+    with pytest.raises(IndexError, match=rf"(^|: ){name}\(\): Expected reduction dim 1 to have "
+                                         r"non-zero size"):
+        getattr(th.zeros(2, 0), name)(1)
+    with pytest.raises(IndexError, match=rf"^{name}\(\): Expected reduction dim 1 to have "):
+        getattr(torch.zeros(2, 0), name)(1)
+
+
+@pytest.mark.parametrize("value", [2**64, -2**64, 2**63, 2**70 + 1])
+def test_big_int_messages_print_the_int(value):
+    """th.tensor([2**64])'s message printed 1.8446744073709552e+19."""
+    for call in (lambda: th.tensor([value]), lambda: th.tensor(value),
+                 lambda: th.full((2,), value, dtype=th.int32),
+                 lambda: th.ones(2, dtype=th.int64).fill_(value),
+                 lambda: th.Storage(2, dtype=th.int64).__setitem__(0, value)):
+        with pytest.raises(ValueError, match=rf"^value {value} \(an int beyond int64's range\)"):
+            call()

@@ -209,6 +209,97 @@ def test_hybrid_against_torch():
                                    torch.sparse.sum(t, dims).to_dense().numpy(), rtol=1e-12)
 
 
+SUM_DTYPES = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+              "float32", "float64", "complex64", "complex128"]
+
+
+@pytest.mark.parametrize("name", SUM_DTYPES)
+def test_sum_dtypes_and_values_against_torch(name):
+    """torch.sparse.sum's result dtypes: int64 for integers and bool where the
+    values are reduced as a dense tensor (over everything, over a dense dim,
+    or when no sparse dim is left: a dense result), the values' dtype,
+    wrapping, where only entries of kept sparse dims merge. Duplicates are
+    one element (merged in the dtype, as to_dense() does) before an int64
+    sum, so a 1-dim tensor's sum(s) and sum(s, 0) agree; torch's sum(s, 0)
+    sums uncoalesced values in int64, so its values are those of the
+    coalesced tensor, where torch agrees with itself."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(7)
+    indices = rng.integers(0, 3, (2, 30))
+    integral = name == "bool" or "int" in name
+    # integers wrap; floats stay small enough that every sum is exact in
+    # float16 and bfloat16 (the order of the additions would round otherwise)
+    raw = rng.integers(0, 256, (30, 4)) if name == "uint8" else \
+        rng.integers(-128, 128, (30, 4)) if integral else rng.integers(-4, 5, (30, 4))
+    dt, tdt = getattr(th, name), getattr(torch, name)
+    ti, tv = torch.from_numpy(indices), torch.from_numpy(raw).to(tdt)
+    cases = [  # (th's, torch's coalesced, dims to try)
+        (th.sparse_coo_tensor(th.asarray(indices[:1]), th.asarray(raw[:, 0]).to(dt), (3,)),
+         torch.sparse_coo_tensor(ti[:1], tv[:, 0], (3,)).coalesce(), [0, -1, (0,)]),
+        (th.sparse_coo_tensor(th.asarray(indices), th.asarray(raw[:, 0]).to(dt), (3, 3)),
+         torch.sparse_coo_tensor(ti, tv[:, 0], (3, 3)).coalesce(), [0, 1, (0, 1), (1, 0)]),
+        (th.sparse_coo_tensor(th.asarray(indices), th.asarray(raw).to(dt), (3, 3, 4)),
+         torch.sparse_coo_tensor(ti, tv, (3, 3, 4)).coalesce(),
+         [0, 1, (0, 1), 2, -1, (0, 2), (1, 2), (0, 1, 2)]),
+    ]
+
+    def values(x):
+        x = x.to_dense() if isinstance(x, th.SparseTensor) or getattr(x, "is_sparse", 0) else x
+        if name == "bfloat16":
+            x = x.to(th.float64) if isinstance(x, th.Tensor) else x.to(torch.float64)
+        return np.asarray(x) if isinstance(x, th.Tensor) else x.numpy()
+
+    for s, t, dim_cases in cases:
+        for dims in [None] + dim_cases:
+            args = () if dims is None else (dims,)
+            got = th.sparse.sum(s, *args)
+            assert values(th.sparse.sum(s.coalesce(), *args)).tolist() == values(got).tolist()
+            summed = {dims % 3} if isinstance(dims, int) else set(dims or ())
+            if integral and 2 in summed and summed != {0, 1, 2} and t.sparse_dim() == 2:
+                # a dense dim summed, a sparse result: torch sums the values
+                # in int64, then refuses them for a tensor of the input's
+                # dtype; th gives the int64 tensor
+                want = t.to_dense().sum(tuple(summed))
+                assert isinstance(got, th.SparseTensor) and got.dtype is th.int64
+            else:
+                want = torch.sparse.sum(t, *args)
+                assert isinstance(got, th.SparseTensor) == want.is_sparse, dims
+                assert str(got.dtype) == str(want.dtype).replace("torch.", "th."), dims
+            np.testing.assert_array_equal(values(got), values(want))
+    s1 = cases[0][0]
+    assert th.sparse.sum(s1).dtype is th.sparse.sum(s1, 0).dtype
+    assert th.sparse.sum(s1).item() == th.sparse.sum(s1, 0).item()
+
+
+def test_sum_merges_duplicates_in_the_dtype():
+    """[200, 100] at one coordinate of a uint8 tensor is the element 44, as
+    to_dense() says and torch.sparse.sum(s) sums; over dim 0 likewise."""
+    s = th.sparse_coo_tensor(th.tensor([[0, 0, 1]]), th.tensor([200, 100, 1], dtype=th.uint8),
+                             (3,))
+    for r in (th.sparse.sum(s), th.sparse.sum(s, 0)):
+        assert r.dtype is th.int64 and r.item() == 45 == s.to_dense().sum().item()
+    b = th.sparse_coo_tensor(th.tensor([[0, 0, 1], [1, 1, 1]]), th.tensor([True, True, True]),
+                             (3, 2))
+    assert th.sparse.sum(b).item() == 2 == th.sparse.sum(b, (0, 1)).item()
+    assert th.sparse.sum(b, 0).dtype is th.bool
+    assert th.sparse.sum(b, 0).to_dense().tolist() == [False, True]
+    r = th.sparse.sum(b, 1)
+    assert r.dtype is th.bool and r.to_dense().tolist() == [True, True, False]
+
+
+@pytest.mark.parametrize("name", ["uint16", "uint32", "uint64"])
+def test_sum_unsigned_dtypes(name):
+    """torch has no coalesce for these; th applies the same rule."""
+    dt = getattr(th, name)
+    s = th.sparse_coo_tensor(th.tensor([[0, 1, 1]]), th.tensor([3, 2, 1]).to(dt), (3,))
+    assert th.sparse.sum(s).dtype is th.int64 and th.sparse.sum(s).item() == 6
+    assert th.sparse.sum(s, 0).dtype is th.int64 and th.sparse.sum(s, 0).item() == 6
+    h = th.sparse_coo_tensor(th.tensor([[0, 1, 1]]), th.ones(3, 2).to(dt), (3, 2))
+    assert th.sparse.sum(h, 1).dtype is th.int64
+    assert th.sparse.sum(h, 1).to_dense().tolist() == [2, 4, 0]
+    assert th.sparse.sum(h, 0).dtype is th.int64 and th.sparse.sum(h, 0).tolist() == [3, 3]
+
+
 def test_to_sparse_round_trip_against_torch():
     torch = pytest.importorskip("torch")
     a = np.array([[[0, 1.5], [0, 0]], [[-0.0, 0], [2, 0]]])

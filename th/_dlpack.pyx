@@ -5,9 +5,11 @@ Both the versioned (1.x, capsule "dltensor_versioned") and the legacy
 the deleter, or until the capsule dies unconsumed; an import owns the
 producer's managed tensor and calls its deleter exactly once, when the
 storage dies (or at once if the import fails after taking it)."""
+import sys
+
 from cpython.pycapsule cimport (PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New,
                                 PyCapsule_SetName)
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc
 
 cimport th._errors
@@ -82,6 +84,8 @@ cdef enum:
     FLAG_READ_ONLY = 1  # DLPACK_FLAG_BITMASK_READ_ONLY
 
 DLPACK_VERSION = (1, 1)
+_INT64_MAX = (1 << 63) - 1
+_ADDRESS_MAX = 2 * sys.maxsize + 1  # the largest uintptr_t
 
 
 # ------------------------------------------------------------------- dtypes
@@ -226,14 +230,14 @@ def dlpack_device():
 ctypedef struct Imported:
     void *managed
     bint versioned
+    bint taking  # from_dlpack is still building the tensor: a failure is its to release
 
 
 cdef void *_cannot_grow(void *ctx, ptrdiff_t size) noexcept nogil:
     return NULL
 
 
-cdef void _release_import(void *ctx, void *data) noexcept nogil:
-    cdef Imported *i = <Imported *>ctx
+cdef void _call_deleter(Imported *i) noexcept nogil:
     cdef th_DLManagedTensorVersioned *v
     cdef th_DLManagedTensor *m
     if i.versioned:
@@ -244,6 +248,17 @@ cdef void _release_import(void *ctx, void *data) noexcept nogil:
         m = <th_DLManagedTensor *>i.managed
         if m.deleter != NULL:
             m.deleter(m)
+
+
+cdef void _release_import(void *ctx, void *data) noexcept nogil:
+    cdef Imported *i = <Imported *>ctx
+    if i.taking:
+        # a failed construction inside from_dlpack: the C error handler has
+        # just set the Python exception, and a deleter written in Python
+        # (ctypes, Cython) cannot run under a pending one; from_dlpack
+        # calls it once the exception is caught
+        return
+    _call_deleter(i)
     free(i)
 
 
@@ -257,7 +272,9 @@ def from_dlpack(obj):
     """A tensor over the memory of a DLPack producer (numpy, torch, ...): an
     object with __dlpack__, or a DLPack capsule. No copy, except for a
     read-only producer. The producer's memory is released when th's storage
-    dies."""
+    dies. A capsule th cannot take (a bad shape or strides, a dtype or
+    device th lacks) is consumed all the same: its deleter is called, with
+    no exception pending, before from_dlpack raises."""
     if hasattr(obj, "__dlpack__"):
         device = tuple(obj.__dlpack_device__())
         if device[0] != DL_CPU:
@@ -271,6 +288,65 @@ def from_dlpack(obj):
     return _import_capsule(capsule)
 
 
+cdef object _refusal(th_DLTensor *dl, THScalarType *dtype, int64_t *sizes, int64_t *strides,
+                     int64_t *extent):
+    """Why th cannot view dl (an exception to raise, returned, not raised:
+    the capsule's deleter runs first), or None with its dtype, sizes,
+    strides (dl's or contiguous) and extent in elements filled in. Python
+    ints, so that no product overflows before it is compared."""
+    if dl.device.device_type != DL_CPU:
+        return BufferError(f"from_dlpack: only CPU tensors can be imported, got device type "
+                           f"{dl.device.device_type}")
+    try:
+        dtype[0] = _th_dtype(dl.dtype)
+    except TypeError as e:
+        return e
+    cdef int nd = dl.ndim, d
+    if nd < 0 or nd > TH_MAX_DIMS:
+        return ValueError(f"from_dlpack: {nd} dimensions; th supports 0 to {TH_MAX_DIMS}")
+    if nd > 0 and dl.shape == NULL:
+        return ValueError(f"from_dlpack: a {nd}-dim tensor with a NULL shape")
+    shape = [dl.shape[d] for d in range(nd)]  # copied: they may go with the deleter
+    for d in range(nd):
+        if shape[d] < 0:
+            return ValueError(f"from_dlpack: negative size {shape[d]} in dim {d} (shape "
+                              f"{tuple(shape)})")
+    numel = 1
+    for d in range(nd):
+        numel *= shape[d]
+    if numel > _INT64_MAX:
+        return ValueError(f"from_dlpack: shape {tuple(shape)} has more than 2**63 - 1 elements")
+    if dl.strides == NULL:
+        steps, span = [], numel
+        for d in reversed(range(nd)):
+            steps.insert(0, 1 if not steps else steps[0] * max(shape[d + 1], 1))
+    else:
+        steps = [dl.strides[d] for d in range(nd)]
+        for d in range(nd):
+            if steps[d] < 0:
+                return ValueError(f"from_dlpack: negative stride {steps[d]} in dim {d} cannot "
+                                  f"be viewed by th")
+        span = 1 + sum((shape[d] - 1) * steps[d] for d in range(nd)) if numel else 0
+    cdef size_t esize = THScalarType_elementSize(dtype[0])
+    if numel and dl.data == NULL:
+        return ValueError(f"from_dlpack: data is NULL for {numel} elements (shape "
+                          f"{tuple(shape)})")
+    base = <uintptr_t>dl.data  # a Python int: the sum below cannot wrap
+    end = base + dl.byte_offset + span * esize
+    if span * esize > _INT64_MAX:
+        return ValueError(f"from_dlpack: shape {tuple(shape)} and strides {tuple(steps)} span "
+                          f"{span} elements of {esize} bytes: more than 2**63 - 1 bytes")
+    if end > _ADDRESS_MAX:
+        return ValueError(f"from_dlpack: shape {tuple(shape)} and strides {tuple(steps)} span "
+                          f"{span} elements of {esize} bytes from byte offset {dl.byte_offset}: "
+                          f"past the end of the address space")
+    for d in range(nd):
+        sizes[d] = shape[d]
+        strides[d] = steps[d]
+    extent[0] = span
+    return None
+
+
 cdef Tensor _import_capsule(object capsule):
     cdef th_DLManagedTensorVersioned *v = NULL
     cdef th_DLManagedTensor *m = NULL
@@ -278,7 +354,7 @@ cdef Tensor _import_capsule(object capsule):
     cdef bint read_only = False
     if PyCapsule_IsValid(capsule, b"dltensor_versioned"):
         v = <th_DLManagedTensorVersioned *>PyCapsule_GetPointer(capsule, b"dltensor_versioned")
-        if v.version.major != 1:
+        if v.version.major != 1:  # nothing past the version is ours to read
             raise BufferError(f"from_dlpack: DLPack version {v.version.major}.{v.version.minor} "
                               f"is not supported (th reads 1.x)")
         dl = &v.dl_tensor
@@ -292,49 +368,49 @@ cdef Tensor _import_capsule(object capsule):
     else:
         raise TypeError(f"from_dlpack: expected an object with __dlpack__ or a DLPack capsule, "
                         f"got {type(capsule).__name__}")
-    # everything checkable is checked before the capsule is taken
-    if dl.device.device_type != DL_CPU:
-        raise BufferError(f"from_dlpack: only CPU tensors can be imported, got device type "
-                          f"{dl.device.device_type}")
-    cdef THScalarType t = _th_dtype(dl.dtype)
-    cdef int nd = dl.ndim, d
-    cdef int64_t extent = 1, numel = 1
+    # take it: from here on its deleter is ours to call, exactly once, and
+    # never under a pending exception (a deleter may be Python code)
+    PyCapsule_SetName(capsule, b"used_dltensor_versioned" if v != NULL else b"used_dltensor")
+    cdef THScalarType t
+    cdef int nd = dl.ndim
+    cdef int64_t extent = 0
     cdef int64_t sizes[TH_MAX_DIMS]
     cdef int64_t strides[TH_MAX_DIMS]
-    if nd < 0 or nd > TH_MAX_DIMS:
-        raise ValueError(f"from_dlpack: {nd} dimensions; th supports 0 to {TH_MAX_DIMS}")
-    for d in range(nd):  # copied: the producer's arrays may go with its deleter
-        sizes[d] = dl.shape[d]
-        numel *= sizes[d]
-        if dl.strides != NULL:
-            strides[d] = dl.strides[d]
-            if strides[d] < 0:
-                raise ValueError(f"from_dlpack: negative stride {strides[d]} in dim {d} cannot "
-                                 f"be viewed by th")
-            extent += (sizes[d] - 1) * strides[d] if sizes[d] else 0
-    cdef bint contiguous = dl.strides == NULL
-    if contiguous:
-        extent = numel
-    if numel == 0:
-        extent = 0
-    # take it: from here on its deleter is ours to call, exactly once
-    PyCapsule_SetName(capsule, b"used_dltensor_versioned" if v != NULL else b"used_dltensor")
+    err = _refusal(dl, &t, sizes, strides, &extent)
+    if err is not None:
+        _release_now(v, m)
+        raise err
     cdef Imported *i = <Imported *>malloc(sizeof(Imported))
     if i == NULL:
         _release_now(v, m)
         raise MemoryError("from_dlpack: no memory for the import")
     i.managed = <void *>v if v != NULL else <void *>m
     i.versioned = v != NULL
+    i.taking = True
     cdef char *data = <char *>dl.data + dl.byte_offset if dl.data != NULL else NULL
-    cdef THStorage *storage
-    if data == NULL:
-        _release_import(i, NULL)
-        storage = THStorage_new(t)
-    else:  # the storage takes i (and calls the deleter on failure too)
-        storage = THStorage_newWithDataAndAllocator(t, data, extent, &_import_allocator, i)
-    THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
-    out = wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, nd, sizes,
-                                                    NULL if contiguous else strides))
+    cdef THStorage *storage = NULL
+    cdef Tensor out = None
+    try:
+        if data == NULL:  # no elements: nothing of the producer's to hold
+            storage = THStorage_new(t)
+        else:  # the storage holds i; on failure it is left to us (taking)
+            storage = THStorage_newWithDataAndAllocator(t, data, extent, &_import_allocator, i)
+        THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+        # the Move takes the storage, on failure too
+        out = wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, nd, sizes,
+                                                        NULL if dl.strides == NULL else strides))
+    except BaseException as e:
+        failure = e
+    else:
+        failure = None
+    if failure is not None or data == NULL:
+        # the exception is caught: none is pending while the deleter runs
+        _call_deleter(i)
+        free(i)
+        if failure is not None:
+            raise failure
+    else:
+        i.taking = False  # the storage's from now on
     return out.clone() if read_only else out
 
 

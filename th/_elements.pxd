@@ -106,31 +106,40 @@ cdef inline int as_number(object value, int64_t *i, double *d) except -1:
         return NUMBER_BIG_INT
 
 
-cdef inline int check_big_int(THScalarType t, int kind, double d) except -1:
+cdef inline int check_big_int(THScalarType t, int kind, double d, int64_t i=0,
+                              object value=None) except -1:
     """Refuses an int beyond int64's range for an integer dtype (beyond
     uint64's for uint64). Its nearest float may itself fit (-2**63 - 1 rounds
     to -2**63): the float path alone would store a different number without a
-    word."""
+    word. The message shows the int as written: value (the number as given)
+    when the caller has it, else i's uint64 bits, else the float."""
     if ((kind == NUMBER_BIG_INT or (kind == NUMBER_UINT64 and t != TH_UINT64))
             and not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t)
             and t != TH_BOOL):
-        raise ValueError(f"value {d:.17g} (an int beyond {'u' if t == TH_UINT64 else ''}int64's "
+        shown = f"{d:.17g}"
+        if value is not None:
+            value = scalar_of(value)
+            shown = str(value if isinstance(value, int) else value.__index__())
+        elif kind == NUMBER_UINT64:
+            shown = str(<uint64_t>i)
+        raise ValueError(f"value {shown} (an int beyond {'u' if t == TH_UINT64 else ''}int64's "
                          f"range) cannot be converted to {THScalarType_name(t).decode()} "
                          f"without overflow")
     return 0
 
 
 cdef inline int write_number(char *p, THScalarType t, int kind, int64_t i,
-                             double d) except -1:
-    """Stores a number classified by as_number at p (no Python code runs)."""
+                             double d, object value=None) except -1:
+    """Stores a number classified by as_number at p (no Python code runs but
+    an error's message, from value: the number as given, for it)."""
     if kind == NUMBER_INT64:
         return THScalarType_packInt64(t, i, p)
     if kind == NUMBER_UINT64:
-        check_big_int(t, kind, d)
+        check_big_int(t, kind, d, i, value)
         return THScalarType_packUInt64(t, <uint64_t>i, p)
     if kind == NUMBER_COMPLEX:
         return THScalarType_packComplex(t, d, imag_of(i), p)
-    check_big_int(t, kind, d)
+    check_big_int(t, kind, d, i, value)
     return THScalarType_packDouble(t, d, p)
 
 
@@ -141,7 +150,7 @@ cdef inline int write_element(char *p, THScalarType t, object value) except -1:
     cdef int64_t i = 0
     cdef double d
     cdef int kind = as_number(value, &i, &d)
-    return write_number(p, t, kind, i, d)
+    return write_number(p, t, kind, i, d, value)
 
 
 cdef inline int as_fill_value(object value, THScalarType t, int64_t *i, double *d,
@@ -157,5 +166,5 @@ cdef inline int as_fill_value(object value, THScalarType t, int64_t *i, double *
     if kind != NUMBER_FLOAT and kind != NUMBER_BIG_INT:
         write_number(<char *>element, t, kind, i[0], d[0])
         return kind
-    check_big_int(t, kind, d[0])
+    check_big_int(t, kind, d[0], i[0], value)
     return NUMBER_FLOAT

@@ -37,6 +37,11 @@ cdef class Expr:
     ``a[...] = e``, ``a.copy_(e)``, ``th.eval(e, out=a)``, ``e.eval()``),
     in one pass over the elements with no temporaries."""
 
+    # numpy must not take an Expr apart: an ndarray operator defers to the
+    # Expr's (which refuses arrays: TypeError), a numpy ufunc refuses it,
+    # instead of an object array of one Expr per element
+    __array_ufunc__ = None
+
     def __cinit__(self):
         global _live
         _live += 1

@@ -94,9 +94,21 @@ cdef inline bint _is_advanced(object item):
     return isinstance(item, (list, bool)) or (hasattr(item, "dtype") and hasattr(item, "ndim"))
 
 
-cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) except? NULL:
-    """Applies one index item at dim: to a new view of src when result is
-    NULL (returned), else to result in place (result returned)."""
+cdef int _check_index(THTensor *view, int dim, int64_t i, int src_dim) except -1:
+    """An int index at dim of the view built so far, checked here so that
+    the message names the dim of the tensor indexed (src_dim), which earlier
+    ints, None and '...' shift away from the view's (select would say dim)."""
+    cdef int64_t size = THTensor_sizes(view)[dim]
+    if i < -size or i >= size:
+        raise IndexError(f"index {i} out of range for dim {src_dim} of size {size}")
+    return 0
+
+
+cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim,
+                     int src_dim) except? NULL:
+    """Applies one index item at dim (src_dim of src): to a new view of src
+    when result is NULL (returned), else to result in place (result
+    returned)."""
     cdef Py_ssize_t start, stop, step
     cdef int64_t i
     if item is None:
@@ -115,6 +127,7 @@ cdef THTensor *_step(THTensor *result, THTensor *src, object item, int dim) exce
         THTensor_slice(result, NULL, dim, start, stop, step)
         return result
     i = as_int64(item, "an index")
+    _check_index(result if result != NULL else src, dim, i, src_dim)
     if result == NULL:
         return THTensor_newSelect(src, dim, i)
     THTensor_select(result, NULL, dim, i)
@@ -161,6 +174,11 @@ cdef int _index_plain(THTensor *src, tuple index, THTensor **out) except -1:
                 PyErr_Clear()
                 THTensor_free(result)
                 return 0
+            try:
+                _check_index(result if result != NULL else src, dim, start, k)
+            except IndexError:
+                THTensor_free(result)
+                raise
             if result == NULL:
                 result = _newSelect(src, dim, start)
                 if result == NULL:
@@ -191,7 +209,7 @@ cdef int _index_plain(THTensor *src, tuple index, THTensor **out) except -1:
 
 cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
     cdef int nd = THTensor_nDimension(src)
-    cdef int consumed = 0, ellipses = 0, dim = 0
+    cdef int consumed = 0, ellipses = 0, dim = 0, src_dim = 0
     cdef THTensor *result = NULL
     cdef Py_ssize_t k, n = len(index)
     cdef PyObject *p  # index[k], borrowed: the tuple holds it
@@ -220,13 +238,17 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
             p = _tuple_item(index, k)
             if p == <PyObject *>Ellipsis:
                 dim += nd - consumed
+                src_dim += nd - consumed
                 continue
             if _type_of(p) == _slice_type and _is_full_slice(<object>p):  # ':'
                 dim += 1
+                src_dim += 1
                 continue
-            result = _step(result, src, <object>p, dim)
+            result = _step(result, src, <object>p, dim, src_dim)
             if p == <PyObject *>None or isinstance(<object>p, slice):
                 dim += 1
+            if p != <PyObject *>None:
+                src_dim += 1
     except BaseException:
         THTensor_free(result)
         raise

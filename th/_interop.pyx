@@ -335,3 +335,111 @@ def asarray(obj, dtype=None, copy=None):
                          f"cannot be honoured")
     from th._factories import tensor
     return tensor(obj, dtype=dtype)
+
+
+# ------------------------------------------------ numpy's ufunc protocol
+# Tensor.__array_ufunc__: numpy hands th every ufunc call with a th.Tensor
+# among its operands or outputs (np.exp(t), np.add(a, t)) and every ndarray
+# operator whose other operand is a th.Tensor (a + t, a < t, a @ t, x *
+# numpy scalar), instead of converting the tensor to an array.
+
+# numpy's ufuncs th computes itself, and th's function for each. Left out
+# where th's function means something else for some dtype: sign (NaN gives
+# 0 in th), reciprocal (integer division in numpy), positive (a copy).
+_UFUNCS = {
+    "add": "add", "subtract": "sub", "multiply": "mul", "divide": "div",
+    "true_divide": "div", "floor_divide": "floor_divide", "remainder": "remainder",
+    "power": "pow", "maximum": "maximum", "minimum": "minimum", "arctan2": "atan2",
+    "equal": "eq", "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt",
+    "greater_equal": "ge", "logical_and": "logical_and", "logical_or": "logical_or",
+    "logical_xor": "logical_xor", "logical_not": "logical_not", "bitwise_and": "bitwise_and",
+    "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor", "invert": "bitwise_not",
+    "negative": "neg", "absolute": "abs", "sqrt": "sqrt", "exp": "exp", "log": "log",
+    "log1p": "log1p", "expm1": "expm1", "sin": "sin", "cos": "cos", "tanh": "tanh",
+    "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "round", "matmul": "matmul",
+}
+
+
+cdef object _numpy_dtype(Tensor t):
+    """t's dtype as numpy's (None for bfloat16 without ml_dtypes)."""
+    import numpy
+    if THTensor_dtype(t.cdata) == TH_BFLOAT16:
+        try:
+            import ml_dtypes
+        except ImportError:
+            return None
+        return numpy.dtype(ml_dtypes.bfloat16)
+    return numpy.dtype(str(t.dtype)[3:])
+
+
+cdef object _wrap_result(object r):
+    """numpy's result of a ufunc on th tensors as th.Tensors, as torch's
+    __array_wrap__ gives them (an exact ndarray or numpy scalar of a dtype th
+    has; anything else as numpy returned it)."""
+    import numpy
+    if isinstance(r, tuple):
+        return tuple(_wrap_result(x) for x in r)
+    if (type(r) is numpy.ndarray or isinstance(r, numpy.generic)) and \
+            (r.dtype.kind in "biufc" or r.dtype.name == "bfloat16"):
+        return asarray(numpy.asarray(r))
+    return r
+
+
+cdef object _numpy_ufunc(object ufunc, str method, tuple inputs, dict kwargs):
+    """numpy computes, over the tensors' memory (no copy): the ufuncs and
+    methods (reduce, accumulate, at, ...) th does not map, numpy-only
+    arguments (where=, dtype=, ...), ndarray outputs."""
+    import numpy
+    args = [numpy.asarray(x) if isinstance(x, Tensor) else x for x in inputs]
+    out = kwargs.get("out")
+    if out is not None:
+        kwargs = dict(kwargs, out=tuple(numpy.asarray(o) if isinstance(o, Tensor) else o
+                                        for o in out))
+    r = getattr(ufunc, method)(*args, **kwargs)
+    if out is not None:  # the caller's objects: a tensor stays a tensor
+        return out[0] if len(out) == 1 else out
+    return _wrap_result(r)
+
+
+def array_ufunc(ufunc, str method, tuple inputs, dict kwargs):
+    """Tensor.__array_ufunc__: a th.Tensor result, computed by th's own
+    function where th maps the ufunc (_UFUNCS), else by numpy over the
+    tensors' memory. Result dtypes are torch's where torch's own operator
+    decides them: a number or numpy scalar operand is a weak scalar
+    (np.float64(0.1) * float32_t is float32). Where only arrays and tensors
+    take part, torch lets numpy compute (its __array_wrap__), so the dtype
+    is numpy's (np.exp(int64_t) and int64_t * float32_array are float64):
+    th casts the operands to numpy's loop dtypes first."""
+    import numpy
+    import th
+    name = _UFUNCS.get(ufunc.__name__) if method == "__call__" else None
+    out = kwargs.get("out")
+    if name is None or len(inputs) != ufunc.nin or any(k != "out" for k in kwargs) or \
+            (out is not None and (len(out) != 1 or not isinstance(out[0], (Tensor, type(None))))):
+        return _numpy_ufunc(ufunc, method, inputs, kwargs)
+    args = []
+    weak = False
+    for x in inputs:
+        if isinstance(x, Tensor):
+            args.append(x)
+        elif type(x) is numpy.ndarray and (x.dtype.kind in "biufc" or x.dtype.name == "bfloat16"):
+            args.append(asarray(x))
+        elif isinstance(x, (bool, int, float, complex, numpy.bool_, numpy.integer,
+                            numpy.float16, numpy.float32, numpy.float64, numpy.complexfloating)):
+            args.append(x)  # th takes numbers and numpy scalars as weak scalars, as torch
+            weak = True
+        else:  # lists, ndarray subclasses, other dtypes: numpy's business
+            return _numpy_ufunc(ufunc, method, inputs, kwargs)
+    if not weak:
+        dtypes = [_numpy_dtype(<Tensor>a) for a in args]
+        if all(d is not None for d in dtypes):
+            try:
+                loop = ufunc.resolve_dtypes(tuple(dtypes) + (None,) * ufunc.nout)
+            except (TypeError, ValueError):  # numpy has no loop: let numpy say so
+                return _numpy_ufunc(ufunc, method, inputs, kwargs)
+            args = [a if d == want else a.to(getattr(th, want.name))
+                    for a, d, want in zip(args, dtypes, loop)]
+    f = getattr(th, name)
+    if out is not None and out[0] is not None:
+        return f(*args, out=out[0])
+    return f(*args)

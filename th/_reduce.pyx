@@ -241,6 +241,10 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
     if dim is None:
         if out is not None:
             raise TypeError(f"{fn}(): out= needs a dim")
+        if THTensor_nElement(input.cdata) == 0:  # amax's own message would say amax()
+            raise RuntimeError(f"{fn}(): Expected reduction dim to be specified for "
+                               f"input.numel() == 0. Specify the reduction dim with the 'dim' "
+                               f"argument.")
         return reduce(fn, values_op, input, None, False, None)
     cdef Dims d
     parse_dims(fn, dim, &d, True)

@@ -446,7 +446,10 @@ def from_dense(Tensor t not None, sparse_dim=None):
 def sum(SparseTensor s not None, dim=None):
     """torch.sparse.sum: over every element (a 0-dim dense tensor; integers
     and bool in int64) or over dim (an int or a sequence of ints): a sparse
-    tensor, or a dense one when no sparse dim is left."""
+    tensor, or a dense one when no sparse dim is left. Result dtypes are
+    torch's: integers and bool in int64 when a dense dim is summed or the
+    result is dense, else the values' dtype (duplicates merged as coalesce
+    merges them)."""
     cdef int dims[TH_MAX_DIMS]
     cdef int n = 0
     if dim is None:

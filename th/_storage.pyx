@@ -109,7 +109,7 @@ cdef class Storage:
         cdef double d
         # the value next: its __index__ or __float__ may resize this storage
         cdef int kind = as_number(value, &i, &d)
-        write_number(_element(self.cdata, k), THStorage_dtype(self.cdata), kind, i, d)
+        write_number(_element(self.cdata, k), THStorage_dtype(self.cdata), kind, i, d, value)
 
     def tolist(self):
         cdef THStorage *s = self.cdata

@@ -1010,6 +1010,16 @@ cdef class Tensor:
             return a.astype(dtype)
         return a.copy() if copy else a
 
+    # numpy's protocol: a numpy ufunc given a tensor, and an ndarray operator
+    # with a tensor on the other side, return a th.Tensor (torch's results)
+    # instead of numpy converting the tensor (th/_interop.pyx, array_ufunc).
+    # The priority is torch's, for code that still consults it.
+    __array_priority__ = 1000
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        from th._interop import array_ufunc
+        return array_ufunc(ufunc, method, inputs, kwargs)
+
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule over this tensor (versioned when max_version >= (1, 0));
         it pins the storage until the consumer is done with it."""

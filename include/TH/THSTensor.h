@@ -159,10 +159,16 @@ TH_API int THSTensor_spcadd(THTensor *r, THTensor *dense, double value, THSTenso
 TH_API int THSTensor_spaddmm(THTensor *r, double beta, THTensor *t, double alpha,
                              THSTensor *sparse, THTensor *dense);
 /* The sum of every element, a 0-dim dense tensor (integer and bool sums in
- * int64, as torch). */
+ * int64, as torch; duplicates first merge in the values' dtype, as
+ * coalesce and to_dense merge them). */
 TH_API THTensor *THSTensor_newSumAll(THSTensor *self);
 /* Summed over n distinct dims (sparse or dense): a coalesced sparse tensor
- * of the remaining dims (0 sparse dims when all sparse dims are summed). */
+ * of the remaining dims (0 sparse dims when all sparse dims are summed).
+ * Its dtype is torch's: integer and bool values are summed in int64 when a
+ * dense dim is summed or no sparse dim is left (after duplicates merge in
+ * their dtype, as in THSTensor_newSumAll: a 1-dim tensor's sum over dim 0
+ * is its sum), and keep their dtype (wrapping; bool: or) when only some
+ * sparse dims are summed, which merges entries as coalesce does. */
 TH_API THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims);
 
 #endif /* TH_STENSOR_H */

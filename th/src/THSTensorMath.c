@@ -312,12 +312,22 @@ done:
   X(TH_FLOAT64, double, fsum, AS_DOUBLE) X(TH_FLOAT16, THHalf, fsum, HALF)              \
   X(TH_BFLOAT16, THBFloat16, fsum, BF16)
 
+static int ths_integral(THScalarType dtype) {
+  return !THScalarType_isFloatingPoint(dtype) && !THScalarType_isComplex(dtype);
+}
+
 THTensor *THSTensor_newSumAll(THSTensor *self) {
   THS_CHECK(self, NULL);
   THScalarType dtype = ths_dtype(self);
-  int integral = !THScalarType_isFloatingPoint(dtype) && !THScalarType_isComplex(dtype);
+  int integral = ths_integral(dtype);
   THScalarType rtype = integral ? TH_INT64 : dtype;
-  THTensor *values = THSTensor_newValues(self);
+  /* Integer and bool duplicates are one element of the tensor: they merge
+   * in its dtype (wrapping, or) before the int64 sum, as to_dense() and
+   * torch see them. Float duplicates may be summed as they lie. */
+  THSTensor *src = integral ? THSTensor_newCoalesce(self) : self;
+  if (!src) return NULL;
+  THTensor *values = THSTensor_newValues(src);
+  if (integral) THSTensor_free(src); /* newCoalesce's reference, self's too */
   THTensor *c = values ? THTensor_newContiguous(values) : NULL;
   THTensor_free(values);
   if (!c) return NULL;
@@ -387,9 +397,18 @@ static void inner_sum(THScalarType dtype, char *out, const char *in, int64_t n, 
   }
 }
 
-/* values (nnz x dense) summed over the dense dims flagged in summed. */
-static THTensor *sum_dense_dims(THSTensor *self, const int *summed, const char *fn) {
+/* values (nnz x dense) in rtype, summed over the dense dims flagged in
+ * summed. */
+static THTensor *sum_dense_dims(THSTensor *self, const int *summed, THScalarType rtype,
+                                const char *fn) {
   THTensor *values = THSTensor_newValues(self);
+  if (values && rtype != ths_dtype(self)) {
+    THExpr *e = THExpr_newCastMove(THExpr_newTensor(values), rtype);
+    THTensor *cast = e ? THTensor_newEval(e) : NULL;
+    THExpr_free(e);
+    THTensor_free(values);
+    values = cast;
+  }
   if (!values) return NULL;
   int nv = self->nDimensionV, nDimI = self->nDimensionI, kept = 0, order[TH_MAX_DIMS + 1];
   int64_t K = 1, out_size[TH_MAX_DIMS + 1];
@@ -414,32 +433,19 @@ static THTensor *sum_dense_dims(THSTensor *self, const int *summed, const char *
   return out;
 }
 
-THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) {
-  THS_CHECK(self, NULL);
-  int ndim = ths_ndim(self), summed[TH_MAX_DIMS] = {0};
-  if (n < 0 || (n > 0 && !dims)) {
-    TH_ERR(TH_ERROR_VALUE, "n must be >= 0 with dims given, got %d", n);
-    return NULL;
-  }
-  for (int i = 0; i < n; i++) {
-    int d = th_wrap_dim(dims[i], ndim, "dim", __func__);
-    if (d < 0) return NULL;
-    if (summed[d]) {
-      TH_ERR(TH_ERROR_VALUE, "dim %d appears more than once in dims", dims[i]);
-      return NULL;
-    }
-    summed[d] = 1;
-  }
-  int nDimI = self->nDimensionI, keptI = 0, keptV = 0;
+/* newSum's work once its dims are checked (summed[d] set for each). */
+static THSTensor *sum_dims(THSTensor *self, const int *summed, THScalarType rtype,
+                           const char *fn) {
+  int ndim = ths_ndim(self), nDimI = self->nDimensionI, keptI = 0, keptV = 0;
   int64_t size[TH_MAX_DIMS];
   for (int d = 0; d < nDimI; d++)
     if (!summed[d]) size[keptI++] = self->size[d];
   for (int d = nDimI; d < ndim; d++)
     if (!summed[d]) size[keptI + keptV++] = self->size[d];
-  THTensor *values = sum_dense_dims(self, summed, __func__);
+  THTensor *values = sum_dense_dims(self, summed, rtype, fn);
   if (!values) return NULL;
   int64_t isize[2] = {keptI, self->nnz};
-  THTensor *indices = th_tensor_new_with_size(TH_INT64, 2, isize, NULL, __func__);
+  THTensor *indices = th_tensor_new_with_size(TH_INT64, 2, isize, NULL, fn);
   if (!indices) {
     THTensor_free(values);
     return NULL;
@@ -464,11 +470,48 @@ THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) {
   } else {
     THTensor *c = THTensor_newContiguous(values);
     int rc = !c ? -1 : ths_coalesce_parts(indices, c, nnz, keptI, size, &out_i, &out_v, &nnz,
-                                          __func__);
+                                          fn);
     THTensor_free(c);
     THTensor_free(indices);
     THTensor_free(values);
     if (rc) return NULL;
   }
-  return ths_alloc_move(out_i, out_v, nnz, keptI, keptV, size, 1, __func__);
+  return ths_alloc_move(out_i, out_v, nnz, keptI, keptV, size, 1, fn);
+}
+
+THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) {
+  THS_CHECK(self, NULL);
+  int ndim = ths_ndim(self), summed[TH_MAX_DIMS] = {0};
+  if (n < 0 || (n > 0 && !dims)) {
+    TH_ERR(TH_ERROR_VALUE, "n must be >= 0 with dims given, got %d", n);
+    return NULL;
+  }
+  for (int i = 0; i < n; i++) {
+    int d = th_wrap_dim(dims[i], ndim, "dim", __func__);
+    if (d < 0) return NULL;
+    if (summed[d]) {
+      TH_ERR(TH_ERROR_VALUE, "dim %d appears more than once in dims", dims[i]);
+      return NULL;
+    }
+    summed[d] = 1;
+  }
+  /* torch's result dtypes: the values are reduced as a dense tensor
+   * (integers and bool in int64) over summed dense dims and over the nnz
+   * rows when no sparse dim is left; merging the duplicates of kept sparse
+   * dims alone is coalesce, which keeps the dtype (wrapping; bool: or).
+   * Before a sum in int64, duplicates merge in the dtype as they are one
+   * element of the tensor (as to_dense() and newSumAll see them), so a
+   * 1-dim tensor's sum over dim 0 is its newSumAll. */
+  int nDimI = self->nDimensionI, keptI = 0, denseSummed = 0;
+  for (int d = 0; d < ndim; d++) {
+    if (d < nDimI) keptI += !summed[d];
+    else denseSummed |= summed[d];
+  }
+  THScalarType dtype = ths_dtype(self);
+  THScalarType rtype = ths_integral(dtype) && (keptI == 0 || denseSummed) ? TH_INT64 : dtype;
+  THSTensor *src = rtype != dtype ? THSTensor_newCoalesce(self) : self;
+  if (!src) return NULL;
+  THSTensor *r = sum_dims(src, summed, rtype, __func__);
+  if (rtype != dtype) THSTensor_free(src); /* newCoalesce's reference, self's too */
+  return r;
 }

@@ -161,6 +161,13 @@ int th_wrap_dim_error(int dim, int nDimension, const char *what, const char *fn)
   return -1;
 }
 
+int th_wrap_new_dim_error(int dim, int nDimension, const char *what, const char *fn) {
+  TH_ERR_FN(TH_ERROR_INDEX, fn,
+            "%s %d out of range for a new dim of a %d-dim tensor (expected in [%d, %d])", what,
+            dim, nDimension, -nDimension - 1, nDimension);
+  return -1;
+}
+
 /* A tensor over storage, checked against it. steal: the caller's reference
  * to storage passes to the tensor, or is freed on failure. */
 static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,

@@ -96,7 +96,7 @@ static int stack_shape(THTensor **inputs, int numInputs, int *dim, int *nDimensi
     TH_ERR_FN(TH_ERROR_VALUE, fn, "the result would have more than %d dimensions", TH_MAX_DIMS);
     return -1;
   }
-  int d = th_wrap_dim(*dim, ref->nDimension + 1, "dim", fn);
+  int d = th_wrap_new_dim(*dim, ref->nDimension, "dim", fn);
   if (d < 0) return -1;
   for (int i = 1; i < numInputs; i++) {
     if (!THTensor_isSameSizeAs(ref, inputs[i])) {

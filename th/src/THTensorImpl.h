@@ -85,6 +85,16 @@ static inline int th_wrap_dim(int dim, int nDimension, const char *what, const c
   return dim < 0 ? dim + nDimension : dim;
 }
 
+/* The position of a dim an operation inserts into a tensor of nDimension
+ * dims (unsqueeze, stack): dim wrapped into [0, nDimension], or -1 with an
+ * IndexError that names the tensor's own dims. */
+int th_wrap_new_dim_error(int dim, int nDimension, const char *what, const char *fn);
+static inline int th_wrap_new_dim(int dim, int nDimension, const char *what, const char *fn) {
+  if (TH_UNLIKELY(dim < -nDimension - 1 || dim > nDimension))
+    return th_wrap_new_dim_error(dim, nDimension, what, fn);
+  return dim < 0 ? dim + nDimension + 1 : dim;
+}
+
 /* th_wrap_dim for the operations torch lets name dim 0 or -1 of a 0-dim
  * tensor (squeeze, transpose, unfold): a scalar counts as one dim there. */
 int th_wrap_scalar_dim_error(int dim, const char *what, const char *fn);

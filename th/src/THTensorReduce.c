@@ -20,7 +20,9 @@
  * Work of more than TH_PARALLEL_MIN_BYTES is split across threads over
  * results (or blocks), so every result is computed the same way. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "THCastImpl.h"
 #include "THCpuImpl.h"
@@ -981,6 +983,19 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
 static const char *const op_name[] = {"sum", "prod", "mean", "max", "min", "all", "any",
                                       "norm", "var", "std"};
 
+/* torch's name of the function the caller called: fn without "THTensor_"
+ * and "new" (THTensor_newArgmax: "argmax"), since one op serves max, amax
+ * and argmax; op's name for another caller. */
+static const char *torch_name(const char *fn, int op, char *buf, size_t n) {
+  static const char prefix[] = "THTensor_";
+  if (!fn || strncmp(fn, prefix, sizeof prefix - 1) != 0) return op_name[op];
+  const char *name = fn + sizeof prefix - 1;
+  int is_new = strncmp(name, "new", 3) == 0 && name[3] >= 'A' && name[3] <= 'Z';
+  snprintf(buf, n, "%s", is_new ? name + 3 : name);
+  if (is_new) buf[0] = (char)(buf[0] - 'A' + 'a');
+  return buf;
+}
+
 /* torch's result dtype of op over in. */
 static THScalarType default_dtype(int op, THScalarType in) {
   switch (op) {
@@ -1090,13 +1105,14 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
     if (!mask[d]) osz[on++] = size[d];
     else if (keepdim) osz[on++] = 1;
     if ((op == OP_MAX || op == OP_MIN) && mask[d] && size[d] == 0) {
+      char name[32];
       if (dims)
         TH_ERR_FN(TH_ERROR_INDEX, fn, "%s(): Expected reduction dim %d to have non-zero size.",
-                  op_name[op], d);
+                  torch_name(fn, op, name, sizeof name), d);
       else
         TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): Expected reduction dim to be specified for "
                   "input.numel() == 0. Specify the reduction dim with the 'dim' argument.",
-                  op_name[op]);
+                  torch_name(fn, op, name, sizeof name));
       return -1;
     }
     /* the max of |x| (inf), the min (-inf) and a negative power's sum of

@@ -383,7 +383,7 @@ static int geom_squeeze1d(const THTensor *src, int dim, Geometry *g, const char 
 
 static int geom_unsqueeze1d(const THTensor *src, int dim, Geometry *g, const char *fn) {
   if (check_room_for_dim(src->nDimension, fn)) return -1;
-  int d = th_wrap_dim(dim, src->nDimension + 1, "dim", fn);
+  int d = th_wrap_new_dim(dim, src->nDimension, "dim", fn);
   if (d < 0) return -1;
   geom_from(g, src);
   for (int i = g->nDimension; i > d; i--) {
