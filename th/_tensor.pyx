@@ -478,7 +478,28 @@ cdef class Tensor:
         if view == NULL:  # an advanced index: written through
             _gather().setitem(self, index, value)
             return
+        cdef THTensor *wider
+        cdef int k
         try:
+            if not isinstance(value, Tensor) and not isinstance(value, _expr_ops().Expr) \
+                    and hasattr(value, "__len__"):
+                from th._factories import tensor
+                value = tensor(value, dtype=dtype_of(THTensor_dtype(view)))
+            if isinstance(value, Tensor) or isinstance(value, _expr_ops().Expr):
+                # torch drops a value's leading size-1 dims beyond the
+                # destination's (a [1, 5] value into a [5] one): a tensor's
+                # are selected away, an expression's met by size-1 dims put
+                # in front of the destination
+                shape = value.shape
+                k = len(shape) - THTensor_nDimension(view)
+                if k > 0 and all(n == 1 for n in shape[:k]):
+                    if isinstance(value, Tensor):
+                        value = value[(0,) * k]
+                    else:
+                        for _ in range(k):
+                            wider = THTensor_newUnsqueeze1d(view, 0)
+                            THTensor_free(view)
+                            view = wider
             assign(view, value)
         finally:
             THTensor_free(view)

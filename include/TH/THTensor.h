@@ -183,7 +183,8 @@ TH_API int THTensor_fillElement(THTensor *self, const void *element);
 /* Copies src into dst element by element: src is broadcast to dst's shape
  * and converted to dst's dtype as numpy casts (see THCastImpl.h's rules).
  * dst may not have stride-0 dims of size > 1; src may overlap dst (it is
- * then read in full first). Returns 0, or -1 on error. */
+ * then read in full first). Returns 0, or -1 on error (RuntimeError, as
+ * torch's, when src cannot be broadcast to dst's shape). */
 TH_API int THTensor_copy(THTensor *dst, THTensor *src);
 
 /* ------------------------------------------------- typed access (per dtype)

@@ -82,7 +82,7 @@ void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size)
 }
 
 /* src's strides broadcast to dst's shape (0 for stretched dims), or -1 with
- * ValueError when src cannot be broadcast to it. */
+ * RuntimeError (torch's) when src cannot be broadcast to it. */
 static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *out,
                              const char *fn) {
   int lead = dst->nDimension - src->nDimension;
@@ -102,7 +102,7 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
     char a[256], b[256];
     th_format_shape(a, sizeof a, src->nDimension, th_sizes(src));
     th_format_shape(b, sizeof b, dst->nDimension, th_sizes(dst));
-    TH_ERR_FN(TH_ERROR_VALUE, fn, "src of shape %s cannot be broadcast to dst of shape %s", a, b);
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "src of shape %s cannot be broadcast to dst of shape %s", a, b);
     return -1;
   }
   return 0;
