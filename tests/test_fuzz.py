@@ -14,10 +14,10 @@ import fuzz  # noqa: E402 - tests/ is on sys.path, as for helpers
 import th  # noqa: E402
 
 
-@pytest.mark.parametrize("seed", [101, 102, 103])
+@pytest.mark.parametrize("seed", [101, 102, 103, 104])
 def test_th_matches_torch(seed):
-    report = fuzz.fuzz(ops=1000, seed=seed)
-    assert report.ops >= 1000
+    report = fuzz.fuzz(ops=2000, seed=seed)
+    assert report.ops >= 2000
     assert not report.failures, fuzz.summary(report, verbose=True)
 
 
@@ -25,9 +25,9 @@ def test_th_matches_torch(seed):
 def test_allocation_failures_surface_as_memory_error(seed):
     gc.collect()
     before = th.debug.live()
-    report = fuzz.fuzz(ops=800, seed=seed, inject=True)
+    report = fuzz.fuzz(ops=3000, seed=seed, inject=True)
     gc.collect()
-    assert report.inject_fired > 100, fuzz.summary(report)
+    assert report.inject_fired > 500, fuzz.summary(report)
     assert not report.problems, fuzz.summary(report)
     assert th.debug.live() == before
 
