@@ -26,7 +26,6 @@ allocations made to fail: a failure must surface as MemoryError and the
 program must leave no live C object behind.
 """
 import argparse
-import cmath
 import faulthandler
 import gc
 import math
@@ -34,7 +33,6 @@ import os
 import random
 import re
 import sys
-import traceback
 import warnings
 from collections import Counter
 from dataclasses import dataclass, field
@@ -959,7 +957,6 @@ def _(p):
 @op("reshape_copy")
 def _(p):
     a = p.pick()
-    s = list(_shape(p, a))
     return Call(f"r = {a}.reshape(-1)")
 
 
@@ -1574,7 +1571,7 @@ def _(p):
                     keep=uniq)
     # advanced get/set
     parts = []
-    for k, size in enumerate(s[:rng.randint(1, max(1, nd))]):
+    for size in s[:rng.randint(1, max(1, nd))]:
         r = rng.random()
         if r < 0.4:
             parts.append(index_tensor(p, size, n=2))
@@ -1779,8 +1776,6 @@ def run_op(prog, call, report, name):
                 call.code, dtypes, call.params)
     if name == "cat":
         case.op = "cat"
-    label, key = classify(case) if any(e.prevent for e in BEING_FIXED + KNOWN_DIFFERENCES) \
-        else (None, None)
     for e in BEING_FIXED + KNOWN_DIFFERENCES:
         if e.prevent and e.match(case):
             report.known[e.key] += 1
