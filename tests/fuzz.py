@@ -1374,6 +1374,7 @@ def _(p):
         args.append(rng.choice(["correction=0", "correction=2", "unbiased=False"]))
     n = max(1, t.numel())
     m = maxabs(p.torch[a]) if not p.inject else 1.0
+    m = min(m, 1e150)  # float64 values near 1e300: squared below inf
     bound = n * m ** (2 if f in ("var", "std", "norm") else 1)
     if f == "prod":
         bound = math.exp(min(700.0, n * math.log(m)))
@@ -1924,6 +1925,9 @@ def _short(v):
     return s if len(s) < 300 else s[:300] + "..."
 
 
+GENERATOR_ERRORS = Counter()
+
+
 def generate(prog, rng):
     names = list(OPS)
     weights = [OPS[n][0] for n in names]
@@ -1933,6 +1937,9 @@ def generate(prog, rng):
         try:
             return name, OPS[name][1](prog)
         except Skip:
+            continue
+        except Exception as e:  # a bug of the generator's own: say so, go on
+            GENERATOR_ERRORS[f"{name}: {type(e).__name__}: {e}"[:150]] += 1
             continue
 
 
@@ -2157,6 +2164,9 @@ def summary(report, verbose=False):
             lines += [f"  {k} x{c}" for k, c in report.known.most_common()]
         for sig, c in report.signatures.most_common():
             lines.append(f"  mismatch {sig} x{c}")
+    if GENERATOR_ERRORS:
+        lines.append("the generator's own errors (ops not generated):")
+        lines += [f"  {k} x{c}" for k, c in GENERATOR_ERRORS.most_common()]
     for sig, text in report.failures:
         lines.append("=" * 70)
         lines.append(text)
