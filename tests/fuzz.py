@@ -181,6 +181,23 @@ KNOWN_DIFFERENCES = [
           "norm whose float32 intermediate overflows is finite in th, inf in torch",
           lambda c: c.params.get("family") == "reduce" and c.kind == "values"
           and re.search(r"vs torch np\.float64\(-?inf\)", c.detail or "")),
+    Entry("alpha-zero-propagates",
+          "README (matrix products) and THTensorMath.h: alpha=0 keeps the product's NaN and "
+          "inf (IEEE); torch's float32/float64 addmm, addmv and addbmm follow BLAS and drop it",
+          lambda c: c.op in ("addmm", "addmv", "addbmm") and _p(c, "alpha") == 0
+          and c.kind in ("values", "pool-values") and "nan" in (c.detail or "")
+          and set(c.dtypes) & {"float32", "float64", "complex64", "complex128"}),
+    Entry("empty-join-into-an-input",
+          "THTensorCat.c: an empty cat/stack whose out= is also an input gives the empty "
+          "result; torch resizes out first and then refuses the input it resized (stack of "
+          "(0, 5) tensors along dim 1; along dim 0 torch gives the result too)",
+          lambda c: c.op in ("cat", "stack") and c.kind == "raise-torch-only"
+          and "must have same number of dimensions" in c.torch_out and "out=" in c.code),
+    Entry("sparse-sum-int64-sparse-result",
+          "docs/SPARSE.md (differences from torch): summing a dense dim of integer values "
+          "into a sparse result gives int64 values; torch computes them and then refuses",
+          lambda c: c.op == "sparse.sum" and c.kind == "raise-torch-only"
+          and "must match dtype of sparse tensor" in c.torch_out),
     Entry("check-order",
           "one call with several mistakes: th reports the dim out of range first (IndexError), "
           "torch another mistake of the same call; both refuse",
@@ -215,50 +232,7 @@ KNOWN_DIFFERENCES = [
 
 # Known defects being fixed in other clones right now; delete an entry when its
 # fix lands. Matching is deliberately narrow.
-BEING_FIXED = [
-    Entry("cat-out-empty-alias", "th.cat([a, o], out=o) with o empty: heap overflow (not run)",
-          lambda c: c.op == "cat" and _p(c, "out_alias") and _p(c, "out_empty"), prevent=True),
-    Entry("numpy-object-reuse",
-          "eager ops on numpy object arrays of th tensors overwrite the elements "
-          "(refcount-1 operand reuse)",
-          lambda c: c.op == "numpy_object_array"),
-    Entry("complex-pow-zero", "complex z ** 0 NaN for 0j or NaN parts; 1j**2 not exact",
-          lambda c: c.op in ("pow", "pow_", "pow_op", "ipow", "rpow")
-          and (set(c.dtypes) & COMPLEX or _p(c, "complex_scalar")) and c.kind == "values"),
-    Entry("addc-promotion",
-          "addcmul/addcdiv promote pairwise not jointly; addcdiv quotient in the pair's dtype",
-          lambda c: c.op in ("addcmul", "addcdiv", "addcmul_", "addcdiv_")
-          and (len(set(c.dtypes)) > 1 or _p(c, "value_float"))),
-    Entry("half-wider-out",
-          "float16/bfloat16 op with a wider out= not rounded to the op's dtype first",
-          lambda c: (_p(c, "out_dtype") in ("float32", "float64", "complex64", "complex128")
-                     # the same with the other half type as out= (bf16 - bf16 into f16)
-                     or _p(c, "out_dtype") in ("float16", "bfloat16")
-                     and ({"float16", "bfloat16"} - {_p(c, "out_dtype")}) & set(c.dtypes[:-1]))
-          and set(c.dtypes) & {"float16", "bfloat16"} and c.kind == "values"),
-    Entry("sparse-sum-int-dtype", "th.sparse.sum dtype for integer/bool values",
-          lambda c: c.op == "sparse.sum" and (set(c.dtypes) & (INTS | {"bool"}))
-          and c.kind in ("dtype", "values", "raise-torch-only")),
-    Entry("addmm-alpha-zero", "alpha=0 in addmm family drops NaN/inf of the product",
-          lambda c: c.op in ("addmm", "addmv", "addr", "baddbmm", "addbmm")
-          and _p(c, "alpha") == 0 and c.kind == "values"),
-    Entry("inplace-empty-shape", "in-place ops on an empty tensor change its shape",
-          lambda c: _p(c, "inplace") and _p(c, "target_empty")
-          and c.kind in ("shape", "pool-shape", "raise-th-only", "raise-torch-only",
-                         "values")),
-    Entry("norm-inf-empty", "norm(p=inf/-inf) over an empty dim returns a number (torch raises)",
-          lambda c: c.op == "norm" and _p(c, "p") in (math.inf, -math.inf)
-          and c.kind == "raise-torch-only"),
-    Entry("numpy-operand", "numpy operands (np.float64 * t, t * ndarray, t @ ndarray, np.exp(t)) "
-          "return numpy arrays",
-          lambda c: c.op == "numpy_operand" and c.kind == "type"),
-    Entry("bool-sub", "subtracting a bool tensor refused except with alpha=",
-          lambda c: c.op in ("sub", "sub_", "sub_op", "isub", "rsub")
-          and ("bool" in c.dtypes or "True" in c.code or "False" in c.code)
-          and c.kind in ("raise-th-only", "exc-class", "raise-torch-only")),
-    Entry("dim-message", "error messages naming the wrong dim",
-          lambda c: c.kind == "message"),
-]
+BEING_FIXED = []
 
 
 VIEWS = {"narrow", "select", "transpose", "t", "T_mT", "permute", "expand", "unfold", "view",
@@ -281,13 +255,6 @@ REPORTED = [
           "into integers, a complex 0-dim tensor into a real dtype (torch takes its real part)",
           lambda c: c.kind in ("raise-th-only", "exc-class") and _exc(c) == "ValueError"
           and "cannot be converted" in c.th_out),
-    Entry("setitem-leading-ones",
-          "a[idx] = src (and a[...] = th.lazy(...)) refuses a src with extra leading size-1 "
-          "dims, which torch drops",
-          lambda c: c.kind == "raise-th-only" and _exc(c) == "ValueError"
-          and c.params.get("family") in ("setitem", "lazy")
-          and ("cannot be broadcast to dst" in c.th_out or "cannot be stored into dst"
-               in c.th_out)),
     Entry("th-accepts-what-torch-refuses",
           "th computes calls torch refuses: index_put with another src dtype, all/any/"
           "argmax/argmin/sum/mean/amax with an out= of another dtype, argmax/argmin of bool, "
@@ -312,9 +279,6 @@ REPORTED = [
           lambda c: c.kind == "raise-th-only" and ("to have the same dtype" in c.th_out or
                                                    "expected the result to have dtype"
                                                    in c.th_out)),
-    Entry("addcmul-value-promotes",
-          "addcmul/addcdiv of float16 0-dim tensors with value=2 gives float32 (torch float16)",
-          lambda c: c.op in ("addcmul", "addcdiv", "addcmul_", "addcdiv_") and c.kind == "dtype"),
     Entry("clamp-mixed-bounds-dtype",
           "clamp(t, min=<0-dim tensor>, max=<number>) (and the reverse): result dtype differs "
           "(torch makes the number a float32/int64 0-dim tensor)",
@@ -380,16 +344,13 @@ REPORTED = [
     Entry("torch-skips-checks-on-empty",
           "th checks operands torch does not check when they are empty: amin/amax of an empty "
           "complex tensor, scatter_ with an empty index of another ndim, clamp with a complex "
-          "bound of zero imaginary part",
+          "bound of zero imaginary part, index_copy_ of an empty source with an index out of "
+          "bounds",
           lambda c: c.kind == "raise-th-only" and (
               "not defined for complex" in c.th_out or "must have as many dims" in c.th_out
-              or c.op.startswith("clamp") and "not supported for complex" in c.th_out)),
-    Entry("inplace-operator-leak",
-          "a &= b, |=, ^=, //=, %=, **= (th/_expr.pyx _inplace_operator) leak b's expression "
-          "node, and b, when allocating a's node fails: THExpr_newTensor is `except NULL`, so "
-          "Cython raises before THExpr_newBinaryMove can take y (allocation-failure runs)",
-          lambda c: c.kind == "inject" and re.search(r"(&|\||\^|//|%|\*\*)= ", c.code)
-          is not None),
+              or c.op.startswith("clamp") and "not supported for complex" in c.th_out
+              or c.op.startswith("index_copy") and "out of bounds" in c.th_out
+              and "size=(0" in c.torch_out)),
     Entry("var-no-degrees-of-freedom",
           "var/std of complex with correction >= the count: th inf, torch NaN",
           lambda c: c.op in ("var", "std") and c.kind == "values" and "correction=" in c.code

@@ -392,3 +392,26 @@ def test_inplace_ternary_and_rounding_forms_keep_their_shape():
     # an out that is not an operand is still out=: resized when empty
     out = th.empty(0)
     assert th.mul(th.ones(3), th.ones(2, 3), out=out).shape == (2, 3)
+
+
+@pytest.mark.parametrize("value", [2.5, -1.7, 0.9, 3.0, True])
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "int64"])
+def test_addcmul_of_integers_truncates_a_float_value_as_torch(dtype, value):
+    torch = pytest.importorskip("torch")
+    got = {}
+    for lib in (th, torch):
+        dt = getattr(lib, dtype)
+        a, b, c = (lib.tensor(v, dtype=dt) for v in ([1, 2], [2, 3], [3, 4]))
+        if dtype == "uint8" and value < 0:  # a negative float into uint8: both refuse
+            with pytest.raises(ValueError if lib is th else RuntimeError,
+                               match="cannot be converted"):
+                lib.addcmul(a, b, c, value=value)
+            continue
+        got[lib] = lib.addcmul(a, b, c, value=value)
+    if not got:
+        return
+    assert got[th].tolist() == got[torch].tolist()
+    assert str(got[th].dtype).split(".")[1] == str(got[torch].dtype).split(".")[1]
+    with pytest.raises(ValueError, match="value nan cannot be converted"):
+        th.addcmul(th.ones(2, dtype=th.int64), th.ones(2, dtype=th.int64),
+                   th.ones(2, dtype=th.int64), value=float("nan"))

@@ -724,3 +724,16 @@ def test_norm_over_an_empty_dim_is_torchs(p, shape, dim):
         return
     got = th.norm(th.empty(*shape), p=p, dim=dim)
     assert got.shape == tuple(expected.shape) and got.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("op", ["sum", "prod"])
+@pytest.mark.parametrize("out_dtype", ["int8", "int64", "uint8", "bool"])
+def test_float_sums_into_an_integer_out_truncate_each_element_first_as_torch(op, out_dtype):
+    torch = pytest.importorskip("torch")
+    got = []
+    for lib in (th, torch):
+        x = lib.tensor([[0.9, 1.9, -2.5], [0.9, 2.9, 1.2]], dtype=lib.bfloat16)
+        out = lib.empty(0, dtype=getattr(lib, out_dtype))
+        getattr(lib, op)(x, 0, out=out)
+        got.append(out.tolist())
+    assert got[0] == got[1]

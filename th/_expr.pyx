@@ -5,6 +5,7 @@ and numbers it is evaluated at once (eager, as torch); given a th.Expr (from
 th.lazy) it returns a larger th.Expr, evaluated in one pass when assigned
 (t += e, t[...] = e, t.copy_(e), th.eval(e), e.eval()), as mshadow's
 expressions are. A node reads its tensors when it is evaluated."""
+import math
 import numbers
 import sys
 
@@ -524,10 +525,18 @@ cdef object _scaled(object x, object factor, str name, str fn, THScalarType t,
     or for value= float32 where t is float16 or bfloat16), x cast to it and
     factor converted to it (ValueError when it does not fit; a negative one
     wraps for unsigned dtypes). A factor that is not an integer for integral
-    t, or complex for real t, is a TypeError. x itself when factor is 1."""
+    t, or complex for real t, is a TypeError, but for value=, which torch
+    truncates toward zero there. x itself when factor is 1."""
     if type(factor) is int and factor == 1:
         return x
     if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+        if (name == "value" and isinstance(factor, numbers.Real)
+                and not isinstance(factor, numbers.Integral)):
+            # torch takes a float value= for integers, truncated toward zero
+            if not math.isfinite(factor) or (factor <= -1 and not dtype_of(t).is_signed):
+                raise ValueError(f"{fn}(): value {factor} cannot be converted to "
+                                 f"{_name(t)}")
+            factor = int(factor)
         if not isinstance(factor, numbers.Integral):
             raise TypeError(f"For integral input tensors, argument {name} must not be a "
                             f"floating point number.")

@@ -182,6 +182,15 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         input = converted(input, as_scalar_type(dtype, THTensor_dtype(input.cdata)), False)
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
+    cdef THScalarType it = THTensor_dtype(input.cdata), ot
+    if dtype is None and out is not None and (op == SUM or op == PROD):
+        # torch sums into out's dtype, the elements cast to it first: floats
+        # into an integer out are truncated one by one (sum([0.9] * 3) is
+        # 0). Other casts give what the wider sum gives: not copied.
+        ot = THTensor_dtype((<Tensor>out).cdata)
+        if ((THScalarType_isFloatingPoint(it) or THScalarType_isComplex(it))
+                and not THScalarType_isFloatingPoint(ot) and not THScalarType_isComplex(ot)):
+            input = converted(input, ot, False)
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
     run(op, result, None, input, &d, keepdim, p, out is not None)

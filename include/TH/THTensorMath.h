@@ -19,7 +19,10 @@
  *
  * Every operand and r must have one dtype (RuntimeError otherwise, as torch
  * refuses mixed dtypes); t broadcasts to the result's shape and, with beta
- * 0, is not read (NaNs in it do not propagate). r is resized to the result's
+ * 0, is not read (NaNs in it do not propagate). alpha 0 still computes the
+ * product, so that its NaNs and infinities propagate as IEEE arithmetic has
+ * them (torch's float16 products and addr do; its float32 and float64
+ * addmm, addmv and addbmm follow BLAS, which skips the product). r is resized to the result's
  * shape unless it has it already (then its strides are kept); it may be t
  * or share memory with any operand (the product is then computed aside).
  * Shapes that do not multiply and operands of the wrong number of dims are

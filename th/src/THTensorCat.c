@@ -198,6 +198,9 @@ static int join(THTensor *result, THTensor **inputs, int numInputs, int dim, int
   if (!th_has_shape(result, nDimension, size) &&
       THTensor_resizeNd(result, nDimension, size, NULL))
     return -1;
+  /* nothing to copy: and an input that is result itself (allowed when the
+   * join is empty) now has result's new shape, not its own */
+  if (th_tensor_numel(result) == 0) return 0;
   int64_t offset = 0;
   for (int i = 0; i < numInputs && dim >= 0; i++) {
     THTensor *t = inputs[i];
