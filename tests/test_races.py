@@ -115,14 +115,14 @@ def test_a_racing_change_is_seen_wholly_before_or_after(make, op, k, written, mu
         started = threading.Event()
         refused = []
 
-        def change():
+        def change(target):
             started.wait()
             try:
                 mutate(target)
             except RuntimeError as e:  # refused while pinned: fine
                 refused.append(str(e))
 
-        thread = threading.Thread(target=change)
+        thread = threading.Thread(target=change, args=(target,))
         thread.start()
         started.set()
         try:
