@@ -198,6 +198,13 @@ KNOWN_DIFFERENCES = [
           "into a sparse result gives int64 values; torch computes them and then refuses",
           lambda c: c.op == "sparse.sum" and c.kind == "raise-torch-only"
           and "must match dtype of sparse tensor" in c.torch_out),
+    Entry("sparse-sum-duplicates-merge-first",
+          "docs/SPARSE.md (th.sparse.sum): duplicate entries are one element and merge in the "
+          "values' dtype first, as to_dense() merges them, so sum(s) and sum(s, 0) agree; "
+          "torch's sum over a dim adds them in int64 (uint8 200 + 100: th 44, torch 300; bool "
+          "True twice: th 1, torch 2)",
+          lambda c: c.op == "sparse.sum" and c.kind in ("values", "pool-values")
+          and set(c.dtypes) & (INTS | {"bool"})),
     Entry("check-order",
           "one call with several mistakes: th reports the dim out of range first (IndexError), "
           "torch another mistake of the same call; both refuse",
