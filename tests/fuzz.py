@@ -371,18 +371,6 @@ REPORTED = [
           "torch.addmm documents; torch.sparse.addmm propagates them (inf * 0 = NaN)",
           lambda c: c.op == "sparse.addmm" and c.kind == "values"
           and "vs torch np.float64(nan)" in (c.detail or "")),
-    Entry("unsigned-trunc-div-negative",
-          "th.div(uint8, -2, rounding_mode='trunc') gives 1 (3 // -2 and 200 // -2 alike); "
-          "torch wraps -2 to 254 first (0), as th's own rule for Python numbers says; 'floor' "
-          "and // agree",
-          lambda c: c.op in ("div", "div_") and "'trunc'" in c.code and set(c.dtypes) & UNSIGNED
-          and c.kind in ("values", "pool-values")),
-    Entry("logical-wide-operand",
-          "logical_and/or/xor with a 0-dim integer operand the computing dtype cannot hold: "
-          "torch converts it first (int8 with int64(-2**63) or 256: 0, so False), th tests "
-          "the original value",
-          lambda c: c.op.startswith("logical_") and c.kind == "values"
-          and c.params.get("has_scalar")),
     Entry("error-class-misc",
           "index_select/mask out of bounds IndexError (torch RuntimeError), argmax/argmin of "
           "an empty dim RuntimeError vs IndexError, amax of complex",
