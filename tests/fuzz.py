@@ -268,8 +268,6 @@ REPORTED = [
               "must be int, not tuple", "Converting complex Scalar to non-complex",
               "without overflow", "but expected", "invalid combination of arguments",
               "dim must be a 2-tuple"))),
-    Entry("nonzero-as-tuple", "th.nonzero(t, as_tuple=True) is refused (TypeError)",
-          lambda c: "as_tuple" in c.th_out),
     Entry("sparse-addmm-dtypes",
           "th.sparse.addmm/mm take float32 and float64 only (torch: every dtype)",
           lambda c: c.kind == "raise-th-only" and "THSTensor_spaddmm" in c.th_out),
@@ -310,12 +308,6 @@ REPORTED = [
           "torch quirk), th refuses",
           lambda c: c.kind == "raise-th-only" and "does not match the product's shape"
           in c.th_out),
-    Entry("mT-of-0-dim", "t.mT of a 0-dim tensor raises; torch 2.13 returns t",
-          lambda c: c.kind == "raise-th-only" and "tensor.mT is only supported" in c.th_out),
-    Entry("index-select-0-dim",
-          "index_select of a 0-dim tensor gives shape (1,); torch gives a 0-dim tensor",
-          lambda c: c.op == "index_select" and (c.kind == "shape" or "Index to scalar"
-                                                in c.torch_out)),
     Entry("result-layout",
           "results of some ops are laid out otherwise than torch's (torch keeps an operand's "
           "permuted strides, preserve_format; see the verbose summary's counts), so a later "

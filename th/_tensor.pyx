@@ -360,8 +360,14 @@ cdef class Tensor:
 
     @property
     def mT(self):
-        """The last two dims swapped (a batch of matrices transposed)."""
+        """The last two dims swapped (a batch of matrices transposed); a
+        0-dim tensor itself, as torch (deprecated there, so it warns)."""
         cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            import warnings
+            warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the "
+                          "identity in these cases.", UserWarning, stacklevel=1)
+            return self
         if nd < 2:
             raise RuntimeError(f"tensor.mT is only supported on matrices or batches of "
                                f"matrices. Got {nd}-D tensor.")
@@ -515,8 +521,8 @@ cdef class Tensor:
     def masked_select(self, mask):
         return _gather().masked_select(self, mask)
 
-    def nonzero(self):
-        return _gather().nonzero(self)
+    def nonzero(self, *, as_tuple=False):
+        return _gather().nonzero(self, as_tuple=as_tuple)
 
     def scatter_(self, dim, index, src=None, *, value=None):
         return _gather().scatter_(self, dim, index, src, value)
