@@ -252,7 +252,8 @@ REPORTED = [
     Entry("fill-value-refused",
           "fill_/masked_fill_/index_fill_/scatter_/setitem refuse a value torch casts: a "
           "negative int into an unsigned dtype (torch wraps: uint8 fill_(-2) is 254), inf/NaN "
-          "into integers, a complex 0-dim tensor into a real dtype (torch takes its real part)",
+          "into integers, a complex 0-dim tensor into a real dtype (torch takes its real part; "
+          "fill_ with a 0-dim tensor is a copy_ since, as torch's, and casts it)",
           lambda c: c.kind in ("raise-th-only", "exc-class") and _exc(c) == "ValueError"
           and "cannot be converted" in c.th_out),
     Entry("th-accepts-what-torch-refuses",
@@ -318,11 +319,6 @@ REPORTED = [
           "README says bfloat16 casts are torch's (bf16 inf .to(uint64): th 2**63, torch 0)",
           lambda c: c.kind in ("values", "pool-values") and "bfloat16" in c.dtypes
           and re.search(r"\.to\(L\.(u?int|bool)|copy_", c.code) is not None),
-    Entry("fill-into-expanded",
-          "fill_ writes into a tensor with stride-0 dims (torch refuses, and th's own "
-          "masked_fill_ refuses the same tensor)",
-          lambda c: c.kind == "raise-torch-only" and "more than one element of the written-to"
-          in c.torch_out),
     Entry("torch-addmv-empty-k",
           "torch quirk, not th: addmv(0-dim self, (n, 0) mat, (0,) vec, out=) returns a 0-dim "
           "result in torch; th gives shape (n,)",
