@@ -259,7 +259,8 @@ REPORTED = [
     Entry("fill-value-refused",
           "fill_/masked_fill_/index_fill_/scatter_/setitem refuse a value torch casts: a "
           "negative int into an unsigned dtype (torch wraps: uint8 fill_(-2) is 254), inf/NaN "
-          "into integers, a complex 0-dim tensor into a real dtype (torch takes its real part)",
+          "into integers, a complex 0-dim tensor into a real dtype (torch takes its real part; "
+          "fill_ with a 0-dim tensor is a copy_ since, as torch's, and casts it)",
           lambda c: c.kind in ("raise-th-only", "exc-class") and _exc(c) == "ValueError"
           and "cannot be converted" in c.th_out),
     Entry("th-accepts-what-torch-refuses",
@@ -275,8 +276,6 @@ REPORTED = [
               "must be int, not tuple", "Converting complex Scalar to non-complex",
               "without overflow", "but expected", "invalid combination of arguments",
               "dim must be a 2-tuple"))),
-    Entry("nonzero-as-tuple", "th.nonzero(t, as_tuple=True) is refused (TypeError)",
-          lambda c: "as_tuple" in c.th_out),
     Entry("sparse-addmm-dtypes",
           "th.sparse.addmm/mm take float32 and float64 only (torch: every dtype)",
           lambda c: c.kind == "raise-th-only" and "THSTensor_spaddmm" in c.th_out),
@@ -317,12 +316,6 @@ REPORTED = [
           "torch quirk), th refuses",
           lambda c: c.kind == "raise-th-only" and "does not match the product's shape"
           in c.th_out),
-    Entry("mT-of-0-dim", "t.mT of a 0-dim tensor raises; torch 2.13 returns t",
-          lambda c: c.kind == "raise-th-only" and "tensor.mT is only supported" in c.th_out),
-    Entry("index-select-0-dim",
-          "index_select of a 0-dim tensor gives shape (1,); torch gives a 0-dim tensor",
-          lambda c: c.op == "index_select" and (c.kind == "shape" or "Index to scalar"
-                                                in c.torch_out)),
     Entry("result-layout",
           "results of some ops are laid out otherwise than torch's (torch keeps an operand's "
           "permuted strides, preserve_format; see the verbose summary's counts), so a later "
@@ -333,11 +326,6 @@ REPORTED = [
           "README says bfloat16 casts are torch's (bf16 inf .to(uint64): th 2**63, torch 0)",
           lambda c: c.kind in ("values", "pool-values") and "bfloat16" in c.dtypes
           and re.search(r"\.to\(L\.(u?int|bool)|copy_", c.code) is not None),
-    Entry("fill-into-expanded",
-          "fill_ writes into a tensor with stride-0 dims (torch refuses, and th's own "
-          "masked_fill_ refuses the same tensor)",
-          lambda c: c.kind == "raise-torch-only" and "more than one element of the written-to"
-          in c.torch_out),
     Entry("torch-addmv-empty-k",
           "torch quirk, not th: addmv(0-dim self, (n, 0) mat, (0,) vec, out=) returns a 0-dim "
           "result in torch; th gives shape (n,)",
@@ -378,18 +366,6 @@ REPORTED = [
           "torch.addmm documents; torch.sparse.addmm propagates them (inf * 0 = NaN)",
           lambda c: c.op == "sparse.addmm" and c.kind == "values"
           and "vs torch np.float64(nan)" in (c.detail or "")),
-    Entry("unsigned-trunc-div-negative",
-          "th.div(uint8, -2, rounding_mode='trunc') gives 1 (3 // -2 and 200 // -2 alike); "
-          "torch wraps -2 to 254 first (0), as th's own rule for Python numbers says; 'floor' "
-          "and // agree",
-          lambda c: c.op in ("div", "div_") and "'trunc'" in c.code and set(c.dtypes) & UNSIGNED
-          and c.kind in ("values", "pool-values")),
-    Entry("logical-wide-operand",
-          "logical_and/or/xor with a 0-dim integer operand the computing dtype cannot hold: "
-          "torch converts it first (int8 with int64(-2**63) or 256: 0, so False), th tests "
-          "the original value",
-          lambda c: c.op.startswith("logical_") and c.kind == "values"
-          and c.params.get("has_scalar")),
     Entry("error-class-misc",
           "index_select/mask out of bounds IndexError (torch RuntimeError), argmax/argmin of "
           "an empty dim RuntimeError vs IndexError, amax of complex",

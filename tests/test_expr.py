@@ -226,6 +226,29 @@ def test_div_rounding_modes(mode, dtype):
         th.div(a, b, rounding_mode="up")
 
 
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "int32", "int64"])
+@pytest.mark.parametrize("mode", ["trunc", "floor"])
+def test_div_rounding_reads_the_divisor_in_the_computing_dtype_as_torch(dtype, mode):
+    """A divisor torch converts first (a negative number for uint8 wraps: -2
+    is 254; a wider 0-dim tensor narrows) has the converted sign: the
+    quotient's sign, and so trunc's correction, follow it. Regression: th
+    trunc-divided uint8 [3, 200] by -2 into [1, 1]; torch gives [0, 0]."""
+    torch = pytest.importorskip("torch")
+    values = [3, 200, 127, 0, 5] if dtype == "uint8" else [3, -7, 127, 0, -128]
+    for other in (-2, 2, -3, 254, -256, ("t", 200), ("t", -300), ("t", 254)):
+        results = []
+        for lib in (th, torch):
+            a = lib.tensor(values, dtype=getattr(lib, dtype))
+            b = lib.tensor(other[1]) if isinstance(other, tuple) else other
+            for call in (lambda: lib.div(a, b, rounding_mode=mode),
+                         lambda: a.clone().div_(b, rounding_mode=mode)):
+                try:
+                    results.append(call().tolist())
+                except RuntimeError as e:  # a divisor that converts to 0
+                    results.append("ZeroDivisionError" in str(e))
+        assert results[:2] == results[2:], (other, results)
+
+
 def test_remainder_and_floor_divide_follow_python():
     a = th.tensor([5, -5, 5, -5])
     b = th.tensor([3, 3, -3, -3])
@@ -364,6 +387,33 @@ def test_logical_functions():
     assert th.logical_xor(a, b).tolist() == [False, True, False, True]
     assert th.logical_not(a).tolist() == [True, False, False, True]
     assert th.bitwise_not(th.tensor([True, False])).tolist() == [False, True]
+
+
+@pytest.mark.filterwarnings("ignore:Casting complex values to real")  # torch's, for float_ &= c
+def test_logical_ops_read_a_0_dim_operand_in_the_computing_dtype_as_torch():
+    """torch converts each operand to the promoted dtype before taking its
+    truth value: an int64 256 or -2**63 with int8 is 0 (False), a float32
+    1e-8 with float16 too. Regression: th tested the original value."""
+    torch = pytest.importorskip("torch")
+    cases = [("int8", [4, 0], "int64", 256), ("int8", [0, 3], "int64", -2 ** 63),
+             ("uint8", [1, 0], "int64", -256), ("float16", [1.0, 0.0], "float32", 1e-8),
+             ("float32", [1.0, 0.0], "float64", 1e-50), ("int8", [1, 0], "float32", 0.25),
+             ("bool", [True, False], "int64", 256), ("float32", [1.0, 0.0], "complex128", 1e-50)]
+    for dtype, values, other_dtype, other in cases:
+        for name in ("logical_and", "logical_or", "logical_xor"):
+            got, want = [], []
+            for lib, into in ((th, got), (torch, want)):
+                a = lib.tensor(values, dtype=getattr(lib, dtype))
+                b = lib.tensor(other, dtype=getattr(lib, other_dtype))
+                f = getattr(lib, name)
+                into += [f(a, b).tolist(), f(b, a).tolist(), f(a[0], b).tolist()]
+                into.append(f(a, b, out=lib.empty(2, dtype=lib.bool)).tolist())
+                into.append(getattr(a.clone(), name + "_")(b).tolist())
+            assert got == want, (dtype, values, other_dtype, other, name)
+    # a Python number (which torch's logical ops refuse) is read as torch reads
+    # one in arithmetic: converted to the computing dtype, 256 is 0 for int8
+    assert th.logical_and(th.tensor([4], dtype=th.int8), 256).tolist() == [False]
+    assert th.logical_or(th.tensor([0.0], dtype=th.float16), 1e-8).tolist() == [False]
 
 
 # ------------------------------------------------- out= and in place

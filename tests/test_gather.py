@@ -60,8 +60,32 @@ def test_index_select_of_a_strided_view_and_0_dim_cases():
     check(t.index_select(1, th.tensor([1, 0, 1])), np.take(a, [1, 0, 1], axis=1))
     check(t.index_select(0, th.tensor(2)), a[2:3])  # a 0-dim index: one slice
     scalar = th.tensor(5.0)
-    check(scalar.index_select(0, th.tensor([0])), [5.0])
+    check(scalar.index_select(0, th.tensor([0])), 5.0)  # 0-dim, as torch
     check(scalar.index_select(-1, th.tensor(0)), 5.0)
+
+
+def test_index_select_of_a_0_dim_tensor_is_torchs():
+    """torch: a 0-dim input takes a 0-dim or 1-dim index of exactly one
+    entry and gives a 0-dim result; any other count is a RuntimeError ("Index
+    to scalar can have only 1 value"), an entry other than 0 an IndexError.
+    Regression: th gave shape (1,) for a 1-dim index and took an empty one."""
+    torch = pytest.importorskip("torch")
+    indices = [[0], 0, [-1], -1, [1], 1, [0, 0], [], [[0]]]
+    for dim in (0, -1, 1):
+        for index in indices:
+            results = []
+            for lib in (th, torch):
+                i = lib.tensor(index, dtype=lib.int64)
+                try:
+                    r = lib.index_select(lib.tensor(0.7), dim, i)
+                    results.append((tuple(r.shape), r.tolist()))
+                except (IndexError, RuntimeError) as e:
+                    results.append(type(e))
+            assert results[0] == results[1], (dim, index, results)
+    with pytest.raises(RuntimeError, match="Index to scalar can have only 1 value.*got 2"):
+        th.index_select(th.tensor(0.7), 0, th.tensor([0, 0]))
+    with pytest.raises(RuntimeError, match="got 0"):
+        th.tensor(0.7).index_select(0, th.tensor([], dtype=th.int64))
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES)
@@ -234,6 +258,28 @@ def test_nonzero_is_numpy_argwhere_with_negative_zero_and_nan():
     half = th.from_numpy(np.array([-0.0, 0.0, 2.0], dtype=np.float16))
     check(half.nonzero(), [[2]])
     check(th.tensor([-0.0, 0.0, 2.0], dtype=th.bfloat16).nonzero(), [[2]])
+
+
+def test_nonzero_as_tuple_is_torchs():
+    """as_tuple=True: one 1-dim int64 tensor per dim (numpy's nonzero); a
+    0-dim input counts as one dim. Regression: th refused as_tuple."""
+    torch = pytest.importorskip("torch")
+    for values in ([[1, 0], [0, 3]], [[[0.0, 2.0, -0.0]], [[1.0, 0.0, 5.0]]], [0, 7, 0, 8], 5, 0,
+                   [], [[True, False]]):
+        a = np.array(values)
+        for lib in (th, torch):
+            t = lib.tensor(values)
+            for r in (lib.nonzero(t, as_tuple=True), t.nonzero(as_tuple=True)):
+                assert isinstance(r, tuple) and len(r) == max(t.dim(), 1)
+                assert all(x.dtype is lib.int64 and x.dim() == 1 for x in r)
+                expected = np.nonzero(a) if a.ndim else np.nonzero(a.reshape(1))
+                assert [x.tolist() for x in r] == [e.tolist() for e in expected], (lib, values)
+        assert th.nonzero(th.tensor(values), as_tuple=False).tolist() == \
+            torch.nonzero(torch.tensor(values)).tolist()
+    assert [x.tolist() for x in th.nonzero(th.zeros(2, 0, 3), as_tuple=True)] == [[], [], []]
+    for bad in (None, 1):
+        with pytest.raises(TypeError, match="'as_tuple' must be bool"):
+            th.nonzero(th.ones(2), as_tuple=bad)
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])

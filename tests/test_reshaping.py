@@ -4,6 +4,7 @@ the same storage: their offsets and strides are checked against numpy's
 views of the same memory) and flip (a contiguous copy), in method and
 function form, and their bad inputs (torch's exception classes)."""
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -75,6 +76,26 @@ def test_swapaxes_swapdims_and_mT_are_numpys_swapaxes(base, data):
     if a.ndim >= 2:
         assert_views((t.mT,), [np.swapaxes(a, -1, -2)], t, flat)
 
+
+def test_mT_and_T_of_0_and_1_dim_tensors_are_torchs():
+    """torch 2.13: a 0-dim tensor's mT is the tensor itself (deprecated:
+    a UserWarning), a 1-dim one's is refused; T reverses 0 or 1 dims, a
+    view. Regression: th refused the 0-dim mT."""
+    torch = pytest.importorskip("torch")
+    for lib in (th, torch):
+        s = lib.tensor(2.5)
+        with pytest.warns(UserWarning, match="mT is deprecated on 0-D tensors"):
+            assert s.mT is s
+        with pytest.raises(RuntimeError, match="only supported on matrices or batches of "
+                                               "matrices. Got 1-D tensor"):
+            lib.ones(3).mT
+        v = lib.arange(3)
+        for t in (s, v):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # torch's deprecation of T on non-2-D
+                r = t.T
+            assert r is not t and r.shape == t.shape and r.data_ptr() == t.data_ptr()
+        assert v.T.tolist() == [0, 1, 2]
 
 @given(bases(min_dims=1), st.data())
 def test_unflatten_splits_one_dim_into_a_view(base, data):
@@ -187,7 +208,6 @@ BAD = [
     (lambda: t234.swapaxes(0, 3), IndexError, r"dim1 3 out of range"),
     (lambda: th.swapdims(t234, -4, 0), IndexError, r"dim0 -4 out of range"),
     (lambda: th.empty(3).mT, RuntimeError, r"only supported on matrices .* Got 1-D"),
-    (lambda: scalar.mT, RuntimeError, r"Got 0-D"),
     (lambda: t234.unflatten(1, (2, 2)), RuntimeError, r"sizes \[2, 2\] don't multiply up to "
                                                       r"the size of dim 1 \(3\)"),
     (lambda: t234.unflatten(2, (-1, -1)), RuntimeError, r"don't multiply up"),

@@ -1147,6 +1147,12 @@ SHARED_WRITES = {
     "setitem by index": lambda e: operator.setitem(e, th.tensor([0, 1]), th.ones(3)),
     "scatter_": lambda e: e.scatter_(0, th.zeros(1, 3, dtype=th.int64), th.ones(1, 3)),
     "masked_fill_": lambda e: e.masked_fill_(th.ones(2, 3, dtype=th.bool), 1),
+    # torch's fill_ with a tensor and t[...] = number are copies: refused as
+    # copy_ is (a fill with a number is not: test_fill_with_a_number_...)
+    "fill_ 0-dim tensor": lambda e: e.fill_(th.tensor(4)),
+    "fill_ 0-dim float tensor": lambda e: e.fill_(th.tensor(4.5)),
+    "setitem number": lambda e: operator.setitem(e, Ellipsis, 4),
+    "setitem number in a column": lambda e: operator.setitem(e, (slice(None), 0), 4.5),
 }
 
 
@@ -1157,6 +1163,44 @@ def test_every_write_into_shared_elements_raises_one_error(write):
                                            r"stride 0\): writing into it is ambiguous; clone it"):
         write(base.expand(2, 3))
     assert base.tolist() == [0, 0, 0]
+
+
+def test_fill_with_a_number_takes_shared_elements_as_torch():
+    """torch's fill_ and zero_ with a number write into a self whose elements
+    share memory (each gets the one value whatever the order); fill_ with a
+    0-dim tensor (a copy_) and t[...] = number refuse it, and fill_ takes
+    only a 0-dim tensor. Regression: th filled with a 0-dim tensor and a
+    1-dim one of one element."""
+    torch = pytest.importorskip("torch")
+    calls = {"fill_ number": lambda e: e.fill_(4), "fill_ float": lambda e: e.fill_(4.5),
+             "zero_": lambda e: e.zero_(), "fill_ 0-dim": lambda e, L: e.fill_(L.tensor(4)),
+             "setitem": lambda e: operator.setitem(e, Ellipsis, 4),
+             "setitem row": lambda e: operator.setitem(e, 0, 4),
+             "setitem empty": None}
+    for name, call in calls.items():
+        results = []
+        for lib in (th, torch):
+            base = lib.zeros(3)
+            e = base.expand(0, 3) if call is None else base.expand(2, 3)
+            try:
+                if call is None:
+                    e[...] = 4
+                elif name == "fill_ 0-dim":
+                    call(e, lib)
+                else:
+                    call(e)
+                results.append(base.tolist())
+            except RuntimeError:
+                results.append(RuntimeError)
+        assert results[0] == results[1], (name, results)
+    for lib in (th, torch):
+        with pytest.raises(RuntimeError, match="fill_ only supports (a )?0-dim"):
+            lib.zeros(3).fill_(lib.tensor([4]))
+        # a 0-dim value is copied in as copy_ converts it (torch: fill_(Tensor) is copy_)
+        t = lib.zeros(3, dtype=lib.uint8)
+        assert t.fill_(lib.tensor(-2)).tolist() == [254] * 3
+        t = lib.arange(3.0)
+        assert t.fill_(t[1]).tolist() == [1.0] * 3  # a value inside self
 
 
 @pytest.mark.parametrize("dst_shape, src_shape", [

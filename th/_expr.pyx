@@ -505,6 +505,14 @@ cdef THScalarType _opmath(THScalarType t) noexcept:
     return TH_FLOAT32 if t == TH_FLOAT16 or t == TH_BFLOAT16 else t
 
 
+cdef object _converted(object x, THScalarType t, str fn):
+    """x converted to t (a number too: as a C cast converts, -2 is 254 for
+    uint8), as an op computing in t reads it."""
+    if isinstance(x, (Tensor, Expr)):
+        return _as_type(x, t, fn)
+    return _cast(x, t, fn)
+
+
 cdef object _as_type(object x, THScalarType t, str fn):
     """x cast to t when it is a tensor or Expr of another dtype."""
     if isinstance(x, (Tensor, Expr)) and x.dtype is not dtype_of(t):
@@ -590,8 +598,11 @@ def div(input, other, *, rounding_mode=None, out=None):
         e = node(TH_EXPR_TRUNC, "div", node(TH_EXPR_DIV, "div", input, other))
     else:  # integers: floor, plus one where a negative quotient left a remainder
         rem = node(TH_EXPR_REMAINDER, "div", input, other)
-        signs_differ = node(TH_EXPR_NE, "div", node(TH_EXPR_LT, "div", input, 0),
-                            node(TH_EXPR_LT, "div", other, 0))  # a negative quotient
+        # the signs are those of the operands converted to t, as the quotient
+        # sees them: a -2 (a number or a wider 0-dim tensor) is 254 for uint8
+        signs_differ = node(TH_EXPR_NE, "div",
+                            node(TH_EXPR_LT, "div", _converted(input, t, "div"), 0),
+                            node(TH_EXPR_LT, "div", _converted(other, t, "div"), 0))
         fix = node(TH_EXPR_LOGICAL_AND, "div", node(TH_EXPR_NE, "div", rem, 0), signs_differ)
         e = node(TH_EXPR_WHERE, "div", fix, floored + 1, floored)
     return finish(e, _any_lazy((input, other)), out)

@@ -41,9 +41,19 @@ def masked_select(Tensor input not None, Tensor mask not None):
     return wrap_tensor(THTensor_newMaskedSelect(input.cdata, mask.cdata))
 
 
-def nonzero(Tensor input not None):
-    """The positions of the non-zero elements, an int64 tensor of (count, ndim)."""
-    return wrap_tensor(THTensor_newNonzero(input.cdata))
+def nonzero(Tensor input not None, *, as_tuple=False):
+    """The positions of the non-zero elements, an int64 tensor of (count,
+    ndim); as_tuple=True: a tuple of ndim 1-dim int64 tensors, the positions
+    along each dim (numpy's nonzero; a 0-dim input counts as 1-dim)."""
+    if type(as_tuple) is not bool:
+        raise TypeError(f"nonzero(): argument 'as_tuple' must be bool, not "
+                        f"{type(as_tuple).__name__}")
+    if not as_tuple:
+        return wrap_tensor(THTensor_newNonzero(input.cdata))
+    # torch's layout: rows of one contiguous (ndim, count) tensor
+    cdef Tensor source = input if input.ndim else input.unsqueeze(0)
+    positions = wrap_tensor(THTensor_newNonzero(source.cdata))
+    return positions.t().contiguous().unbind(0)
 
 
 cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,

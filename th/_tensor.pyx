@@ -360,8 +360,14 @@ cdef class Tensor:
 
     @property
     def mT(self):
-        """The last two dims swapped (a batch of matrices transposed)."""
+        """The last two dims swapped (a batch of matrices transposed); a
+        0-dim tensor itself, as torch (deprecated there, so it warns)."""
         cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            import warnings
+            warnings.warn("Tensor.mT is deprecated on 0-D tensors. This function is the "
+                          "identity in these cases.", UserWarning, stacklevel=1)
+            return self
         if nd < 2:
             raise RuntimeError(f"tensor.mT is only supported on matrices or batches of "
                                f"matrices. Got {nd}-D tensor.")
@@ -515,8 +521,8 @@ cdef class Tensor:
     def masked_select(self, mask):
         return _gather().masked_select(self, mask)
 
-    def nonzero(self):
-        return _gather().nonzero(self)
+    def nonzero(self, *, as_tuple=False):
+        return _gather().nonzero(self, as_tuple=as_tuple)
 
     def scatter_(self, dim, index, src=None, *, value=None):
         return _gather().scatter_(self, dim, index, src, value)
@@ -948,8 +954,18 @@ cdef class Tensor:
 
     # ------------------------------------------------------- in place
     def fill_(self, value):
-        """Set every element to value (ValueError if the dtype cannot hold it)."""
-        fill_tensor(self.cdata, value)
+        """Set every element to value: a number (ValueError if the dtype
+        cannot hold it), or a 0-dim tensor, copied in as copy_ converts it."""
+        if isinstance(value, Tensor):
+            # torch's fill_(Tensor) is a copy_: its cast, and its refusal of a
+            # self whose elements share memory (a number fill takes that self:
+            # every element gets the one value whatever the order)
+            if (<Tensor>value).ndim != 0:
+                raise RuntimeError(f"fill_ only supports a 0-dim value tensor, got one with "
+                                   f"{(<Tensor>value).ndim} dims")
+            copy_tensor(self.cdata, (<Tensor>value).cdata)
+        else:
+            fill_tensor(self.cdata, value)
         return self
 
     def zero_(self):
@@ -1281,9 +1297,30 @@ cdef int assign(THTensor *dst, object value) except -1:
         _expr_ops()._assign_expr(wrap_tensor(THTensor_newWithTensor(dst)), value)
         return 0
     if isinstance(value, (int, float)) or not hasattr(value, "__len__"):
+        if _shares_elements(dst):
+            # torch refuses t[...] = 4 as it refuses t[...] = tensor(4): the
+            # number goes the tensor's way, whose copy reports it
+            from th._factories import full
+            value = full((), value, dtype=dtype_of(THTensor_dtype(dst)))
+            return copy_tensor(dst, (<Tensor>value).cdata)
         return fill_tensor(dst, value)
     from th._factories import tensor
     return copy_tensor(dst, (<Tensor>tensor(value, dtype=dtype_of(THTensor_dtype(dst)))).cdata)
+
+
+cdef bint _shares_elements(THTensor *t) noexcept:
+    """Some of t's elements share memory (a stride-0 dim of size > 1, t not
+    empty): what THTensor_copy and every other writer but fill refuse."""
+    cdef int d, nd = THTensor_nDimension(t)
+    cdef const int64_t *size = THTensor_sizes(t)
+    cdef const int64_t *stride = THTensor_strides(t)
+    for d in range(nd):
+        if size[d] == 0:
+            return False
+    for d in range(nd):
+        if size[d] > 1 and stride[d] == 0:
+            return True
+    return False
 
 
 cdef int fill_tensor(THTensor *t, object value) except -1:

@@ -175,7 +175,9 @@ TH_API THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims);
 /* ------------------------------------------------------------- element ops */
 
 /* Sets every element of self to value (see THStorage_fill for conversion).
- * Returns 0, or -1 on error. */
+ * Unlike every other writer, a self whose elements share memory (stride-0
+ * dims) is taken, as torch's fill_ with a number: each element gets the one
+ * value whatever the order of the writes. Returns 0, or -1 on error. */
 TH_API int THTensor_fill(THTensor *self, double value);
 TH_API int THTensor_fillInt64(THTensor *self, int64_t value);
 /* dtypes: element is one element of self's dtype (THStorage_fillElement). */

@@ -25,7 +25,9 @@
 
 /* The slices index[0], index[1], ... of dim: src's shape with that dim's
  * size replaced by index's length. index is 0- or 1-dim, its entries in
- * [0, size of dim) (no negative entries, as torch). */
+ * [0, size of dim) (no negative entries, as torch). A 0-dim src takes an
+ * index of exactly one entry (RuntimeError otherwise) and gives a 0-dim
+ * result, as torch. */
 TH_API THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index);
 TH_API int THTensor_indexSelect(THTensor *result, THTensor *src, int dim, THTensor *index);
 /* out[i][j][k] = src[index[i][j][k]][j][k] for dim 0 (and so on): index's

@@ -209,6 +209,11 @@ static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
                            THScalarType type) {
   if (common != type && x->dtype != common && th_expr_compute_type(common) == type)
     return cast_reg(c, compile(c, x, common), type);
+  /* a logical op's operand (bool in, common not): torch converts it to common
+   * before it is a truth value, so int8 & int64(256) tests 256 as int8 (0) and
+   * float16 & float32(1e-8) tests 0 */
+  if (type == TH_BOOL && common != TH_BOOL && x->dtype != common)
+    return cast_reg(c, compile(c, x, common), type);
   if (x->dtype != common && is_op(x) && th_expr_compute_type(x->dtype) != x->dtype)
     return cast_reg(c, compile(c, x, x->dtype), type); /* rounded: see compile_value */
   return compile(c, x, type);
@@ -1057,8 +1062,8 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
     return 0;
   THExprOp op = (THExprOp)e->op;
   int arity = THExprOp_arity(op);
-  if (th_expr_op_types(op, th_expr_common_type(e->operand, arity), &result, &in_type, fn) ||
-      result != dt)
+  THScalarType common = th_expr_common_type(e->operand, arity);
+  if (th_expr_op_types(op, common, &result, &in_type, fn) || result != dt)
     return 0; /* (the node was built: its types are valid) */
   char *out = th_tensor_bytes(dst);
   const char *x[2] = {NULL, NULL};
@@ -1068,7 +1073,14 @@ static int run_direct(THTensor *dst, THSaver saver, const THExpr *e, const char 
     THTensor *t = e->operand[i]->tensor;
     if (e->operand[i]->kind == TH_EXPR_KIND_SCALAR && arity == 2 && !constant &&
         op != TH_EXPR_POW) { /* (pow's exponents 2, 0.5, ... are rewritten: compile_op) */
-      scalar_element(e->operand[i], in_type, &scalar);
+      /* a logical op's scalar is a truth value of common's (compile_operand) */
+      if (in_type == TH_BOOL && common != TH_BOOL && e->operand[i]->dtype != common) {
+        th_element wide;
+        scalar_element(e->operand[i], common, &wide);
+        th_cast_loops[TH_BOOL][common]((char *)&scalar, 0, (const char *)&wide, 0, 1);
+      } else {
+        scalar_element(e->operand[i], in_type, &scalar);
+      }
       x[i] = (const char *)&scalar;
       constant = i + 1;
       continue;

@@ -380,6 +380,14 @@ THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
   dims_of(&g, src);
   if ((dim = th_wrap_dim(dim, g.n, "dim", __func__)) < 0) return NULL;
   if (check_vector_index(index, __func__)) return NULL;
+  /* a 0-dim src has one slice to select: torch takes exactly one entry
+   * (0-dim or 1-dim index) and gives a 0-dim result */
+  if (src->nDimension == 0 && th_tensor_numel(index) != 1) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, __func__, "index of a 0-dim src must hold exactly 1 value "
+              "(Index to scalar can have only 1 value), got %lld",
+              (long long)th_tensor_numel(index));
+    return NULL;
+  }
   one_index(&s, index, &g, dim);
   size_t es = elsize(src);
   int64_t *off = index_offsets(&s, 0, TH_ERROR_INDEX, es, __func__);
@@ -387,8 +395,7 @@ THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
   int64_t size[TH_MAX_DIMS];
   memcpy(size, g.size, sizeof(int64_t) * (size_t)g.n);
   size[dim] = product(s.bnd, s.bsize);
-  /* a 0-dim src gives a 0-dim result for a 0-dim index, else 1-dim */
-  int n = src->nDimension == 0 && index->nDimension == 0 ? 0 : g.n;
+  int n = src->nDimension == 0 ? 0 : g.n;
   return new_gathered(src, n, size, g.stride, dim, dim, off, __func__);
 }
 
