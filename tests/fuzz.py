@@ -321,11 +321,6 @@ REPORTED = [
           "permuted strides, preserve_format; see the verbose summary's counts), so a later "
           "view() succeeds on one side only",
           lambda c: c.kind == "layout"),
-    Entry("bfloat16-to-int-casts",
-          "bfloat16 inf/NaN/out-of-range to an integer dtype differs from torch, although the "
-          "README says bfloat16 casts are torch's (bf16 inf .to(uint64): th 2**63, torch 0)",
-          lambda c: c.kind in ("values", "pool-values") and "bfloat16" in c.dtypes
-          and re.search(r"\.to\(L\.(u?int|bool)|copy_", c.code) is not None),
     Entry("fill-into-expanded",
           "fill_ writes into a tensor with stride-0 dims (torch refuses, and th's own "
           "masked_fill_ refuses the same tensor)",
@@ -351,10 +346,6 @@ REPORTED = [
               or c.op.startswith("clamp") and "not supported for complex" in c.th_out
               or c.op.startswith("index_copy") and "out of bounds" in c.th_out
               and "size=(0" in c.torch_out)),
-    Entry("var-no-degrees-of-freedom",
-          "var/std of complex with correction >= the count: th inf, torch NaN",
-          lambda c: c.op in ("var", "std") and c.kind == "values" and "correction=" in c.code
-          and set(c.dtypes) & COMPLEX),
     Entry("torch-complex-nan-spread",
           "torch quirk, not th: complex a - b (alpha multiply) and products spread a NaN "
           "part to both parts; th's parts follow C99 (the real part stays finite), visible "
