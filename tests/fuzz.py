@@ -352,11 +352,6 @@ REPORTED = [
           "once the result is stored into a real tensor",
           lambda c: c.kind in ("values", "pool-values") and set(c.dtypes) & COMPLEX
           and "vs torch np.float64(nan)" in (c.detail or "")),
-    Entry("complex-log1p-accuracy",
-          "log1p of complex loses precision for small |z| (log1p(0.001+0j) in complex128: "
-          "0.0009995003330834232, exact 0.0009995003330835334: 500 ulp), as log(1 + z) would",
-          lambda c: c.op == "log1p" and set(c.dtypes) & COMPLEX and c.kind in (
-              "values", "pool-values")),
     Entry("torch-sparse-addmm-beta0",
           "torch quirk, not th: th.sparse.addmm(t, s, d, beta=0) ignores t's NaN/inf as "
           "torch.addmm documents; torch.sparse.addmm propagates them (inf * 0 = NaN)",
