@@ -295,13 +295,6 @@ REPORTED = [
           "stride 0: an as_strided((3, 3), (1, 2)) target is written (results depend on the "
           "order; torch does not detect it either)",
           lambda c: c.params.get("target_overlaps") and c.kind in ("values", "pool-values")),
-    Entry("half-scalar-rounded-first",
-          "float16/bfloat16 op with a Python number or a 0-dim tensor of another dtype: th "
-          "rounds that operand to float16/bfloat16 first (docs/EXPRESSIONS.md says torch "
-          "does), torch 2.13 computes with it in float32: 1 ulp off (0.001 * t), or NaN where "
-          "the operand overflows float16 (-inf / int32(-1543929816): th NaN, torch inf)",
-          lambda c: c.kind == "values" and set(c.dtypes) & {"float16", "bfloat16"}
-          and c.params.get("has_scalar")),
     Entry("integral-addmm-float-factors",
           "addmm/addmv/addbmm of integers refuse a float beta/alpha; torch 2.13 takes them",
           lambda c: c.kind == "raise-th-only" and "for integral input tensors" in c.th_out),
