@@ -259,6 +259,30 @@ def test_bfloat16_to_every_dtype_matches_torch():
     np.testing.assert_array_equal(bf16_bits(th.empty(2**16, dtype=th.bfloat16).copy_(bf)), every)
 
 
+def test_bfloat16_specials_to_integers_match_torch():
+    """inf, -inf, NaN, out-of-range and negative bfloat16s into every integer
+    dtype and bool: torch's results (bf16 inf .to(uint64) is 0, not 2**63).
+    Against torch's per-element loop (a strided source): its vectorised
+    contiguous loop differs for uint32 alone (5e9: 0 there)."""
+    torch = pytest.importorskip("torch")
+    every = np.arange(2**16, dtype=np.int32).astype(np.uint16)
+    src = th.from_numpy(every.view(np.int16))
+    from th._interop import reinterpret_storage
+    bf = th.empty(0, dtype=th.bfloat16).set_(reinterpret_storage(src.storage(), th.bfloat16))
+    ref = torch.from_numpy(every.view(np.int16)).view(torch.bfloat16)
+    ref_strided = torch.stack([ref, ref], 1)[:, 0]
+    for dst in ALL_DTYPES:
+        if dst.is_floating_point or dst.is_complex:
+            continue
+        tdst = getattr(torch, dst.name)
+        got = np.asarray(th.empty(len(every), dtype=dst).copy_(bf))
+        np.testing.assert_array_equal(got, ref_strided.to(tdst).numpy(), err_msg=dst.name)
+        if dst is not th.uint32:
+            np.testing.assert_array_equal(got, ref.to(tdst).numpy(), err_msg=dst.name)
+    t = th.tensor([math.inf, -1.0, 1e30, -math.inf, math.nan, 1e19], dtype=th.bfloat16)
+    assert t.to(th.uint64).tolist() == [0, 2**64 - 1, 0, 2**63, 2**63, 10016005571271983104]
+
+
 def test_bfloat16_through_float16_and_back():
     torch = pytest.importorskip("torch")
     halves = np.array([1.0, 65504.0, 6e-8, 1e-5, math.nan, -math.inf, 0.1], dtype=np.float16)

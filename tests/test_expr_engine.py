@@ -204,6 +204,51 @@ def test_operands_of_another_dtype_are_rounded_to_half_first(dtype):
         assert math.isinf(lazy.tolist()[0]) and th.eval(th.lazy(h) + u).tolist()[1] == math.inf
 
 
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_half_mul_and_div_read_a_one_element_second_operand_at_float32(dtype):
+    """torch 2.13's mul, div (every rounding mode) and floor division of
+    float16/bfloat16 read a second operand of one element (a Python number,
+    a 0-dim or [1] tensor of another dtype) at float32; everything else
+    (add, sub, pow, a first operand: 0.001 / t, torch.mul(0-dim, t)) rounds it
+    to float16 first. Bit for bit against torch."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(5)
+    values = [-1.3056640625, -math.inf, 16376.0, 0.0, 3.0] + list(rng.uniform(-3, 3, 20))
+    seconds = [0.001, 1 / 3, 1.0009765625 + 2**-12, 70000.0, -1543929816, 7]
+    cases = {
+        "mul": lambda L, a, s: a * s, "rmul": lambda L, a, s: s * a,
+        "div": lambda L, a, s: a / s, "rdiv": lambda L, a, s: s / a,
+        "trunc": lambda L, a, s: L.div(a, s, rounding_mode="trunc"),
+        "floor": lambda L, a, s: L.div(a, s, rounding_mode="floor"),
+        "floordiv": lambda L, a, s: a // s, "add": lambda L, a, s: a + s,
+        "sub": lambda L, a, s: a - s, "pow": lambda L, a, s: L.pow(a, s),
+        "mul_": lambda L, a, s: a.clone().mul_(s), "div_": lambda L, a, s: a.clone().div_(s),
+        "mul_out": lambda L, a, s: L.mul(a, s, out=L.empty(len(values), dtype=a.dtype)),
+    }
+
+    def second(L, v, how):
+        if how == "number":
+            return v
+        dt = L.int64 if isinstance(v, int) else L.float64
+        return L.tensor(v, dtype=dt) if how == "0-dim" else L.tensor([v], dtype=L.int32
+                                                                          if dt == L.int64
+                                                                          else L.float32)
+    for name, f in cases.items():
+        for v in seconds:
+            for how in ("number", "0-dim", "[1]"):
+                if how == "[1]" and (not isinstance(v, int) or name.endswith("_")):
+                    continue  # a [1] float64 tensor makes the result float64
+                try:
+                    want = f(torch, torch.tensor(values, dtype=getattr(torch, dtype)),
+                             second(torch, v, how))
+                except RuntimeError:  # f16 - 70000: torch refuses, th gives inf
+                    continue
+                got = f(th, th.tensor(values, dtype=getattr(th, dtype)), second(th, v, how))
+                assert str(got.dtype)[3:] == str(want.dtype)[6:], (name, v, how)
+                np.testing.assert_array_equal(np.array(got.float().tolist()),
+                                              want.float().numpy(), err_msg=f"{name} {v} {how}")
+
+
 @pytest.mark.parametrize("shape", [(5000,), (70, 300), (3, 1, 257)])
 def test_one_element_for_all_is_read_once(shape):
     """An operand broadcast from one element (a 0-d tensor, x.sum(), a size-1

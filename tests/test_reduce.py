@@ -386,6 +386,33 @@ def test_mean_var_std_norm_of_floats_and_complex():
     assert math.isnan(th.ones(2).var(correction=2).item())  # 0 / 0, as torch
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16", "complex64",
+                                   "complex128"])
+def test_var_std_without_degrees_of_freedom_match_torch(dtype):
+    """correction >= the count divides by 0: inf, or NaN where the sum of
+    squares is 0; a complex var is var(real) + var(imag) as in torch, so NaN
+    when either part is constant (th gave inf for [1+2.5j, 1+6j])."""
+    torch = pytest.importorskip("torch")
+    import warnings
+    rows = [[1 + 1j, 2 + 3j], [1 + 1j, 2 + 1j], [1 + 2.5j, 1 + 6j], [1 + 1j, 1 + 1j], [3 - 1j]]
+    if not dtype.startswith("complex"):
+        rows = [[z.real for z in r] for r in rows] + [[1.0, 2.0]]
+    for row in rows:
+        for correction in (0, 1, 1.5, 2, 3):
+            for kw in ({"dim": 0}, {}, {"dim": 0, "keepdim": True}):
+                for f in ("var", "std"):
+                    got = getattr(th.tensor(row, dtype=getattr(th, dtype)), f)(
+                        correction=correction, **kw)
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        want = getattr(torch.tensor(row, dtype=getattr(torch, dtype)), f)(
+                            correction=correction, **kw)
+                    assert str(got.dtype) == str(want.dtype).replace("torch", "th")
+                    np.testing.assert_allclose(got.to(th.float64).reshape(-1).tolist(),
+                                               want.double().reshape(-1).tolist(),
+                                               rtol=1e-3, err_msg=f"{f} {row} {correction}")
+
+
 def test_dtype_argument_casts_before_reducing():
     t = th.tensor([1.7, 2.7, -0.5])
     assert t.sum(dtype=th.int64).item() == 3  # 1 + 2 + 0, as torch

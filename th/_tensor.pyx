@@ -769,9 +769,17 @@ cdef class Tensor:
     def __sub__(self, other): return _binary(TH_EXPR_SUB, self, other)
     def __rsub__(self, other): return _binary(TH_EXPR_SUB, other, self)
     def __mul__(self, other): return _binary(TH_EXPR_MUL, self, other)
-    def __rmul__(self, other): return _binary(TH_EXPR_MUL, other, self)
+    # other * self runs as self * other, as torch runs it (mul(self, other)):
+    # a float16 mul reads its second operand, a number, at float32
+    def __rmul__(self, other): return _binary(TH_EXPR_MUL, self, other)
     def __truediv__(self, other): return _binary(TH_EXPR_DIV, self, other)
-    def __rtruediv__(self, other): return _binary(TH_EXPR_DIV, other, self)
+    def __rtruediv__(self, other):
+        # number / self is torch's __rtruediv__: self.reciprocal() * number,
+        # with its roundings (the reciprocal in self's float type first; a
+        # float16 mul then reads the number at float32)
+        if isinstance(other, (int, float, complex)):
+            return _binary(TH_EXPR_MUL, self.reciprocal(), other)
+        return _binary(TH_EXPR_DIV, other, self)
     def __floordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, self, other)
     def __rfloordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, other, self)
     def __mod__(self, other): return _binary(TH_EXPR_REMAINDER, self, other)

@@ -8,6 +8,8 @@
  *                            [0, 2^64), else as for int64, reinterpreted.
  *                            Only (-1, max + 1) is defined in numpy: th's
  *                            results outside it are these choices.
+ *   bfloat16 -> int          torch's: as above, but uint64 gives 0 from
+ *                            2^64 up (+inf too), as torch's per-element loop
  *   complex -> real          the real part, converted as above (numpy)
  *   real -> complex          imaginary part 0
  *   x -> bool                x != 0 (NaN is true; a complex: either part)

@@ -201,14 +201,16 @@ static const THExpr *fused_product(const THExpr *e, THScalarType in_type) {
 /* Operand x of a node whose operands meet in dtype common and are computed
  * in type. One of another dtype is converted to common first, as torch
  * converts it: float16 and bfloat16 compute in float32, but a uint16 65528
- * is inf in float16 before it is widened. An operand already of common
- * (an op's unrounded result) is not rounded again: once, on store. An op
- * of float16 or bfloat16 read by a wider one is rounded to its dtype first,
- * as its value would be if evaluated alone. */
+ * is inf in float16 before it is widened. But a wide operand (see
+ * wide_operand) is read straight into type, as torch reads it: not
+ * rounded to common. An operand already of common (an op's unrounded
+ * result) is not rounded again: once, on store. An op of float16 or
+ * bfloat16 read by a wider one is rounded to its dtype first, as its value
+ * would be if evaluated alone. */
 static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
-                           THScalarType type) {
+                           THScalarType type, int wide) {
   if (common != type && x->dtype != common && th_expr_compute_type(common) == type)
-    return cast_reg(c, compile(c, x, common), type);
+    return cast_reg(c, compile(c, x, wide ? (is_op(x) ? x->dtype : type) : common), type);
   /* a logical op's operand (bool in, common not): torch converts it to common
    * before it is a truth value, so int8 & int64(256) tests 256 as int8 (0) and
    * float16 & float32(1e-8) tests 0 */
@@ -217,6 +219,22 @@ static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
   if (x->dtype != common && is_op(x) && th_expr_compute_type(x->dtype) != x->dtype)
     return cast_reg(c, compile(c, x, x->dtype), type); /* rounded: see compile_value */
   return compile(c, x, type);
+}
+
+/* Whether operand i of op, x, is read in float32 however it compares with
+ * the float16 or bfloat16 the operands meet in: torch 2.13's mul, div and
+ * floor division of those dtypes take a second operand of one element
+ * (broadcast: a Python number, a 0-dim tensor, a [1] tensor) at float32
+ * (opmath) from its own dtype, where every other op and operand is
+ * converted to float16 or bfloat16 first: f16 x * 0.001 multiplies by
+ * 0.001f, not by 0.0010004, and f16 x / int32 -1543929816 divides by
+ * -1.54e9f, not by -inf. */
+static int wide_operand(THExprOp op, int i, const THExpr *x) {
+  if (i != 1 || (op != TH_EXPR_MUL && op != TH_EXPR_DIV && op != TH_EXPR_FLOOR_DIVIDE))
+    return 0;
+  for (int d = 0; d < x->nDimension; d++)
+    if (x->size[d] != 1) return 0;
+  return 1;
 }
 
 /* e's value for a dst of dtype dt: an op's own value, rounded to its dtype
@@ -264,13 +282,15 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
                            product->operand[1]};
     THScalarType product_common = th_expr_common_type(product->operand, 2);
     for (int i = 0; i < 3; i++)
-      if ((k.in[i] = compile_operand(c, in[i], i ? product_common : common, in_type)) < 0)
+      if ((k.in[i] = compile_operand(c, in[i], i ? product_common : common, in_type,
+                                     i == 2 && wide_operand(TH_EXPR_MUL, 1, in[i]))) < 0)
         return -1;
   }
   for (int i = 0; !product && i < arity; i++) {
     int condition = op == TH_EXPR_WHERE && i == 0;
     k.in[i] = condition ? compile(c, e->operand[i], TH_BOOL)
-                        : compile_operand(c, e->operand[i], common, in_type);
+                        : compile_operand(c, e->operand[i], common, in_type,
+                                          wide_operand(op, i, e->operand[i]));
     if (k.in[i] < 0) return -1;
   }
   THScalarType kernel_type = in_type;

@@ -341,6 +341,44 @@ COMPLEX_POW(c128, c128, double, CMPLX, csqrt, cpow)
   X(i32, int32_t, TH_INT32, __VA_ARGS__) X(u8, uint8_t, TH_UINT8, __VA_ARGS__) \
   X(u16, uint16_t, TH_UINT16, __VA_ARGS__)
 
+/* s + e = a + b exactly (Knuth's two-sum; -std=c11 keeps gcc from fusing). */
+static inline double two_sum(double a, double b, double *e) {
+  double s = a + b, bb = s - a;
+  *e = (a - (s - bb)) + (b - bb);
+  return s;
+}
+
+/* log1p of a complex z = x + iy: log|1 + z| + i arg(1 + z). log(1 + z)
+ * would round 1 + x first, losing x's low bits (log1p(0.001) 500 ulp off).
+ * Where |1 + z|^2 is within [1/4, 4] the real part is 0.5 log1p(r) with
+ * r = |1 + z|^2 - 1 = 2x + x^2 + y^2: the squares split exactly by fma and
+ * the five terms summed with compensation (Ogita-Rump-Oishi's Sum2), as in
+ * twice double's precision, since they cancel near the circle |1 + z| = 1
+ * (-2 + 1e-8i: r = 1e-16, log 5e-17, where a plain sum gives 0). Elsewhere
+ * log(hypot(1 + x, y)), accurate there (1 + x is exact near -1) and free
+ * of overflow, and NaN or inf parts follow C99's clog. complex64 is
+ * computed in double and rounded once. */
+static inline c128 clog1p_c128(c128 z) {
+  double x = creal(z), y = cimag(z), re = NAN;
+  if (y == 0 && x > -1) { /* on the real axis: the real log1p, to the bit */
+    re = log1p(x);
+  } else if (fabs(x) < 0x1p500 && fabs(y) < 0x1p500) { /* the squares cannot overflow */
+    double xx = x * x, yy = y * y, exx = fma(x, x, -xx), eyy = fma(y, y, -yy), e, c;
+    double r = two_sum(2 * x, xx, &c);
+    r = two_sum(r, yy, &e), c += e;
+    r = two_sum(r, exx, &e), c += e;
+    r = two_sum(r, eyy, &e), c += e;
+    r += c;
+    if (r >= -0.75 && r <= 3) re = 0.5 * log1p(r);
+  }
+  if (re != re) re = log(hypot(x + 1, y));
+  return CMPLX(re, atan2(y, x + 1));
+}
+static inline c64 clog1p_c64(c64 z) {
+  c128 w = clog1p_c128(CMPLX((double)crealf(z), (double)cimagf(z)));
+  return CMPLXF((float)creal(w), (float)cimag(w));
+}
+
 /* ---------------------------------------------------------------- unary */
 
 #define SIGMOID(x) (1 / (1 + exp(-(x))))
@@ -363,7 +401,8 @@ INEXACT(DEF_U, rsqrt, 1 / sqrt(x))
 INEXACT(DEF_U, exp, exp(x))
 INEXACT(DEF_U, log, log(x))
 FLOATS(DEF_U, log1p, log1p(x))
-COMPLEX(DEF_U, log1p, log(1 + x))
+UNARY(log1p_c64, c64, c64, clog1p_c64(x))
+UNARY(log1p_c128, c128, c128, clog1p_c128(x))
 FLOATS(DEF_U, expm1, expm1(x))
 COMPLEX(DEF_U, expm1, exp(x) - 1)
 INEXACT(DEF_U, sin, sin(x))

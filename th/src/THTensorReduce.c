@@ -265,9 +265,10 @@ static inline __attribute__((always_inline)) void update(int op, int cls, double
         S->f += pow(m, p);
       break;
     }
-    case OP_SQDEV: {
-      double re = d[0] - mre, im = cls == CLS_C ? d[1] - mim : 0;
-      S->f += re * re + im * im;
+    case OP_SQDEV: { /* the parts apart: finish needs to know which is zero */
+      double re = d[0] - mre;
+      S->f += re * re;
+      if (cls == CLS_C) S->fi += (d[1] - mim) * (d[1] - mim);
       break;
     }
   }
@@ -294,6 +295,7 @@ static void combine(const Reduce *R, Acc a, int64_t j, Acc b, int64_t k) {
     if ((R->p > 0 ? m > a.f[j] : m < a.f[j]) || m != m) a.f[j] = m;
   } else if (R->op == OP_NORM || R->op == OP_SQDEV) {
     a.f[j] += b.f[k];
+    if (R->op == OP_SQDEV) a.fi[j] += b.fi[k];
   } else if ((R->op == OP_MAX || R->op == OP_MIN) && b.idx[k] < 0) {
     /* b saw nothing */
   } else {
@@ -766,7 +768,13 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
   double count = (double)R->nred, dof = count - correction > 0 ? count - correction : 0;
   if (op == OP_MEAN)
     for (int64_t o = 0; o < n; o++) a.f[o] /= count, a.fi[o] /= count;
-  if (op == OP_VAR || op == OP_STD)
+  /* No degrees of freedom (count <= correction) divides by zero, and a
+   * complex var is torch's var(real) + var(imag): NaN when either part's
+   * sum of squares is 0 (0/0), else inf. */
+  if ((op == OP_VAR || op == OP_STD) && R->cls == CLS_C)
+    for (int64_t o = 0; o < n; o++)
+      a.f[o] = dof > 0 ? (a.f[o] + a.fi[o]) / dof : a.f[o] / dof + a.fi[o] / dof;
+  else if (op == OP_VAR || op == OP_STD)
     for (int64_t o = 0; o < n; o++) a.f[o] /= dof;
   if (op == OP_STD || (op == OP_NORM && R->p == 2))
     for (int64_t o = 0; o < n; o++) a.f[o] = sqrt(a.f[o]);
