@@ -378,6 +378,19 @@ def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
     return finish(e, isinstance(a, Expr) or isinstance(b, Expr), None, reuse)
 
 
+def _reciprocal_times(Tensor t, other):
+    """other / t as torch's Tensor.__rtruediv__ computes it:
+    t.reciprocal() * other, in one pass where the reciprocal would not be
+    rounded between the two (it is computed in its own dtype); float16 and
+    bfloat16 compute in float32, so their reciprocal is rounded first, as a
+    tensor of its own."""
+    cdef THScalarType dt = THTensor_dtype(t.cdata)
+    if dt == TH_FLOAT16 or dt == TH_BFLOAT16:
+        return _binary_operator(TH_EXPR_MUL, reciprocal(t), other)
+    return finish(node(TH_EXPR_MUL, "div", node(TH_EXPR_RECIPROCAL, "div", t), other),
+                  False, None)
+
+
 def _unary_operator(int op, Tensor a, bint reuse_a=False):
     reuse = a if reuse_a and sole_owner(a) else None
     return finish(node(<THExprOp>op, _op_name(op), a), False, None, reuse)

@@ -778,7 +778,7 @@ cdef class Tensor:
         # with its roundings (the reciprocal in self's float type first; a
         # float16 mul then reads the number at float32)
         if isinstance(other, (int, float, complex)):
-            return _binary(TH_EXPR_MUL, self.reciprocal(), other)
+            return _expr_ops()._reciprocal_times(self, other)
         return _binary(TH_EXPR_DIV, other, self)
     def __floordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, self, other)
     def __rfloordiv__(self, other): return _binary(TH_EXPR_FLOOR_DIVIDE, other, self)
