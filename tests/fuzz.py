@@ -208,6 +208,32 @@ KNOWN_DIFFERENCES = [
           "True twice: th 1, torch 2)",
           lambda c: c.op == "sparse.sum" and c.kind in ("values", "pool-values")
           and set(c.dtypes) & (INTS | {"bool"})),
+    Entry("addbmm-inplace-resize",
+          "t.addbmm_(...) with a t that only broadcasts to the product: torch resizes t (a "
+          "torch quirk), th refuses",
+          lambda c: c.kind == "raise-th-only" and "does not match the product's shape"
+          in c.th_out),
+    Entry("torch-addmv-empty-k",
+          "torch quirk, not th: addmv(0-dim self, (n, 0) mat, (0,) vec, out=) returns a 0-dim "
+          "result in torch; th gives shape (n,)",
+          lambda c: c.op in ("addmv", "addmm", "addbmm", "baddbmm", "addr")
+          and c.kind == "shape"),
+    Entry("torch-complex-nan-spread",
+          "torch quirk, not th: complex a - b (alpha multiply) and products spread a NaN "
+          "part to both parts; th's parts follow C99 (the real part stays finite), visible "
+          "once the result is stored into a real tensor",
+          lambda c: c.kind in ("values", "pool-values") and set(c.dtypes) & COMPLEX
+          and "vs torch np.float64(nan)" in (c.detail or "")),
+    Entry("torch-sparse-addmm-beta0",
+          "torch quirk, not th: th.sparse.addmm(t, s, d, beta=0) ignores t's NaN/inf as "
+          "torch.addmm documents; torch.sparse.addmm propagates them (inf * 0 = NaN)",
+          lambda c: c.op == "sparse.addmm" and c.kind == "values"
+          and "vs torch np.float64(nan)" in (c.detail or "")),
+    Entry("cat-out-overlap-refused",
+          "README (cat, stack): an out= that overlaps an input is refused (RuntimeError); "
+          "torch computes, reading what it already wrote",
+          lambda c: c.kind == "raise-th-only" and "THTensor_" in c.th_out
+          and "refer to the same memory" in c.th_out),
     Entry("check-order",
           "one call with several mistakes: th reports the dim out of range first (IndexError), "
           "torch another mistake of the same call; both refuse",
@@ -309,47 +335,27 @@ REPORTED = [
     Entry("integral-addmm-float-factors",
           "addmm/addmv/addbmm of integers refuse a float beta/alpha; torch 2.13 takes them",
           lambda c: c.kind == "raise-th-only" and "for integral input tensors" in c.th_out),
-    Entry("addbmm-inplace-resize",
-          "t.addbmm_(...) with a t that only broadcasts to the product: torch resizes t (a "
-          "torch quirk), th refuses",
-          lambda c: c.kind == "raise-th-only" and "does not match the product's shape"
-          in c.th_out),
     Entry("result-layout",
           "results of some ops are laid out otherwise than torch's (torch keeps an operand's "
           "permuted strides, preserve_format; see the verbose summary's counts), so a later "
           "view() succeeds on one side only",
           lambda c: c.kind == "layout"),
-    Entry("torch-addmv-empty-k",
-          "torch quirk, not th: addmv(0-dim self, (n, 0) mat, (0,) vec, out=) returns a 0-dim "
-          "result in torch; th gives shape (n,)",
-          lambda c: c.op in ("addmv", "addmm", "addbmm", "baddbmm", "addr")
-          and c.kind == "shape"),
-    Entry("cat-out-overlap-refused",
-          "th.cat/th.stack with an out= that overlaps an input refuse (RuntimeError, not "
-          "documented); torch computes, reading what it already wrote",
-          lambda c: c.kind == "raise-th-only" and "THTensor_" in c.th_out
-          and "refer to the same memory" in c.th_out),
     Entry("torch-skips-checks-on-empty",
           "th checks operands torch does not check when they are empty: amin/amax of an empty "
           "complex tensor, scatter_ with an empty index of another ndim, clamp with a complex "
-          "bound of zero imaginary part, index_copy_ of an empty source with an index out of "
-          "bounds",
+          "bound of zero imaginary part, index_copy_ of an empty source or advanced indexing "
+          "of an empty result with an index out of bounds",
           lambda c: c.kind == "raise-th-only" and (
               "not defined for complex" in c.th_out or "must have as many dims" in c.th_out
               or c.op.startswith("clamp") and "not supported for complex" in c.th_out
-              or c.op.startswith("index_copy") and "out of bounds" in c.th_out
+              or (c.op.startswith("index_copy") or "THTensor_newIndex" in c.th_out)
+              and "out of bounds" in c.th_out
               and re.search(r"size=\([^)]*\b0\b", c.torch_out) is not None)),
-    Entry("torch-complex-nan-spread",
-          "torch quirk, not th: complex a - b (alpha multiply) and products spread a NaN "
-          "part to both parts; th's parts follow C99 (the real part stays finite), visible "
-          "once the result is stored into a real tensor",
-          lambda c: c.kind in ("values", "pool-values") and set(c.dtypes) & COMPLEX
-          and "vs torch np.float64(nan)" in (c.detail or "")),
-    Entry("torch-sparse-addmm-beta0",
-          "torch quirk, not th: th.sparse.addmm(t, s, d, beta=0) ignores t's NaN/inf as "
-          "torch.addmm documents; torch.sparse.addmm propagates them (inf * 0 = NaN)",
-          lambda c: c.op == "sparse.addmm" and c.kind == "values"
-          and "vs torch np.float64(nan)" in (c.detail or "")),
+    Entry("complex-infinite-pow",
+          "complex pow/reciprocal of an infinite value: th follows C99's division (NaN parts "
+          "for (-inf-inf j) ** -1), torch gives 0 (and the reverse for 1 / (inf+inf j))",
+          lambda c: c.op in ("pow", "pow_", "reciprocal", "div", "rpow") and set(c.dtypes) & COMPLEX
+          and c.kind in ("values", "pool-values") and "nan" in (c.detail or "")),
     Entry("error-class-misc",
           "index_select/mask out of bounds IndexError (torch RuntimeError), argmax/argmin of "
           "an empty dim RuntimeError vs IndexError, amax of complex",
