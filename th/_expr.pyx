@@ -386,7 +386,7 @@ def _reciprocal_times(Tensor t, other):
     tensor of its own."""
     cdef THScalarType dt = THTensor_dtype(t.cdata)
     if dt == TH_FLOAT16 or dt == TH_BFLOAT16:
-        return _binary_operator(TH_EXPR_MUL, reciprocal(t), other)
+        return _binary_operator(TH_EXPR_MUL, reciprocal(t), other, True)  # ours: reused
     return finish(node(TH_EXPR_MUL, "div", node(TH_EXPR_RECIPROCAL, "div", t), other),
                   False, None)
 

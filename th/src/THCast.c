@@ -102,38 +102,10 @@ static inline uint64_t bf16_to_u64(float f) {
              ? (uint64_t)f2i64(f)
              : (uint64_t)f2i64((double)f - 9223372036854775808.0) ^ 0x8000000000000000u;
 }
-/* the conversion of a value read from S into D: TO_D, but for that one */
-#define CONV(D, S, v) CONV_##S(D, v)
-#define CONV_uint8(D, v) TO_##D(v)
-#define CONV_int8(D, v) TO_##D(v)
-#define CONV_int16(D, v) TO_##D(v)
-#define CONV_int32(D, v) TO_##D(v)
-#define CONV_int64(D, v) TO_##D(v)
-#define CONV_float16(D, v) TO_##D(v)
-#define CONV_float32(D, v) TO_##D(v)
-#define CONV_float64(D, v) TO_##D(v)
-#define CONV_bool8(D, v) TO_##D(v)
-#define CONV_complex64(D, v) TO_##D(v)
-#define CONV_complex128(D, v) TO_##D(v)
-#define CONV_uint16(D, v) TO_##D(v)
-#define CONV_uint32(D, v) TO_##D(v)
-#define CONV_uint64(D, v) TO_##D(v)
-#define CONV_bfloat16(D, v) BF16_TO_##D(v)
-#define BF16_TO_uint32(v) TO_uint32(v)
-#define BF16_TO_uint64(v) bf16_to_u64(v)
-#define BF16_TO_uint8(v) TO_uint8(v)
-#define BF16_TO_int8(v) TO_int8(v)
-#define BF16_TO_int16(v) TO_int16(v)
-#define BF16_TO_int32(v) TO_int32(v)
-#define BF16_TO_int64(v) TO_int64(v)
-#define BF16_TO_float16(v) TO_float16(v)
-#define BF16_TO_float32(v) TO_float32(v)
-#define BF16_TO_float64(v) TO_float64(v)
-#define BF16_TO_bool8(v) TO_bool8(v)
-#define BF16_TO_bfloat16(v) TO_bfloat16(v)
-#define BF16_TO_complex64(v) TO_complex64(v)
-#define BF16_TO_complex128(v) TO_complex128(v)
-#define BF16_TO_uint16(v) TO_uint16(v)
+/* the conversion of a value read from S into D: TO_D, but for that one
+ * pair (a comparison of two literals, folded away at compile time) */
+#define CONV(D, S, v) \
+  (__builtin_strcmp(#D "_" #S, "uint64_bfloat16") == 0 ? (t_##D)bf16_to_u64(v) : TO_##D(v))
 
 #define DEFINE_CAST(D, S)                                                                 \
   static void cast_##D##_##S(char *dst, ptrdiff_t ds, const char *src, ptrdiff_t ss,    \
