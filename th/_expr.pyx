@@ -506,11 +506,12 @@ cdef Expr _cast(object x, THScalarType t, str fn):
     return wrap_expr(THExpr_newCastMove(new_operand(x, fn), t))
 
 
-cdef THScalarType _promoted(str fn, object a, object b, object c=None) except *:
+cdef THScalarType _promoted(str fn, THExprOp op, object a, object b,
+                            object c=None) except *:
     """torch's result_type of the operands, all together (a 0-dim tensor
-    counts only against dimensioned ones of its category)."""
-    cdef Expr e = (node(TH_EXPR_ADD, fn, a, b) if c is None
-                   else node(TH_EXPR_ADDCMUL, fn, a, b, c))
+    counts only against dimensioned ones of its category), read off op's
+    node of them, which refuses what op refuses."""
+    cdef Expr e = node(op, fn, a, b) if c is None else node(op, fn, a, b, c)
     return THExpr_dtype(e.cdata)
 
 
@@ -579,7 +580,7 @@ def add(input, other, *, alpha=1, out=None):
     cdef THScalarType t
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
-        t = _promoted("add", input, other)
+        t = _promoted("add", TH_EXPR_ADD, input, other)
         other = _scaled(other, alpha, "alpha", "add", t, t)
     return finish(node(TH_EXPR_ADD, "add", input, other), lazy, out)
 
@@ -590,8 +591,7 @@ def sub(input, other, *, alpha=1, out=None):
     cdef THScalarType t
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
-        node(TH_EXPR_SUB, "sub", input, other)  # its refusals, which alpha * other would hide
-        t = _promoted("sub", input, other)
+        t = _promoted("sub", TH_EXPR_SUB, input, other)  # (bools refused before alpha hides them)
         other = _scaled(other, alpha, "alpha", "sub", t, t)
     return finish(node(TH_EXPR_SUB, "sub", input, other), lazy, out)
 
@@ -686,7 +686,7 @@ def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     """input + value * tensor1 * tensor2 in the three operands' promoted
     dtype (torch's result_type of all three; float16 and bfloat16 computed
     in float32 and rounded once, as torch)."""
-    cdef THScalarType t = _promoted("addcmul", input, tensor1, tensor2)
+    cdef THScalarType t = _promoted("addcmul", TH_EXPR_ADDCMUL, input, tensor1, tensor2)
     cdef THScalarType w = _opmath(t)
     e = node(TH_EXPR_ADDCMUL, "addcmul", _as_operand(input, t, w, "addcmul"),
              _scaled(_as_operand(tensor1, t, w, "addcmul"), value, "value", "addcmul", t, w),
@@ -702,7 +702,7 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
            for t in (tensor1, tensor2)):
         raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
                         "refuses it too); use (tensor1 / tensor2) with th.add")
-    cdef THScalarType t = _promoted("addcdiv", input, tensor1, tensor2)
+    cdef THScalarType t = _promoted("addcdiv", TH_EXPR_ADDCMUL, input, tensor1, tensor2)
     cdef THScalarType w = _opmath(t)
     quotient = node(TH_EXPR_DIV, "addcdiv",
                     _scaled(_as_operand(tensor1, t, w, "addcdiv"), value, "value", "addcdiv", t, w),
