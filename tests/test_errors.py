@@ -186,3 +186,65 @@ def test_big_int_messages_print_the_int(value):
                  lambda: th.Storage(2, dtype=th.int64).__setitem__(0, value)):
         with pytest.raises(ValueError, match=rf"^value {value} \(an int beyond int64's range\)"):
             call()
+
+
+@pytest.mark.parametrize("cls, builtin", [
+    (th.ArgumentError, ValueError), (th.DtypeError, TypeError), (th.OutOfRange, IndexError),
+    (th.UnsupportedDtype, NotImplementedError)])
+def test_error_classes_are_runtime_errors_and_their_kinds_builtin_class(cls, builtin):
+    """Every th.Error is a RuntimeError (what torch raises for most refusals)
+    and also the builtin class of its kind, as numpy's AxisError is both a
+    ValueError and an IndexError."""
+    assert issubclass(cls, th.Error) and issubclass(cls, RuntimeError)
+    assert issubclass(cls, builtin)
+    assert cls.__module__ == "th" and repr(cls("x")) == f"{cls.__name__}('x')"
+    if cls is th.UnsupportedDtype:
+        assert issubclass(cls, th.DtypeError)
+
+
+# (th's call, torch's call): each refused by both, th's exception an instance of
+# torch's class, so `except <torch's class>` written for torch catches th's
+SAME_REFUSAL = [
+    ("view of a size that does not fit", lambda L: L.zeros(2, 3).view(4)),
+    ("flatten start after end", lambda L: L.zeros(2, 3).flatten(1, 0)),
+    ("diagonal of one dim twice", lambda L: L.zeros(2, 3).diagonal(0, 1, 1)),
+    ("diagonal of a 0-dim tensor", lambda L: L.tensor(1.0).diagonal(0, -1, 7)),
+    ("narrow past the end", lambda L: L.zeros(3).narrow(0, 2, 2)),
+    ("operands that do not broadcast", lambda L: L.zeros(2) + L.zeros(3)),
+    ("a result that cannot be cast back", lambda L: L.zeros(2, dtype=L.int32).add_(0.5)),
+    ("isclose of two dtypes", lambda L: L.isclose(L.zeros(2), L.zeros(2, dtype=L.float64))),
+    ("floor of complex", lambda L: L.zeros(2, dtype=L.complex64).floor()),
+    ("bitwise_and of floats", lambda L: L.bitwise_and(L.zeros(2), L.zeros(2))),
+    ("amax of complex", lambda L: L.zeros(2, dtype=L.complex64).amax()),
+    ("mm of bools", lambda L: L.mm(L.zeros(2, 2, dtype=L.bool), L.zeros(2, 2, dtype=L.bool))),
+    ("index_select out of range", lambda L: L.index_select(L.zeros(3), 0, L.tensor([5]))),
+    ("a dim out of range", lambda L: L.zeros(2).sum(3)),
+    ("argmax of an empty tensor", lambda L: L.zeros(0, 2).argmax()),
+    ("amax over an empty dim of complex", lambda L: L.zeros(0, 2, dtype=L.complex64).amax(0)),
+    ("max of an empty tensor", lambda L: L.zeros(0).max()),
+    ("a value beyond uint8", lambda L: L.zeros(2, dtype=L.uint8).fill_(2 ** 9)),
+    ("a negative integer power", lambda L: L.tensor([2]) ** -1),
+]
+
+
+@pytest.mark.parametrize("what, call", SAME_REFUSAL, ids=[w for w, _ in SAME_REFUSAL])
+def test_th_raises_an_instance_of_torchs_class(what, call):
+    torch = pytest.importorskip("torch")
+    with pytest.raises(Exception) as expected:
+        call(torch)
+    with pytest.raises(th.Error) as got:
+        call(th)
+    assert isinstance(got.value, type(expected.value)), (got.value, expected.value)
+
+
+def test_c_error_kinds_name_their_builtin_class():
+    """THErrorKind_name gives the builtin class each kind maps to; an op a
+    dtype does not implement is TH_ERROR_UNSUPPORTED."""
+    with pytest.raises(NotImplementedError):
+        th.zeros(2, dtype=th.complex64).floor()
+    assert capi.last_error()[0] == "NotImplementedError"
+    with pytest.raises(TypeError):
+        th.zeros(2, dtype=th.int32).add_(0.5)
+    with pytest.raises(IndexError):
+        th.zeros(2).size(3)
+    assert capi.last_error()[0] == "IndexError"

@@ -282,6 +282,36 @@ def test_pow_maximum_minimum_atan2():
     assert_values(th.atan2(a, b), np.arctan2(as_numpy(a), as_numpy(b)))
 
 
+@pytest.mark.parametrize("self_dtype", ["bool", "int32", "float16", "bfloat16"])
+@pytest.mark.parametrize("bound_dtype", ["int8", "int64", "float32", "float64"])
+@pytest.mark.parametrize("form", ["min tensor", "max tensor", "in place"])
+def test_clamp_of_a_number_and_a_0_dim_tensor_reads_the_tensor_as_a_number(self_dtype,
+                                                                          bound_dtype, form):
+    """torch's clamp has two signatures, bounds both tensors or both numbers:
+    a number beside a 0-dim tensor takes the numbers', so the tensor's dtype
+    does not promote the result (bfloat16 with a float32 0-dim bound stays
+    bfloat16)."""
+    torch = pytest.importorskip("torch")
+    got = []
+    for L in (th, torch):
+        t = L.tensor([0.0, 1.5, 3.0, 7.0]).to(getattr(L, self_dtype))
+        bound = L.tensor(2).to(getattr(L, bound_dtype))
+        try:
+            if form == "min tensor":
+                r = L.clamp(t, min=bound, max=5)
+            elif form == "max tensor":
+                r = L.clamp(t, min=1.0, max=bound)
+            else:
+                r = t.clamp_(bound, 5)
+            got.append((str(r.dtype).split(".")[-1], r.tolist()))
+        except RuntimeError as e:  # int32 clamped in place into bool: refused by both
+            got.append(e)
+    if isinstance(got[1], Exception):
+        assert isinstance(got[0], type(got[1])), got
+    else:
+        assert got[0] == got[1]
+
+
 @pytest.mark.parametrize("dtype", [th.float32, th.float64, th.int32, th.int64, th.uint8])
 def test_clamp_to_scalar_bounds_is_clamp_to_tensor_bounds(dtype):
     """Scalar bounds run a kernel with the bounds in registers; tensor bounds

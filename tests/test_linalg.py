@@ -247,6 +247,59 @@ def test_addr_is_the_outer_product(n, p, dtype, beta):
     check(th.addr(t, v1, v2, beta=beta, alpha=-1), beta * nt - np.outer(n1, n2), dtype)
 
 
+ADDR_DTYPES = [th.bool, th.uint8, th.int16, th.int64, th.float16, th.float32, th.float64,
+               th.complex64]
+
+
+@SETTINGS
+@given(st.sampled_from(ADDR_DTYPES), st.sampled_from(ADDR_DTYPES), st.sampled_from(ADDR_DTYPES),
+       st.booleans())
+def test_addr_promotes_its_operands_as_torch(dt, d1, d2, zero_dim_input):
+    """torch's addr is element-wise: input, vec1 and vec2 of any dtypes give
+    their result_type (a 0-dim input counts only when of a higher kind), and
+    an out= of another dtype takes the result when it can be cast."""
+    torch = pytest.importorskip("torch")
+    results = []
+    for L in (th, torch):
+        shape = () if zero_dim_input else (3, 2)
+        t = L.ones(shape, dtype=getattr(L, dt.name)) * 2
+        a = L.tensor([1, 0, 3]).to(getattr(L, d1.name))
+        b = L.tensor([2, 1]).to(getattr(L, d2.name))
+        try:
+            r = L.addr(t, a, b, beta=1, alpha=1)
+            o = L.zeros(3, 2, dtype=L.complex128)
+            results.append((r.dtype.__str__().split(".")[-1], r.tolist(),
+                            L.addr(t, a, b, out=o).tolist()))
+        except RuntimeError as e:
+            results.append(type(e))
+    if isinstance(results[1], type):  # torch refuses: bool addition with beta, ...
+        assert isinstance(results[0], type)
+    else:
+        assert results[0] == results[1]
+
+
+def test_addr_in_place_promotes_the_vectors_into_self():
+    torch = pytest.importorskip("torch")
+    for L in (th, torch):
+        t = L.zeros(2, 2)
+        r = t.addr_(L.tensor([1, 2]), L.tensor([1.5, 2.5], dtype=L.float64))
+        assert r is t and t.dtype == L.float32 and t.tolist() == [[1.5, 2.5], [3.0, 5.0]]
+
+
+@pytest.mark.parametrize("fn", ["addmm", "addmv", "baddbmm", "addbmm"])
+@pytest.mark.parametrize("beta, alpha", [(1.5, 2.5), (-1.5, -2.7), (0.5, 0.9), (1, 2.99)])
+def test_integer_products_take_float_factors_truncated_as_torch(fn, beta, alpha):
+    torch = pytest.importorskip("torch")
+    results = []
+    for L in (th, torch):
+        a = L.tensor([[1, 2], [3, 4]])
+        v, b3 = L.tensor([1, -1]), a.expand(2, 2, 2)
+        args = {"addmm": (a, a, a), "addmv": (v, a, v), "baddbmm": (b3, b3, b3),
+                "addbmm": (a, b3, b3)}[fn]
+        results.append(getattr(L, fn)(*args, beta=beta, alpha=alpha).tolist())
+    assert results[0] == results[1]
+
+
 @SETTINGS
 @given(st.integers(0, 4), dims, dims, dims, st.sampled_from(LAYOUTS),
        st.sampled_from([th.float32, th.complex128, th.int64]), st.sampled_from([0, 1, 2]))
@@ -426,8 +479,17 @@ M23, M34, M43 = th.ones(2, 3), th.ones(3, 4), th.ones(4, 3)
      r"the input of shape \[3\] does not broadcast to the result's shape \[2, 4\]"),
     (lambda: th.addmm(th.ones(2, 4, dtype=th.float64), M23, M34), RuntimeError,
      "expected the input to have dtype float32 like the operands, but got float64"),
-    (lambda: th.addmm(th.ones(2, 4, dtype=th.int64), cast(M23, th.int64), cast(M34, th.int64), beta=0.5),
-     RuntimeError, "addmm\\(\\): for integral input tensors, argument beta must not be"),
+    (lambda: th.addr(th.ones(2, 4, dtype=th.int64), th.ones(2, dtype=th.int64),
+                     th.ones(4, dtype=th.int64), beta=0.5),
+     RuntimeError, "addr\\(\\): for integral input tensors, argument beta must not be"),
+    (lambda: th.addmm(th.ones(2, 4, dtype=th.int64), cast(M23, th.int64), cast(M34, th.int64),
+                      beta=float("inf")),
+     ValueError, "addmm\\(\\): beta=inf cannot be converted to int64 without overflow"),
+    (lambda: th.ones(2, 2, dtype=th.int64).addr_(th.ones(2), th.ones(2)), TypeError,
+     "addr_\\(\\): result type float32 can't be cast to the desired output type int64"),
+    (lambda: th.addr(th.ones(2, 2), th.ones(2), th.ones(2, dtype=th.complex64),
+                     out=th.empty(2, 2)), TypeError,
+     "addr\\(\\): result type complex64 can't be cast to the desired output type float32"),
     (lambda: th.addmm(th.ones(2, 4), M23, M34, alpha=1j), TypeError,
      "argument 'alpha' must be a real number, not complex"),
     (lambda: th.addmm(th.ones(2, 4), M23, M34, alpha="2"), TypeError, "must be a real number"),

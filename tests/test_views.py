@@ -493,6 +493,11 @@ def expected_error(op, shape, args):
         if not 0 <= size <= shape[dim]:
             return ValueError, f"size {size}"
         return (ValueError, f"got {step}") if step <= 0 else None
+    if op == "diagonal" and nd == 0:  # torch: a 0-dim tensor's dims are -1 and 0
+        for name, d in zip(("dim1", "dim2"), args[-2:]):
+            if d not in (-1, 0):
+                return IndexError, f"{name} {d}"
+        return ValueError, "both are 0"
     if op in ("transpose", "diagonal"):
         d0, d1 = args[-2:]
         names = ("dim0", "dim1") if op == "transpose" else ("dim1", "dim2")

@@ -37,6 +37,7 @@ except ImportError as _e:
         raise ImportError("th's C core needs OpenBLAS from the scipy-openblas32 package: "
                           "pip install scipy-openblas32") from _e
     from th import _errors  # noqa: F401
+from th._errors import ArgumentError, DtypeError, Error, OutOfRange, UnsupportedDtype
 from th._dtype import (bool, dtype, float16, float32, float64, int8, int16, int32, int64,
                        uint8)
 from th._dtype import bfloat16, complex64, complex128, uint16, uint32, uint64
@@ -98,7 +99,8 @@ __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
-    "from_dlpack",
+    "from_dlpack", "Error", "ArgumentError", "DtypeError", "OutOfRange",
+    "UnsupportedDtype",
     "index_select", "masked_select", "gather", "nonzero",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
     "norm", "var", "std",

@@ -41,5 +41,6 @@ cdef inline int as_dim(object v, str what) except? -1:
     (IndexError, as torch)."""
     cdef int64_t d = as_int64(v, what)
     if d < INT_MIN or d > INT_MAX:
-        raise IndexError(f"{what} {d} is out of range")
+        from th._errors import OutOfRange
+        raise OutOfRange(f"{what} {d} is out of range")
     return <int>d

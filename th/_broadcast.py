@@ -2,6 +2,7 @@
 align shapes on the right; each dim must match or be 1)."""
 import operator
 from typing import TYPE_CHECKING, Any, Sequence, SupportsIndex, Union
+from th._errors import ArgumentError
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -14,14 +15,14 @@ def broadcast_shapes(*shapes: Union[SupportsIndex, Sequence[SupportsIndex]]) -> 
         sizes = _shape(shape)
         for size in sizes:
             if size < 0:
-                raise ValueError(f"broadcast_shapes: sizes must be non-negative, got {sizes}")
+                raise ArgumentError(f"broadcast_shapes: sizes must be non-negative, got {sizes}")
         if len(sizes) > len(result):
             result = [1] * (len(sizes) - len(result)) + result
         for i, size in enumerate(sizes, start=len(result) - len(sizes)):
             if size == result[i] or size == 1:
                 continue
             if result[i] != 1:
-                raise ValueError(
+                raise ArgumentError(
                     f"broadcast_shapes: shape {sizes} does not broadcast with "
                     f"{tuple(result)} (size {size} against {result[i]} at dim {i})")
             result[i] = size

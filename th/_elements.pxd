@@ -122,9 +122,10 @@ cdef inline int check_big_int(THScalarType t, int kind, double d, int64_t i=0,
             shown = str(value if isinstance(value, int) else value.__index__())
         elif kind == NUMBER_UINT64:
             shown = str(<uint64_t>i)
-        raise ValueError(f"value {shown} (an int beyond {'u' if t == TH_UINT64 else ''}int64's "
-                         f"range) cannot be converted to {THScalarType_name(t).decode()} "
-                         f"without overflow")
+        from th._errors import ArgumentError
+        raise ArgumentError(f"value {shown} (an int beyond {'u' if t == TH_UINT64 else ''}"
+                            f"int64's range) cannot be converted to "
+                            f"{THScalarType_name(t).decode()} without overflow")
     return 0
 
 

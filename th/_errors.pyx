@@ -11,7 +11,8 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.string cimport strlen
 
 from th.libTH cimport (THErrorInfo, THSetDefaultErrorHandler, TH_ERROR_INDEX,
-                       TH_ERROR_MEMORY, TH_ERROR_OS, TH_ERROR_TYPE, TH_ERROR_VALUE)
+                       TH_ERROR_MEMORY, TH_ERROR_OS, TH_ERROR_TYPE, TH_ERROR_UNSUPPORTED,
+                       TH_ERROR_VALUE)
 
 
 # Misuse reports (unraisable: double frees, retains of freed objects) since
@@ -29,18 +30,51 @@ def pop_misuse_reports():
     return reports
 
 
+class Error(RuntimeError):
+    """A call th refuses. A RuntimeError, the class torch raises for most
+    refusals, so code written for torch catches it; the subclasses are also
+    the builtin class that names the kind of mistake (as numpy's AxisError is
+    both a ValueError and an IndexError)."""
+    __module__ = "th"
+
+
+class ArgumentError(Error, ValueError):
+    """A shape or a value th cannot take: operands that do not broadcast, a
+    size that does not fit a view, a value the dtype cannot hold."""
+    __module__ = "th"
+
+
+class DtypeError(Error, TypeError):
+    """A dtype th cannot take: a result that cannot be cast into out=, an op
+    the dtype does not support."""
+    __module__ = "th"
+
+
+class OutOfRange(Error, IndexError):
+    """An index or a dim out of range."""
+    __module__ = "th"
+
+
+class UnsupportedDtype(DtypeError, NotImplementedError):
+    """An op the operands' dtype does not implement (floor of complex,
+    bitwise_and of floats): a NotImplementedError too, as torch raises."""
+    __module__ = "th"
+
+
 cdef object exception_type(int kind):
     if kind == TH_ERROR_INDEX:
-        return IndexError
+        return OutOfRange
     if kind == TH_ERROR_VALUE:
-        return ValueError
+        return ArgumentError
     if kind == TH_ERROR_TYPE:
-        return TypeError
+        return DtypeError
     if kind == TH_ERROR_MEMORY:
         return MemoryError
     if kind == TH_ERROR_OS:
         return OSError
-    return RuntimeError
+    if kind == TH_ERROR_UNSUPPORTED:
+        return UnsupportedDtype
+    return Error
 
 
 cdef void python_error_handler(const THErrorInfo *error, void *data) noexcept with gil:

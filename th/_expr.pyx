@@ -19,6 +19,7 @@ from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
 import weakref
+from th._errors import ArgumentError, DtypeError
 
 
 def live_exprs():
@@ -305,13 +306,13 @@ cdef object into_out_node(THExpr *e, object out):
     cdef int nd = THExpr_nDimension(e)
     cdef const int64_t *sizes = THExpr_sizes(e)
     if not THScalarType_canCast(rt, THTensor_dtype(dst)):
-        raise TypeError(f"result type {_name(rt)} can't be cast to the desired output type "
-                        f"{_name(THTensor_dtype(dst))}")
+        raise DtypeError(f"result type {_name(rt)} can't be cast to the desired output type "
+                         f"{_name(THTensor_dtype(dst))}")
     if not _same_shape(dst, nd, sizes) and not _reads(e, dst):
         if THTensor_nElement(dst) != 0:
-            raise ValueError(f"out has shape {list(out.shape)}, the result "
-                             f"{_shape_text(nd, sizes)}: give an out of the result's shape "
-                             f"or an empty one (resized)")
+            raise ArgumentError(f"out has shape {list(out.shape)}, the result "
+                                f"{_shape_text(nd, sizes)}: give an out of the result's shape "
+                                f"or an empty one (resized)")
         THTensor_resizeNd(dst, nd, sizes, NULL)
     THTensor_assign(dst, TH_SAVE_ASSIGN, e)
     return out
@@ -425,8 +426,8 @@ def _inplace_operator(int op, Tensor a, b):
         raise
     e = wrap_expr(THExpr_newBinaryMove(<THExprOp>op, x, y))
     if not THScalarType_canCast(THExpr_dtype(e.cdata), THTensor_dtype(a.cdata)):
-        raise TypeError(f"result type {_name(THExpr_dtype(e.cdata))} can't be cast to the "
-                        f"desired output type {_name(THTensor_dtype(a.cdata))}")
+        raise DtypeError(f"result type {_name(THExpr_dtype(e.cdata))} can't be cast to the "
+                         f"desired output type {_name(THTensor_dtype(a.cdata))}")
     THTensor_assign(a.cdata, TH_SAVE_ASSIGN, e.cdata)
     return a
 
@@ -557,18 +558,18 @@ cdef object _scaled(object x, object factor, str name, str fn, THScalarType t,
                 and not isinstance(factor, numbers.Integral)):
             # torch takes a float value= for integers, truncated toward zero
             if not math.isfinite(factor) or (factor <= -1 and not dtype_of(t).is_signed):
-                raise ValueError(f"{fn}(): value {factor} cannot be converted to "
-                                 f"{_name(t)}")
+                raise ArgumentError(f"{fn}(): value {factor} cannot be converted to "
+                                    f"{_name(t)}")
             factor = int(factor)
         if not isinstance(factor, numbers.Integral):
-            raise TypeError(f"For integral input tensors, argument {name} must not be a "
-                            f"floating point number.")
+            raise DtypeError(f"For integral input tensors, argument {name} must not be a "
+                             f"floating point number.")
         kind = dtype_of(t)
         if not kind.is_signed and t != TH_BOOL and -(1 << 8 * kind.itemsize) < factor < 0:
             factor += 1 << 8 * kind.itemsize  # two's complement, as torch (u8 - 1 * b)
     elif not THScalarType_isComplex(t) and not isinstance(factor, numbers.Real):
-        raise TypeError(f"For non-complex input tensors, argument {name} must not be a "
-                        f"complex number.")
+        raise DtypeError(f"For non-complex input tensors, argument {name} must not be a "
+                         f"complex number.")
     cdef uint64_t element[2]
     write_element(<char *>element, factor_type, factor)
     return node(TH_EXPR_MUL, fn, _as_type(x, factor_type, fn),
@@ -604,8 +605,8 @@ def div(input, other, *, rounding_mode=None, out=None):
     if rounding_mode == "floor":
         return apply(TH_EXPR_FLOOR_DIVIDE, "div", out, input, other)
     if rounding_mode != "trunc":
-        raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
-                         f"but found {rounding_mode!r}")
+        raise ArgumentError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' "
+                            f"but found {rounding_mode!r}")
     floored = node(TH_EXPR_FLOOR_DIVIDE, "div", input, other)
     cdef THScalarType t = THExpr_dtype((<Expr>floored).cdata)
     if THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t):
@@ -669,7 +670,14 @@ def where(condition, input, other, *, out=None):
 def clamp(input, min=None, max=None, *, out=None):
     """input limited to [min, max] (either may be None; NaN stays NaN)."""
     if min is None and max is None:
-        raise ValueError("clamp: at least one of 'min' or 'max' must not be None")
+        raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
+    # torch's two signatures, bounds both tensors or both numbers: a number
+    # beside a 0-dim tensor picks the numbers', which reads the tensor as its
+    # number (its dtype does not promote the result)
+    if isinstance(min, (int, float, complex)) and isinstance(max, Tensor) and max.ndim == 0:
+        max = max.item()
+    elif isinstance(max, (int, float, complex)) and isinstance(min, Tensor) and min.ndim == 0:
+        min = min.item()
     if max is None:
         return finish(node(TH_EXPR_MAXIMUM, "clamp", input, min), _any_lazy((input, min)), out)
     if min is None:
@@ -700,8 +708,8 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     tensor2 both integral are refused, as torch refuses them)."""
     if all(isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex)
            for t in (tensor1, tensor2)):
-        raise TypeError("addcdiv: integer division with addcdiv is not supported (torch "
-                        "refuses it too); use (tensor1 / tensor2) with th.add")
+        raise DtypeError("addcdiv: integer division with addcdiv is not supported (torch "
+                         "refuses it too); use (tensor1 / tensor2) with th.add")
     cdef THScalarType t = _promoted("addcdiv", TH_EXPR_ADDCMUL, input, tensor1, tensor2)
     cdef THScalarType w = _opmath(t)
     quotient = node(TH_EXPR_DIV, "addcdiv",
@@ -777,10 +785,10 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
         if not isinstance(t, (Tensor, Expr)):
             raise TypeError(f"isclose(): expected th.Tensor arguments, got {type(t).__name__}")
     if input.dtype is not other.dtype:
-        raise TypeError(f"isclose(): expected both tensors to have the same dtype, got "
-                        f"{input.dtype.name} and {other.dtype.name}")
+        raise DtypeError(f"isclose(): expected both tensors to have the same dtype, got "
+                         f"{input.dtype.name} and {other.dtype.name}")
     if rtol < 0 or atol < 0:
-        raise ValueError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
+        raise ArgumentError(f"isclose(): rtol ({rtol}) and atol ({atol}) must be non-negative")
     same = node(TH_EXPR_EQ, "isclose", input, other)
     inexact = input.dtype.is_floating_point or input.dtype.is_complex
     if rtol != 0 or atol != 0:  # else equality alone, exact for any integer (as torch)

@@ -11,6 +11,7 @@ from th._elements cimport scalar_of, write_element
 from th._shape cimport parse_shape
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *
+from th._errors import ArgumentError
 
 
 cdef Tensor _new(tuple size, object dtype, THScalarType default):
@@ -73,26 +74,26 @@ def arange(start, end=None, step=1, dtype=None):
     cdef bint all_int = isinstance(start, int) and isinstance(end, int) and isinstance(step, int)
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
     if step == 0:
-        raise ValueError("arange: step must be nonzero")
+        raise ArgumentError("arange: step must be nonzero")
     if all_int:
         count = max(0, (end - start + step - (1 if step > 0 else -1)) // step)
         if count and not (INT64_MIN <= start <= INT64_MAX
                           and INT64_MIN <= start + (count - 1) * step <= INT64_MAX):
             raise OverflowError(f"arange({start}, {end}, {step}): values beyond int64's range")
         if count > INT64_MAX:
-            raise ValueError(f"arange({start}, {end}, {step}): {count} elements overflow int64")
+            raise ArgumentError(f"arange({start}, {end}, {step}): {count} elements overflow int64")
         n = count
         if n:  # a step beyond int64 is unused when there is one value
             istart, istep = start, step if n > 1 else 1
     else:
         dstart, dend, dstep = float(start), float(end), float(step)
         if not (isfinite(dstart) and isfinite(dend) and isfinite(dstep)):
-            raise ValueError(f"arange: start, end and step must be finite (not NaN or "
-                             f"infinite), got ({dstart}, {dend}, {dstep})")
+            raise ArgumentError(f"arange: start, end and step must be finite (not NaN or "
+                                f"infinite), got ({dstart}, {dend}, {dstep})")
         count = max(0.0, ceil((dend - dstart) / dstep))
         if count >= 2.0 ** 63:
-            raise ValueError(f"arange({dstart}, {dend}, {dstep}): {count:.3g} elements overflow "
-                             f"int64")
+            raise ArgumentError(f"arange({dstart}, {dend}, {dstep}): {count:.3g} elements overflow "
+                                f"int64")
         n = <int64_t>count
     cdef Tensor out = wrap_tensor(THTensor_newWithSize1d(t, n))
     p = <char *>THTensor_data(out.cdata)
@@ -124,17 +125,17 @@ cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list lea
     is rectangular with the given shape."""
     if depth == nd:
         if isinstance(data, (list, tuple)):
-            raise ValueError(f"th.tensor: too deep nesting at dim {depth} "
-                             f"(expected a number, got a sequence)")
+            raise ArgumentError(f"th.tensor: too deep nesting at dim {depth} "
+                                f"(expected a number, got a sequence)")
         leaves.append(scalar_of(data))
         return 0
     if not isinstance(data, (list, tuple)):
-        raise ValueError(f"th.tensor: expected a sequence at dim {depth}, "
-                         f"got {type(data).__name__}")
+        raise ArgumentError(f"th.tensor: expected a sequence at dim {depth}, "
+                            f"got {type(data).__name__}")
     items = _items(data)
     if len(items) != shape[depth]:
-        raise ValueError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
-                         f"{depth}, got {len(items)}")
+        raise ArgumentError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
+                            f"{depth}, got {len(items)}")
     for item in items:
         _flatten(item, depth + 1, nd, shape, leaves)
     return 0
@@ -173,7 +174,7 @@ def tensor(data, dtype=None):
     probe = data
     while isinstance(probe, (list, tuple)):
         if nd == TH_MAX_DIMS:
-            raise ValueError(f"th.tensor: more than {TH_MAX_DIMS} dimensions")
+            raise ArgumentError(f"th.tensor: more than {TH_MAX_DIMS} dimensions")
         probe = _items(probe)
         shape[nd] = len(probe)
         nd += 1
@@ -197,8 +198,8 @@ def tensor(data, dtype=None):
     cdef char *p = <char *>THTensor_data(result.cdata)
     cdef size_t esz = THTensor_elementSize(result.cdata)
     if len(leaves) != THTensor_nElement(result.cdata):  # _flatten checked every level
-        raise ValueError(f"th.tensor: {len(leaves)} numbers for {THTensor_nElement(result.cdata)} "
-                         f"elements")
+        raise ArgumentError(f"th.tensor: {len(leaves)} numbers for {THTensor_nElement(result.cdata)} "
+                            f"elements")
     for i in range(len(leaves)):
         write_element(p + i * esz, t, leaves[i])
     return result

@@ -9,6 +9,7 @@ from th._args cimport as_dim
 from th._dtype cimport as_scalar_type, dtype_of
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *
+from th._errors import ArgumentError, DtypeError, Error
 
 
 # ------------------------------------------------------------ cat, stack
@@ -25,7 +26,7 @@ cdef class _Inputs:
                             f"not {type(tensors).__name__}")
         self.objects = tuple(tensors)
         if len(self.objects) > 0x7fffffff:
-            raise ValueError(f"{fn}(): too many tensors")
+            raise ArgumentError(f"{fn}(): too many tensors")
         self.n = <int>len(self.objects)
         self.ptrs = <THTensor **>PyMem_Malloc(sizeof(THTensor *) * (self.n + 1))
         if self.ptrs == NULL:
@@ -55,8 +56,8 @@ cdef int _check_out(str fn, _Inputs inputs, Tensor out) except -1:
     for i in range(1, inputs.n):
         THScalarType_promote(promoted, THTensor_dtype(inputs.ptrs[i]), &promoted)
     if _category(promoted) > _category(THTensor_dtype(out.cdata)):
-        raise TypeError(f"{fn}(): input types ({dtype_of(promoted)!r}) can't be cast to the "
-                        f"desired output type {out.dtype!r}")
+        raise DtypeError(f"{fn}(): input types ({dtype_of(promoted)!r}) can't be cast to the "
+                         f"desired output type {out.dtype!r}")
     return 0
 
 
@@ -88,7 +89,7 @@ def stack(tensors, dim=0, *, out=None):
     cdef _Inputs inputs = _Inputs("stack", tensors)
     cdef int d = as_dim(dim, "stack(): dim")
     if inputs.n == 0:
-        raise RuntimeError("stack expects a non-empty TensorList")
+        raise Error("stack expects a non-empty TensorList")
     if out is None:
         return wrap_tensor(THTensor_newStackArray(inputs.ptrs, inputs.n, d))
     if not isinstance(out, Tensor):

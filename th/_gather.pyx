@@ -22,6 +22,7 @@ from th._args cimport as_dim
 from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
+from th._errors import Error, OutOfRange
 
 
 def index_select(Tensor input not None, dim, Tensor index not None):
@@ -64,8 +65,8 @@ cdef int _fill_value(str fn, object value, THScalarType dtype, int64_t *i,
     kind): a complex's imaginary part is never dropped silently."""
     if isinstance(value, Tensor):
         if (<Tensor>value).ndim != 0:
-            raise RuntimeError(f"{fn} only supports a 0-dim value tensor, got one with "
-                               f"{(<Tensor>value).ndim} dims")
+            raise Error(f"{fn} only supports a 0-dim value tensor, got one with "
+                        f"{(<Tensor>value).ndim} dims")
         value = value.item()
     try:
         return as_fill_value(value, dtype, i, d, element)
@@ -214,7 +215,7 @@ cdef tuple _plan(Tensor self, object index):
     if sum(1 for item, _ in items if item is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
-        raise IndexError(f"too many indices for a tensor of dimension {nd}: {consumed} given")
+        raise OutOfRange(f"too many indices for a tensor of dimension {nd}: {consumed} given")
     view = self[tuple(item for item, _ in items)]
     tensors = [None] * view.ndim
     cdef int dim = 0
@@ -226,7 +227,7 @@ cdef tuple _plan(Tensor self, object index):
                 mask, k = t
                 if k == 0:
                     if mask.shape != view.shape[dim:dim + mask.ndim]:
-                        raise IndexError(
+                        raise OutOfRange(
                             f"the shape of the mask {list(mask.shape)} does not match the "
                             f"shape {list(view.shape[dim:dim + mask.ndim])} of the dims it "
                             f"indexes (from dim {dim})")

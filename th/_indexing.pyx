@@ -12,6 +12,7 @@ from libc.stdint cimport int64_t
 cimport th._errors
 from th._args cimport as_int64
 from th.libTH cimport *
+from th._errors import OutOfRange
 
 cdef extern from "Python.h":
     const Py_ssize_t PY_SSIZE_T_MAX
@@ -100,7 +101,7 @@ cdef int _check_index(THTensor *view, int dim, int64_t i, int src_dim) except -1
     ints, None and '...' shift away from the view's (select would say dim)."""
     cdef int64_t size = THTensor_sizes(view)[dim]
     if i < -size or i >= size:
-        raise IndexError(f"index {i} out of range for dim {src_dim} of size {size}")
+        raise OutOfRange(f"index {i} out of range for dim {src_dim} of size {size}")
     return 0
 
 
@@ -232,7 +233,7 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
     if ellipses > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
-        raise IndexError(f"too many indices for a tensor of dimension {nd}: {consumed} given")
+        raise OutOfRange(f"too many indices for a tensor of dimension {nd}: {consumed} given")
     try:
         for k in range(n):
             p = _tuple_item(index, k)

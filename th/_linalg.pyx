@@ -6,16 +6,20 @@ methods of those names (and the in-place addmm_ ...) call these.
 
 float32, float64, complex64 and complex128 go to OpenBLAS; the other dtypes
 (bool excepted) to a blocked loop. As torch, the operands and out must have
-one dtype (RuntimeError otherwise). Products of many elements run without
+one dtype (RuntimeError otherwise), addr's excepted: torch's addr promotes. Products of many elements run without
 the GIL."""
+from libc.math cimport isfinite
 from libc.stdint cimport int64_t
 
 cimport th._errors
 from th._args cimport is_integer
+from th._dtype cimport dtype_of
 from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 from th._broadcast import broadcast_shapes
+from th._errors import ArgumentError, DtypeError, Error
+from th._factories import empty
 
 # A product of at least this many multiply-adds runs without the GIL.
 cdef int64_t LONG_PRODUCT = 1 << 18
@@ -85,8 +89,9 @@ cdef Tensor _run(Op op, Tensor out, double beta, Tensor t, double alpha, Tensor 
 
 
 cdef double _coefficient(str fn, str name, object value, Tensor like) except? -1:
-    """beta or alpha as a double: a real number; an integer one for an
-    integer product (torch refuses a float there)."""
+    """beta or alpha as a double: a real number. An integer product takes a
+    float one truncated toward zero, as torch 2.13 (addr refuses it, as
+    torch's addr)."""
     cdef THScalarType dtype = THTensor_dtype(like.cdata)
     if isinstance(value, Tensor) or isinstance(value, complex) or not (
             is_integer(value) or isinstance(value, float)
@@ -95,10 +100,15 @@ cdef double _coefficient(str fn, str name, object value, Tensor like) except? -1
                         f"{type(value).__name__}")
     if is_integer(value) or value is True or value is False:
         return <double>int(value)
-    if not (THScalarType_isFloatingPoint(dtype) or THScalarType_isComplex(dtype)):
-        raise RuntimeError(f"{fn}(): for integral input tensors, argument {name} must not be "
-                           f"a floating point number")
-    return float(value)
+    if THScalarType_isFloatingPoint(dtype) or THScalarType_isComplex(dtype):
+        return float(value)
+    if fn.startswith("addr"):
+        raise Error(f"{fn}(): for integral input tensors, argument {name} must not be "
+                    f"a floating point number")
+    if not isfinite(float(value)):
+        raise ArgumentError(f"{fn}(): {name}={float(value)} cannot be converted to "
+                            f"{like.dtype.name} without overflow")
+    return <double>int(float(value))
 
 
 cdef Tensor _checked_out(str fn, object out):
@@ -159,8 +169,28 @@ def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
 
 
 def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
-    """beta * input + alpha * the outer product of vec1 and vec2."""
-    return _add(ADDR, "addr", input, vec1, vec2, beta, alpha, out, "vec1", "vec2")
+    """beta * input + alpha * the outer product of vec1 and vec2, in the three
+    dtypes promoted (torch's addr is element-wise over the input expanded to
+    the result's shape: a 0-dim input promotes as a dimensioned one) and cast
+    into an out= of the same kind."""
+    cdef Tensor t = _tensor("addr", "input", input)
+    cdef Tensor a = _tensor("addr", "vec1", vec1), b = _tensor("addr", "vec2", vec2)
+    cdef THScalarType rt
+    THScalarType_promote(THTensor_dtype(t.cdata), THTensor_dtype(a.cdata), &rt)
+    THScalarType_promote(rt, THTensor_dtype(b.cdata), &rt)
+    target = dtype_of(rt)
+    t, a, b = t.to(target), a.to(target), b.to(target)
+    if out is None or _checked_out("addr", out).dtype is target:
+        return _add(ADDR, "addr", t, a, b, beta, alpha, out, "vec1", "vec2")
+    if not THScalarType_canCast(rt, THTensor_dtype((<Tensor>out).cdata)):
+        raise DtypeError(f"addr(): result type {target.name} can't be cast to the desired "
+                         f"output type {out.dtype.name}")
+    # computed aside (an out with elements of another shape is refused as ever)
+    aside = empty(out.shape, dtype=target) if out.numel() else None
+    r = _add(ADDR, "addr", t, a, b, beta, alpha, aside, "vec1", "vec2")
+    out.resize_(r.shape)
+    out.copy_(r)
+    return out
 
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
@@ -192,8 +222,15 @@ def add_(str fn, Tensor self, a, b, beta, alpha):
         shape = {"addmm_": sa[:1] + sb[1:], "addmv_": sa[:1], "addr_": sa + sb,
                  "baddbmm_": sa[:2] + sb[2:], "addbmm_": sa[1:2] + sb[2:]}[fn]
         if self.shape != shape:
-            raise RuntimeError(f"{fn}(): self of shape {list(self.shape)} does not match the "
-                               f"product's shape {list(shape)}")
+            raise Error(f"{fn}(): self of shape {list(self.shape)} does not match the "
+                        f"product's shape {list(shape)}")
+    if fn == "addr_" and not (ta.dtype is self.dtype and tb.dtype is self.dtype):
+        r = addr(self, ta, tb, beta=beta, alpha=alpha)  # promoted, as torch's
+        if not THScalarType_canCast(THTensor_dtype((<Tensor>r).cdata),
+                                    THTensor_dtype(self.cdata)):
+            raise DtypeError(f"addr_(): result type {r.dtype.name} can't be cast to the "
+                             f"desired output type {self.dtype.name}")
+        return self.copy_(r)
     return _add(op, fn, self, a, b, beta, alpha, self, an, bn)
 
 
@@ -209,11 +246,11 @@ def matmul(input, other, *, out=None):
     cdef int da = a.ndim, db = b.ndim
     cdef Op op
     if out is not None and out.dtype != a.dtype:
-        raise RuntimeError(f"matmul(): expected out to have dtype {a.dtype.name}, but got "
-                           f"{out.dtype.name}")
+        raise Error(f"matmul(): expected out to have dtype {a.dtype.name}, but got "
+                    f"{out.dtype.name}")
     if da == 0 or db == 0:
-        raise RuntimeError(f"both arguments to matmul need to be at least 1D, but they are "
-                           f"{da}D and {db}D")
+        raise Error(f"both arguments to matmul need to be at least 1D, but they are "
+                    f"{da}D and {db}D")
     if da <= 2 and db <= 2 and not (da == 1 and db == 2):
         op = DOT if da == 1 else MV if db == 1 else MM
         return _run(op, out, 0, None, 1, a, b)
@@ -222,8 +259,8 @@ def matmul(input, other, *, out=None):
     n, k = a1.shape[-2:]
     k2, p = b1.shape[-2:]
     if k != k2:
-        raise RuntimeError(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be "
-                           f"multiplied ({k} columns against {k2} rows)")
+        raise Error(f"matmul: shapes {list(a.shape)} and {list(b.shape)} cannot be "
+                    f"multiplied ({k} columns against {k2} rows)")
     batch = broadcast_shapes(a1.shape[:-2], b1.shape[:-2])
     cdef int64_t count = 1
     for size in batch:

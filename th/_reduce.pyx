@@ -26,6 +26,7 @@ from th._args cimport as_dim, is_integer
 from th._dtype cimport as_scalar_type
 from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
+from th._errors import ArgumentError, Error
 
 # torch.return_types.max / min: (values, indices)
 max_result = namedtuple("max", ["values", "indices"])
@@ -62,7 +63,7 @@ cdef int parse_dims(str fn, object dim, Dims *out, bint one=False) except -1:
         raise TypeError(f"{fn}(): dim must be an int, a sequence of ints or None, not "
                         f"{type(dim).__name__}") from None
     if len(items) > TH_MAX_DIMS:
-        raise ValueError(f"{fn}(): at most {TH_MAX_DIMS} dims, got {len(items)}")
+        raise ArgumentError(f"{fn}(): at most {TH_MAX_DIMS} dims, got {len(items)}")
     out.n = len(items)
     for i, d in enumerate(items):
         out.dims[i] = as_dim(d, f"{fn}(): dim")
@@ -186,10 +187,13 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
     if dtype is None and out is not None and (op == SUM or op == PROD):
         # torch sums into out's dtype, the elements cast to it first: floats
         # into an integer out are truncated one by one (sum([0.9] * 3) is
-        # 0). Other casts give what the wider sum gives: not copied.
+        # 0), complex values into a real out lose their imaginary parts
+        # before a product. Other casts give what the wider sum gives: not
+        # copied.
         ot = THTensor_dtype((<Tensor>out).cdata)
-        if ((THScalarType_isFloatingPoint(it) or THScalarType_isComplex(it))
-                and not THScalarType_isFloatingPoint(ot) and not THScalarType_isComplex(ot)):
+        if (THScalarType_isComplex(it) and not THScalarType_isComplex(ot)
+                or THScalarType_isFloatingPoint(it) and not THScalarType_isFloatingPoint(ot)
+                and not THScalarType_isComplex(ot)):
             input = converted(input, ot, False)
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
@@ -251,9 +255,9 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
         if out is not None:
             raise TypeError(f"{fn}(): out= needs a dim")
         if THTensor_nElement(input.cdata) == 0:  # amax's own message would say amax()
-            raise RuntimeError(f"{fn}(): Expected reduction dim to be specified for "
-                               f"input.numel() == 0. Specify the reduction dim with the 'dim' "
-                               f"argument.")
+            raise Error(f"{fn}(): Expected reduction dim to be specified for "
+                        f"input.numel() == 0. Specify the reduction dim with the 'dim' "
+                        f"argument.")
         return reduce(fn, values_op, input, None, False, None)
     cdef Dims d
     parse_dims(fn, dim, &d, True)
@@ -289,7 +293,7 @@ cdef double norm_p(object p) except? -1:
     if p is None or p == "fro":
         return 2
     if isinstance(p, str):
-        raise ValueError(f"norm(): p must be a number or 'fro', got {p!r}")
+        raise ArgumentError(f"norm(): p must be a number or 'fro', got {p!r}")
     try:
         return float(p)
     except (TypeError, ValueError):

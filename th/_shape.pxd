@@ -18,7 +18,8 @@ cdef inline int parse_shape(tuple args, int64_t *out, str what) except -1:
             seq = args  # one size: a numpy integer, a 0-dim integer tensor
     n = len(seq)
     if n > TH_MAX_DIMS:
-        raise ValueError(f"{what} has {n} dimensions; at most {TH_MAX_DIMS} are supported")
+        from th._errors import ArgumentError
+        raise ArgumentError(f"{what} has {n} dimensions; at most {TH_MAX_DIMS} are supported")
     for i in range(n):
         v = seq[i]
         out[i] = v if PyLong_CheckExact(v) else index_of(v, f"{what}[{i}]")

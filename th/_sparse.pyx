@@ -11,6 +11,7 @@ from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 import th
+from th._errors import ArgumentError, Error
 
 cdef extern from "TH/THExpr.h" nogil:
     # the engine's TH name for a dense scale (only here: libTH.pxd's THExpr
@@ -145,13 +146,13 @@ cdef class SparseTensor:
     def indices(self):
         """_indices() of a coalesced tensor; refused (RuntimeError) otherwise."""
         if not THSTensor_isCoalesced(self.cdata):
-            raise RuntimeError(_UNCOALESCED.format("indices"))
+            raise Error(_UNCOALESCED.format("indices"))
         return self._indices()
 
     def values(self):
         """_values() of a coalesced tensor; refused (RuntimeError) otherwise."""
         if not THSTensor_isCoalesced(self.cdata):
-            raise RuntimeError(_UNCOALESCED.format("values"))
+            raise Error(_UNCOALESCED.format("values"))
         return self._values()
 
     # ------------------------------------------------------------ copies
@@ -197,7 +198,7 @@ cdef class SparseTensor:
     def t(self):
         cdef int n = THSTensor_nDimension(self.cdata)
         if n > 2:
-            raise ValueError(f"t() expects a tensor with <= 2 dims, but self is {n}-dim")
+            raise ArgumentError(f"t() expects a tensor with <= 2 dims, but self is {n}-dim")
         return self.transpose(0, 1) if n == 2 else self.clone()
 
     def zero_(self):
@@ -456,7 +457,7 @@ def sum(SparseTensor s not None, dim=None):
         return wrap_tensor(THSTensor_newSumAll(s.cdata))
     seq = dim if isinstance(dim, (tuple, list)) else (dim,)
     if len(seq) > TH_MAX_DIMS:
-        raise ValueError(f"sum(): at most {TH_MAX_DIMS} dims, got {len(seq)}")
+        raise ArgumentError(f"sum(): at most {TH_MAX_DIMS} dims, got {len(seq)}")
     for d in seq:
         dims[n] = as_dim(d, "sum(): dim")
         n += 1

@@ -8,6 +8,7 @@ from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport (NUMBER_FLOAT, NUMBER_INT64, as_fill_value, as_number, read_element,
                            write_element, write_number)
 from th.libTH cimport *
+from th._errors import OutOfRange
 
 # Set by wrap_storage so that the next Storage.__cinit__ adopts it instead
 # of building a storage from arguments.
@@ -185,7 +186,7 @@ cdef char *_element(THStorage *s, int64_t index) except NULL:
     if index < 0:
         index += n
     if index < 0 or index >= n:
-        raise IndexError(f"storage index {index} out of range for size {n}")
+        raise OutOfRange(f"storage index {index} out of range for size {n}")
     return <char *>THStorage_data(s) + index * <int64_t>THStorage_elementSize(s)
 
 

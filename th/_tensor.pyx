@@ -24,6 +24,7 @@ from th._indexing cimport index_view
 from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
+from th._errors import ArgumentError, Error, OutOfRange
 
 # Set by wrap_tensor so that the next Tensor.__cinit__ leaves cdata to it.
 cdef bint _wrapping = False
@@ -176,8 +177,8 @@ cdef class Tensor:
         if nd < 2:
             return wrap_tensor(THTensor_newWithTensor(self.cdata))
         if nd > 2:
-            raise ValueError(f"t() expects a tensor with at most 2 dimensions, got {nd}; "
-                             f"use transpose(dim0, dim1)")
+            raise ArgumentError(f"t() expects a tensor with at most 2 dimensions, got {nd}; "
+                                f"use transpose(dim0, dim1)")
         return wrap_tensor(THTensor_newTranspose(self.cdata, 0, 1))
 
     @property
@@ -196,11 +197,11 @@ cdef class Tensor:
         cdef int cdims[TH_MAX_DIMS]
         cdef int i, n = parse_shape(_one_form("permute", dims_, dims, "dims"), parsed, "dims")
         if n != THTensor_nDimension(self.cdata):
-            raise ValueError(f"permute: {n} dims given for a tensor of "
-                             f"{THTensor_nDimension(self.cdata)} dimensions")
+            raise ArgumentError(f"permute: {n} dims given for a tensor of "
+                                f"{THTensor_nDimension(self.cdata)} dimensions")
         for i in range(n):
             if parsed[i] < -n or parsed[i] >= n:
-                raise IndexError(f"permute: dim {parsed[i]} out of range for a {n}-dim tensor")
+                raise OutOfRange(f"permute: dim {parsed[i]} out of range for a {n}-dim tensor")
             cdims[i] = <int>parsed[i]
         return wrap_tensor(THTensor_newPermute(self.cdata, cdims))
 
@@ -258,10 +259,10 @@ cdef class Tensor:
         for d in dim:
             d = as_dim(d, "squeeze(): dim")
             if not -span <= d < span:
-                raise IndexError(f"squeeze: dim {d} out of range for a {nd}-dim tensor "
+                raise OutOfRange(f"squeeze: dim {d} out of range for a {nd}-dim tensor "
                                  f"(expected in [{-span}, {span - 1}])")
             if d % span in wrapped:
-                raise ValueError(f"squeeze: dim {d % span} appears twice in {tuple(dim)}")
+                raise ArgumentError(f"squeeze: dim {d % span} appears twice in {tuple(dim)}")
             wrapped.add(d % span)
         result = self.view(self.shape)  # a new view even when nothing is squeezed
         for d in sorted(wrapped, reverse=True):  # from the last: earlier dims keep their index
@@ -284,15 +285,15 @@ cdef class Tensor:
         cdef int end = end_dim + nd if end_dim < 0 else end_dim
         if nd == 0:  # a scalar flattens to one element; its dims are as if 1-dim
             if not (-1 <= start_dim <= 0 and -1 <= end_dim <= 0):
-                raise IndexError(f"flatten: dims {start_dim}..{end_dim} out of range for a "
+                raise OutOfRange(f"flatten: dims {start_dim}..{end_dim} out of range for a "
                                  f"0-dim tensor (expected in [-1, 0])")
             s[0] = 1
             return wrap_tensor(THTensor_newReshape(self.cdata, 1, s))
         if not (0 <= start < nd and 0 <= end < nd):
-            raise IndexError(f"flatten: dims {start_dim}..{end_dim} out of range for a "
+            raise OutOfRange(f"flatten: dims {start_dim}..{end_dim} out of range for a "
                              f"{nd}-dim tensor (expected in [{-nd}, {nd - 1}])")
         if start > end:
-            raise ValueError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
+            raise ArgumentError(f"flatten: start_dim {start_dim} comes after end_dim {end_dim}")
         for i in range(start):
             s[n] = sizes[i]
             n += 1
@@ -311,7 +312,7 @@ cdef class Tensor:
         cdef int64_t st[TH_MAX_DIMS]
         cdef int n = parse_shape((size,), sz, "size")
         if parse_shape((stride,), st, "stride") != n:
-            raise ValueError(f"as_strided: {n} sizes but {len(stride)} strides")
+            raise ArgumentError(f"as_strided: {n} sizes but {len(stride)} strides")
         cdef int64_t offset = (THTensor_storageOffset(self.cdata) if storage_offset is None
                                else as_int64(storage_offset, "as_strided(): storage_offset"))
         return wrap_tensor(THTensor_newAsStrided(self.cdata, n, sz, st, offset))
@@ -340,8 +341,8 @@ cdef class Tensor:
         src = _wrapped_dims("movedim", source, nd, "source")
         dst = _wrapped_dims("movedim", destination, nd, "destination")
         if len(src) != len(dst):
-            raise RuntimeError(f"movedim: source ({list(src)}, {len(src)} dims) and destination "
-                               f"({list(dst)}, {len(dst)} dims) must have the same length")
+            raise Error(f"movedim: source ({list(src)}, {len(src)} dims) and destination "
+                        f"({list(dst)}, {len(dst)} dims) must have the same length")
         rest = iter([d for d in range(nd) if d not in src])
         moved = dict(zip(dst, src))
         for i in range(nd):
@@ -369,8 +370,8 @@ cdef class Tensor:
                           "identity in these cases.", UserWarning, stacklevel=1)
             return self
         if nd < 2:
-            raise RuntimeError(f"tensor.mT is only supported on matrices or batches of "
-                               f"matrices. Got {nd}-D tensor.")
+            raise Error(f"tensor.mT is only supported on matrices or batches of "
+                        f"matrices. Got {nd}-D tensor.")
         return wrap_tensor(THTensor_newTranspose(self.cdata, -2, -1))
 
     def unflatten(self, dim, sizes):
@@ -381,11 +382,11 @@ cdef class Tensor:
             raise TypeError(f"unflatten: sizes must be a tuple or list of ints, "
                             f"got {type(sizes).__name__}")
         if nd == 0:
-            raise RuntimeError("unflatten: a 0-dim tensor has no dim to unflatten")
+            raise Error("unflatten: a 0-dim tensor has no dim to unflatten")
         cdef int d = _wrapped_dim("unflatten", dim, nd)
         cdef int k = parse_shape((sizes,), s, "sizes")
         if k == 0:
-            raise RuntimeError("unflatten: sizes must be non-empty")
+            raise Error("unflatten: sizes must be non-empty")
         want = [s[i] for i in range(k)]
         n = THTensor_sizes(self.cdata)[d]
         known = 1
@@ -396,8 +397,8 @@ cdef class Tensor:
         else:
             fits = known == n
         if not fits or any(v < -1 for v in want):
-            raise RuntimeError(f"unflatten: provided sizes {want} don't multiply up to the size "
-                               f"of dim {d} ({n}) in the input tensor")
+            raise Error(f"unflatten: provided sizes {want} don't multiply up to the size "
+                        f"of dim {d} ({n}) in the input tensor")
         if -1 in want:
             want[want.index(-1)] = n // known
         return self.view(self.shape[:d] + tuple(want) + self.shape[d + 1:])
@@ -408,7 +409,7 @@ cdef class Tensor:
         chunks = as_int64(chunks, "chunk(): chunks")
         cdef int d = _split_dim("chunk", self.cdata, dim)
         if chunks <= 0:
-            raise RuntimeError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
+            raise Error(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
         cdef int64_t n = THTensor_sizes(self.cdata)[d]
         if n == 0:  # torch: chunks empty pieces, not one
             return tuple(wrap_tensor(THTensor_newNarrow(self.cdata, d, 0, 0))
@@ -423,15 +424,15 @@ cdef class Tensor:
         if isinstance(split_size, (tuple, list)):
             parts = [index_of(v, f"split(): split_size[{i}]") for i, v in enumerate(split_size)]
             if any(v < 0 for v in parts) or sum(parts) != n:
-                raise RuntimeError(f"split_with_sizes expects split_sizes to be non-negative "
-                                   f"and to sum exactly to {n} (the input tensor's size at "
-                                   f"dimension {d}), but got split_sizes={parts}")
+                raise Error(f"split_with_sizes expects split_sizes to be non-negative "
+                            f"and to sum exactly to {n} (the input tensor's size at "
+                            f"dimension {d}), but got split_sizes={parts}")
         else:
             size = index_of(split_size, "split(): split_size")
             if size < 0 or (size == 0 and n != 0):
-                raise RuntimeError(f"split expects split_size to be positive (or 0 for a dim "
-                                   f"of size 0), but got split_size={size} for dimension {d} "
-                                   f"of size {n}")
+                raise Error(f"split expects split_size to be positive (or 0 for a dim "
+                            f"of size 0), but got split_size={size} for dimension {d} "
+                            f"of size {n}")
             count = max((n + size - 1) // size, 1) if size else 1
             parts = [min(size, n - i * size) for i in range(count)]
         out = []
@@ -444,7 +445,7 @@ cdef class Tensor:
         """The slices along dim, each without it (a tuple of views)."""
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd == 0:
-            raise IndexError("unbind: dimension specified as 0 but tensor has no dimensions")
+            raise OutOfRange("unbind: dimension specified as 0 but tensor has no dimensions")
         cdef int d = _wrapped_dim("unbind", dim, nd)
         return tuple(wrap_tensor(THTensor_newSelect(self.cdata, d, i))
                      for i in range(THTensor_sizes(self.cdata)[d]))
@@ -715,8 +716,8 @@ cdef class Tensor:
         """The one element of a one-element tensor, as a Python number."""
         THDebug_checkTensor(self.cdata)  # its data is read unchecked below
         if THTensor_nElement(self.cdata) != 1:
-            raise ValueError(f"item() needs a tensor with one element, this one has "
-                             f"{THTensor_nElement(self.cdata)}")
+            raise ArgumentError(f"item() needs a tensor with one element, this one has "
+                                f"{THTensor_nElement(self.cdata)}")
         return read_element(<const char *>THTensor_data(self.cdata), THTensor_dtype(self.cdata))
 
     def __len__(self):
@@ -732,8 +733,8 @@ cdef class Tensor:
 
     def __bool__(self):
         if THTensor_nElement(self.cdata) != 1:
-            raise ValueError(f"the truth value of a tensor with {THTensor_nElement(self.cdata)} "
-                             f"elements is ambiguous")
+            raise ArgumentError(f"the truth value of a tensor with {THTensor_nElement(self.cdata)} "
+                                f"elements is ambiguous")
         return bool(self.item())
 
     def __float__(self):
@@ -969,8 +970,8 @@ cdef class Tensor:
             # self whose elements share memory (a number fill takes that self:
             # every element gets the one value whatever the order)
             if (<Tensor>value).ndim != 0:
-                raise RuntimeError(f"fill_ only supports a 0-dim value tensor, got one with "
-                                   f"{(<Tensor>value).ndim} dims")
+                raise Error(f"fill_ only supports a 0-dim value tensor, got one with "
+                            f"{(<Tensor>value).ndim} dims")
             copy_tensor(self.cdata, (<Tensor>value).cdata)
         else:
             fill_tensor(self.cdata, value)
@@ -1005,13 +1006,13 @@ cdef class Tensor:
             if size is None:
                 n = THStorage_size((<Storage>source).cdata)
                 if offset > n:
-                    raise ValueError(f"set_: storage_offset {offset} is past the end of the "
-                                     f"storage ({n} elements)")
+                    raise ArgumentError(f"set_: storage_offset {offset} is past the end of the "
+                                        f"storage ({n} elements)")
                 sizes[0] = n - offset
             else:
                 nd = parse_shape((size,), sizes, "size")
             if stride is not None and parse_shape((stride,), strides, "stride") != nd:
-                raise ValueError(f"set_: {nd} sizes but {len(stride)} strides")
+                raise ArgumentError(f"set_: {nd} sizes but {len(stride)} strides")
             THTensor_setStorageNd(self.cdata, (<Storage>source).cdata, offset, nd, sizes,
                                   NULL if stride is None else strides)
             _remember_storage_object(source)
@@ -1223,11 +1224,11 @@ cdef tuple _wrapped_dims(str fn, object dims, int nd, str what, bint unique=True
     out = []
     for i in range(n):
         if not -span <= parsed[i] < span:
-            raise IndexError(f"{fn}: dimension out of range (expected to be in range of "
+            raise OutOfRange(f"{fn}: dimension out of range (expected to be in range of "
                              f"[{-span}, {span - 1}], but got {parsed[i]})")
         out.append(<int>(parsed[i] + span if parsed[i] < 0 else parsed[i]))
     if unique and len(set(out)) != len(out):
-        raise RuntimeError(f"{fn}: repeated dim in `{what}` ({[parsed[i] for i in range(n)]})")
+        raise Error(f"{fn}: repeated dim in `{what}` ({[parsed[i] for i in range(n)]})")
     return tuple(out)
 
 
@@ -1238,7 +1239,7 @@ cdef int _wrapped_dim(str fn, object dim, int nd) except -1:
 
 cdef int _split_dim(str fn, THTensor *t, object dim) except -1:
     if THTensor_nDimension(t) == 0:
-        raise RuntimeError(f"{fn} expects at least a 1-dimensional tensor")
+        raise Error(f"{fn} expects at least a 1-dimensional tensor")
     return _wrapped_dim(fn, dim, THTensor_nDimension(t))
 
 

@@ -76,6 +76,7 @@ cdef extern from "TH/TH.h" nogil:
         TH_ERROR_TYPE
         TH_ERROR_MEMORY
         TH_ERROR_OS
+        TH_ERROR_UNSUPPORTED
 
     ctypedef struct THErrorInfo:
         THErrorKind kind

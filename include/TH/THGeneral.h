@@ -126,7 +126,8 @@ typedef enum THErrorKind {
   TH_ERROR_VALUE = 3,
   TH_ERROR_TYPE = 4,
   TH_ERROR_MEMORY = 5,
-  TH_ERROR_OS = 6 /* a failed system call: os_errno says which error */
+  TH_ERROR_OS = 6, /* a failed system call: os_errno says which error */
+  TH_ERROR_UNSUPPORTED = 7 /* an op the operands' dtype does not implement */
 } THErrorKind;
 
 #define TH_ERROR_MESSAGE_SIZE 512

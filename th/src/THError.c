@@ -95,6 +95,7 @@ const char *THErrorKind_name(THErrorKind kind) {
     case TH_ERROR_TYPE: return "TypeError";
     case TH_ERROR_MEMORY: return "MemoryError";
     case TH_ERROR_OS: return "OSError";
+    case TH_ERROR_UNSUPPORTED: return "NotImplementedError";
   }
   return "UnknownError";
 }

@@ -96,7 +96,7 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
                 ((f & NO_COMPLEX) && THScalarType_isComplex(common)) ||
                 ((f & INTEGRAL) && !th_is_integral(common));
   if (refused) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "%s is not supported for %s", ops[op].name,
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "%s is not supported for %s", ops[op].name,
               THScalarType_name(common));
     return -1;
   }
@@ -301,7 +301,7 @@ static int op_fill(THExpr *e, int64_t *size, THExprOp op, int arity, THExpr *con
   }
   if (op == TH_EXPR_POW && result == TH_BOOL && operand[1]->rank != TH_RANK_WEAK) {
     /* torch: bool ** True is bool, bool tensor ** bool tensor is refused */
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "pow is not supported for two bool tensors");
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "pow is not supported for two bool tensors");
     return -1;
   }
   if (op == TH_EXPR_POW && th_is_integral(result) && result != TH_BOOL &&

@@ -312,7 +312,7 @@ static int compile_op(Compiler *c, const THExpr *e, THScalarType *out_type) {
   }
   k.fn = th_expr_kernel_for(op, kernel_type, constant);
   if (!k.fn) {
-    TH_ERR_FN(TH_ERROR_TYPE, c->p->fn, "%s is not supported for %s", THExprOp_name(op),
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, c->p->fn, "%s is not supported for %s", THExprOp_name(op),
               THScalarType_name(kernel_type));
     return -1;
   }

@@ -379,6 +379,22 @@ static inline c64 clog1p_c64(c64 z) {
   return CMPLXF((float)creal(w), (float)cimag(w));
 }
 
+/* expm1(x + iy) = expm1(x) cos(y) - 2 sin(y/2)^2 + i e^x sin(y): the real
+ * part keeps its digits near 0, where exp(z) - 1 cancels them (torch's
+ * formula); the real axis is the real expm1, and infinite or NaN parts
+ * follow cexp. complex64 is computed in double and rounded once. */
+static inline c128 cexpm1_c128(c128 z) {
+  double x = creal(z), y = cimag(z);
+  if (y == 0) return CMPLX(expm1(x), y);
+  if (!isfinite(x) || !isfinite(y)) return cexp(z) - 1;
+  double s = sin(0.5 * y);
+  return CMPLX(expm1(x) * cos(y) - 2 * s * s, exp(x) * sin(y));
+}
+static inline c64 cexpm1_c64(c64 z) {
+  c128 w = cexpm1_c128(CMPLX((double)crealf(z), (double)cimagf(z)));
+  return CMPLXF((float)creal(w), (float)cimag(w));
+}
+
 /* ---------------------------------------------------------------- unary */
 
 #define SIGMOID(x) (1 / (1 + exp(-(x))))
@@ -404,7 +420,8 @@ FLOATS(DEF_U, log1p, log1p(x))
 UNARY(log1p_c64, c64, c64, clog1p_c64(x))
 UNARY(log1p_c128, c128, c128, clog1p_c128(x))
 FLOATS(DEF_U, expm1, expm1(x))
-COMPLEX(DEF_U, expm1, exp(x) - 1)
+UNARY(expm1_c64, c64, c64, cexpm1_c64(x))
+UNARY(expm1_c128, c128, c128, cexpm1_c128(x))
 INEXACT(DEF_U, sin, sin(x))
 INEXACT(DEF_U, cos, cos(x))
 INEXACT(DEF_U, tanh, tanh(x))

@@ -467,7 +467,7 @@ static int check_pair(const THTensor *a, const char *an, int and_, const THTenso
     return -1;
   }
   if (at == TH_BOOL) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "not implemented for bool tensors");
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "not implemented for bool tensors");
     return -1;
   }
   return 0;

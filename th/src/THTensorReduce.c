@@ -744,7 +744,9 @@ static void write_states(const Reduce *R, Acc a, int64_t n, char *dst, ptrdiff_t
   if (indices || R->cls == CLS_I || R->cls == CLS_B || R->cls == CLS_U) {
     THScalarType from = indices || R->cls != CLS_U ? TH_INT64 : TH_UINT64;
     th_cast_loops[dt][from](dst, ds, (const char *)(indices ? a.idx : a.i), 8, n);
-  } else if (R->cls == CLS_C && THScalarType_isComplex(dt)) {
+  } else if (R->cls == CLS_C && THScalarType_isComplex(dt) &&
+             (R->op == OP_SUM || R->op == OP_PROD || R->op == OP_MEAN)) {
+    /* (var, std and norm of complex values are real) */
     for (int64_t k = 0; k < n; k += CHUNK) { /* interleave re, im */
       double z[2 * CHUNK];
       int64_t len = n - k < CHUNK ? n - k : CHUNK;
@@ -1040,7 +1042,7 @@ static int op_class(int op, THScalarType in, THScalarType out, const char *fn) {
     case OP_MAX:
     case OP_MIN:
       if (THScalarType_isComplex(in)) {
-        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s is not defined for complex tensors (%s)",
+        TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "%s is not defined for complex tensors (%s)",
                   op_name[op], THScalarType_name(in));
         return -1;
       }
@@ -1101,11 +1103,6 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
   int mask[TH_MAX_DIMS], nd = input->nDimension;
   if (parse_dims(input, nDims, dims, mask, fn)) return -1;
   Reduce R = {.op = op, .p = p, .in_dtype = input->storage->dtype};
-  R.cls = op_class(op, R.in_dtype, out, fn);
-  if (R.cls < 0) return -1;
-  R.in_es = THScalarType_elementSize(R.in_dtype);
-  R.cls_es = THScalarType_elementSize(class_dtype[R.cls]);
-  R.f32 = R.in_dtype == TH_FLOAT32 && R.cls == CLS_F;
   const int64_t *size = th_sizes(input);
   int64_t osz[TH_MAX_DIMS];
   int on = 0;
@@ -1117,8 +1114,9 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
       if (dims)
         TH_ERR_FN(TH_ERROR_INDEX, fn, "%s(): Expected reduction dim %d to have non-zero size.",
                   torch_name(fn, op, name, sizeof name), d);
-      else
-        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s(): Expected reduction dim to be specified for "
+      else /* torch: an IndexError from argmax/argmin (no values), else a RuntimeError */
+        TH_ERR_FN(values ? TH_ERROR_RUNTIME : TH_ERROR_INDEX, fn,
+                  "%s(): Expected reduction dim to be specified for "
                   "input.numel() == 0. Specify the reduction dim with the 'dim' argument.",
                   torch_name(fn, op, name, sizeof name));
       return -1;
@@ -1136,6 +1134,12 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
       return -1;
     }
   }
+  /* the dtype after the empty dims, as torch checks them */
+  R.cls = op_class(op, R.in_dtype, out, fn);
+  if (R.cls < 0) return -1;
+  R.in_es = THScalarType_elementSize(R.in_dtype);
+  R.cls_es = THScalarType_elementSize(class_dtype[R.cls]);
+  R.f32 = R.in_dtype == TH_FLOAT32 && R.cls == CLS_F;
   THTensor *into_v = values ? *values : NULL, *into_ix = indices ? *indices : NULL;
   if ((into_v && th_has_shape(into_v, on, osz) && th_check_writable(into_v, "the result", fn)) ||
       (into_ix && th_has_shape(into_ix, on, osz) && th_check_writable(into_ix, "indices", fn)))

@@ -442,6 +442,12 @@ static int geom_as_strided(const THTensor *src, int nDimension, const int64_t *s
 
 static int geom_diagonal(const THTensor *src, int64_t offset, int dim1, int dim2, Geometry *g,
                          const char *fn) {
+  if (src->nDimension == 0) { /* as torch: a 0-dim tensor's dims are -1 and 0, one dim */
+    if (dim1 < -1 || dim1 > 0) return th_wrap_scalar_dim_error(dim1, "dim1", fn);
+    if (dim2 < -1 || dim2 > 0) return th_wrap_scalar_dim_error(dim2, "dim2", fn);
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "dim1 and dim2 must be different dims, both are 0");
+    return -1;
+  }
   int d1 = th_wrap_dim(dim1, src->nDimension, "dim1", fn);
   if (d1 < 0) return -1;
   int d2 = th_wrap_dim(dim2, src->nDimension, "dim2", fn);
