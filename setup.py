@@ -18,16 +18,18 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORE_SOURCES = sorted(glob.glob("th/src/*.c"))
+# one folder per layer (docs/ARCHITECTURE.md); a layer's generic/ files are
+# included by its sources, not compiled alone
+CORE_SOURCES = sorted(glob.glob("th/src/*/*.c"))
 # The element kernels loop over many elements: -O3 vectorises those loops
 # (gcc's -O2 leaves a loop of unknown length scalar); the rest stays at -O2,
 # where the short object paths (views, refcounts) run faster.
 KERNEL_SOURCES = [
-    "th/src/THCast.c", "th/src/THFill.c", "th/src/THTensorCopy.c",
-    "th/src/THExprEval.c", "th/src/THExprKernels.c", "th/src/THTensorBlas.c",
-    "th/src/THTensorReduce.c",
+    "th/src/engine/THCast.c", "th/src/core/THFill.c", "th/src/engine/THTensorCopy.c",
+    "th/src/engine/THExprEval.c", "th/src/engine/THExprKernels.c",
+    "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
     # sparse: the radix sort, segmented sums and scatter-adds
-    "th/src/THSTensorCoalesce.c", "th/src/THSTensorDense.c",
+    "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",
 ]
 CORE_LIBRARY = "libTH.so"
 

@@ -16,7 +16,7 @@ An HTML comment on the line before a block's fence changes how it runs:
     <!-- doc-test: skip: why -->        the block is not run (a template)
     <!-- doc-test: requires numpy -->   run only when numpy can be imported
 
-Usage: python doc_examples.py FILE.md ... (run by tests/test_readme.py in a
+Usage: python doc_examples.py FILE.md ... (run by tests/project/test_readme.py in a
 fresh interpreter in a temporary directory, so live counts are exact). Exits
 non-zero with the Markdown file and line of the first failure; prints
 "left out FILE:LINE (needs MODULE)" for each block whose module is missing.

@@ -1,7 +1,12 @@
 """Shared helpers for th's tests."""
+import os
+
 import numpy as np
 
 import th
+
+# the source tree's root (tests/ is in it)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # th dtype -> numpy dtype, for every th dtype
 NUMPY_DTYPES = {

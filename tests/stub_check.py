@@ -1,5 +1,5 @@
 """Compare th's .pyi stubs with the runtime objects they describe (used by
-tests/test_stubs.py; plain ast and inspect, no mypy).
+tests/project/test_stubs.py; plain ast and inspect, no mypy).
 
 Each stubbed module's public names (those not starting with "_" that the
 module defines, not imports) and each stubbed class's members (public names

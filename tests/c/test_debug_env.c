@@ -1,6 +1,6 @@
 /* A pure-C caller of libTH checking the debug switches a program with no
  * Python gets from the environment (TH_DEBUG_TRACKING, TH_NO_CACHE). Run by
- * tests/test_debug_mode.py as `test_debug_env MODE`; prints "ok" and exits
+ * tests/harness/test_debug_mode.py as `test_debug_env MODE`; prints "ok" and exits
  * 0 when every check of MODE holds, else prints the failed checks:
  *
  *   tracking-on      tracking mode is on from the start: a use of a tensor

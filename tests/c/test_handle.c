@@ -3,7 +3,7 @@
  * THFloatHandle against the checked getters, the handles of other dtypes,
  * the errors of init and checkedAt, and that a handle takes no reference.
  * Prints "ok" and exits 0 when every check holds. Built and run by
- * tests/test_handle.py. */
+ * tests/core/test_handle.py. */
 #include <string.h>
 
 #include <TH/TH.h>

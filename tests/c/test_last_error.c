@@ -1,6 +1,6 @@
 /* A pure-C caller of libTH, no Python: checks the error contract through
  * return values and the thread's last error. Exits 0 when every check holds,
- * else prints the failed check. Built and run by tests/test_errors.py. */
+ * else prints the failed check. Built and run by tests/core/test_errors.py. */
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-"""One rule for every argument (issue 11), as operator.index and torch have it.
+"""One rule for every argument, as operator.index and torch have it.
 
 Sizes, dims, indices, offsets, lengths and steps are whatever operator.index
 accepts (numpy integers, 0-dim integer tensors, alone or in a tuple or list);
@@ -92,7 +92,7 @@ INTEGER_ARGUMENTS = [
     ("expand", lambda t, v: t.expand(v, 2, 3, 4), "sizes\\[0\\]"),
     ("index", lambda t, v: t[v, 1:], "an index"),
     ("index in a tuple", lambda t, v: t[:, v], "an index"),
-    # issue 11's views, joins and gather family
+    # views, joins and gather family
     ("cat dim", lambda t, v: th.cat([t, t], v), "cat\\(\\): dim"),
     ("cat dim=", lambda t, v: th.cat([t, t], dim=v), "cat\\(\\): dim"),
     ("stack dim", lambda t, v: th.stack([t, t], v), "stack\\(\\): dim"),

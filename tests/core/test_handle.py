@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 import th
 
 import doc_examples
-from helpers import build_c_program, build_example, compiler_env, to_numpy
+from helpers import ROOT, build_c_program, build_example, compiler_env, to_numpy
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 HANDLES_MD = os.path.join(ROOT, "docs", "HANDLES.md")
 
 

@@ -1,4 +1,4 @@
-"""torch's cheap reshaping helpers (issue 11): view_as, reshape_as, movedim /
+"""torch's cheap reshaping helpers: view_as, reshape_as, movedim /
 moveaxis, swapaxes / swapdims, mT, unflatten, chunk, split, unbind (views of
 the same storage: their offsets and strides are checked against numpy's
 views of the same memory) and flip (a contiguous copy), in method and

@@ -1322,7 +1322,7 @@ BAD = [
     ("too many indices", lambda t: t[0, 0, 0, 0], IndexError, ["too many indices", "4"]),
     ("too many with ...", lambda t: t[..., 0, :, 0, None, 0], IndexError, ["too many indices"]),
     ("index 0-dim", lambda t: t[1, 2, 3][0], IndexError, ["no dimensions"]),
-    # advanced indices (tests/test_gather.py has the rest)
+    # advanced indices (tests/math/test_gather.py has the rest)
     ("list index out of range", lambda t: t[[0, 2]], IndexError, ["index 2 is out of bounds"]),
     ("mask shape", lambda t: t[0, th.tensor([True])], IndexError, ["shape of the mask [1]"]),
     ("float tensor index", lambda t: t[th.tensor([0.0])], IndexError, ["int64, int32 or bool"]),

@@ -1,4 +1,4 @@
-"""Element-wise math (issue 13): th's eager operators and functions and its
+"""Element-wise math: th's eager operators and functions and its
 lazy th.Expr, against numpy for values and torch for result dtypes (torch is
 optional: those tests skip without it)."""
 import math
@@ -1252,7 +1252,7 @@ def test_leaks_an_expression():
 
 
 def test_leak_plugin_reports_leaked_expression_nodes_with_their_sites(pytester, monkeypatch):
-    """Expression nodes are th objects for the leak harness (issue 16): the
+    """Expression nodes are th objects for the leak harness: the
     th.expr counter grows, and tracking names each node's creator and line."""
     from helpers import th_on_path
     from test_leak_plugin import run

@@ -1,4 +1,4 @@
-"""Dot nodes (mshadow's DotExp, issue 14): a matrix product inside the
+"""Dot nodes (mshadow's DotExp): a matrix product inside the
 expression API is handed to BLAS with the saver folded into beta and alpha,
 and computed first into a temporary anywhere else. Values against numpy."""
 import numpy as np

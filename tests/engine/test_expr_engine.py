@@ -1,4 +1,4 @@
-"""The expression engine's geometry and programs (issue 13), against numpy:
+"""The expression engine's geometry and programs, against numpy:
 tiles of a transposed operand (8x8 transposes, casts column by column, the
 ragged edges), operands and destinations whose rows lie apart (read and
 written where they lie), the fused x + y*z pass (bit for bit what the two

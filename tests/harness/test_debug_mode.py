@@ -7,6 +7,7 @@ the caches off valgrind and AddressSanitizer see a use after free of a
 struct that the caches hide."""
 import copy
 import gc
+import glob
 import inspect
 import os
 import pickle
@@ -21,10 +22,8 @@ import pytest
 import th
 from th import _testcapi as capi
 
-from helpers import build_c_program, compiler_env
+from helpers import ROOT, build_c_program, compiler_env
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
 # th built with TH_SANITIZE=address (tox -e asan preloads the runtime): it
 # keeps no struct cache, whatever TH_NO_CACHE says
 ASAN_BUILD = "libasan" in os.environ.get("LD_PRELOAD", "")
@@ -161,7 +160,7 @@ C_ENTRY_POINTS = [
     ("THFloatTensor_data", lambda t, ok: capi.typed_data_is(t, "Float")),
     ("THFloatTensor_get2d", lambda t, ok: capi.typed_get(t, "Float", 0, 0)),
     ("THFloatTensor_set2d", lambda t, ok: capi.typed_set(t, "Float", 1.0, 0, 0)),
-    # issue 11's joins, flip and gather family: every tensor argument, input or result
+    # joins, flip and gather family: every tensor argument, input or result
     ("THTensor_newCatArray", lambda t, ok: th.cat([ok, t])),
     ("THTensor_newCatArray", lambda t, ok: th.cat([t, ok], 1)),
     ("THTensor_catArray", lambda t, ok: th.cat([ok[:1], ok[1:]], out=t)),
@@ -345,8 +344,7 @@ def test_asan_libth_reports_a_use_after_free_of_a_struct(tmp_path):
                              text=True).stdout.strip()
     if not os.path.isabs(libasan):
         pytest.fail(f"{cc} has no AddressSanitizer runtime (libasan.so)")
-    sources = sorted(os.path.join(ROOT, "th", "src", f)
-                     for f in os.listdir(os.path.join(ROOT, "th", "src")) if f.endswith(".c"))
+    sources = sorted(glob.glob(os.path.join(ROOT, "th", "src", "*", "*.c")))
     import scipy_openblas32 as blas  # th's dependency (the products link its OpenBLAS)
     # the documented command, at -O0 to build quickly
     subprocess.run([cc, "-shared", "-fPIC", "-std=c11", "-pthread", "-O0", "-g",

@@ -151,7 +151,7 @@ CASES = {
     "getitem (advanced)": (t234, lambda t: t[[1, 0], :, [2, 3]]),
     "getitem (mask)": (t234, lambda t: t[:, th.tensor([True, False, True])]),
     "setitem (advanced, values copied)": (t234, lambda t: t.__setitem__(([0, 1], 0), t[:, 1])),
-    # reshaping helpers, joins and flip (issue 11)
+    # reshaping helpers, joins and flip
     "movedim": (t234, lambda t: t.movedim((0, 1), (2, 0))),
     "mT": (t234, lambda t: t.mT),
     "unflatten": (t234, lambda t: t.unflatten(2, (2, 2))),
@@ -201,7 +201,7 @@ CASES = {
     "sparse resizeNd (new dims)": (lambda: (capi.sparse_new_with_size(th.float32, [1]),),
                                    lambda s: capi.sparse_resize(s, 1, 1, [2, 3])),
     "sparse newWithDims": (tuple, lambda: capi.sparse_new_with_dims(th.int8, 2, 1, [2, 3, 4])),
-    # element-wise math and expressions (issue 13)
+    # element-wise math and expressions
     # (warmed: the engine's per-thread buffers grow on first use, see warmed)
     "a * b + c (a temporary reused)": warmed(
         t234, lambda t: t * t.transpose(0, 1).transpose(0, 1) + 2),

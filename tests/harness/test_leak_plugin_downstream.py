@@ -6,12 +6,12 @@ import shutil
 
 import pytest
 
-from helpers import build_example, th_on_path
+from helpers import ROOT, build_example, th_on_path
 from test_leak_plugin import NO_RANDOMLY, plugin_args
 
 pytest_plugins = ["pytester"]
 
-EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+EXAMPLE = os.path.join(ROOT,
                        "examples", "leaky_extension")
 TESTS = ["test_python_object_in_global", "test_python_cycle_kept_by_global",
          "test_python_file_left_open", "test_leaks_tensor_forgotten_in_cython",

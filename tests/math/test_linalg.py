@@ -1,4 +1,4 @@
-"""Matrix products (issue 14): th.mm, bmm, mv, dot, matmul (@) and addmm,
+"""Matrix products: th.mm, bmm, mv, dot, matmul (@) and addmm,
 addmv, addr, baddbmm, addbmm against numpy as the oracle, for every layout
 BLAS takes as is or transposed and those it cannot (copied), every dtype
 (BLAS and the blocked loop), empty shapes and k = 0, out= and the in-place

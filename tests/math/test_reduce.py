@@ -1,4 +1,4 @@
-"""Reductions (issue 14): th.sum, prod, mean, max/min, amax/amin, argmax/argmin,
+"""Reductions: th.sum, prod, mean, max/min, amax/amin, argmax/argmin,
 all, any, norm, var, std and their C API (THTensorMath.h), against numpy for
 values and torch (when installed) for result dtypes and shapes."""
 import ctypes

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from helpers import th_on_path
+from helpers import ROOT, th_on_path
 
 
 def test_demo_runs_and_leaves_nothing_alive(tmp_path):
@@ -24,7 +24,7 @@ def test_demo_runs_and_leaves_nothing_alive(tmp_path):
 def test_demo_runs_from_the_source_root():
     # the README's first command is run where a user who just cloned stands:
     # the source tree's th/ comes first on sys.path there and must import
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = ROOT
     if not os.path.exists(os.path.join(root, "setup.py")):
         pytest.skip("the tests run outside a source tree")
     result = subprocess.run([sys.executable, "-m", "th"], capture_output=True, text=True,

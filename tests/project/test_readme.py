@@ -15,9 +15,9 @@ import pytest
 import th
 
 import doc_examples
-from helpers import compiler_env
+from helpers import ROOT, compiler_env
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 README = os.path.join(ROOT, "README.md")
 DOCS = [README] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 # the directory th is imported from, for the child interpreters

@@ -1,4 +1,4 @@
-"""Sparse COO tensors (issue 15): th.SparseTensor against torch.sparse as the
+"""Sparse COO tensors: th.SparseTensor against torch.sparse as the
 oracle (and scipy where it covers the case), the ownership of the C API
 (THSTensor.h: newIndices/newValues views, the one stealing move, newCoalesce
 of a coalesced tensor), and bad input."""
@@ -12,6 +12,8 @@ from hypothesis import given, settings, strategies as st
 
 import th
 from th import _testcapi as capi
+
+from helpers import ROOT
 
 pytest_plugins = ["pytester"]
 
@@ -591,7 +593,7 @@ def test_sparse_md_c_example_compiles_and_runs(tmp_path):
     import doc_examples
     from helpers import build_c_program
 
-    doc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs",
+    doc = os.path.join(ROOT, "docs",
                        "SPARSE.md")
     (block,) = doc_examples.code_blocks(doc, "c")
     source = tmp_path / "sparse.c"  # absolute: build_c_program takes it as it is

@@ -8,8 +8,8 @@
 #include <sys/mman.h>
 
 #include "TH/THAllocator.h"
-#include "THMemoryImpl.h"
-#include "THThreadImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THThreadImpl.h"
 
 /* Large blocks are worth backing with huge pages: one page fault per 2 MiB
  * instead of per 4 KiB on first touch (numpy does the same). */

@@ -1,5 +1,5 @@
 /* bfloat16's public conversions (the kernels use THBFloat16Impl.h inline). */
-#include "THBFloat16Impl.h"
+#include "core/THBFloat16Impl.h"
 #include "TH/THGeneral.h"
 
 float THBFloat16_toFloat(THBFloat16 b) { return th_bfloat16_bits_to_float(b.x); }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "THErrorImpl.h"
+#include "core/THErrorImpl.h"
 
 /* A thread's last error (its 512-byte message) is on the heap, allocated at
  * the thread's first use and freed when it exits: kept out of thread-local

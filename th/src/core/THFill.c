@@ -3,7 +3,7 @@
  * compiler can vectorise each element size. */
 #include <string.h>
 
-#include "THFillImpl.h"
+#include "core/THFillImpl.h"
 
 #define DEFINE_FILL(BITS, T)                                                   \
   static void fill##BITS(char *data, ptrdiff_t stride, int64_t n, T v) {       \

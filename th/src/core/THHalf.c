@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "THHalfImpl.h"
+#include "core/THHalfImpl.h"
 
 /* value = (-1)^sign * m * 2^(e - (mbits - 1)), with m's top bit (mbits - 1)
  * set: a normalised binary number of mbits significant bits. */

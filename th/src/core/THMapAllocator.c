@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "THDebugImpl.h"
-#include "THErrorImpl.h"
-#include "THStorageImpl.h"
+#include "core/THErrorImpl.h"
+#include "core/THStorageImpl.h"
+#include "debug/THDebugImpl.h"
 
 #define ALL_FLAGS                                                                \
   (TH_ALLOCATOR_MAPPED_SHARED | TH_ALLOCATOR_MAPPED_SHAREDMEM |                  \

@@ -2,7 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* posix_memalign */
 #include <stdlib.h>
 
-#include "THMemoryImpl.h"
+#include "core/THMemoryImpl.h"
 
 _Atomic int64_t th_fail_countdown;
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "THErrorImpl.h"
+#include "core/THErrorImpl.h"
 
 /* > 0: the allocation that brings it to 0 fails. */
 extern _Atomic int64_t th_fail_countdown;

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "THParallelImpl.h"
+#include "core/THParallelImpl.h"
 #include "TH/THGeneral.h"
 
 #define MAX_THREADS 8

@@ -2,10 +2,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "THBFloat16Impl.h"
-#include "THErrorImpl.h"
-#include "THHalfImpl.h"
-#include "THScalarImpl.h"
+#include "core/THBFloat16Impl.h"
+#include "core/THErrorImpl.h"
+#include "core/THHalfImpl.h"
+#include "core/THScalarImpl.h"
 
 static int overflow_double(THScalarType dtype, double value, const char *fn) {
   TH_ERR_FN(TH_ERROR_VALUE, fn, "value %.17g cannot be converted to %s without overflow",

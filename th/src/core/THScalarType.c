@@ -1,7 +1,7 @@
 /* The dtype table: element size and name of every THScalarType, and the
  * promotion of two dtypes. */
 #include "TH/THGeneral.h"
-#include "THErrorImpl.h"
+#include "core/THErrorImpl.h"
 
 static const size_t element_sizes[TH_NUM_SCALAR_TYPES] = {
     [TH_UINT8] = 1,    [TH_INT8] = 1,       [TH_INT16] = 2,       [TH_INT32] = 4,

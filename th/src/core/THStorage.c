@@ -1,13 +1,13 @@
 /* THStorage: lifecycle, resize, fill, swap and queries. */
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THErrorImpl.h"
-#include "THFillImpl.h"
-#include "THMemoryImpl.h"
-#include "THScalarImpl.h"
-#include "THStorageImpl.h"
-#include "THThreadImpl.h"
+#include "core/THErrorImpl.h"
+#include "core/THFillImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THScalarImpl.h"
+#include "core/THStorageImpl.h"
+#include "core/THThreadImpl.h"
+#include "debug/THDebugImpl.h"
 
 /* Checks dtype and size and computes the byte count, reporting as fn. */
 static int storage_nbytes(THScalarType dtype, int64_t size, const char *fn, int64_t *nbytes) {
@@ -263,5 +263,5 @@ void THStorage_setFlag(THStorage *self, int flag) { self->flags |= flag; }
 void THStorage_clearFlag(THStorage *self, int flag) { self->flags &= ~flag; }
 
 /* Typed access: THByteStorage_data, THFloatStorage_get, ... */
-#define TH_GENERIC_FILE "generic/THStorageTyped.c"
+#define TH_GENERIC_FILE "core/generic/THStorageTyped.c"
 #include "TH/THGenerateAllTypes.h"

@@ -1,11 +1,12 @@
 /* THTensor: lifecycle, geometry setters and queries. Views live in
  * THTensorView.c, element kernels in THTensorCopy.c. */
+#include <stdio.h>
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THMemoryImpl.h"
-#include "THTensorImpl.h"
-#include "THThreadImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THTensorImpl.h"
+#include "core/THThreadImpl.h"
+#include "debug/THDebugImpl.h"
 
 /* ------------------------------------------------------------ internals */
 
@@ -325,18 +326,6 @@ int64_t THTensor_refcount(const THTensor *self) {
   return atomic_load_explicit(&self->refcount, memory_order_relaxed);
 }
 
-int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
-  if (TH_UNLIKELY(TH_TENSOR_IS_DEAD(self))) {
-    th_report_dead_tensor(self, __func__);
-    /* stolen: a live tensor over a dead storage still holds our reference */
-    if (atomic_load_explicit(&self->refcount, memory_order_relaxed) > 0) THTensor_free(self);
-    return -1;
-  }
-  int result = THTensor_copy(dst, self);
-  THTensor_free(self);
-  return result;
-}
-
 /* ------------------------------------------------------------- setters */
 
 int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
@@ -453,6 +442,35 @@ int THTensor_isSetTo(const THTensor *self, const THTensor *src) {
          memcmp(th_strides(self), th_strides(src), sizeof(int64_t) * (size_t)self->nDimension) == 0;
 }
 
+/* ------------------------------------------------- messages and extents */
+
+void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size) {
+  size_t used = 0;
+  int n = snprintf(buf, cap, "[");
+  if (n > 0) used += (size_t)n;
+  for (int d = 0; d < nDimension && used < cap; d++) {
+    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)size[d]);
+    if (n > 0) used += (size_t)n;
+  }
+  if (used < cap) snprintf(buf + used, cap - used, "]");
+}
+
+/* The bytes [lo, hi) a non-empty tensor touches. */
+void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
+  int64_t last = 0;
+  for (int d = 0; d < t->nDimension; d++) last += (th_sizes(t)[d] - 1) * th_strides(t)[d];
+  size_t elsize = THScalarType_elementSize(t->storage->dtype);
+  *lo = (uintptr_t)th_tensor_bytes(t);
+  *hi = *lo + (uintptr_t)(last + 1) * elsize;
+}
+
+int th_tensors_meet(const THTensor *a, const THTensor *b) {
+  uintptr_t alo, ahi, blo, bhi;
+  th_tensor_byte_range(a, &alo, &ahi);
+  th_tensor_byte_range(b, &blo, &bhi);
+  return alo < bhi && blo < ahi;
+}
+
 /* Typed access: THFloatTensor_data, THDoubleTensor_get2d, ... */
-#define TH_GENERIC_FILE "generic/THTensorTyped.c"
+#define TH_GENERIC_FILE "core/generic/THTensorTyped.c"
 #include "TH/THGenerateAllTypes.h"

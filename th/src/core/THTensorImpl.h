@@ -6,8 +6,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "THErrorImpl.h"
-#include "THStorageImpl.h"
+#include "core/THErrorImpl.h"
+#include "core/THStorageImpl.h"
 #include "TH/THTensor.h"
 
 /* Tensors of up to this many dims keep sizes and strides inside the struct:
@@ -148,17 +148,17 @@ static inline int th_check_result_strides(const THTensor *result, int nDimension
 
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */
 void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
-/* Copies: the bytes [lo, hi) a non-empty tensor touches; and a copy into dst
- * (shape checked, no overlap) of src_data walked with src_strides (in
- * elements; negative ones reverse a dim), converting from dtype st. */
+/* The bytes [lo, hi) a non-empty tensor touches. */
 void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi);
 /* Whether the bytes two non-empty tensors span meet (by address: two
  * storages may wrap the same memory). */
 int th_tensors_meet(const THTensor *a, const THTensor *b);
-void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
-                     const int64_t *src_strides);
-/* Every element of t set to pattern (one element of t's dtype). */
-void th_fill_tensor(THTensor *t, const void *pattern);
+/* reshape's geometry: the sizes (a -1 inferred) into out_size, and 1 with
+ * the view's strides in out_stride when tensor's strides can express the
+ * shape, 0 when only a contiguous copy can (THTensor_newReshape, in the
+ * engine, makes it), -1 (ValueError) for sizes that do not fit. */
+int th_reshape_geometry(const THTensor *tensor, int nDimension, const int64_t *size,
+                        int64_t *out_size, int64_t *out_stride, const char *fn);
 
 /* The first element; NULL when the storage is empty (the offset is 0 then). */
 static inline char *th_tensor_bytes(const THTensor *t) {

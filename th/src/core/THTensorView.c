@@ -8,8 +8,8 @@
  * expand re-check bounds. */
 #include <stdio.h>
 
-#include "THDebugImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
 
 typedef struct Geometry {
   int nDimension;
@@ -592,23 +592,10 @@ int THTensor_slice(THTensor *self, THTensor *src, int dim, int64_t start, int64_
 
 #undef SET_VIEW
 
-/* ------------------------------------------------------------- reshape */
+/* ------------------------------------------- reshape (newReshape: the engine) */
 
-THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size) {
-  Geometry g;
-  TH_CHECK_TENSOR(tensor, NULL);
-  if (infer_sizes(nDimension, size, th_tensor_numel(tensor), g.size, __func__)) return NULL;
-  g.nDimension = nDimension;
-  if (view_strides(tensor, nDimension, g.size, g.stride) == 0) {
-    g.offset = tensor->storageOffset;
-    return new_view(tensor, &g, __func__);
-  }
-  /* the strides cannot express it: view a contiguous copy (seed 002) */
-  THTensor *copy = THTensor_newClone(tensor);
-  if (!copy) return NULL;
-  view_strides(copy, nDimension, g.size, g.stride); /* contiguous: always works */
-  g.offset = copy->storageOffset;
-  THTensor *result = new_view(copy, &g, __func__);
-  THTensor_free(copy);
-  return result;
+int th_reshape_geometry(const THTensor *tensor, int nDimension, const int64_t *size,
+                        int64_t *out_size, int64_t *out_stride, const char *fn) {
+  if (infer_sizes(nDimension, size, th_tensor_numel(tensor), out_size, fn)) return -1;
+  return view_strides(tensor, nDimension, out_size, out_stride) == 0;
 }

@@ -2,7 +2,7 @@
  * exit, and the live counters read from C and Python (always on). */
 #include <pthread.h>
 
-#include "THThreadImpl.h"
+#include "core/THThreadImpl.h"
 #include "TH/THDebug.h"
 #include "TH/THGeneral.h"
 

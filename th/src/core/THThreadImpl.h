@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "THErrorImpl.h"
-#include "THMemoryImpl.h"
-#include "THTensorImpl.h"
+#include "core/THErrorImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THTensorImpl.h"
 
 enum { TH_LIVE_STORAGES, TH_LIVE_TENSORS, TH_LIVE_BYTES, TH_LIVE_KINDS };
 enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE, TH_CACHE_KINDS };

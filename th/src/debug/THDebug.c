@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THExprImpl.h"
-#include "THMemoryImpl.h"
-#include "THSTensorImpl.h"
-#include "THStreamImpl.h"
-#include "THTensorImpl.h"
-#include "THThreadImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THTensorImpl.h"
+#include "core/THThreadImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THExprImpl.h"
+#include "engine/THStreamImpl.h"
+#include "sparse/THSTensorImpl.h"
 
 /* Freed objects kept for misuse detection, at most (the oldest go first). */
 #define QUARANTINE_MAX 65536

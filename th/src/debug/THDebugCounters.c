@@ -4,7 +4,7 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "THErrorImpl.h"
+#include "core/THErrorImpl.h"
 #include "TH/THDebug.h"
 
 typedef struct {

@@ -4,7 +4,7 @@
 
 #include <stdatomic.h>
 
-#include "THErrorImpl.h"
+#include "core/THErrorImpl.h"
 #include "TH/THDebug.h"
 
 struct THTrack; /* a tracked object's record; NULL for untracked objects */

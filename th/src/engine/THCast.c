@@ -2,9 +2,9 @@
 #include <complex.h>
 #include <math.h>
 
-#include "THBFloat16Impl.h"
-#include "THCastImpl.h"
-#include "THHalfImpl.h"
+#include "core/THBFloat16Impl.h"
+#include "core/THHalfImpl.h"
+#include "engine/THCastImpl.h"
 
 /* float -> int as x86-64's truncating conversions do, without C's UB */
 static inline int64_t f2i64(double d) {
@@ -143,7 +143,7 @@ DEFINE_CASTS_TO(uint16)
 DEFINE_CASTS_TO(uint32)
 DEFINE_CASTS_TO(uint64)
 
-#include "THCpuImpl.h"
+#include "core/THCpuImpl.h"
 #ifdef TH_X86_SIMD
 
 /* float32 -> float16 by the F16C instruction, 8 at a time, rounding to

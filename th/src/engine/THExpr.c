@@ -3,11 +3,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "THCastImpl.h"
-#include "THDebugImpl.h"
-#include "THExprImpl.h"
-#include "THMemoryImpl.h"
-#include "THTensorImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCastImpl.h"
+#include "engine/THExprImpl.h"
 
 static _Atomic int64_t live_nodes;
 

@@ -18,16 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "THCastImpl.h"
-#include "THCpuImpl.h"
-#include "THDebugImpl.h"
-#include "THExprImpl.h"
-#include "THIterImpl.h"
-#include "THMemoryImpl.h"
-#include "THParallelImpl.h"
-#include "THStreamImpl.h"
-#include "THTensorImpl.h"
-#include "THTransposeImpl.h"
+#include "core/THCpuImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THParallelImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCastImpl.h"
+#include "engine/THCopyImpl.h"
+#include "engine/THExprImpl.h"
+#include "engine/THIterImpl.h"
+#include "engine/THStreamImpl.h"
+#include "engine/THTransposeImpl.h"
 
 #define MIN_BOX 256  /* elements: below this the per-box work shows */
 #define MAX_BOX 8192

@@ -4,8 +4,8 @@
 
 #include <stdatomic.h>
 
-#include "THScalarImpl.h"
-#include "THTensorImpl.h"
+#include "core/THScalarImpl.h"
+#include "core/THTensorImpl.h"
 #include "TH/THExpr.h"
 
 /* The three ranks of torch's type promotion: dimensioned tensors beat 0-dim

@@ -24,8 +24,8 @@ VECTOR_MATH_2(pow) VECTOR_MATH_2(atan2)
 #endif
 #include <tgmath.h>
 
-#include "THCpuImpl.h"
-#include "THExprImpl.h"
+#include "core/THCpuImpl.h"
+#include "engine/THExprImpl.h"
 
 typedef float complex c64;
 typedef double complex c128;

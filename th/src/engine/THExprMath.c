@@ -3,9 +3,9 @@
  * kernel of its own. */
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THExprImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THExprImpl.h"
 
 /* A few nodes on the stack: leaves, weak scalars and ops, borrowed. */
 typedef struct Nodes {

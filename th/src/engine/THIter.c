@@ -1,5 +1,5 @@
 /* The strided iterator: simplify the iteration space, then walk it. */
-#include "THIterImpl.h"
+#include "engine/THIterImpl.h"
 
 void th_iter_init(THIter *it, int nOperands, int nDimension, const int64_t *size,
                   const int64_t *const *strides, char *const *data, const size_t *elsize) {

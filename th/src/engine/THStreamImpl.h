@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "THCpuImpl.h"
+#include "core/THCpuImpl.h"
 
 /* A dst at least this big is written with streaming stores where a kernel
  * can. */

@@ -3,16 +3,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "THCastImpl.h"
-#include "THDebugImpl.h"
-#include "THExprImpl.h"
-#include "THFillImpl.h"
-#include "THIterImpl.h"
-#include "THParallelImpl.h"
-#include "THScalarImpl.h"
-#include "THStreamImpl.h"
-#include "THTensorImpl.h"
-#include "THTransposeImpl.h"
+#include "core/THFillImpl.h"
+#include "core/THParallelImpl.h"
+#include "core/THScalarImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCastImpl.h"
+#include "engine/THCopyImpl.h"
+#include "engine/THExprImpl.h"
+#include "engine/THIterImpl.h"
+#include "engine/THStreamImpl.h"
+#include "engine/THTransposeImpl.h"
 
 /* ------------------------------------------------------------------ fill */
 
@@ -70,17 +71,6 @@ int THTensor_fillElement(THTensor *self, const void *element) {
 
 /* ------------------------------------------------------------------ copy */
 
-void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size) {
-  size_t used = 0;
-  int n = snprintf(buf, cap, "[");
-  if (n > 0) used += (size_t)n;
-  for (int d = 0; d < nDimension && used < cap; d++) {
-    n = snprintf(buf + used, cap - used, d ? ", %lld" : "%lld", (long long)size[d]);
-    if (n > 0) used += (size_t)n;
-  }
-  if (used < cap) snprintf(buf + used, cap - used, "]");
-}
-
 /* src's strides broadcast to dst's shape (0 for stretched dims), or -1 with
  * RuntimeError (torch's) when src cannot be broadcast to it. */
 static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *out,
@@ -106,22 +96,6 @@ static int broadcast_strides(const THTensor *dst, const THTensor *src, int64_t *
     return -1;
   }
   return 0;
-}
-
-/* The bytes [lo, hi) a non-empty tensor touches. */
-void th_tensor_byte_range(const THTensor *t, uintptr_t *lo, uintptr_t *hi) {
-  int64_t last = 0;
-  for (int d = 0; d < t->nDimension; d++) last += (th_sizes(t)[d] - 1) * th_strides(t)[d];
-  size_t elsize = THScalarType_elementSize(t->storage->dtype);
-  *lo = (uintptr_t)th_tensor_bytes(t);
-  *hi = *lo + (uintptr_t)(last + 1) * elsize;
-}
-
-int th_tensors_meet(const THTensor *a, const THTensor *b) {
-  uintptr_t alo, ahi, blo, bhi;
-  th_tensor_byte_range(a, &alo, &ahi);
-  th_tensor_byte_range(b, &blo, &bhi);
-  return alo < bhi && blo < ahi;
 }
 
 static void cast_loop(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
@@ -358,6 +332,41 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   /* split the outermost dim; tiles and cache lines stay whole */
   int64_t grain = plan.tile == 0 ? TILE : it.nDimension == 1 ? 4096 : 1;
   th_parallel_for(it.size[0], grain, copy_chunk, &plan);
+}
+
+/* reshape: a view when the strides can express the shape (the geometry is
+ * the core's), else a view of a contiguous copy */
+THTensor *THTensor_newReshape(THTensor *tensor, int nDimension, const int64_t *size) {
+  int64_t shape[TH_MAX_DIMS], stride[TH_MAX_DIMS];
+  TH_CHECK_TENSOR(tensor, NULL);
+  int viewable = th_reshape_geometry(tensor, nDimension, size, shape, stride, __func__);
+  if (viewable < 0) return NULL;
+  THTensor *src = viewable ? tensor : THTensor_newClone(tensor);
+  if (!src) return NULL;
+  if (!viewable) { /* contiguous: always a view */
+    int64_t wanted[TH_MAX_DIMS];
+    memcpy(wanted, shape, sizeof(int64_t) * (size_t)nDimension);
+    th_reshape_geometry(src, nDimension, wanted, shape, stride, __func__);
+  }
+  THTensor *result = th_tensor_new_view(src, nDimension, __func__);
+  for (int d = 0; result && d < nDimension; d++) {
+    th_sizes(result)[d] = shape[d];
+    th_strides(result)[d] = stride[d];
+  }
+  if (!viewable) THTensor_free(src);
+  return result;
+}
+
+int THTensor_freeCopyTo(THTensor *self, THTensor *dst) {
+  if (TH_UNLIKELY(TH_TENSOR_IS_DEAD(self))) {
+    th_report_dead_tensor(self, __func__);
+    /* stolen: a live tensor over a dead storage still holds our reference */
+    if (atomic_load_explicit(&self->refcount, memory_order_relaxed) > 0) THTensor_free(self);
+    return -1;
+  }
+  int result = THTensor_copy(dst, self);
+  THTensor_free(self);
+  return result;
 }
 
 int THTensor_copy(THTensor *dst, THTensor *src) {

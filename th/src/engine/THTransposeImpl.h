@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "THCpuImpl.h"
+#include "core/THCpuImpl.h"
 #ifdef TH_X86_SIMD
 #define TH_TR_AVX2 1
 #endif

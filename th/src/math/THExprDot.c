@@ -6,8 +6,8 @@
  * expression reads as a tensor leaf. */
 #include <string.h>
 
-#include "THExprImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "engine/THExprImpl.h"
 #include "TH/THTensorMath.h"
 
 /* The value of e as a tensor (new reference): a leaf's own tensor,

@@ -15,9 +15,9 @@
 
 #include <cblas.h> /* scipy-openblas32's: every symbol prefixed scipy_ */
 
-#include "THDebugImpl.h"
-#include "THParallelImpl.h"
-#include "THTensorImpl.h"
+#include "core/THParallelImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
 #include "TH/THExpr.h"
 #include "TH/THTensorMath.h"
 

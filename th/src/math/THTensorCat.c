@@ -6,8 +6,9 @@
  * along the dim for cat, a select for stack): nothing fails after a check. */
 #include <stdio.h>
 
-#include "THDebugImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCopyImpl.h"
 #include "TH/THTensorCat.h"
 
 /* ------------------------------------------------------------- checks */

@@ -1,8 +1,9 @@
 /* flip: a copy read backwards along some dims. Strides are never negative
  * in a tensor, but the copy kernel walks any strides: the source is read
  * from the last element of each flipped dim with that dim's stride negated. */
-#include "THDebugImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCopyImpl.h"
 
 THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims) {
   unsigned char flipped[TH_MAX_DIMS] = {0};

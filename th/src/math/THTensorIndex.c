@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THMemoryImpl.h"
-#include "THScalarImpl.h"
-#include "THTensorImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THScalarImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
 #include "TH/THTensorIndex.h"
 
 /* A tensor's sizes and strides, a 0-dim tensor seen as one dim of size 1. */

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "THCastImpl.h"
-#include "THCpuImpl.h"
-#include "THDebugImpl.h"
-#include "THMemoryImpl.h"
-#include "THParallelImpl.h"
-#include "THScalarImpl.h"
-#include "THTensorImpl.h"
+#include "core/THCpuImpl.h"
+#include "core/THMemoryImpl.h"
+#include "core/THParallelImpl.h"
+#include "core/THScalarImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCastImpl.h"
 #include "TH/THTensorMath.h"
 
 /* The summing kernels are built for AVX2 too (THCpuImpl.h). */

@@ -3,9 +3,9 @@
  * dense conversions in THSTensorDense.c, math in THSTensorMath.c. */
 #include <string.h>
 
-#include "THDebugImpl.h"
-#include "THMemoryImpl.h"
-#include "THSTensorImpl.h"
+#include "core/THMemoryImpl.h"
+#include "debug/THDebugImpl.h"
+#include "sparse/THSTensorImpl.h"
 
 /* ------------------------------------------------------- live accounting */
 
@@ -13,7 +13,7 @@ static _Atomic int64_t live_sparse;
 
 int64_t THSTensor_liveCount(void) { return atomic_load_explicit(&live_sparse, memory_order_relaxed); }
 
-/* The leak harness reads it with th's other counters (issue 16's mechanism). */
+/* The leak harness reads it with th's other counters. */
 __attribute__((constructor)) static void register_live_counter(void) {
   THDebug_registerCounter("th.sparse", THSTensor_liveCount);
 }

@@ -21,10 +21,10 @@
  * operation: it is a typed loop of its own here (THSTensorTyped.h). */
 #include <string.h>
 
-#include "THMemoryImpl.h"
-#include "THParallelImpl.h"
-#include "THSTensorImpl.h"
-#include "THSTensorTyped.h"
+#include "core/THMemoryImpl.h"
+#include "core/THParallelImpl.h"
+#include "sparse/THSTensorImpl.h"
+#include "sparse/THSTensorTyped.h"
 
 #define DIGIT_BITS 11
 #define MAX_PASSES 6 /* ceil(64 / DIGIT_BITS) */

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "THMemoryImpl.h"
-#include "THSTensorImpl.h"
-#include "THSTensorTyped.h"
+#include "core/THMemoryImpl.h"
+#include "sparse/THSTensorImpl.h"
+#include "sparse/THSTensorTyped.h"
 
 #define PREFETCH_AHEAD 32
 

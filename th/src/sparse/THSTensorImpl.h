@@ -5,8 +5,8 @@
 
 #include <stdatomic.h>
 
-#include "THDebugImpl.h"
-#include "THTensorImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
 #include "TH/THSTensor.h"
 
 struct THSTensor {

@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "THMemoryImpl.h"
-#include "THSTensorImpl.h"
-#include "THSTensorTyped.h"
+#include "core/THMemoryImpl.h"
+#include "sparse/THSTensorImpl.h"
+#include "sparse/THSTensorTyped.h"
 #include "TH/THExpr.h"
 
 /* A Python number's weak scalar: integral values as ints (an integer

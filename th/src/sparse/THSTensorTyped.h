@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "THBFloat16Impl.h"
-#include "THHalfImpl.h"
+#include "core/THBFloat16Impl.h"
+#include "core/THHalfImpl.h"
 #include "TH/THGeneral.h"
 
 typedef bool ths_bool; /* bool is a macro: the kernels paste type names */
