@@ -1,4 +1,4 @@
-"""Matrix products (issue 14), side by side with numpy and torch on the same
+"""Matrix products, side by side with numpy and torch on the same
 data and the same number of threads:
 
 1. mm of two 2048x2048 float32: th.mm against numpy's @ (target <= 1.1x:

@@ -1,4 +1,4 @@
-"""Element-wise expressions (issue 13), side by side with numpy, numexpr and
+"""Element-wise expressions, side by side with numpy, numexpr and
 torch in one process, as ratios to np.copyto of the same 16M float32
 elements on one thread.
 

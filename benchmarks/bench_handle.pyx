@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""Loops over a 2-dim float32 tensor three ways (issue 13: a handle must be
+"""Loops over a 2-dim float32 tensor three ways (a handle must be
 as fast as a raw pointer): (a) a raw float pointer with strides read from
 the tensor into locals, (b) a THFloatHandle and THFloatHandle_at2, (c) a
 typed memoryview float[:, :] over the same memory. Built at benchmark time

@@ -1,4 +1,4 @@
-"""Reductions (issue 14): th against numpy and torch (when importable) on the
+"""Reductions: th against numpy and torch (when importable) on the
 same float32 data, one run side by side.
 
 Targets: sum() of 16M float32 at most numpy's time (memory is streamed

@@ -1,4 +1,4 @@
-"""Sparse COO against torch.sparse and scipy, side by side in one run (issue 15).
+"""Sparse COO against torch.sparse and scipy, side by side in one run.
 
 1. coalesce of a 100000 x 100000 float32 tensor with nnz = 1,000,000 and ~10%
    duplicates, unsorted: th (1 and 2 threads) against torch's coalesce (same

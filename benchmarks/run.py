@@ -1,4 +1,4 @@
-"""Every figure of th's performance targets (issue 7), side by side in one run.
+"""Every figure of th's performance targets, side by side in one run.
 
 1. Python-level view creation on a 64x64 float32 tensor (bench_views' "views"
    cases: th, numpy, torch), each target <= 0.7x numpy's time.
@@ -12,8 +12,8 @@
    against clone() of a contiguous one (target <= 1.5x), and copy_ with
    broadcasting and dtype conversion against np.copyto (target <= 1.0x);
    copy_ of 16M elements float32 <-> bfloat16 against torch's and complex64
-   -> complex128 against numpy's (issue 12: target <= 1.0x).
-5. Handles (benchmarks/bench_handle.pyx, issue 13): summing and scaling a
+   -> complex128 against numpy's (target <= 1.0x).
+5. Handles (benchmarks/bench_handle.pyx): summing and scaling a
    2-dim float32 tensor through a raw float pointer, a THFloatHandle's at2
    and a typed memoryview float[:, :]; target handle/raw <= 1.05x.
 6. Joins (bench_cat): th.cat / th.stack of three tensors against
@@ -298,7 +298,7 @@ def main(argv=None):
         run_copies(libs, settings)
         section("joins: th.cat / stack, np.concatenate / stack, torch.cat / stack (no target)")
         bench_cat.run(libs, settings)
-        section("products: th.mm / addmm_ / bmm against numpy and torch (issue 14)")
+        section("products: th.mm / addmm_ / bmm against numpy and torch")
         bench_blas.run(record, args.quick)
     finally:
         shutil.rmtree(build_dir, ignore_errors=True)

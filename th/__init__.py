@@ -52,7 +52,7 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
-# element-wise math and expressions (issue 13)
+# element-wise math and expressions
 from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
                       bitwise_not, bitwise_or, bitwise_xor, ceil, clamp, clip, cos, div, eq,
                       equal, eval, exp, expm1, floor, floor_divide, ge, gt, isclose, lazy, le,
@@ -112,7 +112,7 @@ __all__ = [
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",
-    # element-wise math and expressions (issue 13)
+    # element-wise math and expressions
     "Expr", "lazy", "eval", "add", "sub", "mul", "div", "floor_divide", "remainder", "pow",
     "maximum", "minimum", "atan2", "eq", "ne", "lt", "le", "gt", "ge", "logical_and",
     "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",

@@ -1,4 +1,4 @@
-"""torch's free functions over tensors (issue 11): th.cat and th.stack (on
+"""torch's free functions over tensors: th.cat and th.stack (on
 THTensorCat.h), the *_like factories, th.is_tensor, and the function forms
 of Tensor's reshaping methods (th.flip(t, dims), th.movedim, ...)."""
 from cpython.mem cimport PyMem_Free, PyMem_Malloc

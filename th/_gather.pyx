@@ -1,4 +1,4 @@
-"""torch's gather family and advanced indexing, over th/src/THTensorIndex.c.
+"""torch's gather family and advanced indexing, over th/src/math/THTensorIndex.c.
 
 The gather family: index_select, gather, masked_select, nonzero (new
 tensors) and scatter_, index_copy_, index_fill_, masked_fill_ (in place),

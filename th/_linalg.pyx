@@ -1,13 +1,13 @@
 # cython: wraparound=True
-"""torch's matrix products over th/src/THTensorBlas.c (THTensorMath.h's
+"""torch's matrix products over th/src/math/THTensorBlas.c (THTensorMath.h's
 products): mm, bmm, mv, dot, matmul (the @ operator) and addmm, addmv,
 addr, baddbmm, addbmm with beta= and alpha=, each with out=. th.Tensor's
 methods of those names (and the in-place addmm_ ...) call these.
 
 float32, float64, complex64 and complex128 go to OpenBLAS; the other dtypes
 (bool excepted) to a blocked loop. As torch, the operands and out must have
-one dtype (RuntimeError otherwise), addr's excepted: torch's addr promotes. Products of many elements run without
-the GIL."""
+one dtype (RuntimeError otherwise), addr's excepted: torch's addr promotes.
+Products of many elements run without the GIL."""
 from libc.math cimport isfinite
 from libc.stdint cimport int64_t
 

@@ -1,4 +1,4 @@
-"""torch's reductions over th/src/THTensorReduce.c (THTensorMath.h): sum, prod,
+"""torch's reductions over th/src/math/THTensorReduce.c (THTensorMath.h): sum, prod,
 mean, max/min (values and indices), amax/amin, argmax/argmin, all, any, norm,
 var, std, with torch's names, arguments, result dtypes and exception
 classes. th.Tensor's methods of those names call these functions.

@@ -323,7 +323,7 @@ cdef class Tensor:
                                                 as_dim(dim1, "diagonal(): dim1"),
                                                 as_dim(dim2, "diagonal(): dim2")))
 
-    # ----------------------------------- torch's reshaping helpers (issue 11)
+    # ----------------------------------- torch's reshaping helpers
     # Views (movedim ... unbind) and flip, a copy. Errors raise torch's classes:
     # IndexError for a dim out of range, RuntimeError for what does not fit.
 
@@ -758,7 +758,7 @@ cdef class Tensor:
         copy_tensor(out.cdata, self.cdata)
         return out
 
-    # ===================== element-wise math and dtype conversions (issue 13)
+    # ===================== element-wise math and dtype conversions
     # Each operation is a THExpr evaluated at once (torch's eager semantics)
     # by th/_expr.pyx; an operand that is a th.Expr makes the result a th.Expr
     # instead (evaluated when assigned). The binary operators tell th._expr
@@ -1213,7 +1213,7 @@ cdef tuple _one_form(str fn, tuple positional, object keyword, str name):
     return (keyword,)
 
 
-# ------------------------------- dims of torch's reshaping helpers (issue 11)
+# ------------------------------- dims of torch's reshaping helpers
 cdef tuple _wrapped_dims(str fn, object dims, int nd, str what, bint unique=True):
     """dims (an int or a sequence of ints, as parse_shape reads them) wrapped
     into [0, nd), as torch: a 0-dim tensor takes dim 0 or -1. IndexError for
@@ -1302,7 +1302,7 @@ cdef int assign(THTensor *dst, object value) except -1:
     number fills, other data goes through th.tensor first."""
     if isinstance(value, Tensor):
         return copy_tensor(dst, (<Tensor>value).cdata)
-    if isinstance(value, _expr_ops().Expr):  # evaluated into dst (issue 13)
+    if isinstance(value, _expr_ops().Expr):  # evaluated into dst
         _expr_ops()._assign_expr(wrap_tensor(THTensor_newWithTensor(dst)), value)
         return 0
     if isinstance(value, (int, float)) or not hasattr(value, "__len__"):

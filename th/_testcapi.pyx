@@ -425,7 +425,7 @@ def new_index(Tensor src not None, indices):
     return wrap_tensor(THTensor_newIndex(src.cdata, ptrs))
 
 
-# ----------------------------------------------------- joins and flip (issue 11)
+# ----------------------------------------------------- joins and flip
 def join_array(str name, result, tensors, int dim):
     """THTensor_<name>(result, inputs, n, dim) for name catArray or
     stackArray, or the new* form when result is None. None in tensors is

@@ -1,4 +1,4 @@
-# Types of th.debug (its .py stays free to change; tests/test_stubs.py keeps
+# Types of th.debug (its .py stays free to change; tests/project/test_stubs.py keeps
 # the two in step).
 from collections.abc import Callable
 from contextlib import AbstractContextManager
