@@ -188,10 +188,12 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         # torch sums into out's dtype, the elements cast to it first: floats
         # into an integer out are truncated one by one (sum([0.9] * 3) is
         # 0), complex values into a real out lose their imaginary parts
-        # before a product. Other casts give what the wider sum gives: not
-        # copied.
+        # before a product, and into a bool out every element is a bool (a
+        # sum is an or: [1, -1] is True). Other casts give what the wider,
+        # wrapping sum gives: not copied.
         ot = THTensor_dtype((<Tensor>out).cdata)
-        if (THScalarType_isComplex(it) and not THScalarType_isComplex(ot)
+        if (ot == TH_BOOL and it != TH_BOOL
+                or THScalarType_isComplex(it) and not THScalarType_isComplex(ot)
                 or THScalarType_isFloatingPoint(it) and not THScalarType_isFloatingPoint(ot)
                 and not THScalarType_isComplex(ot)):
             input = converted(input, ot, False)

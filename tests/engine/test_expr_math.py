@@ -295,6 +295,26 @@ def test_larger_integer_complex_powers_match_torch_closely(exponent):
     np.testing.assert_allclose(got, expected, rtol=1e-13)
 
 
+@pytest.mark.parametrize("exponent", [94, -43, 100, 1000, 65504])
+def test_integer_complex_powers_are_as_close_to_exact_as_cpow(exponent):
+    """th multiplies an integer power out (up to 2^24) where torch's tensor
+    exponent takes exp(w log z): against mpmath, th's error stays within
+    the one cpow would make (about |w log z| ulp) and is 0 for -1 ** 65504."""
+    mpmath = pytest.importorskip("mpmath")
+    zs = [2.0801680088043213, -5.426922798156738, 0.41858094930648804 + 0.3j, -1.0, 1j, 1.0001]
+    got = (th.tensor(zs, dtype=th.complex128)
+           ** th.full((len(zs),), exponent, dtype=th.complex128)).tolist()
+    eps = np.finfo(np.float64).eps
+    for z, g in zip(zs, got):
+        with mpmath.workprec(300):
+            exact = complex(mpmath.power(mpmath.mpc(z), exponent))
+        if not np.isfinite(abs(exact)) or abs(exact) == 0:
+            continue
+        bound = 8 * eps * (1 + abs(exponent * np.log(abs(complex(z)))) + abs(exponent))
+        assert abs(g - exact) <= bound * abs(exact), (z, exponent, g, exact)
+    assert got[3] == (1 if exponent % 2 == 0 else -1) + 0j  # -1 ** n, exactly
+
+
 # ------------------------- float16 and bfloat16 ops with a wider out=
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 @pytest.mark.parametrize("out_dtype", ["float32", "float64", "complex64"])

@@ -803,3 +803,20 @@ def test_complex_products_into_a_real_out_take_the_real_parts_first_as_torch(op,
         getattr(lib, op)(x, 1, out=out)
         got.append(out.tolist())
     np.testing.assert_allclose(got[0], got[1], rtol=1e-6)
+
+
+@pytest.mark.parametrize("op", ["sum", "prod"])
+@pytest.mark.parametrize("values, dtype", [
+    ([[1, -1], [0, 3]], "int64"), ([[2 ** 62, 4], [0, 0]], "int64"), ([[1, 2], [0, 0]], "int8"),
+    ([[0.5, -0.5], [0.0, 0.0]], "float32"), ([[1j, -1j], [0j, 1]], "complex64")])
+def test_sums_into_a_bool_out_take_each_element_as_a_bool_first_as_torch(op, values, dtype):
+    """Into a bool out= every element is a bool first: a sum is an or, a
+    product an and (th gave sum([1, -1]) False, and a product wrapping to 0 in
+    int64 False)."""
+    torch = pytest.importorskip("torch")
+    got = []
+    for lib in (th, torch):
+        out = lib.empty(0, dtype=lib.bool)
+        getattr(lib, op)(lib.tensor(values, dtype=getattr(lib, dtype)), 1, out=out)
+        got.append(out.tolist())
+    assert got[0] == got[1]
