@@ -49,8 +49,6 @@ def storage_view(t):
 def th_on_path():
     """The environment for a child Python that must import the th under test
     (the installed package, or an in-place build run with python -m pytest)."""
-    import os
-
     import th
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(th.__file__)))
@@ -63,8 +61,6 @@ def compiler_env():
     the sanitizer runtime is preloaded into every process (Python needs it to
     import th's instrumented modules): leak detection is turned off for the
     build, which would otherwise report the compiler's own leaks and fail."""
-    import os
-
     env = th_on_path()
     if env.get("LD_PRELOAD"):
         env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":detect_leaks=0"
@@ -74,7 +70,6 @@ def compiler_env():
 def build_c_program(source, out, *flags, include=None, libdir=None):
     """Compiles and links tests/c/<source> against libTH (th's own, or the
     one in libdir) into out; returns out. flags go to the compiler too."""
-    import os
     import shutil
     import subprocess
     import sysconfig
@@ -96,7 +91,6 @@ def build_c_program(source, out, *flags, include=None, libdir=None):
 def build_example(name, files, build):
     """examples/<name> built in the folder build (away from th's source tree)
     by its own setup.py, as a downstream project builds against th."""
-    import os
     import shutil
     import subprocess
     import sys
@@ -120,8 +114,6 @@ def fill_range(tensor, start, stop, value):
 def th_shm_entries():
     """th's entries in /dev/shm (there should never be any: th removes a
     shared memory object's name as soon as it exists)."""
-    import os
-
     try:
         return sorted(name for name in os.listdir("/dev/shm") if name.startswith("th_"))
     except FileNotFoundError:
