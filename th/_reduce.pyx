@@ -187,20 +187,46 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
     if dtype is None and out is not None and (op == SUM or op == PROD):
         # torch sums into out's dtype, the elements cast to it first: floats
         # into an integer out are truncated one by one (sum([0.9] * 3) is
-        # 0), complex values into a real out lose their imaginary parts
-        # before a product, and into a bool out every element is a bool (a
-        # sum is an or: [1, -1] is True). Other casts give what the wider,
-        # wrapping sum gives: not copied.
+        # 0), into a bool out every element is a bool (a sum is an or), int32
+        # values into a float16 out may each overflow. The input is copied
+        # only where that differs from the sum converted.
         ot = THTensor_dtype((<Tensor>out).cdata)
-        if (ot == TH_BOOL and it != TH_BOOL
-                or THScalarType_isComplex(it) and not THScalarType_isComplex(ot)
-                or THScalarType_isFloatingPoint(it) and not THScalarType_isFloatingPoint(ot)
-                and not THScalarType_isComplex(ot)):
+        if not _sums_alike(it, ot):
             input = converted(input, ot, False)
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
     run(op, result, None, input, &d, keepdim, p, out is not None)
     return result
+
+
+cdef int _significand_bits(THScalarType t) noexcept:
+    if t == TH_FLOAT16:
+        return 11
+    if t == TH_BFLOAT16:
+        return 8
+    if t == TH_FLOAT32 or t == TH_COMPLEX64:
+        return 24
+    return 53  # float64, complex128
+
+
+cdef bint _sums_alike(THScalarType it, THScalarType ot) noexcept:
+    """Whether a sum or product of it's elements each converted to ot (what
+    torch computes into an out= of dtype ot) is the one computed from it and
+    converted: when ot holds every value of it exactly, or both are integers
+    (wrapping sums and products agree modulo ot's range)."""
+    cdef bint int_in = not (THScalarType_isFloatingPoint(it) or THScalarType_isComplex(it))
+    cdef bint int_out = not (THScalarType_isFloatingPoint(ot) or THScalarType_isComplex(ot))
+    if it == ot or it == TH_BOOL:
+        return True
+    if ot == TH_BOOL or int_out:
+        return int_in and ot != TH_BOOL
+    if THScalarType_isComplex(it) and not THScalarType_isComplex(ot):
+        return False
+    if int_in:  # the integer's bits fit the significand (float16's range too)
+        return 8 * <int>THScalarType_elementSize(it) <= _significand_bits(ot)
+    # a float into a float (or complex) of as many significand bits; float16
+    # alone has a narrower range
+    return _significand_bits(ot) >= _significand_bits(it) and ot != TH_FLOAT16
 
 
 def sum(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):

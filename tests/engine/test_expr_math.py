@@ -315,6 +315,28 @@ def test_integer_complex_powers_are_as_close_to_exact_as_cpow(exponent):
     assert got[3] == (1 if exponent % 2 == 0 else -1) + 0j  # -1 ** n, exactly
 
 
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("mode", ["trunc", "floor"])
+def test_half_rounded_division_rounds_once_wherever_the_element_is(dtype, mode):
+    """The quotient is truncated or floored in float32, then rounded once to
+    the half type: the same for one element as for a long tensor (torch's
+    vector lanes round the quotient first: -75 for -70.375 / 0.9385)."""
+    rng = np.random.default_rng(3)
+    a = th.tensor((rng.standard_normal(1000) * 100).tolist()).to(getattr(th, dtype))
+    b = th.tensor(rng.standard_normal(1000).tolist()).to(getattr(th, dtype))
+    whole = th.div(a, b, rounding_mode=mode).float().tolist()
+    wide = th.div(a.float(), b.float(), rounding_mode=mode).to(getattr(th, dtype)).float()
+    assert whole == wide.tolist() or np.array_equal(np.array(whole), wide.numpy(), equal_nan=True)
+    for i in range(0, 1000, 97):
+        one = th.div(a[i:i + 1], b[i:i + 1], rounding_mode=mode).float().tolist()
+        assert one == whole[i:i + 1] or np.isnan(one[0]) and np.isnan(whole[i])
+    if dtype == "float16":  # -74.99: exact in float16's inputs
+        x = th.tensor([-70.375] * 40, dtype=th.float16)
+        y = th.tensor([0.9384765625] * 40, dtype=th.float16)
+        expected = -74.0 if mode == "trunc" else -75.0
+        assert set(th.div(x, y, rounding_mode=mode).float().tolist()) == {expected}
+
+
 # ------------------------- float16 and bfloat16 ops with a wider out=
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 @pytest.mark.parametrize("out_dtype", ["float32", "float64", "complex64"])

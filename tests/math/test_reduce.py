@@ -820,3 +820,33 @@ def test_sums_into_a_bool_out_take_each_element_as_a_bool_first_as_torch(op, val
         getattr(lib, op)(lib.tensor(values, dtype=getattr(lib, dtype)), 1, out=out)
         got.append(out.tolist())
     assert got[0] == got[1]
+
+
+def test_sums_into_an_out_of_any_dtype_are_torchs():
+    """torch converts each element to out's dtype before summing: every pair
+    of dtypes, with values that overflow float16 or round in bfloat16 (th
+    gave -inf where int32 elements each overflow float16 to inf and -inf: torch's
+    NaN)."""
+    torch = pytest.importorskip("torch")
+    names = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16",
+             "float32", "float64", "complex64", "complex128"]
+    rows = [[1e4, -3.5, 2 ** 31 - 1, 7], [65504, 65504, 1, -2], [0.5, 0.25, -1.5, 3],
+            [-1665704337, 376060824, 3, 1]]
+    for src in names:
+        for dst in names:
+            for row in rows:
+                for op in ("sum", "prod"):
+                    got = []
+                    for lib in (th, torch):
+                        x = lib.tensor(row, dtype=lib.float64).to(getattr(lib, src)).view(2, 2)
+                        out = lib.empty(0, dtype=getattr(lib, dst))
+                        try:
+                            getattr(lib, op)(x, 1, out=out)
+                            got.append(np.array(out.to(lib.complex128).tolist()))
+                        except RuntimeError:
+                            got.append(None)
+                    if got[0] is None or got[1] is None:
+                        assert got[0] is None and got[1] is None, (src, dst, row, op)
+                        continue
+                    np.testing.assert_allclose(got[0], got[1], rtol=1e-3, atol=1e-3,
+                                               err_msg=f"{op} {src} -> {dst} {row}")
