@@ -11,6 +11,9 @@ data and the same number of threads:
    into out first: one pass more, no target).
 3. bmm of 64 x (256x256) float32 against torch.bmm (target <= 1.0x) and
    numpy's matmul (no target).
+4. Vectors: M @ v and M.T @ v for a 4096x4096 float32 M, v @ M, and dot of
+   two 16M float32 vectors, against numpy and torch (target: never slower
+   than both; gemv and dot, where a gemm of one column packed all of M).
 
 Each figure is the minimum over repeats of one call, the two sides of a
 ratio run alternately (see compare()).
@@ -97,6 +100,27 @@ def run(record=None, quick=False):
     line("bmm 64 x 256^2 float32 (th/numpy matmul)", *compare(
         lambda: th.bmm(a3, b3), lambda: np.matmul(x3, y3), repeat), None)
 
+    m = rng.standard_normal((4096, 4096), dtype=np.float32)
+    v = rng.standard_normal(4096, dtype=np.float32)
+    u = rng.standard_normal(1 << 24, dtype=np.float32)
+    w = rng.standard_normal(1 << 24, dtype=np.float32)
+    tm, tv, tu, tw = (th.from_numpy(z) for z in (m, v, u, w))
+    pm, pv, pu, pw = (torch.from_numpy(z) for z in (m, v, u, w)) if torch else (None,) * 4
+    cases = [("M @ v, 4096^2 float32", lambda: tm @ tv, lambda: m @ v, lambda: pm @ pv),
+             ("M.T @ v, 4096^2 float32", lambda: tm.T @ tv, lambda: m.T @ v,
+              lambda: pm.T @ pv),
+             ("v @ M, 4096^2 float32", lambda: tv @ tm, lambda: v @ m, lambda: pv @ pm),
+             ("dot of 16M float32", lambda: th.dot(tu, tw), lambda: np.dot(u, w),
+              lambda: torch.dot(pu, pw))]
+    for label, ours, numpy_, torch_ in cases:
+        t_th, t_np = compare(ours, numpy_, repeat)
+        line(label + " (th/numpy)", t_th, t_np, None if torch else 1.0)
+        if torch is not None:
+            t_th2, t_torch = compare(ours, torch_, repeat)
+            line(label + " (th/torch)", t_th2, t_torch, None)
+            # the target: never slower than both
+            record(label + " (th/faster of numpy, torch)",
+                   min(t_th, t_th2) / min(t_np, t_torch), 1.0)
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

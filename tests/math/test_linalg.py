@@ -163,6 +163,31 @@ def test_beta_zero_does_not_read_the_input(dtype):
     assert th.addmm(t, a, a.t(), beta=0).tolist() == [[3, 3], [3, 3]]
 
 
+@pytest.mark.parametrize("dtype", BLAS_DTYPES)
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "sliced"])
+def test_vector_products_run_as_gemv_and_dot_with_blas_rules(dtype, layout):
+    """A product with one result column or row is a gemv and a 1 x 1 one a
+    dot: beta 0 still does not read the input (its NaNs), in place as out
+    of place, whatever the matrix's layout, and the results are numpy's."""
+    mat, nmat = make(values((5, 7), 1, dtype), dtype, layout)
+    vec, nvec = make(values((7,), 2, dtype), dtype, "sliced")
+    row, nrow = make(values((5,), 3, dtype), dtype, "sliced")
+    nan = th.full((5,), float("nan")).to(dtype)
+    check(th.addmv(nan, mat, vec, beta=0, alpha=2), 2 * (nmat @ nvec), dtype)
+    check(nan.clone().addmv_(mat, vec, beta=0), nmat @ nvec, dtype)
+    check(row @ mat, nrow @ nmat, dtype)
+    check(mat.t() @ row, nmat.T @ nrow, dtype)
+    check(th.addmm(th.full((1, 7), float("nan")).to(dtype), row.unsqueeze(0), mat, beta=0),
+          (nrow @ nmat)[None], dtype)
+    one = th.full((1, 1), float("nan")).to(dtype)
+    check(th.addmm(one, row.unsqueeze(0), row.unsqueeze(1), beta=0), [[nrow @ nrow]], dtype)
+    check(th.addmm(th.ones(1, 1).to(dtype), row.unsqueeze(0), row.unsqueeze(1), beta=3,
+                   alpha=2), [[3 + 2 * (nrow @ nrow)]], dtype)
+    check(th.dot(vec, vec), nvec @ nvec, dtype)
+    expanded = th.ones(1).to(dtype).expand(7)  # stride 0: BLAS cannot walk it, copied
+    check(mat @ expanded, nmat @ np.ones(7, dtype=nmat.dtype), dtype)
+
+
 ZERO_ALPHA_FORMS = {
     "addmm": lambda lib, i, m: lib.addmm(i, m, m, alpha=0),
     "addmm beta=0": lambda lib, i, m: lib.addmm(i, m, m, beta=0, alpha=0),
