@@ -667,6 +667,12 @@ def where(condition, input, other, *, out=None):
     return apply(TH_EXPR_WHERE, "where", out, condition, input, other)
 
 
+cdef bint _is_number(object x):
+    """A Python number or a numpy scalar (np.int64, np.float32, np.bool_)."""
+    return isinstance(x, numbers.Number) or (type(x).__module__ == "numpy"
+                                             and getattr(x, "ndim", None) == 0)
+
+
 def clamp(input, min=None, max=None, *, out=None):
     """input limited to [min, max] (either may be None; NaN stays NaN)."""
     if min is None and max is None:
@@ -674,9 +680,9 @@ def clamp(input, min=None, max=None, *, out=None):
     # torch's two signatures, bounds both tensors or both numbers: a number
     # beside a 0-dim tensor picks the numbers', which reads the tensor as its
     # number (its dtype does not promote the result)
-    if isinstance(min, (int, float, complex)) and isinstance(max, Tensor) and max.ndim == 0:
+    if _is_number(min) and isinstance(max, Tensor) and max.ndim == 0:
         max = max.item()
-    elif isinstance(max, (int, float, complex)) and isinstance(min, Tensor) and min.ndim == 0:
+    elif _is_number(max) and isinstance(min, Tensor) and min.ndim == 0:
         min = min.item()
     if max is None:
         return finish(node(TH_EXPR_MAXIMUM, "clamp", input, min), _any_lazy((input, min)), out)

@@ -284,7 +284,7 @@ def test_pow_maximum_minimum_atan2():
 
 @pytest.mark.parametrize("self_dtype", ["bool", "int32", "float16", "bfloat16"])
 @pytest.mark.parametrize("bound_dtype", ["int8", "int64", "float32", "float64"])
-@pytest.mark.parametrize("form", ["min tensor", "max tensor", "in place"])
+@pytest.mark.parametrize("form", ["min tensor", "max tensor", "in place", "numpy number"])
 def test_clamp_of_a_number_and_a_0_dim_tensor_reads_the_tensor_as_a_number(self_dtype,
                                                                           bound_dtype, form):
     """torch's clamp has two signatures, bounds both tensors or both numbers:
@@ -297,7 +297,9 @@ def test_clamp_of_a_number_and_a_0_dim_tensor_reads_the_tensor_as_a_number(self_
         t = L.tensor([0.0, 1.5, 3.0, 7.0]).to(getattr(L, self_dtype))
         bound = L.tensor(2).to(getattr(L, bound_dtype))
         try:
-            if form == "min tensor":
+            if form == "numpy number":  # a numpy scalar is a number too
+                r = L.clamp(t, np.float32(1.5), bound)
+            elif form == "min tensor":
                 r = L.clamp(t, min=bound, max=5)
             elif form == "max tensor":
                 r = L.clamp(t, min=1.0, max=bound)
