@@ -193,6 +193,13 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         ot = THTensor_dtype((<Tensor>out).cdata)
         if not _sums_alike(it, ot):
             input = converted(input, ot, False)
+    elif dtype is None and out is not None and (op == VAR or op == STD):
+        # the same for the spread of real values (bfloat16's 65536 is inf
+        # in a float16 out, so the variance is NaN, as torch's)
+        ot = THTensor_dtype((<Tensor>out).cdata)
+        if THScalarType_isFloatingPoint(it) and THScalarType_isFloatingPoint(ot) and \
+                not _sums_alike(it, ot):
+            input = converted(input, ot, False)
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
     run(op, result, None, input, &d, keepdim, p, out is not None)

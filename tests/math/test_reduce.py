@@ -850,3 +850,21 @@ def test_sums_into_an_out_of_any_dtype_are_torchs():
                         continue
                     np.testing.assert_allclose(got[0], got[1], rtol=1e-3, atol=1e-3,
                                                err_msg=f"{op} {src} -> {dst} {row}")
+
+
+@pytest.mark.parametrize("op", ["var", "std"])
+def test_spreads_into_a_narrower_float_out_convert_the_elements_first_as_torch(op):
+    """bfloat16's 65536 is inf in a float16 out=: the variance is NaN, as
+    torch's (th gave inf, the variance computed and then converted)."""
+    torch = pytest.importorskip("torch")
+    floats = ["float16", "bfloat16", "float32", "float64"]
+    for src in floats:
+        for dst in floats:
+            got = []
+            for lib in (th, torch):
+                x = lib.tensor([[65536.0, -2.078], [0.1, 0.2], [3e38, -3e38]],
+                               dtype=lib.float64).to(getattr(lib, src))
+                out = lib.empty(0, dtype=getattr(lib, dst))
+                getattr(lib, op)(x, dim=1, correction=0, out=out)
+                got.append(out.double().numpy())
+            np.testing.assert_allclose(got[0], got[1], rtol=1e-2, err_msg=f"{src} -> {dst}")
