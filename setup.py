@@ -180,6 +180,7 @@ def extensions():
                "th._sparse",
                "th._expr",
                "th._reduce",
+               "th._random",
                "th._factories", "th._functions",
                "th._linalg",
                "th._core", "th._testcapi"]

@@ -61,6 +61,9 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
 from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
                         mv)
+from th._random import (Generator, default_generator, get_rng_state, initial_seed,
+                        manual_seed, rand, rand_like, randint, randint_like, randperm, seed,
+                        set_rng_state)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -99,7 +102,9 @@ __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
-    "from_dlpack", "Error", "ArgumentError", "DtypeError", "OutOfRange",
+    "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
+    "get_rng_state", "set_rng_state", "rand", "rand_like", "randint", "randint_like",
+    "randperm", "Error", "ArgumentError", "DtypeError", "OutOfRange",
     "UnsupportedDtype",
     "index_select", "masked_select", "gather", "nonzero",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",

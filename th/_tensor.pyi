@@ -2,7 +2,7 @@
 # it as several ints or as one sequence, as torch's do (the overloads).
 import builtins
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal, SupportsIndex, Union, overload
+from typing import Any, Literal, Optional, SupportsIndex, Union, overload
 
 from th._dtype import _DTypeLike
 from th._dtype import dtype as _dtype  # Tensor.dtype, a property, shadows the name
@@ -170,6 +170,10 @@ class Tensor:
                 alpha: _Coefficient = 1, out: Tensor | None = None) -> Tensor: ...
     def addbmm(self, batch1: Tensor, batch2: Tensor, *, beta: _Coefficient = 1,
                alpha: _Coefficient = 1, out: Tensor | None = None) -> Tensor: ...
+    def uniform_(self, from_: builtins.float = 0, to: builtins.float = 1, *,
+                 generator: Any = None) -> Tensor: ...
+    def random_(self, from_: Optional[builtins.int] = None, to: Optional[builtins.int] = None,
+                *, generator: Any = None) -> Tensor: ...
     def addmm_(self, mat1: Tensor, mat2: Tensor, *, beta: _Coefficient = 1,
                alpha: _Coefficient = 1) -> Tensor: ...
     def addmv_(self, mat: Tensor, vec: Tensor, *, beta: _Coefficient = 1,

@@ -570,6 +570,12 @@ cdef class Tensor:
         return _linalg().baddbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
     def addbmm(self, batch1, batch2, *, beta=1, alpha=1, out=None):
         return _linalg().addbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
+    def uniform_(self, from_=0, to=1, *, generator=None):
+        return _random().uniform_(self, from_, to, generator=generator)
+
+    def random_(self, from_=None, to=None, *, generator=None):
+        return _random().random_(self, from_, to, generator=generator)
+
     def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
         return _linalg().add_("addmm_", self, mat1, mat2, beta, alpha)
     def addmv_(self, mat, vec, *, beta=1, alpha=1):
@@ -1186,6 +1192,10 @@ cdef inline object _linalg():
 
 cdef inline object _reduce():
     return _th_module("_reduce")
+
+
+cdef inline object _random():
+    return _th_module("_random")
 
 
 # ------------------------------------------------------- argument rules

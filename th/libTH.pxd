@@ -821,3 +821,26 @@ cdef extern from "TH/TH.h" nogil:
     THTensor *THTensor_newMv(THTensor *mat, THTensor *vec) except NULL
     THTensor *THTensor_newBmm(THTensor *batch1, THTensor *batch2) except NULL
     THTensor *THTensor_newDot(THTensor *a, THTensor *b) except NULL
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------- THGenerator.h, THTensorRandom.h: random
+    ctypedef struct THGenerator
+    enum: TH_GENERATOR_STATE_SIZE
+    unsigned long long TH_GENERATOR_DEFAULT_SEED
+    THGenerator *THGenerator_new(uint64_t seed) except NULL
+    THGenerator *THGenerator_newClone(THGenerator *self) except NULL
+    void THGenerator_retain(THGenerator *self) noexcept
+    void THGenerator_free(THGenerator *self) noexcept
+    int64_t THGenerator_refcount(const THGenerator *self) noexcept
+    THGenerator *THGenerator_default() noexcept
+    void THGenerator_manualSeed(THGenerator *self, uint64_t seed) noexcept
+    uint64_t THGenerator_initialSeed(THGenerator *self) noexcept
+    uint64_t THGenerator_seed(THGenerator *self) noexcept
+    uint32_t THGenerator_random(THGenerator *self) noexcept
+    uint64_t THGenerator_random64(THGenerator *self) noexcept
+    int THGenerator_getState(THGenerator *self, THTensor *state) except -1
+    int THGenerator_setState(THGenerator *self, THTensor *state) except -1
+    int THTensor_uniform(THTensor *self, THGenerator *gen, double from_, double to) except -1
+    int THTensor_clampedRandom(THTensor *self, THGenerator *gen, int64_t min, int64_t max) except -1
+    int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) except -1
+    int THTensor_random(THTensor *self, THGenerator *gen) except -1
+    THTensor *THTensor_newRandperm(THGenerator *gen, int64_t n, THScalarType dtype) except NULL

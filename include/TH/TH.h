@@ -14,5 +14,7 @@
 #include "THHandle.h"
 #include "THExpr.h"
 #include "THSTensor.h"
+#include "THGenerator.h"
+#include "THTensorRandom.h"
 
 #endif /* TH_H */

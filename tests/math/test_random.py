@@ -1,0 +1,210 @@
+"""Random numbers (THGenerator.h, THTensorRandom.h, th._random): for one seed
+th draws torch 2.13's numbers bit for bit, its state loads into torch and
+back, one generator is safe to share between threads, and bad input is
+refused as torch refuses it."""
+import ctypes
+import os
+import threading
+
+import numpy as np
+import pytest
+
+import th
+
+torch = pytest.importorskip("torch")
+
+FLOATS = ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
+REALS = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
+         "float64"]
+LAYOUTS = ["contiguous", "transposed", "permuted", "sliced"]
+
+
+def laid_out(lib, dtype, layout):
+    """An uninitialised tensor of 4x6x5 elements laid out as layout says."""
+    t = lib.empty(4, 6, 5, dtype=getattr(lib, dtype))
+    return {"contiguous": t, "transposed": t.transpose(0, 2), "permuted": t.permute(1, 2, 0),
+            "sliced": t[:, 1:5:2]}[layout]
+
+
+def both(fn, seed=7):
+    """fn(lib, generator) for th and torch, each with a generator seeded seed."""
+    return [fn(lib, lib.Generator().manual_seed(seed)) for lib in (th, torch)]
+
+
+def same(a, b):
+    return np.array_equal(np.array(a, dtype=complex), np.array(b, dtype=complex), equal_nan=True)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("bounds", [(0, 1), (-2, 3), (0.1, 0.7), (-1e3, 1e3), (0.99, 1.0)])
+def test_uniform_is_torchs_bit_for_bit(dtype, layout, bounds):
+    got = both(lambda lib, g: laid_out(lib, dtype, layout).uniform_(*bounds, generator=g)
+               .tolist())
+    assert same(*got)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_rand_and_the_default_generator_are_torchs(dtype):
+    got = []
+    for lib in (th, torch):
+        lib.manual_seed(1234)
+        got.append((lib.rand(3, 4, dtype=getattr(lib, dtype)).tolist(),
+                    lib.rand((2, 2), dtype=getattr(lib, dtype)).tolist(),
+                    lib.initial_seed()))
+    assert same(got[0][0], got[1][0]) and same(got[0][1], got[1][1])
+    assert got[0][2] == got[1][2] == 1234
+
+
+@pytest.mark.parametrize("dtype", REALS)
+@pytest.mark.parametrize("bounds", [(0, 2), (-5, 5), (3, 100), (0, 2 ** 33), (-2 ** 40, 2 ** 40),
+                                    (0, 65504), (-2 ** 62, 2 ** 62)])
+def test_random_from_to_is_torchs_or_refused_as_torch(dtype, bounds):
+    results = []
+    for lib in (th, torch):
+        g = lib.Generator().manual_seed(4)
+        try:
+            with np.errstate(all="ignore"):
+                results.append(laid_out(lib, dtype, "transposed").random_(*bounds, generator=g)
+                               .tolist())
+        except RuntimeError:
+            results.append(None)
+    if results[1] is None:
+        assert results[0] is None
+    else:
+        assert same(*results)
+
+
+@pytest.mark.parametrize("dtype", REALS)
+def test_random_without_a_range_is_torchs(dtype):
+    assert same(*both(lambda lib, g: lib.empty(50, dtype=getattr(lib, dtype)).random_(
+        generator=g).tolist()))
+
+
+def test_randint_and_randperm_are_torchs():
+    for args in [(10, (7,)), (-3, 3, (2, 3)), (3, 10, (4, 5)), (0, 2 ** 40, (5,))]:
+        a, b = both(lambda lib, g: lib.randint(*args, generator=g).tolist())
+        assert a == b, args
+    for n in [0, 1, 2, 10, 1000]:
+        for dtype in ["int64", "int32", "float32", "uint8"]:
+            if dtype == "uint8" and n > 256:
+                continue
+            a, b = both(lambda lib, g: lib.randperm(n, generator=g, dtype=getattr(lib, dtype))
+                        .tolist())
+            assert a == b, (n, dtype)
+    like = th.zeros(2, 3, dtype=th.int16)
+    assert th.randint_like(like, 5).dtype is th.int16 and th.rand_like(th.zeros(2)).shape == (2,)
+
+
+def test_states_load_into_torch_and_back():
+    g = torch.Generator().manual_seed(11)
+    torch.rand(700, generator=g)  # past a twist of the state
+    ours = th.Generator().set_state(th.from_numpy(g.get_state().numpy()))
+    assert th.rand(5, generator=ours).tolist() == torch.rand(5, generator=g).tolist()
+    ours.manual_seed(12)
+    th.rand(999, generator=ours)
+    state = ours.get_state()
+    assert state.dtype is th.uint8 and state.shape == (5056,)
+    theirs = torch.Generator().set_state(torch.from_numpy(state.numpy().copy()))
+    assert th.rand(5, generator=ours).tolist() == torch.rand(5, generator=theirs).tolist()
+    assert theirs.initial_seed() == 12
+    before = th.get_rng_state()
+    first = th.rand(3).tolist()
+    th.set_rng_state(before)
+    assert th.rand(3).tolist() == first
+
+
+def test_seeds_as_torch_reads_them():
+    assert th.Generator().initial_seed() == torch.Generator().initial_seed() == 67280421310721
+    for seed in [0, 2 ** 64 - 1, -1, -(2 ** 63)]:
+        a, b = both(lambda lib, g: lib.rand(3, generator=g).tolist(), seed)
+        assert a == b
+    with pytest.raises(ValueError):
+        th.Generator().manual_seed(2 ** 64)
+    with pytest.raises(TypeError):
+        th.Generator().manual_seed(1.5)
+    fresh = th.Generator()
+    seed = fresh.seed()
+    assert 0 <= seed < 2 ** 53 and fresh.initial_seed() == seed
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: th.zeros(3, dtype=th.int32).uniform_(), NotImplementedError, "uniform_"),
+    (lambda: th.zeros(3).uniform_(2, 1), RuntimeError, "from=2 > to=1"),
+    (lambda: th.zeros(3, dtype=th.float16).uniform_(-7e4, 7e4), ValueError, "float16"),
+    (lambda: th.zeros(3, dtype=th.uint32).random_(), NotImplementedError, "uint32"),
+    (lambda: th.zeros(3, dtype=th.uint8).random_(0, 300), ValueError, "does not fit uint8"),
+    (lambda: th.zeros(3).random_(5, 5), RuntimeError, "from=5 >= to=5"),
+    (lambda: th.zeros(3).expand(2, 3).uniform_(), RuntimeError, "share memory"),
+    (lambda: th.randperm(-1), ValueError, "non-negative"),
+    (lambda: th.randperm(300, dtype=th.uint8), ValueError, "cannot hold"),
+    (lambda: th.rand(2, generator="seed"), TypeError, "th.Generator"),
+    (lambda: th.Generator().set_state(th.zeros(10, dtype=th.uint8)), ValueError, "5056"),
+    (lambda: th.Generator().set_state(th.zeros(5056)), TypeError, "uint8"),
+    (lambda: th.Generator().set_state(th.zeros(5056, dtype=th.uint8)), ValueError,
+     "invalid mt19937 state"),
+])
+def test_bad_input_is_refused_and_draws_nothing(call, error, match):
+    th.manual_seed(3)
+    with pytest.raises(error, match=match):
+        call()
+    assert th.rand(2).tolist() == torch.rand(2, generator=torch.Generator().manual_seed(3)).tolist()
+
+
+def test_one_generator_shared_by_threads_gives_whole_fills():
+    """Each fill holds the generator's lock: four threads drawing 20000 each
+    take four runs of the stream, whole and in some order."""
+    g = th.Generator().manual_seed(5)
+    results = [None] * 4
+
+    def work(i):
+        results[i] = th.rand(20000, generator=g).tolist()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    stream = torch.rand(80000, generator=torch.Generator().manual_seed(5)).tolist()
+    runs = [stream[k:k + 20000] for k in range(0, 80000, 20000)]
+    assert sorted(map(tuple, results)) == sorted(map(tuple, runs))
+
+
+def test_the_c_generator_is_reference_counted():
+    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+    lib.THGenerator_new.restype = ctypes.c_void_p
+    lib.THGenerator_new.argtypes = [ctypes.c_uint64]
+    lib.THGenerator_newClone.restype = ctypes.c_void_p
+    lib.THGenerator_newClone.argtypes = [ctypes.c_void_p]
+    for name in ("THGenerator_retain", "THGenerator_free"):
+        getattr(lib, name).argtypes = [ctypes.c_void_p]
+    lib.THGenerator_refcount.restype = ctypes.c_int64
+    lib.THGenerator_refcount.argtypes = [ctypes.c_void_p]
+    lib.THGenerator_random.restype = ctypes.c_uint32
+    lib.THGenerator_random.argtypes = [ctypes.c_void_p]
+    lib.THGenerator_random64.restype = ctypes.c_uint64
+    lib.THGenerator_random64.argtypes = [ctypes.c_void_p]
+    g = lib.THGenerator_new(7)
+    assert lib.THGenerator_refcount(g) == 1
+    lib.THGenerator_retain(g)
+    assert lib.THGenerator_refcount(g) == 2
+    lib.THGenerator_free(g)
+    first = lib.THGenerator_random(g)
+    clone = lib.THGenerator_newClone(g)  # the same position, its own stream
+    assert lib.THGenerator_refcount(clone) == 1
+    assert lib.THGenerator_random64(clone) == lib.THGenerator_random64(g)
+    lib.THGenerator_free(clone)
+    lib.THGenerator_free(g)
+    # torch's random() is the low 24 bits rand() scales
+    assert first & 0xffffff == int(torch.rand(1, generator=torch.Generator().manual_seed(7))
+                                   .item() * 2 ** 24)
+
+
+def test_a_refused_allocation_is_a_memory_error_and_leaks_nothing():
+    before = th.debug.live()
+    for make in (lambda: th.randperm(100, dtype=th.int32), lambda: th.rand(10),
+                 lambda: th.Generator()):
+        with th.debug.fail_allocations(after=1):
+            with pytest.raises(MemoryError):
+                make()
+    assert th.debug.live() == before

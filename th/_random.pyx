@@ -1,0 +1,189 @@
+"""Random numbers with torch's names over TH's generators (THGenerator.h,
+THTensorRandom.h): th.Generator, th.manual_seed, th.seed, th.initial_seed,
+th.get_rng_state/set_rng_state, th.rand, th.randint, th.randperm,
+rand_like, randint_like, and the methods uniform_ and random_.
+
+For one seed the numbers are torch 2.13's on the CPU, bit for bit, and a
+state from torch.get_rng_state() loads here (docs/RANDOM.md)."""
+cimport cython
+from libc.stdint cimport int64_t, uint64_t
+
+cimport th._errors
+from th._args cimport as_int64, is_integer
+from th._dtype cimport as_scalar_type
+from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
+from th.libTH cimport *
+
+from th._errors import ArgumentError
+from th._factories import empty
+
+_UINT64 = 1 << 64
+
+
+cdef uint64_t _seed_value(object seed) except? 0:
+    """seed as torch reads it: an int in [-2^63, 2^64), a negative one taken
+    modulo 2^64."""
+    if not is_integer(seed) or isinstance(seed, bool):
+        raise TypeError(f"manual_seed expected an int, but got {type(seed).__name__}")
+    seed = int(seed)
+    if not -(1 << 63) <= seed < _UINT64:
+        raise ArgumentError(f"seed {seed} is outside [-2^63, 2^64)")
+    return <uint64_t>(seed % _UINT64)
+
+
+@cython.auto_pickle(False)
+cdef class Generator:
+    """A random number generator (TH's THGenerator): torch's CPU generator,
+    mt19937, seeded with 67280421310721 unless manual_seed says otherwise."""
+    cdef THGenerator *cdata
+
+    def __cinit__(self, device="cpu", *, _wrap=False):
+        if _wrap:
+            return  # wrap_generator fills cdata
+        if str(device) != "cpu":
+            raise ArgumentError(f"th has CPU generators only, not {device!r}")
+        self.cdata = THGenerator_new(TH_GENERATOR_DEFAULT_SEED)
+
+    def __dealloc__(self):
+        THGenerator_free(self.cdata)
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def manual_seed(self, seed):
+        """Restarts the stream from seed; returns the generator."""
+        THGenerator_manualSeed(self.cdata, _seed_value(seed))
+        return self
+
+    def initial_seed(self):
+        return THGenerator_initialSeed(self.cdata)
+
+    def seed(self):
+        """Restarts the stream from a nondeterministic seed, and returns it."""
+        return THGenerator_seed(self.cdata)
+
+    def get_state(self):
+        """The state: a uint8 tensor of 5056 bytes, torch's layout."""
+        cdef Tensor state = empty(0, dtype="uint8")
+        THGenerator_getState(self.cdata, state.cdata)
+        return state
+
+    def set_state(self, Tensor new_state not None):
+        THGenerator_setState(self.cdata, new_state.cdata)
+        return self
+
+    def __repr__(self):
+        return f"<th.Generator object at {id(self):#x}>"
+
+
+cdef Generator wrap_generator(THGenerator *g):
+    """A Generator holding one more reference to g."""
+    cdef Generator gen = Generator(_wrap=True)
+    THGenerator_retain(g)
+    gen.cdata = g
+    return gen
+
+
+default_generator = wrap_generator(THGenerator_default())
+
+
+cdef THGenerator *_gen(object generator) except? NULL:
+    if generator is None:
+        return THGenerator_default()
+    if not isinstance(generator, Generator):
+        raise TypeError(f"generator must be a th.Generator, not {type(generator).__name__}")
+    return (<Generator>generator).cdata
+
+
+def manual_seed(seed):
+    """Seeds the default generator (torch.manual_seed); returns it."""
+    return default_generator.manual_seed(seed)
+
+
+def seed():
+    return default_generator.seed()
+
+
+def initial_seed():
+    return default_generator.initial_seed()
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
+
+
+def uniform_(Tensor self, double from_=0, double to=1, *, generator=None):
+    """self filled with numbers uniform on [from, to), without the GIL over
+    a pinned snapshot of self (another thread's resize_ cannot free what is
+    written)."""
+    cdef THGenerator *g = _gen(generator)
+    cdef THTensor *snapshot = pinned_snapshot(self.cdata)
+    try:
+        with nogil:
+            THTensor_uniform(snapshot, g, from_, to)
+    finally:
+        release_snapshot(snapshot)
+    return self
+
+
+def random_(Tensor self, from_=None, to=None, *, generator=None):
+    """random_(): integers the dtype holds (torch's ranges); random_(to):
+    [0, to); random_(from, to): [from, to)."""
+    cdef THGenerator *g = _gen(generator)
+    if from_ is None and to is None:
+        THTensor_random(self.cdata, g)
+    elif to is None:
+        THTensor_clampedRandom(self.cdata, g, 0, as_int64(from_, "to"))
+    else:
+        THTensor_clampedRandom(self.cdata, g, as_int64(from_, "from"), as_int64(to, "to"))
+    return self
+
+
+def _size_of(size, str fn):
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = size[0]
+    return tuple(size)
+
+
+def rand(*size, generator=None, dtype=None):
+    """A tensor of size filled with numbers uniform on [0, 1) (torch.rand)."""
+    return uniform_(empty(*_size_of(size, "rand"), dtype=dtype), 0, 1, generator=generator)
+
+
+def rand_like(Tensor input not None, *, dtype=None):
+    return uniform_(empty(*input.shape, dtype=dtype or input.dtype))
+
+
+def randint(*args, size=None, generator=None, dtype=None):
+    """randint(high, size) or randint(low, high, size): integers in [low,
+    high), int64 unless dtype says otherwise (torch.randint)."""
+    if size is not None:
+        args = args + (size,)
+    if len(args) == 2:
+        low, high, size = 0, args[0], args[1]
+    elif len(args) == 3:
+        low, high, size = args
+    else:
+        raise TypeError("randint() takes (high, size) or (low, high, size)")
+    out = empty(*_size_of((size,), "randint"), dtype=dtype or "int64")
+    return random_(out, low, high, generator=generator)
+
+
+def randint_like(Tensor input not None, low=0, high=None, *, dtype=None):
+    if high is None:
+        low, high = 0, low
+    return random_(empty(*input.shape, dtype=dtype or input.dtype), low, high)
+
+
+def randperm(n, *, generator=None, dtype=None):
+    """A random permutation of 0 .. n-1 (torch.randperm): int64 unless dtype
+    says otherwise."""
+    cdef int64_t count = as_int64(n, "n")
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64)
+    cdef THGenerator *g = _gen(generator)
+    return wrap_tensor(THTensor_newRandperm(g, count, t))

@@ -1,0 +1,338 @@
+/* Tensors filled from a generator as torch's CPU kernels fill them: one
+ * value per element from the generator's stream, transformed as torch's
+ * TransformationHelper transforms it, in torch's element order. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "TH/THTensorRandom.h"
+#include "core/THBFloat16Impl.h"
+#include "core/THGeneratorImpl.h"
+#include "core/THHalfImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+#include "engine/THCastImpl.h"
+
+#define CHUNK 256
+
+/* What a fill draws: a value of dtype `as` (float32, float64 or int64) per
+ * element; the values are converted to the tensor's dtype as C casts. */
+typedef struct Draw {
+  THScalarType as;
+  void (*draw)(THGenerator *g, const struct Draw *d, void *out, int64_t n);
+  double from, span, to;   /* uniform: from + x * span, in the draw's dtype */
+  int pairs;               /* complex: two values (real, imaginary) per element */
+  uint64_t range;          /* integers: [base, base + range) */
+  int64_t base;
+  int digits;              /* uniform: the significand's bits of the dtype */
+  THScalarType dtype;      /* the tensor's dtype (a complex one's real dtype) */
+} Draw;
+
+/* The elements' byte offsets in torch's iterator order: dims by stride, the
+ * smallest innermost (ties: the later dim inner). order[0] is the innermost. */
+static int iteration_order(const THTensor *t, int *order) {
+  int n = 0;
+  const int64_t *size = th_sizes(t), *stride = th_strides(t);
+  for (int d = t->nDimension - 1; d >= 0; d--)
+    if (size[d] != 1) order[n++] = d;
+  for (int i = 1; i < n; i++) /* insertion sort, stable */
+    for (int j = i; j > 0 && stride[order[j]] < stride[order[j - 1]]; j--) {
+      int x = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = x;
+    }
+  return n;
+}
+
+/* Draws into t (locked generator): chunks of values in torch's order,
+ * converted into the elements. */
+static void fill(THTensor *t, THGenerator *g, const Draw *d) {
+  int64_t numel = THTensor_nElement(t);
+  if (numel == 0) return;
+  size_t es = THScalarType_elementSize(t->storage->dtype), vs = THScalarType_elementSize(d->as);
+  th_cast_loop store = th_cast_loops[t->storage->dtype][d->as];
+  char values[CHUNK * 16];
+  char *data = th_tensor_bytes(t);
+  if (THTensor_isContiguous(t)) {
+    for (int64_t i = 0; i < numel; i += CHUNK) {
+      int64_t m = numel - i < CHUNK ? numel - i : CHUNK;
+      d->draw(g, d, values, m);
+      store(data + i * (int64_t)es, (ptrdiff_t)es, values, (ptrdiff_t)vs, m);
+    }
+    return;
+  }
+  int order[TH_MAX_DIMS], nd = iteration_order(t, order);
+  int64_t index[TH_MAX_DIMS] = {0}, offset = 0;
+  const int64_t *size = th_sizes(t), *stride = th_strides(t);
+  for (int64_t i = 0; i < numel; i += CHUNK) {
+    int64_t m = numel - i < CHUNK ? numel - i : CHUNK;
+    d->draw(g, d, values, m);
+    for (int64_t k = 0; k < m; k++) {
+      store(data + offset * (int64_t)es, (ptrdiff_t)es, values + k * (int64_t)vs, (ptrdiff_t)vs, 1);
+      for (int j = 0; j < nd; j++) { /* the next element: an odometer over order */
+        int dim = order[j];
+        offset += stride[dim];
+        if (++index[j] < size[dim]) break;
+        offset -= stride[dim] * size[dim];
+        index[j] = 0;
+      }
+    }
+  }
+}
+
+static int run(THTensor *self, THGenerator *gen, const Draw *d, const char *fn) {
+  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
+  TH_CHECK_TENSOR_AS(self, fn, -1);
+  if (th_check_writable(self, "self", fn)) return -1;
+  THGenerator *g = gen ? gen : THGenerator_default();
+  th_generator_lock(g);
+  fill(self, g, d);
+  th_generator_unlock(g);
+  return 0;
+}
+
+/* ------------------------------------------------------------- uniform */
+
+/* torch's uniform_real: the low `digits` bits of a draw as a fraction, then
+ * x * (to - from) + from in float (float32 and the half types) or double */
+static void draw_uniform_float(THGenerator *g, const Draw *d, void *out, int64_t n) {
+  float *o = out, from = (float)d->from, span = (float)d->span;
+  uint32_t mask = (UINT32_C(1) << d->digits) - 1;
+  float scale = 1.0f / (float)(UINT32_C(1) << d->digits);
+  n *= d->pairs ? 2 : 1;
+  /* one rounding (fused), as torch's build computes x * span + from */
+  for (int64_t i = 0; i < n; i++) o[i] = fmaf((float)(th_mt_next(g) & mask) * scale, span, from);
+}
+
+/* float16 and bfloat16: the float32 value rounded to the type, and a value
+ * that rounds up to `to` is `from` instead, as torch keeps [from, to) */
+static float round_half(THScalarType t, float v) {
+  return t == TH_FLOAT16 ? th_half_bits_to_float(th_float_to_half_bits(v))
+                         : th_bfloat16_bits_to_float(th_float_to_bfloat16_bits(v));
+}
+
+static void draw_uniform_half(THGenerator *g, const Draw *d, void *out, int64_t n) {
+  float *o = out, from = round_half(d->dtype, (float)d->from);
+  float to = round_half(d->dtype, (float)d->to);
+  draw_uniform_float(g, d, out, n);
+  for (int64_t i = 0; i < n * (d->pairs ? 2 : 1); i++) {
+    o[i] = round_half(d->dtype, o[i]);
+    if (o[i] == to) o[i] = from;
+  }
+}
+
+static void draw_uniform_double(THGenerator *g, const Draw *d, void *out, int64_t n) {
+  double *o = out, from = d->from, span = d->span;
+  const uint64_t mask = (UINT64_C(1) << 53) - 1;
+  n *= d->pairs ? 2 : 1;
+  for (int64_t i = 0; i < n; i++) o[i] = fma((double)(th_mt_next64(g) & mask) * 0x1p-53, span, from);
+}
+
+static double lowest(THScalarType t) {
+  return t == TH_FLOAT16 ? -65504.0 : t == TH_BFLOAT16 ? -3.3895313892515355e38
+         : t == TH_FLOAT32 ? -3.4028234663852886e38 : -1.7976931348623157e308;
+}
+
+int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
+  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THScalarType t = self->storage->dtype, real = t == TH_COMPLEX64 ? TH_FLOAT32
+                                                : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
+  if (!THScalarType_isFloatingPoint(real)) {
+    TH_ERR(TH_ERROR_UNSUPPORTED, "uniform_ is not supported for %s", THScalarType_name(t));
+    return -1;
+  }
+  if (!(from <= to)) {
+    TH_ERR(TH_ERROR_VALUE, "uniform_ expects to return a [from, to) range, but found from=%g > "
+           "to=%g", from, to);
+    return -1;
+  }
+  if (from < lowest(real) || to > -lowest(real) || to - from > -lowest(real)) {
+    TH_ERR(TH_ERROR_VALUE, "uniform_ expects to-from <= the largest %s, got from=%g, to=%g",
+           THScalarType_name(real), from, to);
+    return -1;
+  }
+  Draw d = {.from = from, .span = to - from, .to = to, .pairs = real != t, .dtype = real};
+  if (real == TH_FLOAT64) {
+    d.as = d.pairs ? TH_COMPLEX128 : TH_FLOAT64, d.draw = draw_uniform_double;
+  } else {
+    /* the half types too: a float32 value (24 bits), rounded once, as torch's */
+    d.as = d.pairs ? TH_COMPLEX64 : TH_FLOAT32;
+    d.draw = real == TH_FLOAT32 ? draw_uniform_float : draw_uniform_half;
+    d.digits = 24;
+    d.span = (float)to - (float)from;
+  }
+  return run(self, gen, &d, __func__);
+}
+
+/* ------------------------------------------------------------ integers */
+
+static void draw_from_to(THGenerator *g, const Draw *d, void *out, int64_t n) {
+  int64_t *o = out;
+  if (d->range >= UINT64_C(1) << 32)
+    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range + (uint64_t)d->base);
+  else
+    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range + (uint64_t)d->base);
+}
+
+/* torch's uniform_int: a draw modulo the dtype's count of values */
+static void draw_full(THGenerator *g, const Draw *d, void *out, int64_t n) {
+  int64_t *o = out;
+  for (int64_t i = 0; i < n; i++)
+    o[i] = d->dtype == TH_INT64 || d->dtype == TH_FLOAT64
+               ? (int64_t)(th_mt_next64(g) % d->range)
+               : (int64_t)(th_mt_next(g) % d->range);
+}
+
+/* The integers a dtype holds exactly, [*lo, *hi]. */
+static void holds(THScalarType t, double *lo, double *hi) {
+  switch (t) {
+    case TH_BOOL: *lo = 0, *hi = 1; return;
+    case TH_UINT8: *lo = 0, *hi = 255; return;
+    case TH_INT8: *lo = -128, *hi = 127; return;
+    case TH_INT16: *lo = -32768, *hi = 32767; return;
+    case TH_UINT16: *lo = 0, *hi = 65535; return;
+    case TH_INT32: *lo = -2147483648.0, *hi = 2147483647.0; return;
+    case TH_UINT32: *lo = 0, *hi = 4294967295.0; return;
+    case TH_UINT64: *lo = 0, *hi = 18446744073709551615.0; return;
+    case TH_FLOAT16: *lo = -65504, *hi = 65504; return;
+    case TH_BFLOAT16: *lo = -3.3895313892515355e38, *hi = 3.3895313892515355e38; return;
+    case TH_FLOAT32: *lo = -3.4028234663852886e38, *hi = 3.4028234663852886e38; return;
+    default: *lo = -9223372036854775808.0, *hi = 9223372036854775807.0; /* int64, float64 */
+  }
+}
+
+/* x converted to a floating dtype and back, as torch's static_cast<scalar_t> */
+static int64_t through(THScalarType t, int64_t x) {
+  if (t == TH_FLOAT64) return (int64_t)(double)x;
+  if (t == TH_FLOAT32) return (int64_t)(float)x;
+  return (int64_t)round_half(t, (float)x);
+}
+
+static int digits_of(THScalarType t) {
+  return t == TH_FLOAT64 ? 53 : t == TH_FLOAT32 ? 24 : t == TH_FLOAT16 ? 11 : 8;
+}
+
+static int log2_floor(int64_t v) {
+  int n = 0;
+  while (v >>= 1) ++n;
+  return n;
+}
+
+/* torch's update_from and update_to: bounds a floating dtype cannot hold
+ * move inward to the nearest integers it holds, so that every value drawn
+ * converts into [from, to) */
+static int64_t update_from(THScalarType t, int64_t from) {
+  int64_t from_plus_1 = through(t, from + 1);
+  if (from_plus_1 < from)
+    from = from_plus_1 + ((int64_t)1 << (log2_floor(llabs(from + 1)) - digits_of(t) + 1));
+  return from;
+}
+
+static int64_t update_to(THScalarType t, int64_t to) {
+  int64_t to_minus_1 = through(t, to - 1);
+  if (to_minus_1 >= to)
+    to = to_minus_1 - ((int64_t)1 << (log2_floor(llabs(to - 1)) - digits_of(t) + 1));
+  return to;
+}
+
+int THTensor_clampedRandom(THTensor *self, THGenerator *gen, int64_t min, int64_t max) {
+  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THScalarType t = self->storage->dtype;
+  if (THScalarType_isComplex(t)) {
+    TH_ERR(TH_ERROR_UNSUPPORTED, "random_ is not supported for %s", THScalarType_name(t));
+    return -1;
+  }
+  if (min >= max) {
+    TH_ERR(TH_ERROR_VALUE, "random_ expects 'from' to be less than 'to', but got from=%lld >= "
+           "to=%lld", (long long)min, (long long)max);
+    return -1;
+  }
+  double lo, hi;
+  holds(t, &lo, &hi);
+  if ((double)min < lo || (double)min > hi || (double)(max - 1) > hi) {
+    TH_ERR(TH_ERROR_VALUE, "random_: [%lld, %lld) does not fit %s", (long long)min,
+           (long long)max, THScalarType_name(t));
+    return -1;
+  }
+  if (THScalarType_isFloatingPoint(t)) min = update_from(t, min), max = update_to(t, max);
+  Draw d = {.as = TH_INT64, .draw = draw_from_to, .range = (uint64_t)max - (uint64_t)min,
+            .base = min};
+  return run(self, gen, &d, __func__);
+}
+
+int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) {
+  return THTensor_clampedRandom(self, gen, 0, max);
+}
+
+int THTensor_random(THTensor *self, THGenerator *gen) {
+  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THScalarType t = self->storage->dtype;
+  uint64_t range;
+  switch (t) {
+    case TH_BOOL: range = 2; break;
+    case TH_UINT8: range = 256; break;
+    case TH_INT8: range = 128; break;
+    case TH_INT16: range = 32768; break;
+    case TH_INT32: range = UINT64_C(1) << 31; break;
+    case TH_INT64: range = UINT64_C(1) << 63; break;
+    case TH_FLOAT16: range = (UINT64_C(1) << 11) + 1; break;
+    case TH_BFLOAT16: range = (UINT64_C(1) << 8) + 1; break;
+    case TH_FLOAT32: range = (UINT64_C(1) << 24) + 1; break;
+    case TH_FLOAT64: range = (UINT64_C(1) << 53) + 1; break;
+    default:
+      TH_ERR(TH_ERROR_UNSUPPORTED, "random_ without a range is not supported for %s",
+             THScalarType_name(t));
+      return -1;
+  }
+  Draw d = {.as = TH_INT64, .draw = draw_full, .range = range, .dtype = t};
+  return run(self, gen, &d, __func__);
+}
+
+/* ------------------------------------------------------------- randperm */
+
+THTensor *THTensor_newRandperm(THGenerator *gen, int64_t n, THScalarType dtype) {
+  THArgCheck(n >= 0, NULL, TH_ERROR_VALUE, "%s: n must be non-negative, got %lld", __func__,
+             (long long)n);
+  THArgCheck(THScalarType_isValid((int)dtype), NULL, TH_ERROR_TYPE, "%s: invalid dtype %d",
+             __func__, (int)dtype);
+  double lo, hi;
+  holds(dtype, &lo, &hi);
+  if (THScalarType_isComplex(dtype) || dtype == TH_BOOL || (n > 0 && (double)(n - 1) > hi)) {
+    TH_ERR(TH_ERROR_VALUE, "randperm: %s cannot hold %lld values", THScalarType_name(dtype),
+           (long long)n);
+    return NULL;
+  }
+  int64_t size[1] = {n};
+  /* both tensors before the first draw: a failure draws nothing */
+  THTensor *r = THTensor_newWithSize(TH_INT64, 1, size, NULL);
+  THTensor *result = r && dtype != TH_INT64 ? THTensor_newWithSize(dtype, 1, size, NULL) : r;
+  if (!result) {
+    THTensor_free(r);
+    return NULL;
+  }
+  int64_t *p = (int64_t *)th_tensor_bytes(r);
+  THGenerator *g = gen ? gen : THGenerator_default();
+  th_generator_lock(g);
+  if (n < (int64_t)(UINT32_MAX / 20)) { /* torch's: swaps with 32-bit draws */
+    for (int64_t i = 0; i < n; i++) p[i] = i;
+    for (int64_t i = 0; i < n - 1; i++) {
+      int64_t z = (int64_t)(th_mt_next(g) % (uint64_t)(n - i)), x = p[i];
+      p[i] = p[z + i];
+      p[z + i] = x;
+    }
+  } else { /* the inside-out shuffle with 64-bit draws */
+    for (int64_t i = 0; i < n; i++) {
+      int64_t z = (int64_t)(th_mt_next64(g) % (uint64_t)(i + 1));
+      p[i] = p[z];
+      p[z] = i;
+    }
+  }
+  th_generator_unlock(g);
+  if (result == r) return r;
+  if (THTensor_copy(result, r)) {
+    THTensor_free(result);
+    result = NULL;
+  }
+  THTensor_free(r);
+  return result;
+}
