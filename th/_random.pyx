@@ -144,15 +144,9 @@ def random_(Tensor self, from_=None, to=None, *, generator=None):
     return self
 
 
-def _size_of(size, str fn):
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = size[0]
-    return tuple(size)
-
-
 def rand(*size, generator=None, dtype=None):
     """A tensor of size filled with numbers uniform on [0, 1) (torch.rand)."""
-    return uniform_(empty(*_size_of(size, "rand"), dtype=dtype), 0, 1, generator=generator)
+    return uniform_(empty(*size, dtype=dtype), 0, 1, generator=generator)
 
 
 def rand_like(Tensor input not None, *, dtype=None):
@@ -170,7 +164,7 @@ def randint(*args, size=None, generator=None, dtype=None):
         low, high, size = args
     else:
         raise TypeError("randint() takes (high, size) or (low, high, size)")
-    out = empty(*_size_of((size,), "randint"), dtype=dtype or "int64")
+    out = empty(size, dtype=dtype or "int64")
     return random_(out, low, high, generator=generator)
 
 

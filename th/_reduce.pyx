@@ -184,21 +184,16 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
     cdef THScalarType it = THTensor_dtype(input.cdata), ot
-    if dtype is None and out is not None and (op == SUM or op == PROD):
-        # torch sums into out's dtype, the elements cast to it first: floats
-        # into an integer out are truncated one by one (sum([0.9] * 3) is
-        # 0), into a bool out every element is a bool (a sum is an or), int32
-        # values into a float16 out may each overflow. The input is copied
-        # only where that differs from the sum converted.
+    if dtype is None and out is not None and (op == SUM or op == PROD or op == VAR or op == STD):
+        # torch reduces into out's dtype, the elements cast to it first:
+        # floats into an integer out are truncated one by one (sum([0.9] * 3)
+        # is 0), into a bool out every element is a bool (a sum is an or),
+        # int32 values into a float16 out may each overflow, and so may real
+        # values before their variance (a complex one's is real: not cast).
+        # The input is copied only where that differs from the result converted.
         ot = THTensor_dtype((<Tensor>out).cdata)
-        if not _sums_alike(it, ot):
-            input = converted(input, ot, False)
-    elif dtype is None and out is not None and (op == VAR or op == STD):
-        # the same for the spread of real values (bfloat16's 65536 is inf
-        # in a float16 out, so the variance is NaN, as torch's)
-        ot = THTensor_dtype((<Tensor>out).cdata)
-        if THScalarType_isFloatingPoint(it) and THScalarType_isFloatingPoint(ot) and \
-                not _sums_alike(it, ot):
+        if not _sums_alike(it, ot) and (op == SUM or op == PROD or (
+                THScalarType_isFloatingPoint(it) and THScalarType_isFloatingPoint(ot))):
             input = converted(input, ot, False)
     cdef Tensor result = out if out is not None else wrap_tensor(
         THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))

@@ -3,6 +3,7 @@
  * one seed gives torch's stream. */
 #define _DEFAULT_SOURCE /* O_CLOEXEC, clock_gettime */
 #include <fcntl.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,31 +49,31 @@ uint32_t th_mt_next(THGenerator *g) {
   return y ^ (y >> 18);
 }
 
-THGenerator *THGenerator_new(uint64_t seed) {
+/* A generator with one reference and an unset stream. */
+static THGenerator *generator_alloc(const char *fn) {
   THGenerator *g = th_malloc(sizeof *g);
   if (!g) {
-    TH_ERR(TH_ERROR_MEMORY, "out of memory for a generator");
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "out of memory for a generator");
     return NULL;
   }
   atomic_init(&g->refcount, 1);
   pthread_mutex_init(&g->lock, NULL);
-  seed_state(g, seed);
+  return g;
+}
+
+THGenerator *THGenerator_new(uint64_t seed) {
+  THGenerator *g = generator_alloc(__func__);
+  if (g) seed_state(g, seed);
   return g;
 }
 
 THGenerator *THGenerator_newClone(THGenerator *self) {
   THArgCheck(self, NULL, TH_ERROR_VALUE, "%s: self is NULL", __func__);
-  THGenerator *g = THGenerator_new(0);
+  THGenerator *g = generator_alloc(__func__);
   if (!g) return NULL;
   th_generator_lock(self);
-  g->seed = self->seed;
-  g->left = self->left;
-  g->next = self->next;
-  memcpy(g->state, self->state, sizeof g->state);
-  g->has_next_double_normal = self->has_next_double_normal;
-  g->has_next_float_normal = self->has_next_float_normal;
-  g->next_double_normal = self->next_double_normal;
-  g->next_float_normal = self->next_float_normal;
+  /* the stream's fields, after the refcount and the lock */
+  memcpy(&g->seed, &self->seed, sizeof *g - offsetof(THGenerator, seed));
   th_generator_unlock(self);
   return g;
 }

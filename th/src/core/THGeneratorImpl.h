@@ -14,6 +14,7 @@
 struct THGenerator {
   _Atomic int64_t refcount;
   pthread_mutex_t lock;
+  /* the stream: everything from here on (THGenerator_newClone copies it) */
   uint64_t seed; /* the stream's initial seed */
   int left;      /* draws left before the next twist, in [1, TH_MT_N] */
   uint32_t next; /* the next state word to temper */

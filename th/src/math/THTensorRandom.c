@@ -24,12 +24,11 @@ typedef struct Draw {
   int pairs;               /* complex: two values (real, imaginary) per element */
   uint64_t range;          /* integers: [base, base + range) */
   int64_t base;
-  int digits;              /* uniform: the significand's bits of the dtype */
   THScalarType dtype;      /* the tensor's dtype (a complex one's real dtype) */
 } Draw;
 
-/* The elements' byte offsets in torch's iterator order: dims by stride, the
- * smallest innermost (ties: the later dim inner). order[0] is the innermost. */
+/* The dims in torch's iterator order: by stride, the smallest innermost
+ * (ties: the later dim inner), size-1 dims left out. order[0] is the innermost. */
 static int iteration_order(const THTensor *t, int *order) {
   int n = 0;
   const int64_t *size = th_sizes(t), *stride = th_strides(t);
@@ -91,14 +90,34 @@ static int run(THTensor *self, THGenerator *gen, const Draw *d, const char *fn) 
   return 0;
 }
 
+/* The finite values a dtype holds, [*lo, *hi]. */
+static void holds(THScalarType t, double *lo, double *hi) {
+  switch (t) {
+    case TH_BOOL: *lo = 0, *hi = 1; return;
+    case TH_UINT8: *lo = 0, *hi = 255; return;
+    case TH_INT8: *lo = -128, *hi = 127; return;
+    case TH_INT16: *lo = -32768, *hi = 32767; return;
+    case TH_UINT16: *lo = 0, *hi = 65535; return;
+    case TH_INT32: *lo = -2147483648.0, *hi = 2147483647.0; return;
+    case TH_UINT32: *lo = 0, *hi = 4294967295.0; return;
+    case TH_UINT64: *lo = 0, *hi = 18446744073709551615.0; return;
+    case TH_FLOAT16: *lo = -65504, *hi = 65504; return;
+    case TH_BFLOAT16: *lo = -3.3895313892515355e38, *hi = 3.3895313892515355e38; return;
+    case TH_FLOAT32: *lo = -3.4028234663852886e38, *hi = 3.4028234663852886e38; return;
+    case TH_FLOAT64: *lo = -1.7976931348623157e308, *hi = 1.7976931348623157e308; return;
+    default: *lo = -9223372036854775808.0, *hi = 9223372036854775807.0; /* int64 */
+  }
+}
+
 /* ------------------------------------------------------------- uniform */
 
-/* torch's uniform_real: the low `digits` bits of a draw as a fraction, then
- * x * (to - from) + from in float (float32 and the half types) or double */
+/* torch's uniform_real: the low 24 bits of a draw as a fraction, then
+ * x * (to - from) + from in float (float32 and the half types); 53 bits in
+ * double for float64 */
 static void draw_uniform_float(THGenerator *g, const Draw *d, void *out, int64_t n) {
   float *o = out, from = (float)d->from, span = (float)d->span;
-  uint32_t mask = (UINT32_C(1) << d->digits) - 1;
-  float scale = 1.0f / (float)(UINT32_C(1) << d->digits);
+  const uint32_t mask = (UINT32_C(1) << 24) - 1;
+  const float scale = 0x1p-24f;
   n *= d->pairs ? 2 : 1;
   /* one rounding (fused), as torch's build computes x * span + from */
   for (int64_t i = 0; i < n; i++) o[i] = fmaf((float)(th_mt_next(g) & mask) * scale, span, from);
@@ -128,11 +147,6 @@ static void draw_uniform_double(THGenerator *g, const Draw *d, void *out, int64_
   for (int64_t i = 0; i < n; i++) o[i] = fma((double)(th_mt_next64(g) & mask) * 0x1p-53, span, from);
 }
 
-static double lowest(THScalarType t) {
-  return t == TH_FLOAT16 ? -65504.0 : t == TH_BFLOAT16 ? -3.3895313892515355e38
-         : t == TH_FLOAT32 ? -3.4028234663852886e38 : -1.7976931348623157e308;
-}
-
 int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
   THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype, real = t == TH_COMPLEX64 ? TH_FLOAT32
@@ -146,7 +160,9 @@ int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
            "to=%g", from, to);
     return -1;
   }
-  if (from < lowest(real) || to > -lowest(real) || to - from > -lowest(real)) {
+  double lo, hi;
+  holds(real, &lo, &hi);
+  if (from < lo || to > hi || to - from > hi) {
     TH_ERR(TH_ERROR_VALUE, "uniform_ expects to-from <= the largest %s, got from=%g, to=%g",
            THScalarType_name(real), from, to);
     return -1;
@@ -158,7 +174,6 @@ int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
     /* the half types too: a float32 value (24 bits), rounded once, as torch's */
     d.as = d.pairs ? TH_COMPLEX64 : TH_FLOAT32;
     d.draw = real == TH_FLOAT32 ? draw_uniform_float : draw_uniform_half;
-    d.digits = 24;
     d.span = (float)to - (float)from;
   }
   return run(self, gen, &d, __func__);
@@ -174,31 +189,14 @@ static void draw_from_to(THGenerator *g, const Draw *d, void *out, int64_t n) {
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range + (uint64_t)d->base);
 }
 
-/* torch's uniform_int: a draw modulo the dtype's count of values */
+/* torch's uniform_int: a draw (64 bits for int64 and float64) modulo the
+ * dtype's count of values */
 static void draw_full(THGenerator *g, const Draw *d, void *out, int64_t n) {
   int64_t *o = out;
-  for (int64_t i = 0; i < n; i++)
-    o[i] = d->dtype == TH_INT64 || d->dtype == TH_FLOAT64
-               ? (int64_t)(th_mt_next64(g) % d->range)
-               : (int64_t)(th_mt_next(g) % d->range);
-}
-
-/* The integers a dtype holds exactly, [*lo, *hi]. */
-static void holds(THScalarType t, double *lo, double *hi) {
-  switch (t) {
-    case TH_BOOL: *lo = 0, *hi = 1; return;
-    case TH_UINT8: *lo = 0, *hi = 255; return;
-    case TH_INT8: *lo = -128, *hi = 127; return;
-    case TH_INT16: *lo = -32768, *hi = 32767; return;
-    case TH_UINT16: *lo = 0, *hi = 65535; return;
-    case TH_INT32: *lo = -2147483648.0, *hi = 2147483647.0; return;
-    case TH_UINT32: *lo = 0, *hi = 4294967295.0; return;
-    case TH_UINT64: *lo = 0, *hi = 18446744073709551615.0; return;
-    case TH_FLOAT16: *lo = -65504, *hi = 65504; return;
-    case TH_BFLOAT16: *lo = -3.3895313892515355e38, *hi = 3.3895313892515355e38; return;
-    case TH_FLOAT32: *lo = -3.4028234663852886e38, *hi = 3.4028234663852886e38; return;
-    default: *lo = -9223372036854775808.0, *hi = 9223372036854775807.0; /* int64, float64 */
-  }
+  if (d->dtype == TH_INT64 || d->dtype == TH_FLOAT64)
+    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range);
+  else
+    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range);
 }
 
 /* x converted to a floating dtype and back, as torch's static_cast<scalar_t> */
