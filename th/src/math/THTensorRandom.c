@@ -12,6 +12,7 @@
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
 #include "engine/THCastImpl.h"
+#include "engine/THIterImpl.h"
 
 #define CHUNK 256
 
@@ -27,56 +28,38 @@ typedef struct Draw {
   THScalarType dtype;      /* the tensor's dtype (a complex one's real dtype) */
 } Draw;
 
-/* The dims in torch's iterator order: by stride, the smallest innermost
- * (ties: the later dim inner), size-1 dims left out. order[0] is the innermost. */
-static int iteration_order(const THTensor *t, int *order) {
-  int n = 0;
-  const int64_t *size = th_sizes(t), *stride = th_strides(t);
-  for (int d = t->nDimension - 1; d >= 0; d--)
-    if (size[d] != 1) order[n++] = d;
-  for (int i = 1; i < n; i++) /* insertion sort, stable */
-    for (int j = i; j > 0 && stride[order[j]] < stride[order[j - 1]]; j--) {
-      int x = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = x;
-    }
-  return n;
+/* One inner run of the iterator: values drawn a chunk at a time, converted
+ * into the elements. */
+typedef struct FillRun {
+  THGenerator *g;
+  const Draw *d;
+  th_cast_loop store;
+  ptrdiff_t vs;
+} FillRun;
+
+static void fill_run(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
+  const FillRun *f = ctx;
+  char values[CHUNK * 16];
+  for (int64_t i = 0; i < n; i += CHUNK) {
+    int64_t m = n - i < CHUNK ? n - i : CHUNK;
+    f->d->draw(f->g, f->d, values, m);
+    f->store(data[0] + i * strides[0], strides[0], values, f->vs, m);
+  }
 }
 
-/* Draws into t (locked generator): chunks of values in torch's order,
- * converted into the elements. */
+/* Draws into t (locked generator) in torch's order: the iterator walks the
+ * destination in memory order (dims by stride, the smallest innermost), as
+ * torch's iterator walks a lone output. */
 static void fill(THTensor *t, THGenerator *g, const Draw *d) {
-  int64_t numel = THTensor_nElement(t);
-  if (numel == 0) return;
-  size_t es = THScalarType_elementSize(t->storage->dtype), vs = THScalarType_elementSize(d->as);
-  th_cast_loop store = th_cast_loops[t->storage->dtype][d->as];
-  char values[CHUNK * 16];
-  char *data = th_tensor_bytes(t);
-  if (THTensor_isContiguous(t)) {
-    for (int64_t i = 0; i < numel; i += CHUNK) {
-      int64_t m = numel - i < CHUNK ? numel - i : CHUNK;
-      d->draw(g, d, values, m);
-      store(data + i * (int64_t)es, (ptrdiff_t)es, values, (ptrdiff_t)vs, m);
-    }
-    return;
-  }
-  int order[TH_MAX_DIMS], nd = iteration_order(t, order);
-  int64_t index[TH_MAX_DIMS] = {0}, offset = 0;
-  const int64_t *size = th_sizes(t), *stride = th_strides(t);
-  for (int64_t i = 0; i < numel; i += CHUNK) {
-    int64_t m = numel - i < CHUNK ? numel - i : CHUNK;
-    d->draw(g, d, values, m);
-    for (int64_t k = 0; k < m; k++) {
-      store(data + offset * (int64_t)es, (ptrdiff_t)es, values + k * (int64_t)vs, (ptrdiff_t)vs, 1);
-      for (int j = 0; j < nd; j++) { /* the next element: an odometer over order */
-        int dim = order[j];
-        offset += stride[dim];
-        if (++index[j] < size[dim]) break;
-        offset -= stride[dim] * size[dim];
-        index[j] = 0;
-      }
-    }
-  }
+  if (THTensor_nElement(t) == 0) return;
+  size_t es = THScalarType_elementSize(t->storage->dtype);
+  FillRun f = {g, d, th_cast_loops[t->storage->dtype][d->as],
+               (ptrdiff_t)THScalarType_elementSize(d->as)};
+  const int64_t *strides[1] = {th_strides(t)};
+  char *data[1] = {th_tensor_bytes(t)};
+  THIter it;
+  th_iter_init(&it, 1, t->nDimension, th_sizes(t), strides, data, &es);
+  th_iter_run(&it, fill_run, &f);
 }
 
 static int run(THTensor *self, THGenerator *gen, const Draw *d, const char *fn) {
