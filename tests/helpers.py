@@ -139,3 +139,14 @@ def run_with_address_space(code, headroom):
     """)
     return subprocess.run([sys.executable, "-c", prologue + textwrap.dedent(code)],
                           env=th_on_path(), capture_output=True, text=True, timeout=120)
+
+
+LAYOUTS = ["contiguous", "transposed", "permuted", "sliced"]
+
+
+def laid_out(lib, dtype, layout):
+    """An uninitialised tensor of 4x6x5 elements of th or torch (lib) laid
+    out as layout says: the element orders random fills must follow."""
+    t = lib.empty(4, 6, 5, dtype=getattr(lib, dtype))
+    return {"contiguous": t, "transposed": t.transpose(0, 2), "permuted": t.permute(1, 2, 0),
+            "sliced": t[:, 1:5:2]}[layout]

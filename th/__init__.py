@@ -61,9 +61,10 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
 from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
                         mv)
-from th._random import (Generator, default_generator, get_rng_state, initial_seed,
-                        manual_seed, rand, rand_like, randint, randint_like, randperm, seed,
-                        set_rng_state)
+from th._random import (Generator, _standard_gamma, bernoulli, default_generator,
+                        get_rng_state, initial_seed, manual_seed, multinomial, normal, poisson,
+                        rand, rand_like, randint, randint_like, randn, randn_like, randperm,
+                        seed, set_rng_state)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -104,6 +105,7 @@ __all__ = [
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
     "get_rng_state", "set_rng_state", "rand", "rand_like", "randint", "randint_like",
+    "randn", "randn_like", "normal", "bernoulli", "poisson", "multinomial",
     "randperm", "Error", "ArgumentError", "DtypeError", "OutOfRange",
     "UnsupportedDtype",
     "index_select", "masked_select", "gather", "nonzero",

@@ -1,7 +1,9 @@
 """Random numbers with torch's names over TH's generators (THGenerator.h,
 THTensorRandom.h): th.Generator, th.manual_seed, th.seed, th.initial_seed,
-th.get_rng_state/set_rng_state, th.rand, th.randint, th.randperm,
-rand_like, randint_like, and the methods uniform_ and random_.
+th.get_rng_state/set_rng_state, th.rand, th.randn, th.randint, th.randperm,
+rand_like, randn_like, randint_like, th.normal, th.bernoulli, th.poisson,
+th.multinomial, th._standard_gamma, and the methods uniform_, random_,
+normal_, exponential_, cauchy_, log_normal_, geometric_ and bernoulli_.
 
 For one seed the numbers are torch 2.13's on the CPU, bit for bit, and a
 state from torch.get_rng_state() loads here (docs/RANDOM.md)."""
@@ -117,18 +119,146 @@ def set_rng_state(new_state):
     default_generator.set_state(new_state)
 
 
-def uniform_(Tensor self, double from_=0, double to=1, *, generator=None):
-    """self filled with numbers uniform on [from, to), without the GIL over
-    a pinned snapshot of self (another thread's resize_ cannot free what is
-    written)."""
+cdef enum Fill:
+    UNIFORM, NORMAL, EXPONENTIAL, CAUCHY, LOG_NORMAL, GEOMETRIC, BERNOULLI
+
+
+cdef Tensor _fill(Tensor self, Fill kind, double a, double b, object generator):
+    """self filled from a distribution of number parameters a, b, without
+    the GIL over a pinned snapshot of self (another thread's resize_ cannot
+    free what is written)."""
     cdef THGenerator *g = _gen(generator)
     cdef THTensor *snapshot = pinned_snapshot(self.cdata)
     try:
         with nogil:
-            THTensor_uniform(snapshot, g, from_, to)
+            if kind == UNIFORM:
+                THTensor_uniform(snapshot, g, a, b)
+            elif kind == NORMAL:
+                THTensor_normal(snapshot, g, a, b)
+            elif kind == EXPONENTIAL:
+                THTensor_exponential(snapshot, g, a)
+            elif kind == CAUCHY:
+                THTensor_cauchy(snapshot, g, a, b)
+            elif kind == LOG_NORMAL:
+                THTensor_logNormal(snapshot, g, a, b)
+            elif kind == GEOMETRIC:
+                THTensor_geometric(snapshot, g, a)
+            else:
+                THTensor_bernoulli(snapshot, g, a)
     finally:
         release_snapshot(snapshot)
     return self
+
+
+def uniform_(Tensor self, double from_=0, double to=1, *, generator=None):
+    """self filled with numbers uniform on [from, to)."""
+    return _fill(self, UNIFORM, from_, to, generator)
+
+
+def normal_(Tensor self, double mean=0, double std=1, *, generator=None):
+    """self filled from N(mean, std^2); a complex element's parts each have
+    variance std^2 / 2."""
+    return _fill(self, NORMAL, mean, std, generator)
+
+
+def exponential_(Tensor self, double lambd=1, *, generator=None):
+    """self filled from the exponential distribution of rate lambd."""
+    return _fill(self, EXPONENTIAL, lambd, 0, generator)
+
+
+def cauchy_(Tensor self, double median=0, double sigma=1, *, generator=None):
+    return _fill(self, CAUCHY, median, sigma, generator)
+
+
+def log_normal_(Tensor self, double mean=1, double std=2, *, generator=None):
+    """self filled with exp(N(mean, std^2))."""
+    return _fill(self, LOG_NORMAL, mean, std, generator)
+
+
+def geometric_(Tensor self, double p, *, generator=None):
+    """self filled with the number of trials to the first success of
+    probability p."""
+    return _fill(self, GEOMETRIC, p, 0, generator)
+
+
+def bernoulli_(Tensor self, p=0.5, *, generator=None):
+    """self filled with 1 with probability p (a number, or a tensor
+    broadcast to self's shape), else 0."""
+    if isinstance(p, Tensor):
+        THTensor_bernoulli_Tensor(self.cdata, _gen(generator), (<Tensor>p).cdata)
+        return self
+    return _fill(self, BERNOULLI, p, 0, generator)
+
+
+cdef Tensor _out_like(Tensor input, object out, object dtype=None):
+    """out, or a new contiguous tensor shaped as input (of dtype, or input's)"""
+    if out is None:
+        return empty(*input.shape, dtype=dtype or input.dtype)
+    if not isinstance(out, Tensor):
+        raise TypeError(f"out must be a th.Tensor, not {type(out).__name__}")
+    return out
+
+
+def bernoulli(Tensor input not None, p=None, *, generator=None, out=None):
+    """0s and 1s: 1 with probability input[i] (torch.bernoulli), or with
+    probability p when given; a tensor of input's shape and dtype."""
+    cdef Tensor result = _out_like(input, out)
+    if p is None:
+        if out is not None:
+            result.resize_(*input.shape)
+        THTensor_bernoulli_Tensor(result.cdata, _gen(generator), input.cdata)
+        return result
+    return bernoulli_(result, p, generator=generator)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None):
+    """Samples of N(mean, std^2) (torch.normal): mean and std each a number
+    or a tensor (the result of their broadcast shape, of mean's dtype, else
+    std's), or both numbers with size."""
+    cdef THGenerator *g = _gen(generator)
+    cdef Tensor result
+    cdef bint mean_t = isinstance(mean, Tensor), std_t = isinstance(std, Tensor)
+    if not mean_t and not std_t:
+        if size is None:
+            raise TypeError("normal() with a number mean and std needs a size")
+        result = out if out is not None else empty(size, dtype=dtype)
+        if out is not None:
+            result.resize_(*(size if not isinstance(size, int) else (size,)))
+        return normal_(result, mean, std, generator=generator)
+    if size is not None:
+        raise TypeError("normal() takes a size only with a number mean and std")
+    result = _out_like(mean if mean_t else std, out)
+    if mean_t and std_t:
+        THTensor_normal_means_stddevs(result.cdata, g, (<Tensor>mean).cdata, (<Tensor>std).cdata)
+    elif mean_t:
+        THTensor_normal_means(result.cdata, g, (<Tensor>mean).cdata, std)
+    else:
+        THTensor_normal_stddevs(result.cdata, g, mean, (<Tensor>std).cdata)
+    return result
+
+
+def poisson(Tensor input not None, generator=None):
+    """Poisson counts with the rates of input, in input's dtype (torch.poisson)."""
+    cdef Tensor result = empty(*input.shape, dtype=input.dtype)
+    THTensor_poisson(result.cdata, _gen(generator), input.cdata)
+    return result
+
+
+def _standard_gamma(Tensor input not None, generator=None):
+    """Gamma(input[i], 1) samples, in input's dtype (torch._standard_gamma)."""
+    cdef Tensor result = empty(*input.shape, dtype=input.dtype)
+    THTensor_standard_gamma(result.cdata, _gen(generator), input.cdata)
+    return result
+
+
+def multinomial(Tensor input not None, num_samples, replacement=False, *, generator=None,
+                out=None):
+    """num_samples category indices per row of input (weights, 1 or 2 dims)
+    drawn with or without replacement (torch.multinomial): int64."""
+    cdef Tensor result = empty(0, dtype="int64") if out is None else out
+    THTensor_multinomial(result.cdata, _gen(generator), input.cdata,
+                         as_int64(num_samples, "num_samples"), bool(replacement))
+    return result
 
 
 def random_(Tensor self, from_=None, to=None, *, generator=None):
@@ -151,6 +281,15 @@ def rand(*size, generator=None, dtype=None):
 
 def rand_like(Tensor input not None, *, dtype=None):
     return uniform_(empty(*input.shape, dtype=dtype or input.dtype))
+
+
+def randn(*size, generator=None, dtype=None):
+    """A tensor of size filled from N(0, 1) (torch.randn)."""
+    return normal_(empty(*size, dtype=dtype), 0, 1, generator=generator)
+
+
+def randn_like(Tensor input not None, *, dtype=None):
+    return normal_(empty(*input.shape, dtype=dtype or input.dtype))
 
 
 def randint(*args, size=None, generator=None, dtype=None):

@@ -576,6 +576,30 @@ cdef class Tensor:
     def random_(self, from_=None, to=None, *, generator=None):
         return _random().random_(self, from_, to, generator=generator)
 
+    def normal_(self, mean=0, std=1, *, generator=None):
+        return _random().normal_(self, mean, std, generator=generator)
+
+    def exponential_(self, lambd=1, *, generator=None):
+        return _random().exponential_(self, lambd, generator=generator)
+
+    def cauchy_(self, median=0, sigma=1, *, generator=None):
+        return _random().cauchy_(self, median, sigma, generator=generator)
+
+    def log_normal_(self, mean=1, std=2, *, generator=None):
+        return _random().log_normal_(self, mean, std, generator=generator)
+
+    def geometric_(self, p, *, generator=None):
+        return _random().geometric_(self, p, generator=generator)
+
+    def bernoulli_(self, p=0.5, *, generator=None):
+        return _random().bernoulli_(self, p, generator=generator)
+
+    def bernoulli(self, p=None, *, generator=None):
+        return _random().bernoulli(self, p, generator=generator)
+
+    def multinomial(self, num_samples, replacement=False, *, generator=None):
+        return _random().multinomial(self, num_samples, replacement, generator=generator)
+
     def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
         return _linalg().add_("addmm_", self, mat1, mat2, beta, alpha)
     def addmv_(self, mat, vec, *, beta=1, alpha=1):

@@ -844,3 +844,18 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) except -1
     int THTensor_random(THTensor *self, THGenerator *gen) except -1
     THTensor *THTensor_newRandperm(THGenerator *gen, int64_t n, THScalarType dtype) except NULL
+    int THTensor_normal(THTensor *self, THGenerator *gen, double mean, double std) except -1
+    int THTensor_normal_means(THTensor *self, THGenerator *gen, THTensor *means, double std) except -1
+    int THTensor_normal_stddevs(THTensor *self, THGenerator *gen, double mean, THTensor *stds) except -1
+    int THTensor_normal_means_stddevs(THTensor *self, THGenerator *gen, THTensor *means, THTensor *stds) except -1
+    int THTensor_exponential(THTensor *self, THGenerator *gen, double lambd) except -1
+    int THTensor_cauchy(THTensor *self, THGenerator *gen, double median, double sigma) except -1
+    int THTensor_logNormal(THTensor *self, THGenerator *gen, double mean, double std) except -1
+    int THTensor_geometric(THTensor *self, THGenerator *gen, double p) except -1
+    int THTensor_bernoulli(THTensor *self, THGenerator *gen, double p) except -1
+    int THTensor_bernoulli_Tensor(THTensor *self, THGenerator *gen, THTensor *p) except -1
+    int THTensor_poisson(THTensor *self, THGenerator *gen, THTensor *rates) except -1
+    int THTensor_standard_gamma(THTensor *self, THGenerator *gen, THTensor *alpha) except -1
+    int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64_t n, int replacement) except -1
+    int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) except -1
+    int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J, THTensor *q) except -1

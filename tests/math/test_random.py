@@ -11,19 +11,13 @@ import pytest
 
 import th
 
+from helpers import LAYOUTS, laid_out
+
 torch = pytest.importorskip("torch")
 
 FLOATS = ["float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
 REALS = ["bool", "uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32",
          "float64"]
-LAYOUTS = ["contiguous", "transposed", "permuted", "sliced"]
-
-
-def laid_out(lib, dtype, layout):
-    """An uninitialised tensor of 4x6x5 elements laid out as layout says."""
-    t = lib.empty(4, 6, 5, dtype=getattr(lib, dtype))
-    return {"contiguous": t, "transposed": t.transpose(0, 2), "permuted": t.permute(1, 2, 0),
-            "sliced": t[:, 1:5:2]}[layout]
 
 
 def both(fn, seed=7):
@@ -58,7 +52,8 @@ def test_rand_and_the_default_generator_are_torchs(dtype):
 
 @pytest.mark.parametrize("dtype", REALS)
 @pytest.mark.parametrize("bounds", [(0, 2), (-5, 5), (3, 100), (0, 2 ** 33), (-2 ** 40, 2 ** 40),
-                                    (0, 65504), (-2 ** 62, 2 ** 62)])
+                                    (0, 65504), (-2 ** 62, 2 ** 62), (0, 2 ** 28 - 1),
+                                    (-3, 2 ** 28 - 3), (-2 ** 30, 2 ** 30)])
 def test_random_from_to_is_torchs_or_refused_as_torch(dtype, bounds):
     results = []
     for lib in (th, torch):

@@ -13,28 +13,18 @@
 #include "debug/THDebugImpl.h"
 #include "engine/THCastImpl.h"
 #include "engine/THIterImpl.h"
+#include "math/THRandomImpl.h"
 
 #define CHUNK 256
-
-/* What a fill draws: a value of dtype `as` (float32, float64 or int64) per
- * element; the values are converted to the tensor's dtype as C casts. */
-typedef struct Draw {
-  THScalarType as;
-  void (*draw)(THGenerator *g, const struct Draw *d, void *out, int64_t n);
-  double from, span, to;   /* uniform: from + x * span, in the draw's dtype */
-  int pairs;               /* complex: two values (real, imaginary) per element */
-  uint64_t range;          /* integers: [base, base + range) */
-  int64_t base;
-  THScalarType dtype;      /* the tensor's dtype (a complex one's real dtype) */
-} Draw;
 
 /* One inner run of the iterator: values drawn a chunk at a time, converted
  * into the elements. */
 typedef struct FillRun {
   THGenerator *g;
-  const Draw *d;
+  const THDraw *d;
   th_cast_loop store;
   ptrdiff_t vs;
+  int through_float; /* the doubles drawn become floats before the store */
 } FillRun;
 
 static void fill_run(char **data, const ptrdiff_t *strides, int64_t n, void *ctx) {
@@ -43,18 +33,25 @@ static void fill_run(char **data, const ptrdiff_t *strides, int64_t n, void *ctx
   for (int64_t i = 0; i < n; i += CHUNK) {
     int64_t m = n - i < CHUNK ? n - i : CHUNK;
     f->d->draw(f->g, f->d, values, m);
+    if (f->through_float) th_doubles_to_floats(values, m);
     f->store(data[0] + i * strides[0], strides[0], values, f->vs, m);
   }
 }
 
-/* Draws into t (locked generator) in torch's order: the iterator walks the
- * destination in memory order (dims by stride, the smallest innermost), as
- * torch's iterator walks a lone output. */
-static void fill(THTensor *t, THGenerator *g, const Draw *d) {
+void th_doubles_to_floats(void *values, int64_t n) {
+  const double *d = values;
+  float *f = values;
+  for (int64_t i = 0; i < n; i++) f[i] = (float)d[i]; /* f[i] ends before d[i + 1] starts */
+}
+
+void th_random_fill(THTensor *t, THGenerator *g, const THDraw *d) {
   if (THTensor_nElement(t) == 0) return;
   size_t es = THScalarType_elementSize(t->storage->dtype);
-  FillRun f = {g, d, th_cast_loops[t->storage->dtype][d->as],
-               (ptrdiff_t)THScalarType_elementSize(d->as)};
+  /* doubles into a half type round through float, as torch's conversion */
+  THScalarType as = d->as == TH_FLOAT64 && th_is_half_type(t->storage->dtype) ? TH_FLOAT32
+                                                                               : d->as;
+  FillRun f = {g, d, th_cast_loops[t->storage->dtype][as],
+               (ptrdiff_t)THScalarType_elementSize(as), as != d->as};
   const int64_t *strides[1] = {th_strides(t)};
   char *data[1] = {th_tensor_bytes(t)};
   THIter it;
@@ -62,13 +59,13 @@ static void fill(THTensor *t, THGenerator *g, const Draw *d) {
   th_iter_run(&it, fill_run, &f);
 }
 
-static int run(THTensor *self, THGenerator *gen, const Draw *d, const char *fn) {
+int th_random_run(THTensor *self, THGenerator *gen, const THDraw *d, const char *fn) {
   THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
   TH_CHECK_TENSOR_AS(self, fn, -1);
   if (th_check_writable(self, "self", fn)) return -1;
   THGenerator *g = gen ? gen : THGenerator_default();
   th_generator_lock(g);
-  fill(self, g, d);
+  th_random_fill(self, g, d);
   th_generator_unlock(g);
   return 0;
 }
@@ -97,7 +94,7 @@ static void holds(THScalarType t, double *lo, double *hi) {
 /* torch's uniform_real: the low 24 bits of a draw as a fraction, then
  * x * (to - from) + from in float (float32 and the half types); 53 bits in
  * double for float64 */
-static void draw_uniform_float(THGenerator *g, const Draw *d, void *out, int64_t n) {
+static void draw_uniform_float(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   float *o = out, from = (float)d->from, span = (float)d->span;
   const uint32_t mask = (UINT32_C(1) << 24) - 1;
   const float scale = 0x1p-24f;
@@ -108,22 +105,22 @@ static void draw_uniform_float(THGenerator *g, const Draw *d, void *out, int64_t
 
 /* float16 and bfloat16: the float32 value rounded to the type, and a value
  * that rounds up to `to` is `from` instead, as torch keeps [from, to) */
-static float round_half(THScalarType t, float v) {
+float th_round_half(THScalarType t, float v) {
   return t == TH_FLOAT16 ? th_half_bits_to_float(th_float_to_half_bits(v))
                          : th_bfloat16_bits_to_float(th_float_to_bfloat16_bits(v));
 }
 
-static void draw_uniform_half(THGenerator *g, const Draw *d, void *out, int64_t n) {
-  float *o = out, from = round_half(d->dtype, (float)d->from);
-  float to = round_half(d->dtype, (float)d->to);
+static void draw_uniform_half(THGenerator *g, const THDraw *d, void *out, int64_t n) {
+  float *o = out, from = th_round_half(d->dtype, (float)d->from);
+  float to = th_round_half(d->dtype, (float)d->to);
   draw_uniform_float(g, d, out, n);
   for (int64_t i = 0; i < n * (d->pairs ? 2 : 1); i++) {
-    o[i] = round_half(d->dtype, o[i]);
+    o[i] = th_round_half(d->dtype, o[i]);
     if (o[i] == to) o[i] = from;
   }
 }
 
-static void draw_uniform_double(THGenerator *g, const Draw *d, void *out, int64_t n) {
+static void draw_uniform_double(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   double *o = out, from = d->from, span = d->span;
   const uint64_t mask = (UINT64_C(1) << 53) - 1;
   n *= d->pairs ? 2 : 1;
@@ -150,7 +147,7 @@ int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
            THScalarType_name(real), from, to);
     return -1;
   }
-  Draw d = {.from = from, .span = to - from, .to = to, .pairs = real != t, .dtype = real};
+  THDraw d = {.from = from, .span = to - from, .to = to, .pairs = real != t, .dtype = real};
   if (real == TH_FLOAT64) {
     d.as = d.pairs ? TH_COMPLEX128 : TH_FLOAT64, d.draw = draw_uniform_double;
   } else {
@@ -159,14 +156,14 @@ int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
     d.draw = real == TH_FLOAT32 ? draw_uniform_float : draw_uniform_half;
     d.span = (float)to - (float)from;
   }
-  return run(self, gen, &d, __func__);
+  return th_random_run(self, gen, &d, __func__);
 }
 
 /* ------------------------------------------------------------ integers */
 
-static void draw_from_to(THGenerator *g, const Draw *d, void *out, int64_t n) {
+static void draw_from_to(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   int64_t *o = out;
-  if (d->range >= UINT64_C(1) << 32)
+  if (d->range >= UINT64_C(1) << 28) /* torch: 64 bits from 2^28, against modulo bias */
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range + (uint64_t)d->base);
   else
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range + (uint64_t)d->base);
@@ -174,7 +171,7 @@ static void draw_from_to(THGenerator *g, const Draw *d, void *out, int64_t n) {
 
 /* torch's uniform_int: a draw (64 bits for int64 and float64) modulo the
  * dtype's count of values */
-static void draw_full(THGenerator *g, const Draw *d, void *out, int64_t n) {
+static void draw_full(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   int64_t *o = out;
   if (d->dtype == TH_INT64 || d->dtype == TH_FLOAT64)
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range);
@@ -186,7 +183,7 @@ static void draw_full(THGenerator *g, const Draw *d, void *out, int64_t n) {
 static int64_t through(THScalarType t, int64_t x) {
   if (t == TH_FLOAT64) return (int64_t)(double)x;
   if (t == TH_FLOAT32) return (int64_t)(float)x;
-  return (int64_t)round_half(t, (float)x);
+  return (int64_t)th_round_half(t, (float)x);
 }
 
 static int digits_of(THScalarType t) {
@@ -236,9 +233,9 @@ int THTensor_clampedRandom(THTensor *self, THGenerator *gen, int64_t min, int64_
     return -1;
   }
   if (THScalarType_isFloatingPoint(t)) min = update_from(t, min), max = update_to(t, max);
-  Draw d = {.as = TH_INT64, .draw = draw_from_to, .range = (uint64_t)max - (uint64_t)min,
+  THDraw d = {.as = TH_INT64, .draw = draw_from_to, .range = (uint64_t)max - (uint64_t)min,
             .base = min};
-  return run(self, gen, &d, __func__);
+  return th_random_run(self, gen, &d, __func__);
 }
 
 int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) {
@@ -265,8 +262,8 @@ int THTensor_random(THTensor *self, THGenerator *gen) {
              THScalarType_name(t));
       return -1;
   }
-  Draw d = {.as = TH_INT64, .draw = draw_full, .range = range, .dtype = t};
-  return run(self, gen, &d, __func__);
+  THDraw d = {.as = TH_INT64, .draw = draw_full, .range = range, .dtype = t};
+  return th_random_run(self, gen, &d, __func__);
 }
 
 /* ------------------------------------------------------------- randperm */
