@@ -831,6 +831,7 @@ cdef extern from "TH/TH.h" nogil:
     void THGenerator_retain(THGenerator *self) noexcept
     void THGenerator_free(THGenerator *self) noexcept
     int64_t THGenerator_refcount(const THGenerator *self) noexcept
+    int64_t THGenerator_liveCount() noexcept
     THGenerator *THGenerator_default() noexcept
     void THGenerator_manualSeed(THGenerator *self, uint64_t seed) noexcept
     uint64_t THGenerator_initialSeed(THGenerator *self) noexcept

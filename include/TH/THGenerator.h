@@ -37,6 +37,9 @@ TH_API THGenerator *THGenerator_newClone(THGenerator *self);
 TH_API void THGenerator_retain(THGenerator *self);
 TH_API void THGenerator_free(THGenerator *self);
 TH_API int64_t THGenerator_refcount(const THGenerator *self);
+/* Generators alive now (the default one not counted): the leak harness
+ * reads it as the counter "th.generators". */
+TH_API int64_t THGenerator_liveCount(void);
 /* The process's default generator (borrowed: never freed). */
 TH_API THGenerator *THGenerator_default(void);
 

@@ -1,6 +1,9 @@
 """Counters of live objects registered by other libraries (THDebug.h:
 THDebug_registerCounter; th.debug.register_counter), which the leak
 harness reads with th's own counts."""
+import ctypes
+import os
+
 import pytest
 
 import th
@@ -80,3 +83,21 @@ def test_python_counters():
 def test_bad_python_counters_raise(name, count, error):
     with pytest.raises(error, match="register_counter"):
         th.debug.register_counter(name, count)
+
+
+def test_generators_are_counted_for_the_leak_harness():
+    """A generator made and not freed is a leak the harness sees: the C
+    core counts them under "th.generators" (the default one not counted)."""
+    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+    lib.THGenerator_new.restype = ctypes.c_void_p
+    lib.THGenerator_new.argtypes = [ctypes.c_uint64]
+    lib.THGenerator_free.argtypes = [ctypes.c_void_p]
+    before = th.debug.counters()["th.generators"]
+    g = th.Generator()
+    raw = lib.THGenerator_new(1)
+    assert th.debug.counters()["th.generators"] == before + 2
+    lib.THGenerator_free(raw)
+    del g
+    assert th.debug.counters()["th.generators"] == before
+    th.randn(3, generator=th.default_generator)
+    assert th.debug.counters()["th.generators"] == before

@@ -171,6 +171,20 @@ CASES = {
                                  lambda a, r: capi.join_array("stackArray", r, [a, a], 1)),
     "empty_like (strided)": (t234, lambda t: th.empty_like(t.permute(2, 0, 1))),
     "full_like": (t234, lambda t: th.full_like(t, 2, dtype=th.int16)),
+    # random numbers (THGenerator.h, THTensorRandom.h)
+    "Generator": (tuple, th.Generator),
+    "rand": (tuple, lambda: th.rand(3, 4)),
+    "randperm (int32)": (tuple, lambda: th.randperm(50, dtype=th.int32)),
+    "randn": (tuple, lambda: th.randn(40)),
+    "normal(tensor, tensor) (broadcast)": warmed(
+        lambda: (th.ones(4, 1), th.ones(3, dtype=th.float64)), th.normal),
+    "normal(number, tensor)": warmed(lambda: (th.ones(3),), lambda s: th.normal(2.0, s)),
+    "bernoulli (tensor p)": (lambda: (th.full((2, 3), 0.5),), th.bernoulli),
+    "poisson": (t234, th.poisson),
+    "_standard_gamma": (t234, th._standard_gamma),
+    "multinomial": (lambda: (th.rand(3, 40),), lambda p: th.multinomial(p, 4)),
+    "multinomial (replacement)": (lambda: (th.rand(3, 40),),
+                                  lambda p: th.multinomial(p, 4, True)),
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),
     "sparse_coo_tensor (size inferred)": (coo_parts, th.sparse_coo_tensor),

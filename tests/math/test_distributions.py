@@ -428,3 +428,24 @@ def test_results_and_arguments_hold_one_reference_each():
     for t in results + [mean, std, p]:
         assert t.refcount == 1 and t.storage().refcount == 2  # the tensor's and storage()'s
     assert results[4] is out
+
+
+def test_the_alias_method_frees_what_it_took_when_memory_runs_out():
+    weights, J, q = th.tensor([1.0, 2.0, 3.0]), th.empty(0, dtype=th.int64), th.empty(0)
+    out = th.empty(4, 2, dtype=th.int64).t()  # not contiguous: drawn into a copy
+    args = [capi.tensor_address(t) for t in (weights, J, q)]
+    assert lib.THTensor_multinomialAliasSetup(*args) == 0  # J and q sized once
+    failures = 0
+    for after in range(1, 8):
+        before = th.debug.live()
+        with th.debug.fail_allocations(after=after) as failure:
+            try:
+                lib.THTensor_multinomialAliasSetup(*args)
+                lib.THTensor_multinomialAliasDraw(capi.tensor_address(out), None, *args[1:])
+            except MemoryError:
+                failures += 1
+        assert th.debug.live() == before
+        if not failure.fired:
+            break
+    assert failures >= 4  # each of the three tables, the copy
+    assert sorted(set(out.reshape(-1).tolist())) <= [0, 1, 2]

@@ -49,6 +49,18 @@ uint32_t th_mt_next(THGenerator *g) {
   return y ^ (y >> 18);
 }
 
+static _Atomic int64_t live_generators;
+
+int64_t THGenerator_liveCount(void) {
+  return atomic_load_explicit(&live_generators, memory_order_relaxed);
+}
+
+/* The leak harness reads registered counters around every test (THDebug.h):
+ * a generator made and never freed is a leak as a tensor is. */
+__attribute__((constructor)) static void register_counter(void) {
+  THDebug_registerCounter("th.generators", THGenerator_liveCount);
+}
+
 /* A generator with one reference and an unset stream. */
 static THGenerator *generator_alloc(const char *fn) {
   THGenerator *g = th_malloc(sizeof *g);
@@ -56,6 +68,7 @@ static THGenerator *generator_alloc(const char *fn) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "out of memory for a generator");
     return NULL;
   }
+  atomic_fetch_add_explicit(&live_generators, 1, memory_order_relaxed);
   atomic_init(&g->refcount, 1);
   pthread_mutex_init(&g->lock, NULL);
   return g;
@@ -86,6 +99,7 @@ void THGenerator_free(THGenerator *self) {
   if (!self || atomic_fetch_sub_explicit(&self->refcount, 1, memory_order_acq_rel) != 1) return;
   pthread_mutex_destroy(&self->lock);
   th_free(self);
+  atomic_fetch_sub_explicit(&live_generators, 1, memory_order_relaxed);
 }
 
 int64_t THGenerator_refcount(const THGenerator *self) {

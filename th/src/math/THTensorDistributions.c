@@ -596,7 +596,11 @@ static int with_replacement(THTensor *self, THGenerator *g, THTensor *prob, int6
     }
   }
   double *cum = th_malloc((size_t)k * sizeof(double));
-  if (!cum) return -1;
+  if (!cum) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a cumulative distribution of %lld",
+              (long long)k);
+    return -1;
+  }
   int64_t *out = (int64_t *)th_tensor_bytes(self);
   int64_t s0 = th_strides(self)[0], s1 = th_strides(self)[self->nDimension - 1];
   for (int64_t i = 0; i < rows; i++) {
@@ -653,8 +657,10 @@ static int without_replacement(THTensor *self, THGenerator *g, THTensor *prob, i
   if (nd == 2 && th_strides(prob)[0] < th_strides(prob)[1] && rows > 1 && k > 1)
     stride[0] = 1, stride[1] = rows;
   THTensor *q = THTensor_newWithSize(t, nd, th_sizes(prob), stride);
-  Keyed *keys = q ? th_malloc((size_t)k * sizeof(Keyed)) : NULL;
+  if (!q) return -1;
+  Keyed *keys = th_malloc((size_t)k * sizeof(Keyed));
   if (!keys) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld keys", (long long)k);
     THTensor_free(q);
     return -1;
   }
@@ -737,6 +743,7 @@ int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
   double *scaled = th_malloc((size_t)k * sizeof(double));
   int64_t *alias = scaled ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
   int64_t *work = alias ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
+  if (!work) TH_ERR(TH_ERROR_MEMORY, "failed to allocate alias tables of %lld", (long long)k);
   int ok = work && !THTensor_resizeNd(J, 1, &k, NULL) && !THTensor_resizeNd(q, 1, &k, NULL) &&
            !th_check_writable(J, "J", __func__) && !th_check_writable(q, "q", __func__);
   if (ok) {
