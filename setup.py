@@ -28,6 +28,8 @@ KERNEL_SOURCES = [
     "th/src/engine/THCast.c", "th/src/core/THFill.c", "th/src/engine/THTensorCopy.c",
     "th/src/engine/THExprEval.c", "th/src/engine/THExprKernels.c",
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
+    # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
+    "th/src/math/THTensorDistributions.c",
     # sparse: the radix sort, segmented sums and scatter-adds
     "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",
 ]

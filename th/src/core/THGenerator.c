@@ -30,7 +30,7 @@ static inline uint32_t twist(uint32_t u, uint32_t v) {
   return (((u & 0x80000000u) | (v & 0x7fffffffu)) >> 1) ^ (v & 1 ? MATRIX_A : 0);
 }
 
-static void next_state(THGenerator *g) {
+void th_mt_twist(THGenerator *g) {
   uint32_t *s = g->state;
   int j = 0;
   for (; j < TH_MT_N - MT_M; j++) s[j] = s[j + MT_M] ^ twist(s[j], s[j + 1]);
@@ -40,14 +40,6 @@ static void next_state(THGenerator *g) {
   g->next = 0;
 }
 
-uint32_t th_mt_next(THGenerator *g) {
-  if (--g->left == 0) next_state(g);
-  uint32_t y = g->state[g->next++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9d2c5680u;
-  y ^= (y << 15) & 0xefc60000u;
-  return y ^ (y >> 18);
-}
 
 static _Atomic int64_t live_generators;
 

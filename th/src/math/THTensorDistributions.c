@@ -19,6 +19,7 @@
 #include "math/THRandomImpl.h"
 
 #define PI 3.14159265358979323846
+#define CHUNK 256 /* doubles: values drawn or read at a time */
 
 /* torch's uniform_real_distribution<double>(0, 1): 53 bits of a 64-bit draw */
 static double uniform01(THGenerator *g) {
@@ -110,7 +111,7 @@ static void fill16_double(double *v, double mean, double std) {
  * and add fused where torch's build fuses them. Where the CPU has FMA the
  * fused steps are instructions (target_clones picks them at load time). */
 #if defined(__x86_64__) && defined(__linux__) && defined(__GNUC__)
-#define TH_FMA_CLONES __attribute__((target_clones("fma", "default")))
+#define TH_FMA_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define TH_FMA_CLONES
 #endif
@@ -127,31 +128,33 @@ static inline float bits_float(uint32_t b) {
   return x;
 }
 
-/* log of x in (0, 1] */
-static inline float cephes_logf(float x) {
-  static const float p[9] = {7.0376836292E-2f, -1.1514610310E-1f, 1.1676998740E-1f,
-                             -1.2420140846E-1f, 1.4249322787E-1f, -1.6668057665E-1f,
-                             2.0000714765E-1f, -2.4999993993E-1f, 3.3333331174E-1f};
-  if (x < 1.17549435e-38f) x = 1.17549435e-38f;
+/* log of x in (0, 1]. Branch-free (selects, not jumps), as the vector
+ * code computes it, so that the compiler can vectorise the block loop. */
+static inline __attribute__((always_inline)) float cephes_logf(float x) {
+  x = x < 1.17549435e-38f ? 1.17549435e-38f : x;
   uint32_t b = float_bits(x);
   float e = (float)((int32_t)(b >> 23) - 0x7f) + 1.0f;
   x = bits_float((b & 0x807fffffu) | 0x3f000000u); /* the mantissa, in [0.5, 1) */
-  if (x < 0.707106781186547524f) {
-    e -= 1.0f;
-    x = x - 1.0f + x;
-  } else {
-    x = x - 1.0f;
-  }
-  float z = x * x, y = p[0];
-  for (int k = 1; k < 9; k++) y = fmaf(y, x, p[k]);
+  int below = x < 0.707106781186547524f;           /* then log(2x) - log 2 */
+  e = below ? e - 1.0f : e;
+  x = (x - 1.0f) + (below ? x : 0.0f);
+  float z = x * x, y = 7.0376836292E-2f;
+  y = fmaf(y, x, -1.1514610310E-1f);
+  y = fmaf(y, x, 1.1676998740E-1f);
+  y = fmaf(y, x, -1.2420140846E-1f);
+  y = fmaf(y, x, 1.4249322787E-1f);
+  y = fmaf(y, x, -1.6668057665E-1f);
+  y = fmaf(y, x, 2.0000714765E-1f);
+  y = fmaf(y, x, -2.4999993993E-1f);
+  y = fmaf(y, x, 3.3333331174E-1f);
   y = y * x;
   y = fmaf(y, z, e * -2.12194440e-4f);
   y = fmaf(-z, 0.5f, y);
   return fmaf(e, 0.693359375f, x + y);
 }
 
-/* sin and cos of x in [0, 2 pi) */
-static inline void cephes_sincosf(float x, float *s, float *c) {
+/* sin and cos of x in [0, 2 pi), branch-free */
+static inline __attribute__((always_inline)) void cephes_sincosf(float x, float *s, float *c) {
   int32_t j = (int32_t)(x * 1.27323954473516f); /* x / (pi / 4), truncated */
   j = (j + 1) & ~1;
   float y = (float)j;
@@ -169,9 +172,8 @@ static inline void cephes_sincosf(float x, float *s, float *c) {
   ys = fmaf(ys, z, -1.6666654611E-1f);
   ys = ys * z;
   ys = fmaf(ys, x, x);
-  float sv = sine_poly ? ys : yc, cv = sine_poly ? yc : ys;
-  *s = bits_float(float_bits(sv) ^ sin_sign);
-  *c = bits_float(float_bits(cv) ^ cos_sign);
+  *s = bits_float(float_bits(sine_poly ? ys : yc) ^ sin_sign);
+  *c = bits_float(float_bits(sine_poly ? yc : ys) ^ cos_sign);
 }
 
 TH_FMA_CLONES
@@ -186,39 +188,45 @@ static void fill16_float(float *v, float mean, float std) {
   }
 }
 
-static void uniform16(THGenerator *g, THScalarType t, void *out) {
-  if (t == TH_FLOAT64) {
-    for (int i = 0; i < 16; i++) ((double *)out)[i] = uniform01(g);
-    return;
+/* n uniforms of the element type: 53 bits for float64, 24 for the others */
+static void uniforms(THGenerator *g, THScalarType t, void *out, int64_t n) {
+  if (t == TH_FLOAT64)
+    for (int64_t i = 0; i < n; i++) ((double *)out)[i] = uniform01(g);
+  else
+    for (int64_t i = 0; i < n; i++)
+      ((float *)out)[i] = (float)(th_mt_next(g) & ((UINT32_C(1) << 24) - 1)) * 0x1p-24f;
+}
+
+/* Box-Muller over the blocks of 16 in v (n a multiple of 16) */
+static void blocks(THScalarType t, void *v, int64_t n, double mean, double std) {
+  for (int64_t i = 0; i < n; i += 16) {
+    if (t == TH_FLOAT64) fill16_double((double *)v + i, mean, std);
+    else fill16_float((float *)v + i, (float)mean, (float)std);
   }
-  for (int i = 0; i < 16; i++)
-    ((float *)out)[i] = (float)(th_mt_next(g) & ((UINT32_C(1) << 24) - 1)) * 0x1p-24f;
 }
 
-static void block16(THScalarType t, void *v, double mean, double std) {
-  if (t == TH_FLOAT64) fill16_double(v, mean, std);
-  else fill16_float(v, (float)mean, (float)std);
-}
-
-/* n values (of the real dtype t) at data, contiguous, in torch's blocks */
+/* n values (of the real dtype t) at data, contiguous, in torch's blocks,
+ * a chunk of blocks at a time */
 static void normal_fill(THGenerator *g, THScalarType t, char *data, int64_t n, double mean,
                         double std) {
   size_t es = THScalarType_elementSize(t);
   th_cast_loop store = th_cast_loops[t][t == TH_FLOAT64 ? TH_FLOAT64 : TH_FLOAT32];
   ptrdiff_t vs = t == TH_FLOAT64 ? 8 : 4;
-  double block[16];
-  int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    uniform16(g, t, block);
-    block16(t, block, mean, std);
-    store(data + i * (ptrdiff_t)es, (ptrdiff_t)es, (const char *)block, vs, 16);
+  double chunk[CHUNK];
+  int64_t per_chunk = CHUNK * 8 / vs, whole = n / 16 * 16, i = 0;
+  while (i < whole) {
+    int64_t m = whole - i < per_chunk ? whole - i : per_chunk;
+    uniforms(g, t, chunk, m);
+    blocks(t, chunk, m, mean, std);
+    store(data + i * (ptrdiff_t)es, (ptrdiff_t)es, (const char *)chunk, vs, m);
+    i += m;
   }
   if (i == n) return;
   if (t == TH_FLOAT64 || t == TH_FLOAT32) /* the partial block's uniforms, drawn and unused */
     for (; i < n; i++) t == TH_FLOAT64 ? (void)th_mt_next64(g) : (void)th_mt_next(g);
-  uniform16(g, t, block);
-  block16(t, block, mean, std);
-  store(data + (n - 16) * (ptrdiff_t)es, (ptrdiff_t)es, (const char *)block, vs, 16);
+  uniforms(g, t, chunk, 16);
+  blocks(t, chunk, 16, mean, std);
+  store(data + (n - 16) * (ptrdiff_t)es, (ptrdiff_t)es, (const char *)chunk, vs, 16);
 }
 
 int THTensor_normal(THTensor *self, THGenerator *gen, double mean, double std) {
@@ -249,8 +257,6 @@ int THTensor_normal(THTensor *self, THGenerator *gen, double mean, double std) {
 }
 
 /* ------------------------------------------- values through a float64 view */
-
-#define CHUNK 256
 
 /* Every element of t (any real dtype) as a double, a chunk at a time:
  * visit(ctx, values, n) returns nonzero to stop. */
@@ -555,13 +561,13 @@ int THTensor_standard_gamma(THTensor *self, THGenerator *gen, THTensor *alpha) {
 
 /* ---------------------------------------------------------- multinomial */
 
-static double get2(THTensor *t, th_cast_loop load, int64_t i, int64_t j) {
-  double v;
+/* Row i of a 1- or 2-dim tensor (row 0 of a 1-dim one) as doubles. */
+static void load_row(THTensor *t, int64_t i, double *out) {
   int nd = t->nDimension;
-  int64_t off = (nd == 2 ? i * th_strides(t)[0] : 0) + j * th_strides(t)[nd - 1];
-  load((char *)&v, 8, th_tensor_bytes(t) + off * (int64_t)THScalarType_elementSize(
-                          t->storage->dtype), 0, 1);
-  return v;
+  int64_t es = (int64_t)THScalarType_elementSize(t->storage->dtype);
+  const char *row = th_tensor_bytes(t) + (nd == 2 ? i * th_strides(t)[0] * es : 0);
+  th_cast_loops[TH_FLOAT64][t->storage->dtype]((char *)out, 8, row, th_strides(t)[nd - 1] * es,
+                                               th_sizes(t)[nd - 1]);
 }
 
 /* The value of x in the accumulation type of a row's cumulative sum:
@@ -573,39 +579,38 @@ static double acc(int single, double x) { return single ? (double)(float)x : x; 
 static int with_replacement(THTensor *self, THGenerator *g, THTensor *prob, int64_t rows,
                             int64_t k, int64_t n, const char *fn) {
   int single = prob->storage->dtype != TH_FLOAT64;
-  th_cast_loop load = th_cast_loops[TH_FLOAT64][prob->storage->dtype];
-  for (int64_t i = 0; i < rows; i++) { /* every row checked before the first draw */
-    double sum = 0;
-    for (int64_t j = 0; j < k; j++) {
-      double v = get2(prob, load, i, j);
-      if (!(v >= 0)) {
-        TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (encountering "
-                  "probability entry < 0)");
-        return -1;
-      }
-      if (!isfinite(v)) {
-        TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (encountering "
-                  "probability entry = infinity or NaN)");
-        return -1;
-      }
-      sum = acc(single, sum + v);
-    }
-    if (!(sum > 0)) {
-      TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (sum of probabilities <= 0)");
-      return -1;
-    }
-  }
   double *cum = th_malloc((size_t)k * sizeof(double));
   if (!cum) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a cumulative distribution of %lld",
               (long long)k);
     return -1;
   }
+  for (int64_t i = 0; i < rows; i++) { /* every row checked before the first draw */
+    double sum = 0;
+    load_row(prob, i, cum);
+    for (int64_t j = 0; j < k; j++) {
+      const char *wrong = !(cum[j] >= 0) ? "encountering probability entry < 0"
+                          : !isfinite(cum[j]) ? "encountering probability entry = infinity or NaN"
+                                              : NULL;
+      if (wrong) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (%s)", wrong);
+        th_free(cum);
+        return -1;
+      }
+      sum = acc(single, sum + cum[j]);
+    }
+    if (!(sum > 0)) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (sum of probabilities <= 0)");
+      th_free(cum);
+      return -1;
+    }
+  }
   int64_t *out = (int64_t *)th_tensor_bytes(self);
   int64_t s0 = th_strides(self)[0], s1 = th_strides(self)[self->nDimension - 1];
   for (int64_t i = 0; i < rows; i++) {
     double sum = 0;
-    for (int64_t j = 0; j < k; j++) cum[j] = sum = acc(single, sum + get2(prob, load, i, j));
+    load_row(prob, i, cum);
+    for (int64_t j = 0; j < k; j++) cum[j] = sum = acc(single, sum + cum[j]);
     for (int64_t j = 0; j < k; j++) cum[j] = acc(single, cum[j] / sum);
     cum[k - 1] = 1;
     for (int64_t s = 0; s < n; s++) {
@@ -625,11 +630,44 @@ static int with_replacement(THTensor *self, THGenerator *g, THTensor *prob, int6
 
 typedef struct Keyed { double key; int64_t index; } Keyed;
 
-/* the larger key first; of equal keys, the lower index */
-static int by_key_descending(const void *a, const void *b) {
-  const Keyed *x = a, *y = b;
-  if (x->key != y->key) return x->key < y->key ? 1 : -1;
-  return x->index < y->index ? -1 : x->index > y->index;
+/* a before b: the larger key first; of equal keys, the lower index */
+static int ahead(Keyed a, Keyed b) {
+  return a.key > b.key || (a.key == b.key && a.index < b.index);
+}
+
+static int by_rank(const void *a, const void *b) {
+  return ahead(*(const Keyed *)a, *(const Keyed *)b) ? -1 : 1;
+}
+
+/* The n keys ahead of all others, in order: a heap of the best n so far
+ * with the last of them on top (O(k log n), as torch's topk, not a sort). */
+static void best(Keyed *keys, int64_t k, int64_t n) {
+  for (int64_t j = 0; j < k; j++) {
+    int64_t at;
+    if (j < n) { /* sift up */
+      at = j;
+      while (at > 0 && ahead(keys[(at - 1) / 2], keys[at])) {
+        Keyed x = keys[at];
+        keys[at] = keys[(at - 1) / 2];
+        keys[(at - 1) / 2] = x;
+        at = (at - 1) / 2;
+      }
+      continue;
+    }
+    if (!ahead(keys[j], keys[0])) continue;
+    keys[0] = keys[j];
+    for (at = 0;;) { /* sift down: the last of the best n to the top */
+      int64_t c = 2 * at + 1;
+      if (c >= n) break;
+      if (c + 1 < n && ahead(keys[c], keys[c + 1])) c++;
+      if (!ahead(keys[at], keys[c])) break;
+      Keyed x = keys[at];
+      keys[at] = keys[c];
+      keys[c] = x;
+      at = c;
+    }
+  }
+  qsort(keys, (size_t)n, sizeof(Keyed), by_rank);
 }
 
 /* torch's draws without replacement (and of one sample): each category's
@@ -642,45 +680,52 @@ static int without_replacement(THTensor *self, THGenerator *g, THTensor *prob, i
     TH_ERR_FN(TH_ERROR_VALUE, fn, "probability tensor contains either `inf`, `nan` or element < 0");
     return -1;
   }
-  th_cast_loop load = th_cast_loops[TH_FLOAT64][t];
-  for (int64_t i = 0; i < rows; i++) {
-    int zero = 1;
-    for (int64_t j = 0; j < k && zero; j++) zero = get2(prob, load, i, j) == 0;
-    if (zero) {
-      TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (sum of probabilities <= 0)");
-      return -1;
-    }
+  double *p = th_malloc((size_t)k * 2 * sizeof(double)), *e = p + k;
+  Keyed *keys = p ? th_malloc((size_t)k * sizeof(Keyed)) : NULL;
+  if (!keys) {
+    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld keys", (long long)k);
+    th_free(p);
+    return -1;
   }
   /* the exponentials fill a tensor laid out as prob (torch's empty_like) */
   int nd = prob->nDimension;
   int64_t stride[2] = {nd == 2 ? k : 1, 1};
   if (nd == 2 && th_strides(prob)[0] < th_strides(prob)[1] && rows > 1 && k > 1)
     stride[0] = 1, stride[1] = rows;
-  THTensor *q = THTensor_newWithSize(t, nd, th_sizes(prob), stride);
-  if (!q) return -1;
-  Keyed *keys = th_malloc((size_t)k * sizeof(Keyed));
-  if (!keys) {
-    TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld keys", (long long)k);
-    THTensor_free(q);
-    return -1;
+  THTensor *q = NULL;
+  int r = -1;
+  for (int64_t i = 0; i < rows; i++) {
+    int zero = 1;
+    load_row(prob, i, p);
+    for (int64_t j = 0; j < k && zero; j++) zero = p[j] == 0;
+    if (zero) {
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "invalid multinomial distribution (sum of probabilities <= 0)");
+      goto done;
+    }
   }
+  if (!(q = THTensor_newWithSize(t, nd, th_sizes(prob), stride))) goto done;
   THDraw d = {.as = TH_FLOAT64, .draw = draw_exponential, .a = 1.0};
   th_random_fill(q, g, &d);
   int64_t *out = (int64_t *)th_tensor_bytes(self);
   int64_t s0 = th_strides(self)[0], s1 = th_strides(self)[self->nDimension - 1];
   for (int64_t i = 0; i < rows; i++) {
+    load_row(prob, i, p);
+    load_row(q, i, e);
     for (int64_t j = 0; j < k; j++) {
       /* the quotient in prob's dtype, as torch divides into q */
-      double key = get2(prob, load, i, j) / get2(q, load, i, j);
+      double key = p[j] / e[j];
       if (t != TH_FLOAT64) key = t == TH_FLOAT32 ? (float)key : th_round_half(t, (float)key);
       keys[j] = (Keyed){key, j};
     }
-    qsort(keys, (size_t)k, sizeof(Keyed), by_key_descending);
+    best(keys, k, n);
     for (int64_t s = 0; s < n; s++) out[(nd == 2 ? i * s0 : 0) + s * s1] = keys[s].index;
   }
+  r = 0;
+done:
   th_free(keys);
+  th_free(p);
   THTensor_free(q);
-  return 0;
+  return r;
 }
 
 int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64_t n,
@@ -709,6 +754,10 @@ int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64
   if (THTensor_resizeNd(self, nd, nd == 2 ? size : size + 1, NULL)) return -1;
   if (th_check_writable(self, "self", __func__)) return -1;
   if (rows == 0) return 0;
+  if (k == 0) {
+    TH_ERR(TH_ERROR_VALUE, "invalid multinomial distribution (sum of probabilities <= 0)");
+    return -1;
+  }
   THGenerator *g = gen ? gen : THGenerator_default();
   th_generator_lock(g);
   int r = !replacement || n == 1 ? without_replacement(self, g, prob, rows, k, n, __func__)
@@ -736,11 +785,16 @@ int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
     TH_ERR(TH_ERROR_VALUE, "%s: probabilities must be finite and non-negative", __func__);
     return -1;
   }
-  th_cast_loop load = th_cast_loops[TH_FLOAT64][t];
-  double sum = 0;
-  for (int64_t i = 0; i < k; i++) sum += get2(probs, load, 0, i);
-  THArgCheck(sum > 0, -1, TH_ERROR_VALUE, "%s: the probabilities sum to 0", __func__);
-  double *scaled = th_malloc((size_t)k * sizeof(double));
+  double *scaled = th_malloc((size_t)k * sizeof(double)), sum = 0;
+  if (scaled) {
+    load_row(probs, 0, scaled);
+    for (int64_t i = 0; i < k; i++) sum += scaled[i];
+    if (!(sum > 0)) {
+      TH_ERR(TH_ERROR_VALUE, "%s: the probabilities sum to 0", __func__);
+      th_free(scaled);
+      return -1;
+    }
+  }
   int64_t *alias = scaled ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
   int64_t *work = alias ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
   if (!work) TH_ERR(TH_ERROR_MEMORY, "failed to allocate alias tables of %lld", (long long)k);
@@ -751,7 +805,7 @@ int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
      * work) each take their remainder from one above it (from the back) */
     int64_t small = 0, large = k;
     for (int64_t i = 0; i < k; i++) {
-      scaled[i] = get2(probs, load, 0, i) * (double)k / sum;
+      scaled[i] = scaled[i] * (double)k / sum;
       alias[i] = i;
       if (scaled[i] < 1.0) work[small++] = i;
       else work[--large] = i;
@@ -789,7 +843,6 @@ int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J,
                                                          __func__);
   if (th_check_writable(self, "self", __func__)) return -1;
   int64_t k = th_sizes(J)[0];
-  th_cast_loop load = th_cast_loops[TH_FLOAT64][q->storage->dtype];
   const int64_t *alias = (const int64_t *)th_tensor_bytes(J);
   for (int64_t i = 0; i < k; i++) {
     int64_t a = alias[i * th_strides(J)[0]];
@@ -798,17 +851,24 @@ int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J,
   }
   THGenerator *g = gen ? gen : THGenerator_default();
   int64_t n = THTensor_nElement(self);
-  THTensor *flat = THTensor_newContiguous(self);
-  if (!flat) return -1;
+  double *keep = th_malloc((size_t)k * sizeof(double));
+  THTensor *flat = keep ? THTensor_newContiguous(self) : NULL;
+  if (!flat) {
+    if (!keep) TH_ERR(TH_ERROR_MEMORY, "failed to allocate a table of %lld", (long long)k);
+    th_free(keep);
+    return -1;
+  }
+  load_row(q, 0, keep);
   int64_t *out = (int64_t *)th_tensor_bytes(flat);
   th_generator_lock(g);
   for (int64_t i = 0; i < n; i++) {
     int64_t c = (int64_t)(uniform01(g) * (double)k);
-    out[i] = uniform01(g) < get2(q, load, 0, c) ? c : alias[c * th_strides(J)[0]];
+    out[i] = uniform01(g) < keep[c] ? c : alias[c * th_strides(J)[0]];
   }
   th_generator_unlock(g);
   int r = flat == self ? 0 : THTensor_copy(self, flat);
   THTensor_free(flat);
+  th_free(keep);
   return r;
 }
 
