@@ -183,6 +183,7 @@ def extensions():
                "th._expr",
                "th._reduce",
                "th._random",
+               "th._structure",
                "th._factories", "th._functions",
                "th._linalg",
                "th._core", "th._testcapi"]

@@ -66,6 +66,12 @@ from th._random import (Generator, _standard_gamma, bernoulli, default_generator
                         rand, rand_like, randint, randint_like, randn, randn_like, randperm,
                         seed, set_rng_state)
 from th._storage import Storage
+# factories and the structure of matrices (th/_structure.pyx, THTensorFactories.h); th.range
+# is TH's (and torch's deprecated) inclusive range, kept out of __all__: it would shadow
+# the builtin under `from th import *`
+from th._structure import (cartesian_prod, combinations, cross, diag, diag_embed, diagflat,
+                           dist, eye, kron, linspace, logspace, meshgrid, range, renorm, trace,
+                           tril, tril_indices, triu, triu_indices, vander)
 from th._tensor import Tensor
 from th import debug
 # sparse COO tensors (th/_sparse.pyx, th/sparse.py)
@@ -116,6 +122,9 @@ __all__ = [
     "unflatten", "chunk", "split", "unbind",
     "mm", "bmm", "mv", "dot", "matmul", "addmm", "addmv", "addr", "baddbmm", "addbmm",
     "SparseTensor", "sparse_coo_tensor", "sparse",
+    "eye", "linspace", "logspace", "diag", "diagflat", "diag_embed", "tril", "triu",
+    "tril_indices", "triu_indices", "trace", "cross", "dist", "renorm", "kron", "vander",
+    "meshgrid", "cartesian_prod", "combinations",
     "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",
     "half", "float", "double", "short", "int", "long",
     "bfloat16", "complex64", "complex128", "uint16", "uint32", "uint64", "cfloat", "cdouble",

@@ -576,6 +576,45 @@ cdef class Tensor:
     def random_(self, from_=None, to=None, *, generator=None):
         return _random().random_(self, from_, to, generator=generator)
 
+    def diag(self, diagonal=0):
+        return _structure().diag(self, diagonal)
+
+    def diagflat(self, offset=0):
+        return _structure().diagflat(self, offset)
+
+    def diag_embed(self, offset=0, dim1=-2, dim2=-1):
+        return _structure().diag_embed(self, offset, dim1, dim2)
+
+    def tril(self, diagonal=0):
+        return _structure().tril(self, diagonal)
+
+    def triu(self, diagonal=0):
+        return _structure().triu(self, diagonal)
+
+    def tril_(self, diagonal=0):
+        return _structure().tril_(self, diagonal)
+
+    def triu_(self, diagonal=0):
+        return _structure().triu_(self, diagonal)
+
+    def trace(self):
+        return _structure().trace(self)
+
+    def cross(self, other, dim=None):
+        return _structure().cross(self, other, dim)
+
+    def dist(self, other, p=2):
+        return _structure().dist(self, other, p)
+
+    def renorm(self, p, dim, maxnorm):
+        return _structure().renorm(self, p, dim, maxnorm)
+
+    def renorm_(self, p, dim, maxnorm):
+        return _structure().renorm_(self, p, dim, maxnorm)
+
+    def kron(self, other):
+        return _structure().kron(self, other)
+
     def normal_(self, mean=0, std=1, *, generator=None):
         return _random().normal_(self, mean, std, generator=generator)
 
@@ -1220,6 +1259,10 @@ cdef inline object _reduce():
 
 cdef inline object _random():
     return _th_module("_random")
+
+
+cdef inline object _structure():
+    return _th_module("_structure")
 
 
 # ------------------------------------------------------- argument rules

@@ -860,3 +860,19 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64_t n, int replacement) except -1
     int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) except -1
     int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J, THTensor *q) except -1
+
+    # ---------------------------------- THTensorFactories.h: factories, structure
+    int THTensor_zerosLike(THTensor *r, THTensor *input) except -1
+    int THTensor_onesLike(THTensor *r, THTensor *input) except -1
+    int THTensor_eye(THTensor *r, int64_t n, int64_t m) except -1
+    int THTensor_arange(THTensor *r, double xmin, double xmax, double step) except -1
+    int THTensor_range(THTensor *r, double xmin, double xmax, double step) except -1
+    int THTensor_linspace(THTensor *r, double a, double b, int64_t n) except -1
+    int THTensor_logspace(THTensor *r, double a, double b, int64_t n, double base) except -1
+    int THTensor_diag(THTensor *r, THTensor *t, int64_t k) except -1
+    int THTensor_tril(THTensor *r, THTensor *t, int64_t k) except -1
+    int THTensor_triu(THTensor *r, THTensor *t, int64_t k) except -1
+    int THTensor_trace(THTensor *r, THTensor *t) except -1
+    int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) except -1
+    int THTensor_dist(THTensor *r, THTensor *a, THTensor *b, double p) except -1
+    int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnorm) except -1
