@@ -2,7 +2,7 @@
 import operator
 
 from cpython.buffer cimport PyObject_CheckBuffer
-from libc.math cimport ceil, isfinite
+from libc.math cimport ceil, fma, isfinite
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t
 
 cimport th._errors
@@ -102,8 +102,8 @@ def arange(start, end=None, step=1, dtype=None):
         for i in range(n):
             THScalarType_packInt64(t, istart + i * istep, p + i * esz)
     else:
-        for i in range(n):
-            THScalarType_packDouble(t, dstart + i * dstep, p + i * esz)
+        for i in range(n):  # one rounding, as torch's (and THTensor_arange's) fused step
+            THScalarType_packDouble(t, fma(<double>i, dstep, dstart), p + i * esz)
     return out
 
 
