@@ -45,7 +45,8 @@ from th._broadcast import broadcast_shapes, broadcast_tensors
 from th._core import get_num_threads, set_num_threads
 from th._dlpack import from_dlpack
 from th._factories import arange, empty, full, ones, tensor, zeros
-from th._gather import gather, index_select, masked_select, nonzero
+from th._gather import (gather, index_add, index_put, index_select, masked_scatter,
+                        masked_select, nonzero, put, scatter_add, scatter_reduce, take)
 from th._reduce import (all, amax, amin, any, argmax, argmin, max, mean, min, norm, prod,
                         std, sum, var)
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
@@ -114,7 +115,8 @@ __all__ = [
     "randn", "randn_like", "normal", "bernoulli", "poisson", "multinomial",
     "randperm", "Error", "ArgumentError", "DtypeError", "OutOfRange",
     "UnsupportedDtype",
-    "index_select", "masked_select", "gather", "nonzero",
+    "index_select", "masked_select", "gather", "nonzero", "scatter_add", "scatter_reduce",
+    "index_add", "index_put", "put", "take", "masked_scatter",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
     "norm", "var", "std",
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",

@@ -1,8 +1,10 @@
 """torch's gather family and advanced indexing, over th/src/math/THTensorIndex.c.
 
-The gather family: index_select, gather, masked_select, nonzero (new
-tensors) and scatter_, index_copy_, index_fill_, masked_fill_ (in place),
-with torch's names, arguments and exception classes. th.Tensor's methods of
+The gather family: index_select, gather, masked_select, nonzero, take (new
+tensors) and scatter_, index_copy_, index_fill_, masked_fill_, and the
+accumulating scatter_add_, scatter_reduce_, index_add_, index_put_, put_,
+masked_scatter_ (in place), with torch's names, arguments and exception
+classes. th.Tensor's methods of
 those names call these functions.
 
 Advanced indexing: t[index] where index holds, besides ints, slices, None and
@@ -22,7 +24,7 @@ from th._args cimport as_dim
 from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
-from th._errors import Error, OutOfRange
+from th._errors import ArgumentError, Error, OutOfRange
 
 
 def index_select(Tensor input not None, dim, Tensor index not None):
@@ -137,6 +139,148 @@ def masked_fill_(Tensor self not None, Tensor mask not None, value):
         THTensor_maskedFill(self.cdata, mask.cdata, d)
     else:
         THTensor_maskedFillElement(self.cdata, mask.cdata, element)
+    return self
+
+
+# -------------------------------------------------- accumulating scatters
+
+def scatter_add_(Tensor self not None, dim, Tensor index not None, Tensor src not None):
+    """self[index[i][j]][j] += src[i][j] for dim 0 (and so on), in src's order."""
+    THTensor_scatterAdd(self.cdata, as_dim(dim, "scatter_add_(): dim"), index.cdata, src.cdata)
+    return self
+
+
+_REDUCES = {"sum": TH_REDUCE_SUM, "prod": TH_REDUCE_PROD, "amax": TH_REDUCE_AMAX,
+            "amin": TH_REDUCE_AMIN, "mean": TH_REDUCE_SUM}
+# what a position scattered to starts from when self is left out
+_IDENTITY = {"sum": 0, "mean": 0, "prod": 1}
+
+
+def scatter_reduce_(Tensor self not None, dim, Tensor index not None, Tensor src not None,
+                    str reduce, *, include_self=True):
+    """self[index[i][j]][j] = reduce(self's element (unless include_self is
+    False), the src elements scattered to it): reduce is 'sum', 'prod',
+    'mean', 'amax' or 'amin' (torch's scatter_reduce_)."""
+    th = _package()
+    cdef int dm = as_dim(dim, "scatter_reduce_(): dim")
+    if reduce not in _REDUCES:
+        raise ArgumentError(f"reduce argument must be either sum, prod, mean, amax or amin, got "
+                            f"{reduce}")
+    if not include_self:
+        if reduce in _IDENTITY:
+            scatter_(self, dm, index, None, _IDENTITY[reduce])
+        else:  # amax and amin start from the first element scattered
+            first = self.clone()
+            scatter_(first, dm, index, src)
+            scatter_(self, dm, index, first.gather(dm, index))
+    THTensor_scatterReduce(self.cdata, dm, index.cdata, src.cdata, _REDUCES[reduce])
+    if reduce == "mean":
+        count = th.ones_like(self) if include_self else th.zeros_like(self)
+        THTensor_scatterAdd((<Tensor>count).cdata, dm, index.cdata,
+                            (<Tensor>th.ones_like(src)).cdata)
+        count.masked_fill_(count == 0, 1)
+        if self.dtype.is_floating_point or self.dtype.is_complex:
+            self.copy_(self / count)
+        else:
+            self.copy_(th.div(self, count, rounding_mode="floor"))
+    return self
+
+
+def index_add_(Tensor self not None, dim, Tensor index not None, Tensor source not None, *,
+               alpha=1):
+    """Slice index[i] of dim += alpha * slice i of source."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+        raise TypeError(f"index_add_(): alpha must be a number, not {type(alpha).__name__}")
+    if isinstance(alpha, float) and not (self.dtype.is_floating_point or self.dtype.is_complex):
+        raise Error(f"index_add_(): for integral input tensors, argument alpha must not be a "
+                    f"floating point number")
+    THTensor_indexAdd(self.cdata, as_dim(dim, "index_add_(): dim"), index.cdata, source.cdata,
+                      alpha)
+    return self
+
+
+def index_put_(Tensor self not None, indices, Tensor values not None, accumulate=False):
+    """self[indices] = values (+= with accumulate, repeats adding up)."""
+    cdef THTensor *ptrs[TH_MAX_DIMS]
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"index_put_(): indices must be a tuple of tensors, not "
+                        f"{type(indices).__name__}")
+    items = tuple(indices)
+    if any(t is not None and not isinstance(t, Tensor) for t in items):
+        raise TypeError("index_put_(): indices must be tensors (or None)")
+    if len(items) > self.ndim:
+        raise OutOfRange(f"too many indices for a tensor of dimension {self.ndim}: "
+                         f"{len(items)} given")
+    view, tensors = _plan(self, items)
+    _index_pointers(tensors, ptrs)
+    if accumulate:
+        THTensor_indexPutAccumulate((<Tensor>view).cdata, ptrs, values.cdata)
+    else:
+        THTensor_indexPut((<Tensor>view).cdata, ptrs, values.cdata)
+    return self
+
+
+def _flat_positions(Tensor self, Tensor index, str fn):
+    """The multi-index of each entry of index (positions in self's row-major
+    order, negative ones from the end): one int64 tensor per dim."""
+    th = _package()
+    if index.dtype != th.int64:
+        raise th.DtypeError(f"{fn}(): Expected a long tensor for index, but got {index.dtype}")
+    n = self.numel()
+    flat = index.reshape(-1)
+    if flat.numel() and (int(flat.min()) < -n or int(flat.max()) >= n):
+        bad = int(flat.min()) if int(flat.min()) < -n else int(flat.max())
+        raise OutOfRange(f"{fn}(): index {bad} is out of bounds for a tensor of {n} elements")
+    flat = th.where(flat < 0, flat + n, flat)
+    positions = []
+    for size in reversed(self.shape or (1,)):
+        positions.append(th.remainder(flat, size))
+        flat = th.floor_divide(flat, size)
+    return tuple(reversed(positions)) if self.ndim else None
+
+
+def put_(Tensor self not None, Tensor index not None, Tensor source not None, accumulate=False):
+    """self's elements at the row-major positions index = source's (added
+    with accumulate), as torch's put_."""
+    th = _package()
+    if index.numel() != source.numel():
+        raise ArgumentError(f"put_(): Expected source and index to have the same number of "
+                            f"elements, but got source.numel() = {source.numel()}, "
+                            f"index.numel() = {index.numel()}")
+    positions = _flat_positions(self, index, "put_")
+    target = self if positions is not None else self.view(1)  # a 0-dim self: its one element
+    if positions is None:
+        positions = (th.remainder(index.reshape(-1), 1),)
+    index_put_(target, positions, source.reshape(-1).to(self.dtype), accumulate)
+    return self
+
+
+def take(Tensor input not None, Tensor index not None):
+    """input's elements at the row-major positions index, shaped as index."""
+    positions = _flat_positions(input, index, "take")
+    if positions is None:
+        positions = (index.reshape(-1) * 0,)
+        return input.view(1)[positions].view(*index.shape)
+    return input[positions].view(*index.shape)
+
+
+def masked_scatter_(Tensor self not None, Tensor mask not None, Tensor source not None):
+    """self's elements where mask (broadcast to self's shape) is true = the
+    first of source's elements, in row-major order."""
+    th = _package()
+    if mask.dtype != th.bool:
+        raise th.DtypeError(f"masked_scatter_ only supports boolean masks, but got mask with "
+                            f"dtype {mask.dtype}")
+    if source.dtype != self.dtype:
+        raise th.DtypeError(f"masked_scatter_: expected self and source to have same dtypes but "
+                            f"got {self.dtype} and {source.dtype}")
+    full = mask.expand(*self.shape)
+    count = int(full.sum())
+    if count > source.numel():
+        raise ArgumentError(f"masked_scatter_: expected source to have at least {count} "
+                            f"elements, got {source.numel()}")
+    if count:
+        setitem(self, full, source.reshape(-1)[:count])
     return self
 
 
@@ -263,3 +407,34 @@ def setitem(Tensor self not None, index, value):
     if not isinstance(value, Tensor) or value.dtype != self.dtype:
         value = th.tensor(value, dtype=self.dtype)
     THTensor_indexPut((<Tensor>view).cdata, ptrs, (<Tensor>value).cdata)
+
+
+# the out-of-place forms: a copy of input, written
+def scatter_add(Tensor input not None, dim, Tensor index not None, Tensor src not None):
+    return scatter_add_(input.clone(), dim, index, src)
+
+
+def scatter_reduce(Tensor input not None, dim, Tensor index not None, Tensor src not None,
+                   str reduce, *, include_self=True):
+    return scatter_reduce_(input.clone(), dim, index, src, reduce, include_self=include_self)
+
+
+def index_add(Tensor input not None, dim, Tensor index not None, Tensor source not None, *,
+              alpha=1):
+    return index_add_(input.clone(), dim, index, source, alpha=alpha)
+
+
+def index_put(Tensor input not None, indices, Tensor values not None, accumulate=False):
+    return index_put_(input.clone(), indices, values, accumulate)
+
+
+def put(Tensor input not None, Tensor index not None, Tensor source not None, accumulate=False):
+    return put_(input.clone(), index, source, accumulate)
+
+
+def masked_scatter(Tensor input not None, Tensor mask not None, Tensor source not None):
+    """input with its elements where mask is true from source; mask and
+    input broadcast together."""
+    th = _package()
+    shape = th.broadcast_shapes(input.shape, mask.shape)
+    return masked_scatter_(input.expand(*shape).clone(), mask, source)

@@ -540,6 +540,45 @@ cdef class Tensor:
     def masked_fill_(self, mask, value):
         return _gather().masked_fill_(self, mask, value)
 
+    def scatter_add_(self, dim, index, src):
+        return _gather().scatter_add_(self, dim, index, src)
+
+    def scatter_add(self, dim, index, src):
+        return _gather().scatter_add(self, dim, index, src)
+
+    def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+        return _gather().scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
+
+    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        return _gather().scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+
+    def index_add_(self, dim, index, source, *, alpha=1):
+        return _gather().index_add_(self, dim, index, source, alpha=alpha)
+
+    def index_add(self, dim, index, source, *, alpha=1):
+        return _gather().index_add(self, dim, index, source, alpha=alpha)
+
+    def index_put_(self, indices, values, accumulate=False):
+        return _gather().index_put_(self, indices, values, accumulate)
+
+    def index_put(self, indices, values, accumulate=False):
+        return _gather().index_put(self, indices, values, accumulate)
+
+    def put_(self, index, source, accumulate=False):
+        return _gather().put_(self, index, source, accumulate)
+
+    def put(self, index, source, accumulate=False):
+        return _gather().put(self, index, source, accumulate)
+
+    def take(self, index):
+        return _gather().take(self, index)
+
+    def masked_scatter_(self, mask, source):
+        return _gather().masked_scatter_(self, mask, source)
+
+    def masked_scatter(self, mask, source):
+        return _gather().masked_scatter(self, mask, source)
+
     # ------------------------------------------------ matrix products
     # torch's names and rules, in th/_linalg.pyx over THTensorMath.h
     def mm(self, mat2, *, out=None):

@@ -583,6 +583,12 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element) except -1
     THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) except NULL
     int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values) except -1
+    int THTensor_indexPutAccumulate(THTensor *self, THTensor *const *indices, THTensor *values) except -1
+    ctypedef enum THReduce:
+        TH_REDUCE_SUM, TH_REDUCE_PROD, TH_REDUCE_AMAX, TH_REDUCE_AMIN
+    int THTensor_scatterAdd(THTensor *self, int dim, THTensor *index, THTensor *src) except -1
+    int THTensor_scatterReduce(THTensor *self, int dim, THTensor *index, THTensor *src, THReduce reduce) except -1
+    int THTensor_indexAdd(THTensor *self, int dim, THTensor *index, THTensor *src, double alpha) except -1
 
 cdef extern from "TH/TH.h" nogil:
     # -------------------------------------------------------------- THDebug.h

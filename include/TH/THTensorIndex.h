@@ -71,6 +71,27 @@ TH_API int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index,
                                      const void *element);
 TH_API int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element);
 
+/* ------------------------------------------- accumulating scatters (in place)
+ * As the scatters above, but each element written combines with what is
+ * there (dst op= src), in the order src's elements come (row-major), so
+ * that sums round as torch's serial CPU loops round them. */
+
+/* How an accumulating write combines: dst + src (times alpha where given),
+ * dst * src, max, min (a NaN from either side wins, as torch's). */
+typedef enum THReduce { TH_REDUCE_SUM, TH_REDUCE_PROD, TH_REDUCE_AMAX, TH_REDUCE_AMIN } THReduce;
+
+/* self[index[i][j]][j] += src[i][j] for dim 0 (torch's scatter_add_). */
+TH_API int THTensor_scatterAdd(THTensor *self, int dim, THTensor *index, THTensor *src);
+/* self[index[i][j]][j] op= src[i][j] (torch's scatter_reduce_ with
+ * include_self; amax and amin refuse complex: NotImplementedError). */
+TH_API int THTensor_scatterReduce(THTensor *self, int dim, THTensor *index, THTensor *src,
+                                  THReduce reduce);
+/* Slice index[i] of dim of self += alpha * slice i of src (TH's indexAdd
+ * with torch's alpha: the product fused into the sum for floats; negative
+ * entries count from the end). */
+TH_API int THTensor_indexAdd(THTensor *self, int dim, THTensor *index, THTensor *src,
+                             double alpha);
+
 /* ------------------------------------------------------ advanced indexing
  * indices has one entry per dim of src: an index tensor, or NULL for the
  * whole dim (':'). The index tensors are broadcast together to a shape B;
@@ -82,5 +103,9 @@ TH_API THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices);
  * newIndex would return. Where an element is indexed twice the last write
  * wins. Returns 0, or -1 leaving self unchanged. */
 TH_API int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values);
+/* self[indices] += values, repeated positions accumulating in order (torch's
+ * index_put_ with accumulate=True). */
+TH_API int THTensor_indexPutAccumulate(THTensor *self, THTensor *const *indices,
+                                       THTensor *values);
 
 #endif /* TH_TENSOR_INDEX_H */

@@ -13,6 +13,7 @@
 #include "core/THScalarImpl.h"
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
+#include "math/THAccumulateImpl.h"
 #include "TH/THTensorIndex.h"
 
 /* A tensor's sizes and strides, a 0-dim tensor seen as one dim of size 1. */
@@ -196,7 +197,8 @@ typedef enum WalkOp {
   OP_FILL,        /* operand 0 = pattern */
   OP_MASKED_FILL, /* operand 0 = pattern where operand 1 (bool) */
   OP_COUNT,       /* counts the true elements of operand 1 (bool) */
-  OP_MASKED_GET   /* appends operand 0 to out where operand 1 (bool) */
+  OP_MASKED_GET,  /* appends operand 0 to out where operand 1 (bool) */
+  OP_ACCUMULATE   /* operand 0 op= operand 1 (the walk's accumulate, alpha) */
 } WalkOp;
 
 #define TABLE_FLAT (-1) /* operand 0 reads offsets[n] at its n-th element */
@@ -213,6 +215,8 @@ typedef struct Walk {
   const void *pattern;
   int64_t n; /* elements met (TABLE_FLAT), true elements (OP_COUNT, OP_MASKED_GET) */
   char *out;
+  th_accumulate accumulate; /* OP_ACCUMULATE's */
+  double alpha;
 } Walk;
 
 static inline void move_element(char *dst, const char *src, size_t es) {
@@ -261,6 +265,7 @@ static void walk(Walk *w, int d, char *p0, char *p1) {
       case OP_MASKED_GET:
         if (*b) move_element(w->out + es * (size_t)w->n++, a, es);
         break;
+      case OP_ACCUMULATE: w->accumulate(a, b, w->alpha); break;
     }
   }
 }
@@ -277,6 +282,8 @@ static void walk_init(Walk *w, WalkOp op, size_t es, const Dims *g, const int64_
   w->pattern = NULL;
   w->n = 0;
   w->out = NULL;
+  w->accumulate = NULL;
+  w->alpha = 1;
   for (int d = 0; d < g->n; d++) {
     w->size[d] = g->size[d];
     w->step[0][d] = s0 ? s0[d] * (ptrdiff_t)es : 0;
@@ -349,7 +356,8 @@ static THTensor *new_source(THTensor *self, THTensor *src) {
  * self_stride, dim read through the table off, as table says) = src's
  * elements, or pattern when src is NULL. Frees off, also on error. */
 static int write_through(THTensor *self, THTensor *src, const void *pattern, const Dims *shape,
-                         const int64_t *self_stride, int dim, int table, int64_t *off) {
+                         const int64_t *self_stride, int dim, int table, int64_t *off,
+                         th_accumulate accumulate, double alpha) {
   THTensor *source = src ? new_source(self, src) : NULL;
   if (src && !source) {
     th_free(off);
@@ -358,12 +366,14 @@ static int write_through(THTensor *self, THTensor *src, const void *pattern, con
   Dims gs;
   if (source) dims_of(&gs, source);
   Walk w;
-  walk_init(&w, source ? OP_PUT : OP_FILL, elsize(self), shape, self_stride,
-            source ? gs.stride : NULL);
+  walk_init(&w, accumulate ? OP_ACCUMULATE : source ? OP_PUT : OP_FILL, elsize(self), shape,
+            self_stride, source ? gs.stride : NULL);
   w.step[0][dim] = 0;
   w.table = table;
   w.offsets = off;
   w.pattern = pattern;
+  w.accumulate = accumulate;
+  w.alpha = alpha;
   walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
   THTensor_free(source);
   th_free(off);
@@ -461,9 +471,9 @@ int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
   return into_result(result, THTensor_newGather(src, dim, index));
 }
 
-/* scatter with src (OP_PUT) or with pattern (OP_FILL). */
+/* scatter with src (OP_PUT, or accumulate when given) or with pattern (OP_FILL). */
 static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, const void *pattern,
-                   const char *fn) {
+                   th_accumulate accumulate, const char *fn) {
   Dims g, gi;
   IndexSet s;
   if (th_check_writable(self, "self", fn)) return -1;
@@ -473,14 +483,14 @@ static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, cons
   int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, fn);
   if (!off) return -1;
   dims_of(&gi, index);
-  return write_through(self, src, pattern, &gi, g.stride, dim, TABLE_FLAT, off);
+  return write_through(self, src, pattern, &gi, g.stride, dim, TABLE_FLAT, off, accumulate, 1);
 }
 
 int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   TH_CHECK_TENSOR(src, -1);
-  return scatter(self, dim, index, src, NULL, __func__);
+  return scatter(self, dim, index, src, NULL, NULL, __func__);
 }
 
 /* One element of self's dtype holding value: room for any element size. */
@@ -489,7 +499,7 @@ int THTensor_scatterFill(THTensor *self, int dim, THTensor *index, double value)
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
-  return scatter(self, dim, index, NULL, &p, __func__);
+  return scatter(self, dim, index, NULL, &p, NULL, __func__);
 }
 
 int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
@@ -497,21 +507,72 @@ int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t 
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
-  return scatter(self, dim, index, NULL, &p, __func__);
+  return scatter(self, dim, index, NULL, &p, NULL, __func__);
 }
 
 int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
-  return scatter(self, dim, index, NULL, element, __func__);
+  return scatter(self, dim, index, NULL, element, NULL, __func__);
+}
+
+static th_accumulate accumulator_for(const THTensor *self, THReduce reduce, const char *fn) {
+  th_accumulate a = th_accumulator(reduce, self->storage->dtype);
+  if (!a)
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "%s is not supported for %s",
+              reduce == TH_REDUCE_AMAX ? "amax" : reduce == TH_REDUCE_AMIN ? "amin" : "this reduction",
+              THScalarType_name(self->storage->dtype));
+  return a;
+}
+
+static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *src,
+                           const void *pattern, th_accumulate accumulate, double alpha,
+                           const char *fn);
+
+/* A float16 or bfloat16 self accumulates as torch's does: in float32
+ * copies of self and src, self rounded once at the end (along: indexAdd's
+ * slices, else scatter's elements). */
+static int accumulate_in_float(THTensor *self, int dim, THTensor *index, THTensor *src,
+                               THReduce reduce, double alpha, int along, const char *fn) {
+  if (th_check_writable(self, "self", fn) || check_same_dtype(self, src, "src", fn)) return -1;
+  THTensor *wide = th_tensor_new_with_size(TH_FLOAT32, self->nDimension, th_sizes(self), NULL, fn);
+  THTensor *wide_src = wide ? th_tensor_new_with_size(TH_FLOAT32, src->nDimension, th_sizes(src),
+                                                      NULL, fn) : NULL;
+  th_accumulate a = th_accumulator(reduce, TH_FLOAT32);
+  int rc = !wide_src || THTensor_copy(wide, self) || THTensor_copy(wide_src, src) ? -1 : 0;
+  if (!rc)
+    rc = along ? index_put_along(wide, dim, index, wide_src, NULL, a, alpha, fn)
+               : scatter(wide, dim, index, wide_src, NULL, a, fn);
+  if (!rc) rc = THTensor_copy(self, wide);
+  THTensor_free(wide_src);
+  THTensor_free(wide);
+  return rc;
+}
+
+static int is_half_type(THScalarType t) { return t == TH_FLOAT16 || t == TH_BFLOAT16; }
+
+int THTensor_scatterAdd(THTensor *self, int dim, THTensor *index, THTensor *src) {
+  return THTensor_scatterReduce(self, dim, index, src, TH_REDUCE_SUM);
+}
+
+int THTensor_scatterReduce(THTensor *self, int dim, THTensor *index, THTensor *src,
+                           THReduce reduce) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  TH_CHECK_TENSOR(src, -1);
+  th_accumulate a = accumulator_for(self, reduce, __func__);
+  if (a && is_half_type(self->storage->dtype) && reduce <= TH_REDUCE_PROD)
+    return accumulate_in_float(self, dim, index, src, reduce, 1, 0, __func__);
+  return a ? scatter(self, dim, index, src, NULL, a, __func__) : -1;
 }
 
 /* ------------------------------------------------ indexCopy, indexFill */
 
 /* self's slices index[i] of dim = src's slice i (OP_PUT) or pattern. */
 static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *src,
-                           const void *pattern, const char *fn) {
+                           const void *pattern, th_accumulate accumulate, double alpha,
+                           const char *fn) {
   Dims g, gs;
   IndexSet s;
   if (th_check_writable(self, "self", fn)) return -1;
@@ -545,14 +606,28 @@ static int index_put_along(THTensor *self, int dim, THTensor *index, THTensor *s
   if (!off) return -1;
   Dims shape = g;
   shape.size[dim] = count;
-  return write_through(self, src, pattern, &shape, g.stride, dim, dim, off);
+  return write_through(self, src, pattern, &shape, g.stride, dim, dim, off, accumulate, alpha);
 }
 
 int THTensor_indexCopy(THTensor *self, int dim, THTensor *index, THTensor *src) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   TH_CHECK_TENSOR(src, -1);
-  return index_put_along(self, dim, index, src, NULL, __func__);
+  return index_put_along(self, dim, index, src, NULL, NULL, 1, __func__);
+}
+
+int THTensor_indexAdd(THTensor *self, int dim, THTensor *index, THTensor *src, double alpha) {
+  TH_CHECK_TENSOR(self, -1);
+  TH_CHECK_TENSOR(index, -1);
+  TH_CHECK_TENSOR(src, -1);
+  th_accumulate a = accumulator_for(self, TH_REDUCE_SUM, __func__);
+  /* torch: a 1-dim self adds element by element in its dtype's arithmetic;
+   * otherwise alpha 1 on a half type accumulates in float, any other alpha
+   * adds slice by slice, each sum rounded to the type */
+  if (a && self->nDimension <= 1) a = th_serial_sum(self->storage->dtype);
+  else if (a && is_half_type(self->storage->dtype) && alpha == 1)
+    return accumulate_in_float(self, dim, index, src, TH_REDUCE_SUM, alpha, 1, __func__);
+  return a ? index_put_along(self, dim, index, src, NULL, a, alpha, __func__) : -1;
 }
 
 int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) {
@@ -560,7 +635,7 @@ int THTensor_indexFill(THTensor *self, int dim, THTensor *index, double value) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_double(self->storage->dtype, value, &p, __func__)) return -1;
-  return index_put_along(self, dim, index, NULL, &p, __func__);
+  return index_put_along(self, dim, index, NULL, &p, NULL, 1, __func__);
 }
 
 int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t value) {
@@ -568,14 +643,14 @@ int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t va
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   if (th_scalar_from_int64(self->storage->dtype, value, &p, __func__)) return -1;
-  return index_put_along(self, dim, index, NULL, &p, __func__);
+  return index_put_along(self, dim, index, NULL, &p, NULL, 1, __func__);
 }
 
 int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
   THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
-  return index_put_along(self, dim, index, NULL, element, __func__);
+  return index_put_along(self, dim, index, NULL, element, NULL, 1, __func__);
 }
 
 /* ---------------------------------------------------------------- masks */
@@ -833,29 +908,46 @@ THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) {
   return r;
 }
 
+static int index_put(THTensor *self, THTensor *const *indices, THTensor *values, int accumulate,
+                     const char *fn);
+
 int THTensor_indexPut(THTensor *self, THTensor *const *indices, THTensor *values) {
-  TH_CHECK_TENSOR(self, -1);
-  TH_CHECK_TENSOR(values, -1);
+  return index_put(self, indices, values, 0, __func__);
+}
+
+int THTensor_indexPutAccumulate(THTensor *self, THTensor *const *indices, THTensor *values) {
+  return index_put(self, indices, values, 1, __func__);
+}
+
+/* self[indices] = values, or += (accumulate) */
+static int index_put(THTensor *self, THTensor *const *indices, THTensor *values, int accumulate,
+                     const char *fn) {
+  TH_CHECK_TENSOR_AS(self, fn, -1);
+  TH_CHECK_TENSOR_AS(values, fn, -1);
+  th_accumulate add = accumulate ? accumulator_for(self, TH_REDUCE_SUM, fn) : NULL;
+  if (accumulate && !add) return -1;
+  WalkOp op = accumulate ? OP_ACCUMULATE : OP_PUT;
   AdvPlan p;
   int64_t vstride[TH_MAX_DIMS];
-  if (th_check_writable(self, "self", __func__) || check_same_dtype(self, values, "values", __func__) ||
-      adv_plan(&p, self, indices, __func__) ||
-      broadcast_to(values, p.rnd, p.rsize, vstride, TH_ERROR_RUNTIME, "values", __func__))
+  if (th_check_writable(self, "self", fn) || check_same_dtype(self, values, "values", fn) ||
+      adv_plan(&p, self, indices, fn) ||
+      broadcast_to(values, p.rnd, p.rsize, vstride, TH_ERROR_RUNTIME, "values", fn))
     return -1;
-  int64_t *off = index_offsets(&p.s, 1, TH_ERROR_INDEX, elsize(self), __func__);
+  int64_t *off = index_offsets(&p.s, 1, TH_ERROR_INDEX, elsize(self), fn);
   if (!off) return -1;
   Walk w;
   THTensor *source = NULL;
-  if (values->storage == self->storage || !adv_walk(&w, OP_PUT, &p, self, vstride, off)) {
+  if (values->storage == self->storage || !adv_walk(&w, op, &p, self, vstride, off)) {
     /* values read in full first, laid out as the result */
-    source = th_tensor_new_with_size(self->storage->dtype, p.rnd, p.rsize, NULL, __func__);
+    source = th_tensor_new_with_size(self->storage->dtype, p.rnd, p.rsize, NULL, fn);
     if (!source || THTensor_copy(source, values)) {
       THTensor_free(source);
       th_free(off);
       return -1;
     }
-    adv_walk(&w, OP_PUT, &p, self, th_strides(source), off);
+    adv_walk(&w, op, &p, self, th_strides(source), off);
   }
+  w.accumulate = add;
   walk_run(&w, th_tensor_bytes(self), th_tensor_bytes(source ? source : values));
   THTensor_free(source);
   th_free(off);
