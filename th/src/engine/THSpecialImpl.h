@@ -56,20 +56,28 @@ static inline double th_erfinv(double y) {
 }
 
 /* digamma of x > 0 (or +inf, NaN): the recurrence psi(x) = psi(x + 1) - 1/x
- * up to x >= 10, then the asymptotic series ln x - 1/(2x) - sum B_2k /
- * (2k x^2k), whose terms through B_14 reach double's precision there. */
+ * up to x >= 10, its terms summed with their rounding errors carried
+ * (Neumaier), then the asymptotic series ln x - 1/(2x) - sum B_2k / (2k
+ * x^2k), whose terms through B_14 reach double's precision there. Whole x
+ * land on 10 exactly, whose psi(10) = H_9 - Euler's gamma is known: the
+ * integers' values are then exact to the last bit or two, as torch's. */
 static inline double th_digamma_positive(double x) {
-  double shift = 0;
+  double shift = 0, carry = 0;
   while (x < 10) {
-    shift -= 1 / x;
+    double term = -1 / x, sum = shift + term;
+    carry += fabs(shift) >= fabs(term) ? (shift - sum) + term : (term - sum) + shift;
+    shift = sum;
     x += 1;
   }
+  if (!(fabs(shift) < INFINITY)) carry = 0; /* 1/x overflowed: nothing to carry */
+  /* psi(10) as a sum of two doubles; shift + its head is exact (Sterbenz) */
+  if (x == 10) return (shift + 2.251752589066721) + (1.744722087539228e-16 + carry);
   double z = 1 / (x * x);
   double series =
       z * (1 / 12. -
            z * (1 / 120. - z * (1 / 252. - z * (1 / 240. - z * (1 / 132. - z * (691 / 32760. -
                                                                               z / 12.))))));
-  return shift + log(x) - 0.5 / x - series;
+  return shift + ((log(x) - 0.5 / x - series) + carry);
 }
 
 static inline double th_digamma(double x) {
