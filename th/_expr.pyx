@@ -835,9 +835,26 @@ lgamma = _unary(TH_EXPR_LGAMMA, "log(|gamma(input)|): inf at 0 and the negative 
 digamma = _unary(TH_EXPR_DIGAMMA, "The derivative of lgamma: -inf at 0, NaN at the negative "
                                   "integers (reals).")
 frac = _unary(TH_EXPR_FRAC, "input - trunc(input), the sign of input (floats).")
-isposinf = _unary(TH_EXPR_ISPOSINF, "input == inf (bool; reals).")
-isneginf = _unary(TH_EXPR_ISNEGINF, "input == -inf (bool; reals).")
-signbit = _unary(TH_EXPR_SIGNBIT, "input's sign bit is set (bool: -0.0 and -NaN too; reals).")
+
+
+def _bool_test(THExprOp op, str doc):
+    """A bool test of each element whose out= must be bool, as torch's."""
+    name = _op_name(op)
+
+    def function(input, *, out=None):
+        if isinstance(out, Tensor) and out.dtype is not dtype_of(TH_BOOL):
+            raise DtypeError(f"{name} does not support non-boolean outputs (out is "
+                             f"{out.dtype.name}).")
+        return finish(node(op, name, input), isinstance(input, Expr), out)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+isposinf = _bool_test(TH_EXPR_ISPOSINF, "input == inf (bool; reals).")
+isneginf = _bool_test(TH_EXPR_ISNEGINF, "input == -inf (bool; reals).")
+signbit = _bool_test(TH_EXPR_SIGNBIT, "input's sign bit is set (bool: -0.0 and -NaN too; reals).")
 
 
 def _predicate(THExprOp op, str doc):
@@ -911,6 +928,9 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     are."""
     cdef THScalarType t = _operand_dtype(input, "nan_to_num")
     cdef bint lazy_input = isinstance(input, Expr)
+    if isinstance(out, Tensor) and out.dtype is not dtype_of(t):
+        raise DtypeError(f"nan_to_num: dtype of out ({out.dtype.name}) should be the same as "
+                         f"input's ({_name(t)}), as torch requires")
     if THScalarType_isComplex(t):
         raise UnsupportedDtype("nan_to_num of a complex tensor is not supported by th (torch "
                                "replaces each part); convert the parts first")

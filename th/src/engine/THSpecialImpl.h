@@ -13,14 +13,17 @@
 
 /* erfinv(y): Giles' single-precision approximation ("Approximating the
  * erfinv function", GPU Computing Gems, 2011) as the first guess, then
- * Newton steps on erf(x) = y. Past |y| = 1/2 the residual is taken as
- * (1 - |y|) - erfc(x), both exact there, instead of erf(x) - |y|, which
- * loses every digit as erf(x) approaches 1. */
+ * Newton steps on erf(x) = y. Past |y| = 1/2 they solve log(erfc(x)) =
+ * log(1 - |y|) instead (1 - |y| is exact there, erfc keeps its digits where
+ * erf approaches 1, and the log is nearly linear in x there, so Newton
+ * converges at once where erfc itself would crawl). Beyond float's range
+ * (w >= 16, |y| within 1e-7 of 1) Giles' tail polynomial does not reach:
+ * the guess is the root of erfc's asymptote e^(-x^2) / (x sqrt(pi)) instead. */
 static inline double th_erfinv(double y) {
   double t = fabs(y);
   if (!(t <= 1)) return NAN; /* |y| > 1 and NaN */
   if (t == 1) return copysign(INFINITY, y);
-  double w = -log((1 - t) * (1 + t)), p;
+  double w = -log((1 - t) * (1 + t)), p, x;
   if (w < 5) {
     w -= 2.5;
     p = 2.81022636e-08;
@@ -32,7 +35,8 @@ static inline double th_erfinv(double y) {
     p = -0.00417768164 + p * w;
     p = 0.246640727 + p * w;
     p = 1.50140941 + p * w;
-  } else {
+    x = p * t;
+  } else if (w < 16) {
     w = sqrt(w) - 3;
     p = -0.000200214257;
     p = 0.000100950558 + p * w;
@@ -43,14 +47,23 @@ static inline double th_erfinv(double y) {
     p = 0.00943887047 + p * w;
     p = 1.00167406 + p * w;
     p = 2.83297682 + p * w;
+    x = p * t;
+  } else { /* (1 - t)(1 + t) = 2 erfc(x) ~ 2 e^(-x^2) / (x sqrt(pi)) */
+    x = sqrt(w);
+    for (int i = 0; i < 3; i++) x = sqrt(w + 0.69314718055994531 - log(x * 1.7724538509055160));
   }
-  double x = p * t;
-  /* the guess is good to 1e-7 (1e-3 in double's far tail, beyond float's
-   * range): three steps of Newton's quadratic convergence reach double's
-   * last bit from either */
-  for (int i = 0; i < 3; i++) {
-    double r = t <= 0.5 ? erf(x) - t : (1 - t) - erfc(x);
-    x -= r / (1.1283791670955126 * exp(-x * x)); /* erf'(x) = 2/sqrt(pi) e^(-x^2) */
+  /* the guess is good to 1e-7 (4e-4 beyond float's range): Newton's
+   * quadratic convergence reaches double's last bit in three steps, four
+   * from the farthest guesses */
+  double log_rest = t > 0.5 ? log1p(-t) : 0;
+  for (int i = 0; i < (w >= 16 ? 4 : 3); i++) {
+    double slope = 1.1283791670955126 * exp(-x * x); /* erf'(x) = 2/sqrt(pi) e^(-x^2) */
+    if (t <= 0.5) {
+      x -= (erf(x) - t) / slope;
+    } else {
+      double rest = erfc(x);
+      x += (log(rest) - log_rest) * rest / slope;
+    }
   }
   return copysign(x, y);
 }
@@ -85,8 +98,9 @@ static inline double th_digamma(double x) {
   if (x < 0) {
     if (x == trunc(x)) return NAN; /* the poles, and -inf */
     /* the reflection psi(x) = psi(1 - x) - pi / tan(pi x); tan has period
-     * pi, so the fraction of x (exact) gives it without pi x's rounding */
-    return th_digamma_positive(1 - x) - TH_PI / tan(TH_PI * (x - trunc(x)));
+     * pi, so x's distance to the nearest integer (exact) gives it without
+     * pi x's rounding, which near a pole is most of the result */
+    return th_digamma_positive(1 - x) - TH_PI / tan(TH_PI * (x - nearbyint(x)));
   }
   return th_digamma_positive(x);
 }
@@ -95,32 +109,35 @@ static inline double th_digamma(double x) {
  * q > 0 finite, by Euler-Maclaurin summation: the first terms directly up
  * to a = q + N >= 10 + s (where the correction series converges fast), the
  * rest as its integral a^(1-s) / (s-1) + a^-s / 2 and the corrections
- * B_2j / (2j)! s (s+1) ... (s+2j-2) a^(1-s-2j). */
+ * B_2j / (2j)! s (s+1) ... (s+2j-2) a^(1-s-2j). The smallest parts are
+ * added first, the largest term, q^-s, last. */
 static inline double th_zeta(double s, double q) {
   static const double bernoulli_over_factorial[] = {
       1 / 12., -1 / 720., 1 / 30240., -1 / 1209600., 1 / 47900160.,
       -691 / 1307674368000., 1 / 74724249600., -3617 / 10670622842880000.};
-  double sum = 0, a = q;
-  while (a < 10 + s) {
-    sum += pow(a, -s);
-    a += 1;
-  }
-  double a_s = pow(a, -s);
-  sum += a * a_s / (s - 1) + 0.5 * a_s;
+  double n = q < 10 + s ? ceil(10 + s - q) : 0, a = q + n;
+  double a_s = pow(a, -s), corrections = 0;
   double rising = s * a_s / a; /* s (s+1) ... (s+2j-2) a^(1-s-2j) */
   for (int j = 0; j < 8; j++) {
     double term = bernoulli_over_factorial[j] * rising;
-    sum += term;
-    if (fabs(term) <= 1e-17 * fabs(sum)) break;
+    corrections += term;
+    if (fabs(term) <= 1e-17 * a_s) break;
     rising *= (s + 2 * j + 1) * (s + 2 * j + 2) / (a * a);
   }
+  double sum = corrections + (0.5 * a_s + a * a_s / (s - 1));
+  for (double k = n - 1; k >= 0; k--) sum += pow(q + k, -s);
   return sum;
 }
 
 /* polygamma(n, x), the n-th derivative of digamma, for a whole n >= 0 (NaN
- * for other n): (-1)^(n+1) n! zeta(n + 1, x). A negative x = -m + f (0 < f
- * < 1) splits its sum at 0: the m terms before it are those of zeta(s,
- * 1 - f) - zeta(s, m + 1 - f) with the sign (-1)^s. */
+ * for other n): (-1)^(n+1) n! zeta(n + 1, x), zeta's sum of (x + k)^-s
+ * over k >= 0. A negative x has m = -floor(x) terms below 0, which cancel
+ * those above 0 for an odd s (psi''(-3.5) is -0.108 from terms of +-8):
+ * the terms nearest 0 on either side are added in pairs, the nearest pair
+ * last, each term exact (x + k is x's multiple of its ulp, below |x| in
+ * magnitude on the negative side); the far ones are zeta values, the
+ * negative ones beyond 64 pairs as (-1)^s (zeta(s, 65 - f) - zeta(s, m + 1
+ * - f)) with f = x + m. */
 static inline double th_polygamma(double n, double x) {
   if (!(n >= 0) || n != trunc(n)) return NAN;
   if (n == 0) return th_digamma(x);
@@ -134,9 +151,15 @@ static inline double th_polygamma(double n, double x) {
   double factorial = 1;
   for (double k = 2; k <= n && factorial < INFINITY; k++) factorial *= k;
   if (x > 0) return sign * factorial * th_zeta(s, x);
-  double f = x - floor(x), m = -floor(x);
-  double before = th_zeta(s, 1 - f) - th_zeta(s, m + 1 - f);
-  return sign * factorial * (th_zeta(s, f) + (fmod(s, 2) == 1 ? -before : before));
+  double m = -floor(x), f = x + m, pairs = m < 64 ? m : 64;
+  double sum = th_zeta(s, x + (m + pairs)); /* the positive terms past the pairs */
+  if (m > pairs) {
+    double far = th_zeta(s, pairs + 1 - f) - th_zeta(s, m + 1 - f);
+    sum += fmod(s, 2) == 1 ? -far : far;
+  }
+  for (double j = pairs; j >= 1; j--)
+    sum += pow(x + (m - j), -s) + pow(x + (m + j - 1), -s);
+  return sign * factorial * sum;
 }
 
 #endif
