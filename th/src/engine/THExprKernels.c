@@ -534,11 +534,40 @@ FLOATS(DEF_U, erfc, erfc(x))
 FLOATS(DEF_B, hypot, hypot(x, y))
 FLOATS(DEF_B, logaddexp, LOGADDEXP(x, y))
 FLOATS(DEF_B, logaddexp2, LOGADDEXP2(x, y))
+/* erfinv in chunks: each chunk's Giles guess and Newton steps in one
+ * vectorised pass (in double: float32 is then correctly rounded nearly
+ * always; two steps reach double's last bits from the guess's 1e-7), then
+ * th_erfinv for the rare elements the pass does not cover (|y| >= 1, NaN,
+ * |y| within 1e-7 of 1). The chunk's results are kept apart until then, so
+ * out may be the input. */
+#define ERFINV_CHUNK 256
+#define ERFINV(name, T, STEPS)                                                  \
+  SIMD static void name(KERNEL_ARGS) {                                          \
+    (void)b_; (void)c_;                                                         \
+    const T *a = a_;                                                            \
+    T *o = out_, m[ERFINV_CHUNK];                                               \
+    for (int64_t i0 = 0; i0 < n; i0 += ERFINV_CHUNK) {                          \
+      int64_t len = n - i0 < ERFINV_CHUNK ? n - i0 : ERFINV_CHUNK;              \
+      const T *ca = a + i0;                                                     \
+      int slow = 0;                                                             \
+      for (int64_t i = 0; i < len; i++) {                                       \
+        double y = ca[i], t = fabs(y), w = -log((1 - t) * (1 + t));             \
+        double x = th_erfinv_guess(t, w);                                       \
+        for (int k = 0; k < STEPS; k++) x = th_erfinv_step(x, t);               \
+        m[i] = (T)copysign(x, y);                                               \
+        slow |= !(w < 16);                                                      \
+      }                                                                         \
+      for (int64_t i = 0; slow && i < len; i++) {                               \
+        double t = fabs((double)ca[i]);                                         \
+        if (!(-log((1 - t) * (1 + t)) < 16)) m[i] = (T)th_erfinv(ca[i]);        \
+      }                                                                         \
+      for (int64_t i = 0; i < len; i++) o[i0 + i] = m[i];                       \
+    }                                                                           \
+  }
+ERFINV(erfinv_f32, float, 1)
+ERFINV(erfinv_f64, double, 2)
 #undef SIMD
 #define SIMD TH_CLONES_AVX2
-/* not vectorisable (branches, loops): float32 computed in double, rounded once */
-UNARY(erfinv_f32, float, float, th_erfinv(x))
-UNARY(erfinv_f64, double, double, th_erfinv(x))
 /* lgamma_r: lgamma writes the global signgam, a race between threads */
 static inline float lgamma_float(float x) { int sign; return lgammaf_r(x, &sign); }
 static inline double lgamma_double(double x) { int sign; return lgamma_r(x, &sign); }
@@ -653,7 +682,11 @@ FLOATS(DEF_TVSS, clamp, CLAMP_FLOAT(x, y, z))
 INTS(DEF_T, clamp, CLAMP_INT(x, y, z))
 INTS(DEF_TVSS, clamp, CLAMP_INT(x, y, z))
 NUMBERS(DEF_T, addcmul, x + y * z)
+#undef SIMD
+#define SIMD TH_CLONES_FMA
 FLOATS(DEF_T, lerp, LERP_REAL(x, y, z))
+#undef SIMD
+#define SIMD TH_CLONES_AVX2
 COMPLEX(DEF_T, lerp, LERP_COMPLEX(x, y, z))
 
 /* ---------------------------------------------------------------- table */

@@ -19,35 +19,49 @@
  * converges at once where erfc itself would crawl). Beyond float's range
  * (w >= 16, |y| within 1e-7 of 1) Giles' tail polynomial does not reach:
  * the guess is the root of erfc's asymptote e^(-x^2) / (x sqrt(pi)) instead. */
+/* Giles' guess of erfinv(t) for 0 <= t < 1 with w = -log((1 - t)(1 + t)) <
+ * 16, good to 1e-7. Both polynomials are computed and one chosen, so that a
+ * loop of it has no branch (vectorised: THExprKernels.c's erfinv). */
+static inline double th_erfinv_guess(double t, double w) {
+  double c = w - 2.5, p;
+  p = 2.81022636e-08;
+  p = 3.43273939e-07 + p * c;
+  p = -3.5233877e-06 + p * c;
+  p = -4.39150654e-06 + p * c;
+  p = 0.00021858087 + p * c;
+  p = -0.00125372503 + p * c;
+  p = -0.00417768164 + p * c;
+  p = 0.246640727 + p * c;
+  p = 1.50140941 + p * c;
+  double r = sqrt(w) - 3, q;
+  q = -0.000200214257;
+  q = 0.000100950558 + q * r;
+  q = 0.00134934322 + q * r;
+  q = -0.00367342844 + q * r;
+  q = 0.00573950773 + q * r;
+  q = -0.0076224613 + q * r;
+  q = 0.00943887047 + q * r;
+  q = 1.00167406 + q * r;
+  q = 2.83297682 + q * r;
+  return (w < 5 ? p : q) * t;
+}
+
+/* One Newton step from x toward erf(x) = t (t >= 0): the residual from erfc
+ * past 1/2, where 1 - t is exact and erf(x) - t would cancel (both are
+ * computed, for a loop without branches). */
+static inline double th_erfinv_step(double x, double t) {
+  double near = erf(x) - t, far = (1 - t) - erfc(x);
+  double r = t <= 0.5 ? near : far;
+  return x - r / (1.1283791670955126 * exp(-x * x)); /* erf'(x) = 2/sqrt(pi) e^(-x^2) */
+}
+
 static inline double th_erfinv(double y) {
   double t = fabs(y);
   if (!(t <= 1)) return NAN; /* |y| > 1 and NaN */
   if (t == 1) return copysign(INFINITY, y);
-  double w = -log((1 - t) * (1 + t)), p, x;
-  if (w < 5) {
-    w -= 2.5;
-    p = 2.81022636e-08;
-    p = 3.43273939e-07 + p * w;
-    p = -3.5233877e-06 + p * w;
-    p = -4.39150654e-06 + p * w;
-    p = 0.00021858087 + p * w;
-    p = -0.00125372503 + p * w;
-    p = -0.00417768164 + p * w;
-    p = 0.246640727 + p * w;
-    p = 1.50140941 + p * w;
-    x = p * t;
-  } else if (w < 16) {
-    w = sqrt(w) - 3;
-    p = -0.000200214257;
-    p = 0.000100950558 + p * w;
-    p = 0.00134934322 + p * w;
-    p = -0.00367342844 + p * w;
-    p = 0.00573950773 + p * w;
-    p = -0.0076224613 + p * w;
-    p = 0.00943887047 + p * w;
-    p = 1.00167406 + p * w;
-    p = 2.83297682 + p * w;
-    x = p * t;
+  double w = -log((1 - t) * (1 + t)), x;
+  if (w < 16) {
+    x = th_erfinv_guess(t, w);
   } else { /* (1 - t)(1 + t) = 2 erfc(x) ~ 2 e^(-x^2) / (x sqrt(pi)) */
     x = sqrt(w);
     for (int i = 0; i < 3; i++) x = sqrt(w + 0.69314718055994531 - log(x * 1.7724538509055160));
