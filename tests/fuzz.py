@@ -337,10 +337,6 @@ KNOWN_DIFFERENCES = [
           "-7.0157): th 4081.7146, the exact value, torch 4081.4646)",
           lambda c: c.params.get("f") in ("polygamma", "digamma")
           and c.kind in ("values", "pool-values") and "float64" not in c.dtypes),
-    Entry("complex-nan-to-num",
-          "docs/TORCH.md 'Special functions': nan_to_num of a complex tensor is refused (th has "
-          "no operation on a complex number's parts yet)",
-          lambda c: c.kind == "raise-th-only" and "nan_to_num of a complex tensor" in c.th_out),
     Entry("float-to-int-casts",
           "README (dtypes): casts follow numpy's results: NaN, infinities and floats out of an "
           "integer dtype's range convert as numpy converts them, not as torch (bfloat16 "

@@ -924,27 +924,33 @@ cdef double _real_number(object v, str name) except? -1:
 
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     """input with NaN replaced by nan, inf by posinf and -inf by neginf (by
-    default the dtype's largest finite values); integers and bools as they
-    are."""
+    default the dtype's largest finite values; a complex's parts one by
+    one); integers and bools as they are."""
     cdef THScalarType t = _operand_dtype(input, "nan_to_num")
     cdef bint lazy_input = isinstance(input, Expr)
     if isinstance(out, Tensor) and out.dtype is not dtype_of(t):
         raise DtypeError(f"nan_to_num: dtype of out ({out.dtype.name}) should be the same as "
                          f"input's ({_name(t)}), as torch requires")
-    if THScalarType_isComplex(t):
-        raise UnsupportedDtype("nan_to_num of a complex tensor is not supported by th (torch "
-                               "replaces each part); convert the parts first")
-    if not THScalarType_isFloatingPoint(t):  # nothing to replace: a copy (or the Expr)
-        return finish(_cast(input, t, "nan_to_num"), lazy_input, out)
-    cdef double big = _FLOAT_MAX[t]
-    cdef double nan_value = _real_number(nan, "nan")
-    cdef double high = big if posinf is None else _real_number(posinf, "posinf")
-    cdef double low = -big if neginf is None else _real_number(neginf, "neginf")
-    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNEGINF, "nan_to_num", input), low,
-             input)
-    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISPOSINF, "nan_to_num", input), high, e)
-    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNAN, "nan_to_num", input), nan_value, e)
-    return finish(e, lazy_input, out)
+    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+        return finish(_cast(input, t, "nan_to_num"), lazy_input, out)  # a copy (or the Expr)
+    cdef THScalarType real = TH_FLOAT64 if t == TH_COMPLEX128 else (
+        TH_FLOAT32 if t == TH_COMPLEX64 else t)
+    cdef double big = _FLOAT_MAX[real]
+    values = (_real_number(nan, "nan"), big if posinf is None else _real_number(posinf, "posinf"),
+              -big if neginf is None else _real_number(neginf, "neginf"))
+    if THScalarType_isFloatingPoint(t):
+        return finish(_replace_non_finite(input, values), lazy_input, out)
+    re = _replace_non_finite(node(TH_EXPR_REAL, "nan_to_num", input), values)
+    im = _replace_non_finite(node(TH_EXPR_IMAG, "nan_to_num", input), values)
+    return finish(node(TH_EXPR_COMPLEX, "nan_to_num", re, im), lazy_input, out)
+
+
+cdef Expr _replace_non_finite(object x, tuple values):
+    """x (real) with NaN, inf and -inf replaced by values' three numbers."""
+    nan_value, high, low = values
+    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNEGINF, "nan_to_num", x), low, x)
+    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISPOSINF, "nan_to_num", x), high, e)
+    return node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNAN, "nan_to_num", x), nan_value, e)
 
 
 # ------------------------------------------------- whole-tensor tests

@@ -28,7 +28,7 @@
  * store. Complex supports what torch's complex supports: arithmetic, pow,
  * abs (a real result), the exponential, logarithmic, trigonometric,
  * hyperbolic and sigmoid functions, sinc, lerp, logaddexp, isnan, isinf,
- * isfinite, ==, != and the logical ops; ordering comparisons, minimum/maximum,
+ * isfinite, ==, != and the logical ops (and real, imag: a complex's parts); ordering comparisons, minimum/maximum,
  * fmax/fmin, clamp, sign, signbit, rounding, frac, floor division, remainder,
  * fmod, atan2, copysign, hypot, xlogy, logaddexp2, erf, erfc, erfinv,
  * lgamma, digamma and polygamma refuse it (NotImplementedError kind), as
@@ -58,6 +58,7 @@ typedef enum THExprOp {
   TH_EXPR_FRAC,    /* x - trunc(x) (floats only) */
   TH_EXPR_ISNAN, TH_EXPR_ISINF, TH_EXPR_ISFINITE, TH_EXPR_ISPOSINF, TH_EXPR_ISNEGINF,
   TH_EXPR_SIGNBIT, /* bool results; a complex is NaN or infinite when a part is */
+  TH_EXPR_REAL, TH_EXPR_IMAG, /* a complex's parts (a real's: itself and 0) */
   /* binary */
   TH_EXPR_ADD, TH_EXPR_SUB, TH_EXPR_MUL, TH_EXPR_DIV, TH_EXPR_FLOOR_DIVIDE,
   TH_EXPR_REMAINDER, TH_EXPR_POW, TH_EXPR_MINIMUM, TH_EXPR_MAXIMUM, TH_EXPR_ATAN2,
@@ -71,6 +72,7 @@ typedef enum THExprOp {
   TH_EXPR_BITWISE_LEFT_SHIFT, TH_EXPR_BITWISE_RIGHT_SHIFT, /* a shift by a negative count
                        * or by the width or more: 0 (left), the sign's fill (right) */
   TH_EXPR_POLYGAMMA,   /* polygamma(n, x): n a whole number >= 0 (NaN otherwise) */
+  TH_EXPR_COMPLEX,     /* complex(re, im) of two floats: complex64, or complex128 for float64 */
   /* ternary */
   TH_EXPR_WHERE,   /* where(cond, a, b): cond is bool */
   TH_EXPR_CLAMP,   /* clamp(x, lo, hi) = minimum(maximum(x, lo), hi), NaN propagates */

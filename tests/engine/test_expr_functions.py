@@ -128,10 +128,6 @@ def test_unary_result_dtype_and_refusals_are_torchs(name, dtype):
     want = torch_or_error(lambda: getattr(torch, name)(x))
     if dtype == "uint16" and isinstance(want, Exception) and "UInt16" in str(want):
         return  # torch has few kernels for the wide unsigned dtypes; th has them
-    if name == "nan_to_num" and x.dtype.is_complex:  # th's one gap (docs/TORCH.md)
-        with pytest.raises(th.UnsupportedDtype, match="complex"):
-            th.nan_to_num(as_th(x))
-        return
     if isinstance(want, Exception):
         with pytest.raises(th.Error) as info:
             getattr(th, name)(as_th(x))
@@ -178,7 +174,7 @@ def test_binary_promotion_of_two_dtypes_is_torchs(name, a, b):
 def test_unary_values_are_torchs(name, dtype):
     x = sample(getattr(torch, dtype))
     want = torch_or_error(lambda: getattr(torch, name)(x))
-    if isinstance(want, Exception) or (name == "nan_to_num" and x.dtype.is_complex):
+    if isinstance(want, Exception):
         return  # (the refusals: above)
     got = getattr(th, name)(as_th(x))
     bound = 1 if dtype in HALVES else 8
@@ -479,12 +475,22 @@ def test_nan_to_num_defaults_and_values(dtype):
     check_values("nan_to_num_", y, torch.nan_to_num(x, nan=7.0), 0)
 
 
-def test_nan_to_num_of_integers_copies_and_of_complex_is_refused():
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_nan_to_num_of_complex_replaces_each_part(dtype):
+    t = getattr(torch, dtype)
+    x = torch.tensor([complex(nan, inf), complex(-inf, 1), complex(1, -inf), complex(nan, nan),
+                      2 - 3j], dtype=t)
+    for kw in ({}, dict(nan=1.5, posinf=2.0, neginf=-3.0), dict(posinf=1e300)):
+        check_values("nan_to_num", th.nan_to_num(as_th(x), **kw), torch.nan_to_num(x, **kw), 0)
+    e = th.nan_to_num(th.lazy(as_th(x)))
+    assert isinstance(e, th.Expr) and e.dtype.name == dtype
+    check_values("nan_to_num", e.eval(), torch.nan_to_num(x), 0)
+
+
+def test_nan_to_num_of_integers_copies():
     x = th.tensor([1, 2])
     y = th.nan_to_num(x)
     assert y.tolist() == [1, 2] and y.data_ptr() != x.data_ptr()
-    with pytest.raises(th.UnsupportedDtype, match="complex"):
-        th.nan_to_num(th.ones(2, dtype=th.complex64))
     with pytest.raises(TypeError, match="posinf"):
         th.nan_to_num(th.ones(2), posinf="big")
 

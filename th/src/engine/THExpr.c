@@ -29,7 +29,8 @@ enum {
   LOGICAL = 16,        /* operands taken as truth values: bool in, bool out */
   INTEGRAL = 32,       /* integers and bool only */
   COMPLEX_TO_REAL = 64, /* abs: a complex operand gives its real dtype */
-  INEXACT_ONLY = 128    /* floats (and complex) only: torch has no integer kernel */
+  INEXACT_ONLY = 128,   /* floats (and complex) only: torch has no integer kernel */
+  REAL_TO_COMPLEX = 256 /* complex(re, im): floats in, their complex dtype out */
 };
 
 static const struct {
@@ -79,6 +80,8 @@ static const struct {
     [TH_EXPR_ISPOSINF] = {"isposinf", 1, BOOL_RESULT | NO_COMPLEX},
     [TH_EXPR_ISNEGINF] = {"isneginf", 1, BOOL_RESULT | NO_COMPLEX},
     [TH_EXPR_SIGNBIT] = {"signbit", 1, BOOL_RESULT | NO_COMPLEX},
+    [TH_EXPR_REAL] = {"real", 1, INEXACT_ONLY | COMPLEX_TO_REAL},
+    [TH_EXPR_IMAG] = {"imag", 1, INEXACT_ONLY | COMPLEX_TO_REAL},
     [TH_EXPR_ADD] = {"add", 2, 0},
     [TH_EXPR_SUB] = {"sub", 2, NO_BOOL},
     [TH_EXPR_MUL] = {"mul", 2, 0},
@@ -112,6 +115,7 @@ static const struct {
     [TH_EXPR_BITWISE_LEFT_SHIFT] = {"bitwise_left_shift", 2, INTEGRAL | NO_BOOL},
     [TH_EXPR_BITWISE_RIGHT_SHIFT] = {"bitwise_right_shift", 2, INTEGRAL | NO_BOOL},
     [TH_EXPR_POLYGAMMA] = {"polygamma", 2, FLOATING | NO_COMPLEX},
+    [TH_EXPR_COMPLEX] = {"complex", 2, INEXACT_ONLY | NO_COMPLEX | REAL_TO_COMPLEX},
     [TH_EXPR_WHERE] = {"where", 3, 0},
     [TH_EXPR_CLAMP] = {"clamp", 3, NO_BOOL | NO_COMPLEX},
     [TH_EXPR_ADDCMUL] = {"addcmul", 3, NO_BOOL},
@@ -139,6 +143,9 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
   if (f & (LOGICAL | BOOL_RESULT)) {
     *result = TH_BOOL;
     *in_type = (f & LOGICAL) ? TH_BOOL : th_expr_compute_type(common);
+  } else if (f & REAL_TO_COMPLEX) {
+    *result = common == TH_FLOAT64 ? TH_COMPLEX128 : TH_COMPLEX64;
+    *in_type = th_expr_compute_type(common);
   } else if ((f & FLOATING) && th_is_integral(common)) {
     *result = TH_FLOAT32;
     *in_type = TH_FLOAT32;

@@ -596,6 +596,14 @@ UNARY(signbit_b, bool, bool, ((void)x, false))
 COMPLEX(DEF_UB, isnan, creal(x) != creal(x) || cimag(x) != cimag(x))
 COMPLEX(DEF_UB, isinf, fabs(creal(x)) == INFINITY || fabs(cimag(x)) == INFINITY)
 COMPLEX(DEF_UB, isfinite, fabs(creal(x)) < INFINITY && fabs(cimag(x)) < INFINITY)
+UNARY(real_c64, c64, float, crealf(x))
+UNARY(real_c128, c128, double, creal(x))
+UNARY(imag_c64, c64, float, cimagf(x))
+UNARY(imag_c128, c128, double, cimag(x))
+FLOATS(DEF_U, real, x)
+FLOATS(DEF_U, imag, ((void)x, 0))
+BINARY(make_complex_f32, float, c64, CMPLXF(x, y)) /* (complex is <complex.h>'s macro) */
+BINARY(make_complex_f64, double, c128, CMPLX(x, y))
 INEXACT(DEF_U, reciprocal, 1 / x)
 FLOATS(DEF_U, floor, floor(x))
 FLOATS(DEF_U, ceil, ceil(x))
@@ -734,6 +742,8 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_ISPOSINF] = {REALS(ENTRY, isposinf)[TH_BOOL] = isposinf_b},
     [TH_EXPR_ISNEGINF] = {REALS(ENTRY, isneginf)[TH_BOOL] = isneginf_b},
     [TH_EXPR_SIGNBIT] = {REALS(ENTRY, signbit)[TH_BOOL] = signbit_b},
+    [TH_EXPR_REAL] = {INEXACT(ENTRY, real)},
+    [TH_EXPR_IMAG] = {INEXACT(ENTRY, imag)},
     [TH_EXPR_ADD] = {NUMBERS(ENTRY, add)[TH_BOOL] = add_b},
     [TH_EXPR_SUB] = {NUMBERS(ENTRY, sub)},
     [TH_EXPR_MUL] = {NUMBERS(ENTRY, mul)[TH_BOOL] = mul_b},
@@ -767,6 +777,7 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRY, bitwise_left_shift)},
     [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRY, bitwise_right_shift)},
     [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRY, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32, [TH_FLOAT64] = make_complex_f64},
     [TH_EXPR_WHERE] = {ALL(ENTRY, where)},
     [TH_EXPR_CLAMP] = {REALS(ENTRY, clamp)},
     [TH_EXPR_ADDCMUL] = {NUMBERS(ENTRY, addcmul)},
@@ -809,6 +820,7 @@ static const th_expr_kernel kernels_vs[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRYVS, bitwise_left_shift)},
     [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRYVS, bitwise_right_shift)},
     [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRYVS, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32_vs, [TH_FLOAT64] = make_complex_f64_vs},
 };
 
 static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
@@ -845,6 +857,7 @@ static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRYSV, bitwise_left_shift)},
     [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRYSV, bitwise_right_shift)},
     [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRYSV, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32_sv, [TH_FLOAT64] = make_complex_f64_sv},
 };
 
 #define ENTRYVSS(sfx, T, TT, name) [TT] = name##_##sfx##_vss,
