@@ -117,6 +117,47 @@ def cases():
     return rows, (a, r, t)
 
 
+def function_cases(arrays, t, tc):
+    """(name, {library: callable}) for TH's element-wise functions beyond the
+    operators: libmvec's (atan, erf, hypot), th's own (erfinv), one lerp,
+    fused in one pass where th and numexpr can. No goal: the figures say where
+    th stands."""
+    a, b, c, r = (arrays[k] for k in "abcr")
+    # erf's and erfinv's operand: in [0, 1) (the rows above changed a)
+    u = np.random.default_rng(1).random(a.size, dtype=np.float32)
+    t, tc = {**t, "u": th.from_numpy(u)}, {**tc, "u": torch.from_numpy(u)} if torch else tc
+    try:
+        from scipy import special
+    except ImportError:
+        special = None
+    rows = [
+        ("r = erf(a)", {
+            "th": lambda: th.erf(t["u"], out=t["r"]),
+            "numpy": special and (lambda: special.erf(u, out=r)),
+            "torch": torch and (lambda: torch.erf(tc["u"], out=tc["r"]))}),
+        ("r = erfinv(a)", {  # th's own function
+            "th": lambda: th.erfinv(t["u"], out=t["r"]),
+            "numpy": special and (lambda: special.erfinv(u, out=r)),
+            "torch": torch and (lambda: torch.erfinv(tc["u"], out=tc["r"]))}),
+        ("r = atan(a) + hypot(b, c)", {
+            "th": lambda: th.eval(th.atan(th.lazy(t["a"])) + th.hypot(th.lazy(t["b"]), t["c"]),
+                                  out=t["r"]),
+            "numpy": lambda: (np.arctan(a, out=r), np.add(r, np.hypot(b, c), out=r)),
+            "numexpr": numexpr and (lambda: numexpr.evaluate(
+                "arctan(a) + sqrt(b*b + c*c)", local_dict=dict(a=a, b=b, c=c), out=r)),
+            "torch": torch and (lambda: torch.add(torch.atan(tc["a"]),
+                                                  torch.hypot(tc["b"], tc["c"]), out=tc["r"]))}),
+        ("r = lerp(a, b, 0.3)", {
+            "th": lambda: th.lerp(t["a"], t["b"], 0.3, out=t["r"]),
+            "numpy": lambda: (np.subtract(b, a, out=r), np.multiply(r, np.float32(0.3), out=r),
+                              np.add(r, a, out=r)),
+            "numexpr": numexpr and (lambda: numexpr.evaluate(
+                "a + 0.3 * (b - a)", local_dict=dict(a=a, b=b), out=r)),
+            "torch": torch and (lambda: torch.lerp(tc["a"], tc["b"], 0.3, out=tc["r"]))}),
+    ]
+    return [(name, {k: f for k, f in fns.items() if f}) for name, fns in rows]
+
+
 def main(quick=False):
     repeat = 3 if quick else 7
     th.set_num_threads(1)
@@ -141,6 +182,18 @@ def main(quick=False):
         verdict = "met" if ratio["th"] <= goal else "MISSED"
         print(f"{name:<22}" + "".join(f"{ratio[k]:>9.2f}x" for k in libs) +
               f"{goal:>7.2f}x  {verdict}")
+
+    # TH's functions beyond the operators ("numpy" is scipy.special for erf
+    # and erfinv, which numpy lacks)
+    arrays = {"a": a, "b": t["b"].numpy(), "c": t["c"].numpy(), "r": r}
+    tc = {k: torch.from_numpy(v) for k, v in arrays.items()} if torch else {}
+    print(f"{'functions':<26}" + "".join(f"{k:>10}" for k in libs) + "   th/torch")
+    for name, fns in function_cases(arrays, t, tc):
+        times = interleaved({"copyto": copyto, **fns}, repeat)
+        cells = "".join(f"{times[k] / times['copyto']:>9.2f}x" if k in fns else f"{'-':>10}"
+                        for k in libs)
+        vs = f"{times['th'] / times['torch']:>8.2f}" if "torch" in fns else ""
+        print(f"{name:<26}" + cells + vs)
 
     # eager a*b + c into a new result: th against numpy (th elides the
     # temporary). Called again and again, th's result reuses the block the

@@ -60,6 +60,11 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       log, log1p, logical_and, logical_not, logical_or, logical_xor, lt, maximum,
                       minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
+from th._expr import (acos, arccos, arcsin, arctan, asin, atan, bitwise_left_shift,
+                      bitwise_right_shift, copysign, cosh, deg2rad, digamma, erf, erfc, erfinv,
+                      exp2, fmax, fmin, fmod, frac, hypot, isfinite, isinf, isnan, isneginf,
+                      isposinf, lerp, lgamma, log2, log10, logaddexp, logaddexp2, nan_to_num,
+                      polygamma, rad2deg, signbit, sinc, sinh, square, tan, xlogy)
 from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
                         mv)
 from th._random import (Generator, _standard_gamma, bernoulli, default_generator,
@@ -137,4 +142,9 @@ __all__ = [
     "bitwise_not", "where", "clamp", "clip", "addcmul", "addcdiv", "neg", "negative", "abs",
     "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tanh", "sigmoid",
     "floor", "ceil", "round", "trunc", "reciprocal", "equal", "allclose", "isclose",
+    "acos", "asin", "atan", "arccos", "arcsin", "arctan", "cosh", "sinh", "tan", "log2",
+    "log10", "exp2", "sinc", "erf", "erfc", "erfinv", "lgamma", "digamma", "polygamma",
+    "frac", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "nan_to_num",
+    "fmod", "copysign", "hypot", "logaddexp", "logaddexp2", "xlogy", "fmax", "fmin",
+    "bitwise_left_shift", "bitwise_right_shift", "lerp", "square", "deg2rad", "rad2deg",
 ]

@@ -10,7 +10,8 @@ import numbers
 import sys
 
 cimport cython
-from libc.math cimport INFINITY, isnan
+from libc.math cimport INFINITY
+from libc.math cimport isnan as c_isnan
 from libc.stdint cimport int64_t, uint64_t
 
 from th._dtype cimport as_scalar_type, dtype_of
@@ -19,7 +20,7 @@ from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
 import weakref
-from th._errors import ArgumentError, DtypeError
+from th._errors import ArgumentError, DtypeError, UnsupportedDtype
 
 
 def live_exprs():
@@ -130,6 +131,10 @@ cdef class Expr:
     def __ror__(self, other): return _lazy_binary(TH_EXPR_BITWISE_OR, other, self)
     def __xor__(self, other): return _lazy_binary(TH_EXPR_BITWISE_XOR, self, other)
     def __rxor__(self, other): return _lazy_binary(TH_EXPR_BITWISE_XOR, other, self)
+    def __lshift__(self, other): return _lazy_binary(TH_EXPR_BITWISE_LEFT_SHIFT, self, other)
+    def __rlshift__(self, other): return _lazy_binary(TH_EXPR_BITWISE_LEFT_SHIFT, other, self)
+    def __rshift__(self, other): return _lazy_binary(TH_EXPR_BITWISE_RIGHT_SHIFT, self, other)
+    def __rrshift__(self, other): return _lazy_binary(TH_EXPR_BITWISE_RIGHT_SHIFT, other, self)
     def __eq__(self, other): return _lazy_binary(TH_EXPR_EQ, self, other)
     def __ne__(self, other): return _lazy_binary(TH_EXPR_NE, self, other)
     def __lt__(self, other): return _lazy_binary(TH_EXPR_LT, self, other)
@@ -470,7 +475,7 @@ cdef str _describe(THExpr *e):
         v = THExpr_scalarValue(e)
         if t == TH_BOOL:
             text = repr(v != 0)
-        elif not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t) and not isnan(v):
+        elif not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t) and not c_isnan(v):
             text = repr(int(v))
         elif THScalarType_isComplex(t):
             text = f"complex({v!r}, ...)"
@@ -660,6 +665,59 @@ logical_xor = _binary(TH_EXPR_LOGICAL_XOR, "Exactly one non-zero (bool).")
 bitwise_and = _binary(TH_EXPR_BITWISE_AND, "input & other (integers, bools).")
 bitwise_or = _binary(TH_EXPR_BITWISE_OR, "input | other (integers, bools).")
 bitwise_xor = _binary(TH_EXPR_BITWISE_XOR, "input ^ other (integers, bools).")
+bitwise_left_shift = _binary(
+    TH_EXPR_BITWISE_LEFT_SHIFT,
+    "input << other (integers; a count below 0 or of the width or more gives 0).")
+bitwise_right_shift = _binary(
+    TH_EXPR_BITWISE_RIGHT_SHIFT,
+    "input >> other (integers; a count below 0 or of the width or more gives 0 or -1, "
+    "the sign's fill).")
+fmod = _binary(TH_EXPR_FMOD, "C's remainder of input / other: the sign of input (remainder "
+                             "takes other's).")
+copysign = _binary(TH_EXPR_COPYSIGN, "input's magnitude with other's sign (a float result).")
+hypot = _binary(TH_EXPR_HYPOT, "sqrt(input ** 2 + other ** 2) without overflow (floats).")
+logaddexp = _binary(TH_EXPR_LOGADDEXP, "log(exp(input) + exp(other)) without overflow.")
+logaddexp2 = _binary(TH_EXPR_LOGADDEXP2, "log2(2 ** input + 2 ** other) without overflow.")
+xlogy = _binary(TH_EXPR_XLOGY, "input * log(other): 0 where input is 0, NaN where other is NaN.")
+fmax = _binary(TH_EXPR_FMAX, "The larger of the two, a NaN beside a number ignored.")
+fmin = _binary(TH_EXPR_FMIN, "The smaller of the two, a NaN beside a number ignored.")
+
+
+def polygamma(n, input, *, out=None):
+    """The n-th derivative of digamma (n a whole number >= 0; polygamma(0, x)
+    is digamma(x))."""
+    if not isinstance(n, int):
+        raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not "
+                        f"{type(n).__name__}")
+    if n < 0:
+        raise ArgumentError(f"polygamma(n, x) does not support negative n (got {n}).")
+    lazy = isinstance(input, Expr)
+    if n == 0:
+        return finish(node(TH_EXPR_DIGAMMA, "polygamma", input), lazy, out)
+    return finish(node(TH_EXPR_POLYGAMMA, "polygamma", n, input), lazy, out)
+
+
+def lerp(input, end, weight, *, out=None):
+    """input + weight * (end - input): end (and a tensor weight) of input's
+    dtype, a float or complex one, as torch requires."""
+    for name, x in (("input", input), ("end", end)):
+        if not isinstance(x, (Tensor, Expr)):
+            raise TypeError(f"lerp(): argument '{name}' must be a th.Tensor or a th.Expr, "
+                            f"not {type(x).__name__}")
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise UnsupportedDtype(f"lerp is not supported for {input.dtype.name} (floats and "
+                               f"complex only, as torch)")
+    if end.dtype is not input.dtype:
+        raise DtypeError(f"lerp(): expected dtype {input.dtype.name} for `end` but got dtype "
+                         f"{end.dtype.name}")
+    if isinstance(weight, (Tensor, Expr)):
+        if weight.dtype is not input.dtype:
+            raise DtypeError(f"lerp(): expected dtype {input.dtype.name} for `weight` but got "
+                             f"dtype {weight.dtype.name}")
+    elif isinstance(weight, complex) and not input.dtype.is_complex:
+        raise ArgumentError(f"lerp(): weight {weight} cannot be converted to "
+                            f"{input.dtype.name} without overflow")
+    return apply(TH_EXPR_LERP, "lerp", out, input, end, weight)
 
 
 def where(condition, input, other, *, out=None):
@@ -757,6 +815,142 @@ trunc = _unary(TH_EXPR_TRUNC, "Rounded toward zero (integers as they are).")
 reciprocal = _unary(TH_EXPR_RECIPROCAL, "1 / input (a float result for integers).")
 logical_not = _unary(TH_EXPR_LOGICAL_NOT, "input == 0 (bool).")
 bitwise_not = _unary(TH_EXPR_BITWISE_NOT, "~input (the logical not for bools).")
+acos = _unary(TH_EXPR_ACOS, "The arc cosine (NaN beyond [-1, 1] for reals).")
+asin = _unary(TH_EXPR_ASIN, "The arc sine (NaN beyond [-1, 1] for reals).")
+atan = _unary(TH_EXPR_ATAN, "The arc tangent.")
+arccos = acos
+arcsin = asin
+arctan = atan
+cosh = _unary(TH_EXPR_COSH, "The hyperbolic cosine.")
+sinh = _unary(TH_EXPR_SINH, "The hyperbolic sine.")
+tan = _unary(TH_EXPR_TAN, "The tangent.")
+log2 = _unary(TH_EXPR_LOG2, "The base-2 logarithm.")
+log10 = _unary(TH_EXPR_LOG10, "The base-10 logarithm.")
+exp2 = _unary(TH_EXPR_EXP2, "2 ** input.")
+sinc = _unary(TH_EXPR_SINC, "sin(pi * input) / (pi * input), 1 at 0.")
+erf = _unary(TH_EXPR_ERF, "The error function (reals).")
+erfc = _unary(TH_EXPR_ERFC, "1 - erf(input), exact where erf is near 1 (reals).")
+erfinv = _unary(TH_EXPR_ERFINV, "The inverse of erf: +-inf at +-1, NaN beyond (reals).")
+lgamma = _unary(TH_EXPR_LGAMMA, "log(|gamma(input)|): inf at 0 and the negative integers.")
+digamma = _unary(TH_EXPR_DIGAMMA, "The derivative of lgamma: -inf at 0, NaN at the negative "
+                                  "integers (reals).")
+frac = _unary(TH_EXPR_FRAC, "input - trunc(input), the sign of input (floats).")
+
+
+def _bool_test(THExprOp op, str doc):
+    """A bool test of each element whose out= must be bool, as torch's."""
+    name = _op_name(op)
+
+    def function(input, *, out=None):
+        if isinstance(out, Tensor) and out.dtype is not dtype_of(TH_BOOL):
+            raise DtypeError(f"{name} does not support non-boolean outputs (out is "
+                             f"{out.dtype.name}).")
+        return finish(node(op, name, input), isinstance(input, Expr), out)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+isposinf = _bool_test(TH_EXPR_ISPOSINF, "input == inf (bool; reals).")
+isneginf = _bool_test(TH_EXPR_ISNEGINF, "input == -inf (bool; reals).")
+signbit = _bool_test(TH_EXPR_SIGNBIT, "input's sign bit is set (bool: -0.0 and -NaN too; reals).")
+
+
+def _predicate(THExprOp op, str doc):
+    """A bool test of each element (torch's take no out=)."""
+    name = _op_name(op)
+
+    def function(input):
+        return finish(node(op, name, input), isinstance(input, Expr), None)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+isnan = _predicate(TH_EXPR_ISNAN, "input is NaN (bool; a complex when a part is).")
+isinf = _predicate(TH_EXPR_ISINF, "input is +-inf (bool; a complex when a part is).")
+isfinite = _predicate(TH_EXPR_ISFINITE, "input is neither NaN nor infinite (bool).")
+
+
+def square(input, *, out=None):
+    """input * input (pow(input, 2): a bool squares to int64, as torch)."""
+    return pow(input, 2, out=out)
+
+
+cdef THScalarType _operand_dtype(object x, str fn) except *:
+    """The dtype of x as an operand (TypeError when it is none)."""
+    cdef THExpr *e = new_operand(x, fn)
+    cdef THScalarType t = THExpr_dtype(e)
+    THExpr_free(e)
+    return t
+
+
+cdef object _times_real(object input, double factor, str fn, object out):
+    """input * factor in input's float dtype (integers and bools converted to
+    float32 first; complex refused), as torch's deg2rad and rad2deg."""
+    cdef THScalarType t = _operand_dtype(input, fn)
+    if THScalarType_isComplex(t):
+        raise UnsupportedDtype(f"{fn} is not supported for complex tensors.")
+    x = input
+    if not THScalarType_isFloatingPoint(t):
+        x = _cast(input, TH_FLOAT32, fn)
+    return finish(node(TH_EXPR_MUL, fn, x, factor), isinstance(input, Expr), out)
+
+
+def deg2rad(input, *, out=None):
+    """input degrees in radians (input * pi / 180)."""
+    return _times_real(input, math.pi / 180, "deg2rad", out)
+
+
+def rad2deg(input, *, out=None):
+    """input radians in degrees (input * 180 / pi)."""
+    return _times_real(input, 180 / math.pi, "rad2deg", out)
+
+
+# the largest finite value of each float dtype: nan_to_num's default bounds
+cdef dict _FLOAT_MAX = {TH_FLOAT16: 65504.0, TH_BFLOAT16: 3.3895313892515355e38,
+                        TH_FLOAT32: 3.4028234663852886e38, TH_FLOAT64: 1.7976931348623157e308}
+
+
+cdef double _real_number(object v, str name) except? -1:
+    if isinstance(v, (Tensor, Expr)) or not isinstance(v, numbers.Real):
+        if not (isinstance(v, Tensor) and v.ndim == 0 and not v.dtype.is_complex):
+            raise TypeError(f"nan_to_num(): argument '{name}' must be a real number, not "
+                            f"{type(v).__name__}")
+    return float(v)
+
+
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    """input with NaN replaced by nan, inf by posinf and -inf by neginf (by
+    default the dtype's largest finite values; a complex's parts one by
+    one); integers and bools as they are."""
+    cdef THScalarType t = _operand_dtype(input, "nan_to_num")
+    cdef bint lazy_input = isinstance(input, Expr)
+    if isinstance(out, Tensor) and out.dtype is not dtype_of(t):
+        raise DtypeError(f"nan_to_num: dtype of out ({out.dtype.name}) should be the same as "
+                         f"input's ({_name(t)}), as torch requires")
+    if not THScalarType_isFloatingPoint(t) and not THScalarType_isComplex(t):
+        return finish(_cast(input, t, "nan_to_num"), lazy_input, out)  # a copy (or the Expr)
+    cdef THScalarType real = TH_FLOAT64 if t == TH_COMPLEX128 else (
+        TH_FLOAT32 if t == TH_COMPLEX64 else t)
+    cdef double big = _FLOAT_MAX[real]
+    values = (_real_number(nan, "nan"), big if posinf is None else _real_number(posinf, "posinf"),
+              -big if neginf is None else _real_number(neginf, "neginf"))
+    if THScalarType_isFloatingPoint(t):
+        return finish(_replace_non_finite(input, values), lazy_input, out)
+    re = _replace_non_finite(node(TH_EXPR_REAL, "nan_to_num", input), values)
+    im = _replace_non_finite(node(TH_EXPR_IMAG, "nan_to_num", input), values)
+    return finish(node(TH_EXPR_COMPLEX, "nan_to_num", re, im), lazy_input, out)
+
+
+cdef Expr _replace_non_finite(object x, tuple values):
+    """x (real) with NaN, inf and -inf replaced by values' three numbers."""
+    nan_value, high, low = values
+    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNEGINF, "nan_to_num", x), low, x)
+    e = node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISPOSINF, "nan_to_num", x), high, e)
+    return node(TH_EXPR_WHERE, "nan_to_num", node(TH_EXPR_ISNAN, "nan_to_num", x), nan_value, e)
 
 
 # ------------------------------------------------- whole-tensor tests

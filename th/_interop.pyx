@@ -357,6 +357,11 @@ _UFUNCS = {
     "negative": "neg", "absolute": "abs", "sqrt": "sqrt", "exp": "exp", "log": "log",
     "log1p": "log1p", "expm1": "expm1", "sin": "sin", "cos": "cos", "tanh": "tanh",
     "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "round", "matmul": "matmul",
+    "arccos": "acos", "arcsin": "asin", "arctan": "atan", "cosh": "cosh", "sinh": "sinh",
+    "tan": "tan", "log2": "log2", "log10": "log10", "exp2": "exp2", "hypot": "hypot",
+    "copysign": "copysign", "fmod": "fmod", "fmax": "fmax", "fmin": "fmin",
+    "logaddexp": "logaddexp", "logaddexp2": "logaddexp2", "deg2rad": "deg2rad",
+    "rad2deg": "rad2deg", "radians": "deg2rad", "degrees": "rad2deg",
 }
 
 

@@ -26,11 +26,15 @@
  * counts as a 0-dim tensor (torch's rule: dimensioned tensors > 0-dim tensors
  * > weak scalars). float16 and bfloat16 compute in float32 and round once on
  * store. Complex supports what torch's complex supports: arithmetic, pow,
- * abs (a real result), the exponential, logarithmic, trigonometric and
- * sigmoid functions, ==, != and the logical ops; ordering comparisons,
- * minimum/maximum, clamp, sign, rounding, floor division, remainder and
- * atan2 refuse it (TypeError), as do bitwise ops on floats and neg/sub on
- * bool. Integer ops wrap on overflow; sign(NaN) is 0, as in torch.
+ * abs (a real result), the exponential, logarithmic, trigonometric,
+ * hyperbolic and sigmoid functions, sinc, lerp, logaddexp, isnan, isinf,
+ * isfinite, ==, != and the logical ops (and real, imag: a complex's parts); ordering comparisons, minimum/maximum,
+ * fmax/fmin, clamp, sign, signbit, rounding, frac, floor division, remainder,
+ * fmod, atan2, copysign, hypot, xlogy, logaddexp2, erf, erfc, erfinv,
+ * lgamma, digamma and polygamma refuse it (NotImplementedError kind), as
+ * do bitwise ops and shifts on floats, frac, hypot, lerp and logaddexp on
+ * integers, and neg/sub on bool. Integer ops wrap on overflow; sign(NaN) is
+ * 0, as in torch.
  *
  * Nodes read their tensors when they are evaluated, not when they are built.
  * Every function's ownership is listed in docs/REFCOUNT.md. */
@@ -48,16 +52,32 @@ typedef enum THExprOp {
   TH_EXPR_LOG, TH_EXPR_LOG1P, TH_EXPR_EXPM1, TH_EXPR_SIN, TH_EXPR_COS, TH_EXPR_TANH,
   TH_EXPR_SIGMOID, TH_EXPR_FLOOR, TH_EXPR_CEIL, TH_EXPR_ROUND, TH_EXPR_TRUNC,
   TH_EXPR_RECIPROCAL, TH_EXPR_LOGICAL_NOT, TH_EXPR_BITWISE_NOT,
+  TH_EXPR_ACOS, TH_EXPR_ASIN, TH_EXPR_ATAN, TH_EXPR_COSH, TH_EXPR_SINH, TH_EXPR_TAN,
+  TH_EXPR_LOG2, TH_EXPR_LOG10, TH_EXPR_EXP2, TH_EXPR_SINC, /* sin(pi x) / (pi x), 1 at 0 */
+  TH_EXPR_ERF, TH_EXPR_ERFC, TH_EXPR_ERFINV, TH_EXPR_LGAMMA, TH_EXPR_DIGAMMA,
+  TH_EXPR_FRAC,    /* x - trunc(x) (floats only) */
+  TH_EXPR_ISNAN, TH_EXPR_ISINF, TH_EXPR_ISFINITE, TH_EXPR_ISPOSINF, TH_EXPR_ISNEGINF,
+  TH_EXPR_SIGNBIT, /* bool results; a complex is NaN or infinite when a part is */
+  TH_EXPR_REAL, TH_EXPR_IMAG, /* a complex's parts (a real's: itself and 0) */
   /* binary */
   TH_EXPR_ADD, TH_EXPR_SUB, TH_EXPR_MUL, TH_EXPR_DIV, TH_EXPR_FLOOR_DIVIDE,
   TH_EXPR_REMAINDER, TH_EXPR_POW, TH_EXPR_MINIMUM, TH_EXPR_MAXIMUM, TH_EXPR_ATAN2,
   TH_EXPR_EQ, TH_EXPR_NE, TH_EXPR_LT, TH_EXPR_LE, TH_EXPR_GT, TH_EXPR_GE,
   TH_EXPR_LOGICAL_AND, TH_EXPR_LOGICAL_OR, TH_EXPR_LOGICAL_XOR,
   TH_EXPR_BITWISE_AND, TH_EXPR_BITWISE_OR, TH_EXPR_BITWISE_XOR,
+  TH_EXPR_FMOD,        /* C's fmod and %: the dividend's sign (remainder: the divisor's) */
+  TH_EXPR_COPYSIGN, TH_EXPR_HYPOT, TH_EXPR_LOGADDEXP, TH_EXPR_LOGADDEXP2,
+  TH_EXPR_XLOGY,       /* x * log(y); 0 where x is 0, NaN where y is NaN */
+  TH_EXPR_FMAX, TH_EXPR_FMIN, /* NaN ignored unless both are NaN */
+  TH_EXPR_BITWISE_LEFT_SHIFT, TH_EXPR_BITWISE_RIGHT_SHIFT, /* a shift by a negative count
+                       * or by the width or more: 0 (left), the sign's fill (right) */
+  TH_EXPR_POLYGAMMA,   /* polygamma(n, x): n a whole number >= 0 (NaN otherwise) */
+  TH_EXPR_COMPLEX,     /* complex(re, im) of two floats: complex64, or complex128 for float64 */
   /* ternary */
   TH_EXPR_WHERE,   /* where(cond, a, b): cond is bool */
   TH_EXPR_CLAMP,   /* clamp(x, lo, hi) = minimum(maximum(x, lo), hi), NaN propagates */
   TH_EXPR_ADDCMUL, /* addcmul(x, y, z) = x + y * z (TH's addcmul with value 1) */
+  TH_EXPR_LERP,    /* lerp(x, y, w) = x + w * (y - x), torch's two forms by |w| < 0.5 */
   TH_EXPR_NUM_OPS
 } THExprOp;
 

@@ -395,6 +395,41 @@ static void test_tracking(void) {
   CHECK(found);
 }
 
+/* The functions TH had beyond the operators are ops of the same API:
+ * THTensor_unary / THTensor_binary with their enum values, errors as the
+ * others' (a kind, the function's name). */
+static void test_added_functions(void) {
+  int64_t tensors = live_tensors();
+  THTensor *x = filled(TH_FLOAT64, 3, -0.5, 0.5); /* -0.5, 0, 0.5 */
+  THTensor *r = THTensor_newWithSize1d(TH_FLOAT64, 3);
+  const double *v = THTensor_data(r);
+  CHECK(THTensor_unary(r, TH_EXPR_ERFINV, x) == 0);
+  CHECK(fabs(v[2] - 0.4769362762044699) < 1e-15 && v[1] == 0 && v[0] == -v[2]);
+  CHECK(THTensor_unary(r, TH_EXPR_DIGAMMA, x) == 0 && v[1] == -INFINITY);
+  CHECK(strcmp(THExprOp_name(TH_EXPR_POLYGAMMA), "polygamma") == 0);
+  CHECK(THExprOp_arity(TH_EXPR_LERP) == 3 && THExprOp_arity(TH_EXPR_SIGNBIT) == 1);
+  THTensor *ints = filled(TH_INT64, 3, -8, 8); /* -8, 0, 8 */
+  THTensor *counts = filled(TH_INT64, 3, 1, 31); /* 1, 32, 63 */
+  THTensor *shifted = THTensor_newWithSize1d(TH_INT64, 3);
+  const int64_t *s = THTensor_data(shifted);
+  CHECK(THTensor_binary(shifted, TH_EXPR_BITWISE_RIGHT_SHIFT, ints, counts) == 0);
+  CHECK(s[0] == -4 && s[1] == 0 && s[2] == 0);
+  CHECK(THTensor_binary(shifted, TH_EXPR_FMOD, counts, ints) == -1); /* 32 % 0 */
+  CHECK(THGetLastError()->kind == TH_ERROR_RUNTIME &&
+        strstr(THGetLastError()->message, "ZeroDivisionError") != NULL);
+  THExpr *leaf = THExpr_newTensor(ints);
+  THExpr *frac = THExpr_newUnary(TH_EXPR_FRAC, leaf); /* integers: torch has no kernel */
+  CHECK(frac == NULL && THGetLastError()->kind == TH_ERROR_UNSUPPORTED);
+  CHECK(strstr(THGetLastError()->message, "frac") != NULL);
+  THExpr_free(leaf);
+  THTensor_free(shifted);
+  THTensor_free(counts);
+  THTensor_free(ints);
+  THTensor_free(r);
+  THTensor_free(x);
+  CHECK(live_tensors() == tensors);
+}
+
 int main(void) {
   test_example_and_refcounts();
   test_allocation_failures();
@@ -405,6 +440,7 @@ int main(void) {
   test_dot();
   test_borrowing_builders_and_typed_scalars();
   test_tracking();
+  test_added_functions();
   CHECK(THExpr_liveCount() == 0 && live_tensors() == 0);
   if (failures == 0) printf("ok\n");
   return failures != 0;

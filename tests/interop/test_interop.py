@@ -177,7 +177,8 @@ NUMPY_OPERAND_CASES = {
     "maximum(t, array)": lambda m: np.maximum(m.arange(-1.0, 1.0), np.zeros(2)),
     "negative(t)": lambda m: np.negative(m.arange(2.0)),
     "absolute(complex t)": lambda m: np.absolute(m.full((2,), 3 + 4j)),
-    "sinh(t) (numpy's)": lambda m: np.sinh(m.ones(2)),
+    "sinh(t)": lambda m: np.sinh(m.ones(2)),
+    "arcsinh(t) (numpy's)": lambda m: np.arcsinh(m.ones(2)),
     "add.reduce(t)": lambda m: np.add.reduce(m.arange(4.0)),
 }
 
@@ -196,6 +197,26 @@ def test_numpy_operands_give_tensors_as_torch(case):
     assert isinstance(got, th.Tensor), type(got)
     assert str(got.dtype) == str(want.dtype).replace("torch.", "th.")
     np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-6)
+
+
+@pytest.mark.parametrize("ufunc", ["arccos", "arcsin", "arctan", "cosh", "sinh", "tan", "log2",
+                                   "log10", "exp2", "hypot", "copysign", "fmod", "fmax", "fmin",
+                                   "logaddexp", "logaddexp2", "deg2rad", "rad2deg", "radians",
+                                   "degrees"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int64])
+def test_numpy_ufuncs_th_computes_give_numpys_values(ufunc, dtype):
+    """The ufuncs th maps to its own functions (th/_interop.pyx): numpy's
+    dtype and values (within a few ulps: glibc's vector math)."""
+    f = getattr(np, ufunc)
+    x = np.array([0.25, -0.5, 0.75, 2.0, -3.0, 0.0], dtype=dtype)
+    y = np.array([1.5, 2.0, -1.25, -1.0, 4.0, 3.0], dtype=dtype)  # (no integer 0: fmod)
+    args = (x,) if f.nin == 1 else (x, y)
+    with np.errstate(all="ignore"):
+        want = f(*args)
+    got = f(*(th.from_numpy(a) for a in args))
+    assert isinstance(got, th.Tensor) and np.asarray(got).dtype == want.dtype
+    rtol = 4 * np.finfo(want.dtype).eps if want.dtype.kind == "f" else 0
+    np.testing.assert_allclose(np.asarray(got), want, rtol=rtol)
 
 
 def test_numpy_arrays_on_the_left_give_tensors():

@@ -26,9 +26,13 @@
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define TH_CLONES_AVX2 __attribute__((target_clones("avx2", "default")))
 #define TH_CLONES_AVX512 __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+/* AVX2 with FMA (x86-64-v3): for kernels that call fma(), which is one
+ * instruction there and a C library call per element without it */
+#define TH_CLONES_FMA __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define TH_CLONES_AVX2
 #define TH_CLONES_AVX512
+#define TH_CLONES_FMA
 #endif
 
 /* Bytes of L1 data cache per core (glibc's sysconf; 32 KiB where it does

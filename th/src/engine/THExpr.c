@@ -28,7 +28,9 @@ enum {
   BOOL_RESULT = 8,     /* a comparison: bool result, operands compared as common */
   LOGICAL = 16,        /* operands taken as truth values: bool in, bool out */
   INTEGRAL = 32,       /* integers and bool only */
-  COMPLEX_TO_REAL = 64 /* abs: a complex operand gives its real dtype */
+  COMPLEX_TO_REAL = 64, /* abs: a complex operand gives its real dtype */
+  INEXACT_ONLY = 128,   /* floats (and complex) only: torch has no integer kernel */
+  REAL_TO_COMPLEX = 256 /* complex(re, im): floats in, their complex dtype out */
 };
 
 static const struct {
@@ -56,6 +58,30 @@ static const struct {
     [TH_EXPR_RECIPROCAL] = {"reciprocal", 1, FLOATING},
     [TH_EXPR_LOGICAL_NOT] = {"logical_not", 1, LOGICAL},
     [TH_EXPR_BITWISE_NOT] = {"bitwise_not", 1, INTEGRAL},
+    [TH_EXPR_ACOS] = {"acos", 1, FLOATING},
+    [TH_EXPR_ASIN] = {"asin", 1, FLOATING},
+    [TH_EXPR_ATAN] = {"atan", 1, FLOATING},
+    [TH_EXPR_COSH] = {"cosh", 1, FLOATING},
+    [TH_EXPR_SINH] = {"sinh", 1, FLOATING},
+    [TH_EXPR_TAN] = {"tan", 1, FLOATING},
+    [TH_EXPR_LOG2] = {"log2", 1, FLOATING},
+    [TH_EXPR_LOG10] = {"log10", 1, FLOATING},
+    [TH_EXPR_EXP2] = {"exp2", 1, FLOATING},
+    [TH_EXPR_SINC] = {"sinc", 1, FLOATING},
+    [TH_EXPR_ERF] = {"erf", 1, FLOATING | NO_COMPLEX},
+    [TH_EXPR_ERFC] = {"erfc", 1, FLOATING | NO_COMPLEX},
+    [TH_EXPR_ERFINV] = {"erfinv", 1, FLOATING | NO_COMPLEX},
+    [TH_EXPR_LGAMMA] = {"lgamma", 1, FLOATING | NO_COMPLEX},
+    [TH_EXPR_DIGAMMA] = {"digamma", 1, FLOATING | NO_COMPLEX},
+    [TH_EXPR_FRAC] = {"frac", 1, INEXACT_ONLY | NO_COMPLEX},
+    [TH_EXPR_ISNAN] = {"isnan", 1, BOOL_RESULT},
+    [TH_EXPR_ISINF] = {"isinf", 1, BOOL_RESULT},
+    [TH_EXPR_ISFINITE] = {"isfinite", 1, BOOL_RESULT},
+    [TH_EXPR_ISPOSINF] = {"isposinf", 1, BOOL_RESULT | NO_COMPLEX},
+    [TH_EXPR_ISNEGINF] = {"isneginf", 1, BOOL_RESULT | NO_COMPLEX},
+    [TH_EXPR_SIGNBIT] = {"signbit", 1, BOOL_RESULT | NO_COMPLEX},
+    [TH_EXPR_REAL] = {"real", 1, INEXACT_ONLY | COMPLEX_TO_REAL},
+    [TH_EXPR_IMAG] = {"imag", 1, INEXACT_ONLY | COMPLEX_TO_REAL},
     [TH_EXPR_ADD] = {"add", 2, 0},
     [TH_EXPR_SUB] = {"sub", 2, NO_BOOL},
     [TH_EXPR_MUL] = {"mul", 2, 0},
@@ -78,9 +104,22 @@ static const struct {
     [TH_EXPR_BITWISE_AND] = {"bitwise_and", 2, INTEGRAL},
     [TH_EXPR_BITWISE_OR] = {"bitwise_or", 2, INTEGRAL},
     [TH_EXPR_BITWISE_XOR] = {"bitwise_xor", 2, INTEGRAL},
+    [TH_EXPR_FMOD] = {"fmod", 2, NO_BOOL | NO_COMPLEX},
+    [TH_EXPR_COPYSIGN] = {"copysign", 2, FLOATING | NO_COMPLEX},
+    [TH_EXPR_HYPOT] = {"hypot", 2, INEXACT_ONLY | NO_COMPLEX},
+    [TH_EXPR_LOGADDEXP] = {"logaddexp", 2, INEXACT_ONLY},
+    [TH_EXPR_LOGADDEXP2] = {"logaddexp2", 2, INEXACT_ONLY | NO_COMPLEX},
+    [TH_EXPR_XLOGY] = {"xlogy", 2, FLOATING | NO_COMPLEX},
+    [TH_EXPR_FMAX] = {"fmax", 2, NO_COMPLEX},
+    [TH_EXPR_FMIN] = {"fmin", 2, NO_COMPLEX},
+    [TH_EXPR_BITWISE_LEFT_SHIFT] = {"bitwise_left_shift", 2, INTEGRAL | NO_BOOL},
+    [TH_EXPR_BITWISE_RIGHT_SHIFT] = {"bitwise_right_shift", 2, INTEGRAL | NO_BOOL},
+    [TH_EXPR_POLYGAMMA] = {"polygamma", 2, FLOATING | NO_COMPLEX},
+    [TH_EXPR_COMPLEX] = {"complex", 2, INEXACT_ONLY | NO_COMPLEX | REAL_TO_COMPLEX},
     [TH_EXPR_WHERE] = {"where", 3, 0},
     [TH_EXPR_CLAMP] = {"clamp", 3, NO_BOOL | NO_COMPLEX},
     [TH_EXPR_ADDCMUL] = {"addcmul", 3, NO_BOOL},
+    [TH_EXPR_LERP] = {"lerp", 3, INEXACT_ONLY},
 };
 
 static int valid_op(int op) { return op >= 0 && op < TH_EXPR_NUM_OPS; }
@@ -94,7 +133,8 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
   int f = ops[op].flags;
   int refused = ((f & NO_BOOL) && common == TH_BOOL) ||
                 ((f & NO_COMPLEX) && THScalarType_isComplex(common)) ||
-                ((f & INTEGRAL) && !th_is_integral(common));
+                ((f & INTEGRAL) && !th_is_integral(common)) ||
+                ((f & INEXACT_ONLY) && th_is_integral(common));
   if (refused) {
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "%s is not supported for %s", ops[op].name,
               THScalarType_name(common));
@@ -103,6 +143,9 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
   if (f & (LOGICAL | BOOL_RESULT)) {
     *result = TH_BOOL;
     *in_type = (f & LOGICAL) ? TH_BOOL : th_expr_compute_type(common);
+  } else if (f & REAL_TO_COMPLEX) {
+    *result = common == TH_FLOAT64 ? TH_COMPLEX128 : TH_COMPLEX64;
+    *in_type = th_expr_compute_type(common);
   } else if ((f & FLOATING) && th_is_integral(common)) {
     *result = TH_FLOAT32;
     *in_type = TH_FLOAT32;

@@ -231,7 +231,10 @@ static int compile_operand(Compiler *c, const THExpr *x, THScalarType common,
  * 0.001f, not by 0.0010004, and f16 x / int32 -1543929816 divides by
  * -1.54e9f, not by -inf. */
 static int wide_operand(THExprOp op, int i, const THExpr *x) {
-  if (i != 1 || (op != TH_EXPR_MUL && op != TH_EXPR_DIV && op != TH_EXPR_FLOOR_DIVIDE))
+  /* (and lerp's weight, which torch converts straight to float32: lerp(x,
+   * y, 0.1) weighs float16 by 0.1f) */
+  if (!(i == 2 && op == TH_EXPR_LERP) &&
+      (i != 1 || (op != TH_EXPR_MUL && op != TH_EXPR_DIV && op != TH_EXPR_FLOOR_DIVIDE)))
     return 0;
   for (int d = 0; d < x->nDimension; d++)
     if (x->size[d] != 1) return 0;
@@ -896,7 +899,12 @@ static int compute_bound(THExprOp op) {
   switch (op) {
     case TH_EXPR_EXP: case TH_EXPR_LOG: case TH_EXPR_LOG1P: case TH_EXPR_EXPM1:
     case TH_EXPR_SIN: case TH_EXPR_COS: case TH_EXPR_TANH: case TH_EXPR_SIGMOID:
-    case TH_EXPR_POW: case TH_EXPR_ATAN2:
+    case TH_EXPR_POW: case TH_EXPR_ATAN2: case TH_EXPR_ACOS: case TH_EXPR_ASIN:
+    case TH_EXPR_ATAN: case TH_EXPR_COSH: case TH_EXPR_SINH: case TH_EXPR_TAN:
+    case TH_EXPR_LOG2: case TH_EXPR_LOG10: case TH_EXPR_EXP2: case TH_EXPR_SINC:
+    case TH_EXPR_ERF: case TH_EXPR_ERFC: case TH_EXPR_ERFINV: case TH_EXPR_LGAMMA:
+    case TH_EXPR_DIGAMMA: case TH_EXPR_POLYGAMMA: case TH_EXPR_HYPOT:
+    case TH_EXPR_LOGADDEXP: case TH_EXPR_LOGADDEXP2: case TH_EXPR_XLOGY:
       return 1;
     default:
       return 0;

@@ -3,6 +3,7 @@
  * Built with -O3 -fwrapv: integer overflow wraps, as in torch and numpy.
  * out may be exactly an input (in place): each element is read before it is
  * written, so the loops carry no dependence (ivdep). */
+#define _DEFAULT_SOURCE /* lgamma_r, lgammaf_r (thread-safe), M_LN2, M_LN10 */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -21,11 +22,15 @@
 VECTOR_MATH_1(exp) VECTOR_MATH_1(log) VECTOR_MATH_1(expm1) VECTOR_MATH_1(log1p)
 VECTOR_MATH_1(sin) VECTOR_MATH_1(cos) VECTOR_MATH_1(tanh)
 VECTOR_MATH_2(pow) VECTOR_MATH_2(atan2)
+VECTOR_MATH_1(acos) VECTOR_MATH_1(asin) VECTOR_MATH_1(atan) VECTOR_MATH_1(cosh)
+VECTOR_MATH_1(sinh) VECTOR_MATH_1(tan) VECTOR_MATH_1(log2) VECTOR_MATH_1(log10)
+VECTOR_MATH_1(exp2) VECTOR_MATH_1(erf) VECTOR_MATH_1(erfc) VECTOR_MATH_2(hypot)
 #endif
 #include <tgmath.h>
 
 #include "core/THCpuImpl.h"
 #include "engine/THExprImpl.h"
+#include "engine/THSpecialImpl.h"
 
 typedef float complex c64;
 typedef double complex c128;
@@ -395,6 +400,79 @@ static inline c64 cexpm1_c64(c64 z) {
   return CMPLXF((float)creal(w), (float)cimag(w));
 }
 
+/* C's fmod of integers (the dividend's sign); a zero divisor sets the flag
+ * and gives 0, x % -1 is 0 (x86's idiv traps on INT_MIN % -1). A and B: 1,
+ * or 0 for the operand that is a constant. */
+#define INT_FMOD(name, T, A, B, SIGNED)                                         \
+  SIMD static void name(KERNEL_ARGS) {                                          \
+    (void)c_;                                                                   \
+    const T *a = a_, *b = b_;                                                   \
+    T *o = out_;                                                                \
+    int zero = 0;                                                               \
+    for (int64_t i = 0; i < n; i++) {                                           \
+      T x = a[i * A], y = b[i * B];                                             \
+      zero |= y == 0;                                                           \
+      T d = (y == 0 || (SIGNED && y == (T)-1)) ? (T)1 : y;                      \
+      o[i] = (T)(x % d);                                                        \
+    }                                                                           \
+    if (zero) th_expr_zero_division = 1;                                        \
+  }
+#define INT_FMOD_FORMS(sfx, T, TT, name, SIGNED)                                 \
+  INT_FMOD(name##_##sfx, T, 1, 1, SIGNED) INT_FMOD(name##_##sfx##_vs, T, 1, 0, SIGNED) \
+  INT_FMOD(name##_##sfx##_sv, T, 0, 1, SIGNED)
+
+/* torch's shifts: a count below 0 or of the width or more shifts every bit
+ * out (0 to the left; to the right the sign's fill: 0 or -1). The left
+ * shift runs in uint64_t, wrapping as torch's does. */
+#define SHIFT_WIDTH(T) ((uint64_t)(sizeof(T) * 8))
+#define LSHIFT(T, x, y) \
+  ((uint64_t)(y) >= SHIFT_WIDTH(T) ? (T)0 : (T)((uint64_t)(x) << (uint64_t)(y)))
+#define RSHIFT(T, x, y) \
+  ((uint64_t)(y) >= SHIFT_WIDTH(T) ? (T)((x) < 0 ? -1 : 0) : (T)((x) >> (uint64_t)(y)))
+#define URSHIFT(T, x, y) ((uint64_t)(y) >= SHIFT_WIDTH(T) ? (T)0 : (T)((x) >> (y)))
+#define LSHIFT_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, LSHIFT(T, x, y))
+#define RSHIFT_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, RSHIFT(T, x, y))
+#define URSHIFT_K(sfx, T, TT, name) BINARY(name##_##sfx, T, T, URSHIFT(T, x, y))
+
+/* logaddexp: max + log1p(exp(-|x - y|)), the larger term factored out so
+ * that nothing overflows; equal infinities are themselves (inf - inf would
+ * be NaN), NaN propagates. logaddexp2 in base 2, scaled by 1/ln 2 as
+ * torch scales it. */
+#define LOGADDEXP(x, y)                                                         \
+  (((x) == (y) && fabs(x) == INFINITY) ? (x)                                    \
+                                          : ((x) < (y) ? (y) : (x)) + log1p(exp(-fabs((x) - (y)))))
+#define LOGADDEXP2(x, y)                                                        \
+  (((x) == (y) && fabs(x) == INFINITY)                                          \
+       ? (x)                                                                    \
+       : ((x) < (y) ? (y) : (x)) + log1p(exp2(-fabs((x) - (y)))) * ((__typeof__(x))1 / (__typeof__(x))M_LN2))
+
+/* Complex logaddexp: hi + log1p(exp(lo - hi)), lo and hi ordered by their
+ * real parts; NaN parts give NaN, two -inf real parts lo (its exp is 0,
+ * its angle unknowable), two +inf the plain log of the sum. complex64 is
+ * computed in double and rounded once. */
+static inline c128 clogaddexp_c128(c128 x, c128 y) {
+  c128 lo = creal(x) < creal(y) ? x : y, hi = creal(x) < creal(y) ? y : x;
+  if (isnan(creal(x)) || isnan(cimag(x)) || isnan(creal(y)) || isnan(cimag(y)))
+    return CMPLX(NAN, NAN);
+  if (isinf(creal(lo)) && creal(lo) == creal(hi))
+    return creal(lo) < 0 ? lo : clog(cexp(lo) + cexp(hi));
+  return clog1p_c128(cexp(lo - hi)) + hi;
+}
+static inline c64 clogaddexp_c64(c64 x, c64 y) {
+  c128 w = clogaddexp_c128(CMPLX((double)crealf(x), (double)cimagf(x)),
+                           CMPLX((double)crealf(y), (double)cimagf(y)));
+  return CMPLXF((float)creal(w), (float)cimag(w));
+}
+
+/* lerp(x, y, w): x + w (y - x) for |w| < 1/2, else y - (y - x)(1 - w), as
+ * torch's kernel (each exact at its end: w = 0 gives x, w = 1 gives y),
+ * with its vector lanes' fused multiply-adds for the reals. */
+#define LERP_REAL(x, y, w) \
+  (fabs(w) < 0.5 ? fma((w), (y) - (x), (x)) : fma((w) - 1, (y) - (x), (y)))
+#define LERP_COMPLEX(x, y, w)                                                   \
+  (creal(w) * creal(w) + cimag(w) * cimag(w) < 0.25 ? (x) + (w) * ((y) - (x))  \
+                                                     : (y) - ((y) - (x)) * (1 - (w)))
+
 /* ---------------------------------------------------------------- unary */
 
 #define SIGMOID(x) (1 / (1 + exp(-(x))))
@@ -430,8 +508,102 @@ FLOATS(DEF_B, pow, pow(x, y))
 BINARY(pow_c64, c64, c64, cpow_c64(x, y))
 BINARY(pow_c128, c128, c128, cpow_c128(x, y))
 FLOATS(DEF_B, atan2, atan2(x, y))
+INEXACT(DEF_U, acos, acos(x))
+INEXACT(DEF_U, asin, asin(x))
+INEXACT(DEF_U, atan, atan(x))
+INEXACT(DEF_U, cosh, cosh(x))
+INEXACT(DEF_U, sinh, sinh(x))
+INEXACT(DEF_U, tan, tan(x))
+FLOATS(DEF_U, log2, log2(x))
+FLOATS(DEF_U, log10, log10(x))
+FLOATS(DEF_U, exp2, exp2(x))
+/* complex: torch's identities (no complex log2, log10, exp2 in C) */
+UNARY(log2_c64, c64, c64, clog(x) / (float)M_LN2)
+UNARY(log2_c128, c128, c128, clog(x) / M_LN2)
+UNARY(log10_c64, c64, c64, clog(x) / (float)M_LN10)
+UNARY(log10_c128, c128, c128, clog(x) / M_LN10)
+UNARY(exp2_c64, c64, c64, cexp((float)M_LN2 * x))
+UNARY(exp2_c128, c128, c128, cexp(M_LN2 * x))
+/* sin(pi x) / (pi x), pi in the computing type as torch's */
+UNARY(sinc_f32, float, float, x == 0 ? 1.0f : sin((float)TH_PI * x) / ((float)TH_PI * x))
+UNARY(sinc_f64, double, double, x == 0 ? 1.0 : sin(TH_PI * x) / (TH_PI * x))
+UNARY(sinc_c64, c64, c64, x == 0 ? 1.0f : csin((float)TH_PI * x) / ((float)TH_PI * x))
+UNARY(sinc_c128, c128, c128, x == 0 ? 1.0 : csin(TH_PI * x) / (TH_PI * x))
+FLOATS(DEF_U, erf, erf(x))
+FLOATS(DEF_U, erfc, erfc(x))
+FLOATS(DEF_B, hypot, hypot(x, y))
+FLOATS(DEF_B, logaddexp, LOGADDEXP(x, y))
+FLOATS(DEF_B, logaddexp2, LOGADDEXP2(x, y))
+/* erfinv in chunks: each chunk's Giles guess and Newton steps in one
+ * vectorised pass (in double: float32 is then correctly rounded nearly
+ * always; two steps reach double's last bits from the guess's 1e-7), then
+ * th_erfinv for the rare elements the pass does not cover (|y| >= 1, NaN,
+ * |y| within 1e-7 of 1). The chunk's results are kept apart until then, so
+ * out may be the input. */
+#define ERFINV_CHUNK 256
+#define ERFINV(name, T, STEPS)                                                  \
+  SIMD static void name(KERNEL_ARGS) {                                          \
+    (void)b_; (void)c_;                                                         \
+    const T *a = a_;                                                            \
+    T *o = out_, m[ERFINV_CHUNK];                                               \
+    for (int64_t i0 = 0; i0 < n; i0 += ERFINV_CHUNK) {                          \
+      int64_t len = n - i0 < ERFINV_CHUNK ? n - i0 : ERFINV_CHUNK;              \
+      const T *ca = a + i0;                                                     \
+      int slow = 0;                                                             \
+      for (int64_t i = 0; i < len; i++) {                                       \
+        double y = ca[i], t = fabs(y), w = -log((1 - t) * (1 + t));             \
+        double x = th_erfinv_guess(t, w);                                       \
+        for (int k = 0; k < STEPS; k++) x = th_erfinv_step(x, t);               \
+        m[i] = (T)copysign(x, y);                                               \
+        slow |= !(w < 16);                                                      \
+      }                                                                         \
+      for (int64_t i = 0; slow && i < len; i++) {                               \
+        double t = fabs((double)ca[i]);                                         \
+        if (!(-log((1 - t) * (1 + t)) < 16)) m[i] = (T)th_erfinv(ca[i]);        \
+      }                                                                         \
+      for (int64_t i = 0; i < len; i++) o[i0 + i] = m[i];                       \
+    }                                                                           \
+  }
+ERFINV(erfinv_f32, float, 1)
+ERFINV(erfinv_f64, double, 2)
 #undef SIMD
 #define SIMD TH_CLONES_AVX2
+/* lgamma_r: lgamma writes the global signgam, a race between threads */
+static inline float lgamma_float(float x) { int sign; return lgammaf_r(x, &sign); }
+static inline double lgamma_double(double x) { int sign; return lgamma_r(x, &sign); }
+UNARY(lgamma_f32, float, float, lgamma_float(x))
+UNARY(lgamma_f64, double, double, lgamma_double(x))
+UNARY(digamma_f32, float, float, th_digamma(x))
+UNARY(digamma_f64, double, double, th_digamma(x))
+BINARY(polygamma_f32, float, float, th_polygamma(x, y))
+BINARY(polygamma_f64, double, double, th_polygamma(x, y))
+FLOATS(DEF_U, frac, x - trunc(x))
+/* the tests of NaN and infinity: integers are finite */
+FLOATS(DEF_UB, isnan, x != x)
+FLOATS(DEF_UB, isinf, fabs(x) == INFINITY)
+FLOATS(DEF_UB, isfinite, fabs(x) < INFINITY)
+FLOATS(DEF_UB, isposinf, x == INFINITY)
+FLOATS(DEF_UB, isneginf, x == -INFINITY)
+FLOATS(DEF_UB, signbit, signbit(x) != 0)
+INTEGRAL(DEF_UB, isnan, ((void)x, false))
+INTEGRAL(DEF_UB, isinf, ((void)x, false))
+INTEGRAL(DEF_UB, isfinite, ((void)x, true))
+INTEGRAL(DEF_UB, isposinf, ((void)x, false))
+INTEGRAL(DEF_UB, isneginf, ((void)x, false))
+SIGNED(DEF_UB, signbit, x < 0)
+UNSIGNED(DEF_UB, signbit, ((void)x, false))
+UNARY(signbit_b, bool, bool, ((void)x, false))
+COMPLEX(DEF_UB, isnan, creal(x) != creal(x) || cimag(x) != cimag(x))
+COMPLEX(DEF_UB, isinf, fabs(creal(x)) == INFINITY || fabs(cimag(x)) == INFINITY)
+COMPLEX(DEF_UB, isfinite, fabs(creal(x)) < INFINITY && fabs(cimag(x)) < INFINITY)
+UNARY(real_c64, c64, float, crealf(x))
+UNARY(real_c128, c128, double, creal(x))
+UNARY(imag_c64, c64, float, cimagf(x))
+UNARY(imag_c128, c128, double, cimag(x))
+FLOATS(DEF_U, real, x)
+FLOATS(DEF_U, imag, ((void)x, 0))
+BINARY(make_complex_f32, float, c64, CMPLXF(x, y)) /* (complex is <complex.h>'s macro) */
+BINARY(make_complex_f64, double, c128, CMPLX(x, y))
 INEXACT(DEF_U, reciprocal, 1 / x)
 FLOATS(DEF_U, floor, floor(x))
 FLOATS(DEF_U, ceil, ceil(x))
@@ -487,6 +659,23 @@ BINARY(logical_xor_b, bool, bool, x != y)
 INTEGRAL(DEF_B, bitwise_and, x & y)
 INTEGRAL(DEF_B, bitwise_or, x | y)
 INTEGRAL(DEF_B, bitwise_xor, x ^ y)
+SIGNED(INT_FMOD_FORMS, fmod, 1)
+UNSIGNED(INT_FMOD_FORMS, fmod, 0)
+BINARY(fmod_f64, double, double, fmod(x, y))
+FLOAT_DIVMOD_FORMS(fmod_f32, ((void)y, r))
+FLOATS(DEF_B, copysign, copysign(x, y))
+/* 0 where x is 0 (y = 0 and inf too), NaN wherever y is */
+FLOATS(DEF_B, xlogy, y != y ? NAN : x == 0 ? 0 : x * log(y))
+/* C's fmax and fmin (the number beside a NaN; -0 and 0 by their order) */
+FLOATS(DEF_B, fmax, (x >= y || y != y) ? x : y)
+FLOATS(DEF_B, fmin, (x <= y || y != y) ? x : y)
+INTEGRAL(DEF_B, fmax, x > y ? x : y)
+INTEGRAL(DEF_B, fmin, x < y ? x : y)
+INTS(LSHIFT_K, bitwise_left_shift)
+SIGNED(RSHIFT_K, bitwise_right_shift)
+UNSIGNED(URSHIFT_K, bitwise_right_shift)
+BINARY(logaddexp_c64, c64, c64, clogaddexp_c64(x, y))
+BINARY(logaddexp_c128, c128, c128, clogaddexp_c128(x, y))
 
 /* -------------------------------------------------------------- ternary */
 
@@ -501,6 +690,12 @@ FLOATS(DEF_TVSS, clamp, CLAMP_FLOAT(x, y, z))
 INTS(DEF_T, clamp, CLAMP_INT(x, y, z))
 INTS(DEF_TVSS, clamp, CLAMP_INT(x, y, z))
 NUMBERS(DEF_T, addcmul, x + y * z)
+#undef SIMD
+#define SIMD TH_CLONES_FMA
+FLOATS(DEF_T, lerp, LERP_REAL(x, y, z))
+#undef SIMD
+#define SIMD TH_CLONES_AVX2
+COMPLEX(DEF_T, lerp, LERP_COMPLEX(x, y, z))
 
 /* ---------------------------------------------------------------- table */
 
@@ -525,6 +720,30 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_RECIPROCAL] = {INEXACT(ENTRY, reciprocal)},
     [TH_EXPR_LOGICAL_NOT] = {[TH_BOOL] = logical_not_b},
     [TH_EXPR_BITWISE_NOT] = {INTS(ENTRY, bitwise_not)[TH_BOOL] = bitwise_not_b},
+    [TH_EXPR_ACOS] = {INEXACT(ENTRY, acos)},
+    [TH_EXPR_ASIN] = {INEXACT(ENTRY, asin)},
+    [TH_EXPR_ATAN] = {INEXACT(ENTRY, atan)},
+    [TH_EXPR_COSH] = {INEXACT(ENTRY, cosh)},
+    [TH_EXPR_SINH] = {INEXACT(ENTRY, sinh)},
+    [TH_EXPR_TAN] = {INEXACT(ENTRY, tan)},
+    [TH_EXPR_LOG2] = {INEXACT(ENTRY, log2)},
+    [TH_EXPR_LOG10] = {INEXACT(ENTRY, log10)},
+    [TH_EXPR_EXP2] = {INEXACT(ENTRY, exp2)},
+    [TH_EXPR_SINC] = {INEXACT(ENTRY, sinc)},
+    [TH_EXPR_ERF] = {FLOATS(ENTRY, erf)},
+    [TH_EXPR_ERFC] = {FLOATS(ENTRY, erfc)},
+    [TH_EXPR_ERFINV] = {FLOATS(ENTRY, erfinv)},
+    [TH_EXPR_LGAMMA] = {FLOATS(ENTRY, lgamma)},
+    [TH_EXPR_DIGAMMA] = {FLOATS(ENTRY, digamma)},
+    [TH_EXPR_FRAC] = {FLOATS(ENTRY, frac)},
+    [TH_EXPR_ISNAN] = {ALL(ENTRY, isnan)},
+    [TH_EXPR_ISINF] = {ALL(ENTRY, isinf)},
+    [TH_EXPR_ISFINITE] = {ALL(ENTRY, isfinite)},
+    [TH_EXPR_ISPOSINF] = {REALS(ENTRY, isposinf)[TH_BOOL] = isposinf_b},
+    [TH_EXPR_ISNEGINF] = {REALS(ENTRY, isneginf)[TH_BOOL] = isneginf_b},
+    [TH_EXPR_SIGNBIT] = {REALS(ENTRY, signbit)[TH_BOOL] = signbit_b},
+    [TH_EXPR_REAL] = {INEXACT(ENTRY, real)},
+    [TH_EXPR_IMAG] = {INEXACT(ENTRY, imag)},
     [TH_EXPR_ADD] = {NUMBERS(ENTRY, add)[TH_BOOL] = add_b},
     [TH_EXPR_SUB] = {NUMBERS(ENTRY, sub)},
     [TH_EXPR_MUL] = {NUMBERS(ENTRY, mul)[TH_BOOL] = mul_b},
@@ -547,9 +766,22 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRY, bitwise_and)},
     [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRY, bitwise_or)},
     [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRY, bitwise_xor)},
+    [TH_EXPR_FMOD] = {REALS(ENTRY, fmod)},
+    [TH_EXPR_COPYSIGN] = {FLOATS(ENTRY, copysign)},
+    [TH_EXPR_HYPOT] = {FLOATS(ENTRY, hypot)},
+    [TH_EXPR_LOGADDEXP] = {INEXACT(ENTRY, logaddexp)},
+    [TH_EXPR_LOGADDEXP2] = {FLOATS(ENTRY, logaddexp2)},
+    [TH_EXPR_XLOGY] = {FLOATS(ENTRY, xlogy)},
+    [TH_EXPR_FMAX] = {INTEGRAL(ENTRY, fmax) FLOATS(ENTRY, fmax)},
+    [TH_EXPR_FMIN] = {INTEGRAL(ENTRY, fmin) FLOATS(ENTRY, fmin)},
+    [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRY, bitwise_left_shift)},
+    [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRY, bitwise_right_shift)},
+    [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRY, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32, [TH_FLOAT64] = make_complex_f64},
     [TH_EXPR_WHERE] = {ALL(ENTRY, where)},
     [TH_EXPR_CLAMP] = {REALS(ENTRY, clamp)},
     [TH_EXPR_ADDCMUL] = {NUMBERS(ENTRY, addcmul)},
+    [TH_EXPR_LERP] = {INEXACT(ENTRY, lerp)},
 };
 
 #define ENTRYVS(sfx, T, TT, name) [TT] = name##_##sfx##_vs,
@@ -577,6 +809,18 @@ static const th_expr_kernel kernels_vs[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYVS, bitwise_and)},
     [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYVS, bitwise_or)},
     [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYVS, bitwise_xor)},
+    [TH_EXPR_FMOD] = {REALS(ENTRYVS, fmod)},
+    [TH_EXPR_COPYSIGN] = {FLOATS(ENTRYVS, copysign)},
+    [TH_EXPR_HYPOT] = {FLOATS(ENTRYVS, hypot)},
+    [TH_EXPR_LOGADDEXP] = {INEXACT(ENTRYVS, logaddexp)},
+    [TH_EXPR_LOGADDEXP2] = {FLOATS(ENTRYVS, logaddexp2)},
+    [TH_EXPR_XLOGY] = {FLOATS(ENTRYVS, xlogy)},
+    [TH_EXPR_FMAX] = {INTEGRAL(ENTRYVS, fmax) FLOATS(ENTRYVS, fmax)},
+    [TH_EXPR_FMIN] = {INTEGRAL(ENTRYVS, fmin) FLOATS(ENTRYVS, fmin)},
+    [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRYVS, bitwise_left_shift)},
+    [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRYVS, bitwise_right_shift)},
+    [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRYVS, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32_vs, [TH_FLOAT64] = make_complex_f64_vs},
 };
 
 static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
@@ -602,6 +846,18 @@ static const th_expr_kernel kernels_sv[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_BITWISE_AND] = {INTEGRAL(ENTRYSV, bitwise_and)},
     [TH_EXPR_BITWISE_OR] = {INTEGRAL(ENTRYSV, bitwise_or)},
     [TH_EXPR_BITWISE_XOR] = {INTEGRAL(ENTRYSV, bitwise_xor)},
+    [TH_EXPR_FMOD] = {REALS(ENTRYSV, fmod)},
+    [TH_EXPR_COPYSIGN] = {FLOATS(ENTRYSV, copysign)},
+    [TH_EXPR_HYPOT] = {FLOATS(ENTRYSV, hypot)},
+    [TH_EXPR_LOGADDEXP] = {INEXACT(ENTRYSV, logaddexp)},
+    [TH_EXPR_LOGADDEXP2] = {FLOATS(ENTRYSV, logaddexp2)},
+    [TH_EXPR_XLOGY] = {FLOATS(ENTRYSV, xlogy)},
+    [TH_EXPR_FMAX] = {INTEGRAL(ENTRYSV, fmax) FLOATS(ENTRYSV, fmax)},
+    [TH_EXPR_FMIN] = {INTEGRAL(ENTRYSV, fmin) FLOATS(ENTRYSV, fmin)},
+    [TH_EXPR_BITWISE_LEFT_SHIFT] = {INTS(ENTRYSV, bitwise_left_shift)},
+    [TH_EXPR_BITWISE_RIGHT_SHIFT] = {INTS(ENTRYSV, bitwise_right_shift)},
+    [TH_EXPR_POLYGAMMA] = {FLOATS(ENTRYSV, polygamma)},
+    [TH_EXPR_COMPLEX] = {[TH_FLOAT32] = make_complex_f32_sv, [TH_FLOAT64] = make_complex_f64_sv},
 };
 
 #define ENTRYVSS(sfx, T, TT, name) [TT] = name##_##sfx##_vss,
