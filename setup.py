@@ -28,6 +28,7 @@ KERNEL_SOURCES = [
     "th/src/engine/THCast.c", "th/src/core/THFill.c", "th/src/engine/THTensorCopy.c",
     "th/src/engine/THExprEval.c", "th/src/engine/THExprKernels.c",
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
+    "th/src/math/THTensorSort.c", "th/src/math/THTensorScan.c",
     # sparse: the radix sort, segmented sums and scatter-adds
     "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",
 ]
@@ -181,6 +182,7 @@ def extensions():
                "th._expr",
                "th._reduce",
                "th._random",
+               "th._sort",
                "th._factories", "th._functions",
                "th._linalg",
                "th._core", "th._testcapi"]

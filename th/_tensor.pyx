@@ -645,6 +645,54 @@ cdef class Tensor:
         return _reduce().std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                              correction=correction if ddof is None else ddof, out=out)
 
+    # ------------------------------------------------------- sorting, scans
+    # torch's names and rules, in th/_sort.pyx over THTensorSort.h and
+    # THTensorScan.h
+    def sort(self, dim=-1, descending=False, *, stable=False):
+        return _sort().sort(self, dim, descending, stable=stable)
+
+    def argsort(self, dim=-1, descending=False, stable=False):
+        return _sort().argsort(self, dim, descending, stable)
+
+    def msort(self):
+        return _sort().msort(self)
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        return _sort().topk(self, k, dim, largest, sorted)
+
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        return _sort().kthvalue(self, k, dim, keepdim)
+
+    def median(self, dim=None, keepdim=False):
+        return _sort().median(self, dim, keepdim)
+
+    def nanmedian(self, dim=None, keepdim=False):
+        return _sort().nanmedian(self, dim, keepdim)
+
+    def mode(self, dim=-1, keepdim=False):
+        return _sort().mode(self, dim, keepdim)
+
+    def cumsum(self, dim, *, dtype=None):
+        return _sort().cumsum(self, dim, dtype=dtype)
+
+    def cumprod(self, dim, *, dtype=None):
+        return _sort().cumprod(self, dim, dtype=dtype)
+
+    def cumsum_(self, dim, *, dtype=None):
+        return _sort()._scan_("cumsum_", self, dim, dtype)
+
+    def cumprod_(self, dim, *, dtype=None):
+        return _sort()._scan_("cumprod_", self, dim, dtype)
+
+    def cummax(self, dim):
+        return _sort().cummax(self, dim)
+
+    def cummin(self, dim):
+        return _sort().cummin(self, dim)
+
+    def logcumsumexp(self, dim):
+        return _sort().logcumsumexp(self, dim)
+
     # ------------------------------------------------------- copies
     def contiguous(self):
         """This tensor itself when contiguous, else a contiguous copy."""
@@ -1196,6 +1244,10 @@ cdef inline object _reduce():
 
 cdef inline object _random():
     return _th_module("_random")
+
+
+cdef inline object _sort():
+    return _th_module("_sort")
 
 
 # ------------------------------------------------------- argument rules

@@ -844,3 +844,22 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) except -1
     int THTensor_random(THTensor *self, THGenerator *gen) except -1
     THTensor *THTensor_newRandperm(THGenerator *gen, int64_t n, THScalarType dtype) except NULL
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------- THTensorSort.h, THTensorScan.h: sorting, scans
+    int THTensor_sort(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                      int descending, int stable) except -1
+    int THTensor_topk(THTensor *values, THTensor *indices, THTensor *input, int64_t k, int dim,
+                      int largest, int sorted) except -1
+    int THTensor_kthvalue(THTensor *values, THTensor *indices, THTensor *input, int64_t k,
+                          int dim, int keepdim) except -1
+    int THTensor_median(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                        int keepdim) except -1
+    int THTensor_nanmedian(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                           int keepdim) except -1
+    int THTensor_mode(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                      int keepdim) except -1
+    int THTensor_cumsum(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_cumprod(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
+    int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
+    int THTensor_logcumsumexp(THTensor *result, THTensor *input, int dim) except -1

@@ -16,5 +16,7 @@
 #include "THSTensor.h"
 #include "THGenerator.h"
 #include "THTensorRandom.h"
+#include "THTensorSort.h"
+#include "THTensorScan.h"
 
 #endif /* TH_H */
