@@ -8,13 +8,11 @@ Pairs come back as torch's torch.return_types do: a named tuple with
 larger than +inf, as in torch (docs/SORTING.md).
 
 >>> import th
->>> t = th.tensor([[3.0, 1.0, 2.0], [0.0, float("nan"), -1.0]])
+>>> t = th.tensor([3.0, 1.0, float("nan"), 2.0])
 >>> t.sort()
-sort(values=tensor([[1., 2., 3.],
-        [-1., 0., nan]]), indices=tensor([[1, 2, 0],
-        [2, 0, 1]]))
->>> th.topk(t[0], 2).indices.tolist(), t.median(1).values.tolist()
-([0, 2], [2.0, nan])
+sort(values=tensor([1., 2., 3., nan]), indices=tensor([1, 3, 0, 2]))
+>>> th.topk(t, 2).indices.tolist(), t.median().item()
+([2, 0], nan)
 >>> th.tensor([1, 2, 3]).cumsum(0)
 tensor([1, 3, 6])
 """

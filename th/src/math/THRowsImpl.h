@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "core/THTensorImpl.h"
 #include "TH/THGeneral.h"
 
 /* Sizes and strides (in elements) of up to TH_MAX_DIMS dims, numbered as
@@ -54,6 +55,28 @@ static inline void th_rows_strides(const THRows *rows, int ndr, const int64_t *s
     else
       out[d] = ndr > 0 ? stride[k++] : 1;
   }
+}
+
+/* Resizes a and b (NULL: none) to the result's shape, both or neither: a
+ * failure leaves both as they were. One that has the shape keeps its
+ * strides; when both must change, they get new storages of the shape. */
+static inline int th_resize_results(THTensor *a, THTensor *b, int nd, const int64_t *size,
+                                    const char *fn) {
+  int ra = !th_has_shape(a, nd, size), rb = b && !th_has_shape(b, nd, size);
+  if (!(ra && rb))
+    return (ra && THTensor_resizeNd(a, nd, size, NULL)) ||
+                   (rb && THTensor_resizeNd(b, nd, size, NULL)) ? -1 : 0;
+  THTensor *na = th_tensor_new_with_size(a->storage->dtype, nd, size, NULL, fn);
+  THTensor *nb = na ? th_tensor_new_with_size(b->storage->dtype, nd, size, NULL, fn) : NULL;
+  int rc = -1;
+  /* with room for the dims reserved, assigning allocates nothing */
+  if (nb && !th_tensor_reserve_dims(a, nd, fn) && !th_tensor_reserve_dims(b, nd, fn) &&
+      !th_tensor_assign(a, na->storage, 0, nd, size, th_strides(na), fn) &&
+      !th_tensor_assign(b, nb->storage, 0, nd, size, th_strides(nb), fn))
+    rc = 0;
+  THTensor_free(na);
+  THTensor_free(nb);
+  return rc;
 }
 
 #endif

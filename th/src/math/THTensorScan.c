@@ -194,11 +194,6 @@ static int check_result(THTensor *t, const char *what, const THTensor *input, co
   return 0;
 }
 
-static int resize_like(THTensor *t, const THTensor *input) {
-  if (th_has_shape(t, input->nDimension, th_sizes(input))) return 0;
-  return THTensor_resizeNd(t, input->nDimension, th_sizes(input), NULL);
-}
-
 /* A result that overlaps src otherwise than as the very same elements is
  * written aside first: a row may read what another has written. */
 static int needs_aside(const THTensor *t, const THTensor *src) {
@@ -263,7 +258,7 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
     out = th_tensor_new_with_size(dtype, nd, th_sizes(input), NULL, fn);
     ix = out && extreme ? th_tensor_new_with_size(TH_INT64, nd, th_sizes(input), NULL, fn) : NULL;
     if (!out || (extreme && !ix)) goto fail;
-  } else if (resize_like(result, input) || (extreme && resize_like(indices, input))) {
+  } else if (th_resize_results(result, extreme ? indices : NULL, nd, th_sizes(input), fn)) {
     goto fail;
   }
   if (th_tensor_numel(src) > 0) {
@@ -284,8 +279,8 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
     th_parallel_for(S.nchunks, 1, scan_body, &S);
   }
   if (aside) {
-    if (resize_like(result, input) || THTensor_copy(result, out) ||
-        (extreme && (resize_like(indices, input) || THTensor_copy(indices, ix))))
+    if (th_resize_results(result, extreme ? indices : NULL, nd, th_sizes(input), fn) ||
+        THTensor_copy(result, out) || (extreme && THTensor_copy(indices, ix)))
       goto fail;
     THTensor_free(out);
     THTensor_free(ix);

@@ -499,10 +499,6 @@ static int check_out(THTensor *t, THScalarType dtype, const char *what, int on,
   return 0;
 }
 
-static int reshape_out(THTensor *t, int on, const int64_t *osz) {
-  return th_has_shape(t, on, osz) ? 0 : THTensor_resizeNd(t, on, osz, NULL);
-}
-
 /* Scratch for the plan chosen (J->nchunks rows at a time, or one long row
  * split in chunks when big), in one block. */
 static void *alloc_scratch(Job *J, int big, const char *fn) {
@@ -595,7 +591,8 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
   J.packed = J.kt.bits <= 32;
   J.lo = J.packed ? 32 : 0;
   J.flip = descending ? (J.kt.bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << J.kt.bits) - 1) : 0;
-  J.k = op == OP_KTH ? k - 1 : k;
+  /* a 0-dim tensor's result is its element, whatever k (torch's topk(t, 0) too) */
+  J.k = op == OP_KTH ? k - 1 : nd == 0 ? 1 : k;
   int threads = THGetNumThreads();
   int big = n >= BIG && J.rows.count < threads;
   if (big) {
@@ -613,7 +610,7 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
     v = th_tensor_new_with_size(dtype, on, osz, NULL, fn);
     ix = v ? th_tensor_new_with_size(TH_INT64, on, osz, NULL, fn) : NULL;
     if (!ix) goto fail;
-  } else if (reshape_out(values, on, osz) || reshape_out(indices, on, osz)) {
+  } else if (th_resize_results(values, indices, on, osz, fn)) {
     goto fail;
   }
   if (numel > 0 && th_tensor_numel(v) > 0) {
@@ -632,8 +629,8 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
   th_free(scratch);
   scratch = NULL;
   if (aside) {
-    if (reshape_out(values, on, osz) || reshape_out(indices, on, osz) ||
-        THTensor_copy(values, v) || THTensor_copy(indices, ix))
+    if (th_resize_results(values, indices, on, osz, fn) || THTensor_copy(values, v) ||
+        THTensor_copy(indices, ix))
       goto fail;
     THTensor_free(v);
     THTensor_free(ix);
