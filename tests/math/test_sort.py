@@ -346,3 +346,29 @@ def test_tensor_methods_call_the_functions():
     assert th.equal(t.median(1).values, th.median(t, 1).values)
     assert t.median().item() == 2.0 and t.nanmedian().item() == 2.0
     assert th.equal(t.mode(0).values, th.mode(t, 0).values)
+
+
+def test_sorting_docs_c_example_compiles_and_runs(tmp_path):
+    """docs/SORTING.md's C program, built against th's headers and libTH as
+    a C user builds it: it prints what the page says."""
+    import os
+    import shutil
+    import subprocess
+    import sysconfig
+
+    import doc_examples
+    from helpers import ROOT, compiler_env
+
+    (block,) = doc_examples.code_blocks(os.path.join(ROOT, "docs", "SORTING.md"), "c")
+    source = tmp_path / "example.c"
+    source.write_text(block.code)
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        pytest.fail(f"no C compiler ({cc}) to build the example")
+    libdir = th.get_library_dirs()[0]
+    binary = tmp_path / "example"
+    subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror", str(source), "-I",
+                    th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir, "-o",
+                    str(binary)], check=True, env=compiler_env())
+    result = subprocess.run([str(binary)], capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "1 2 0\n3\n", "")

@@ -371,7 +371,15 @@ static void big_keys(int64_t c0, int64_t c1, void *ctx) {
   for (int64_t c = c0; c < c1; c++) {
     int64_t b = J->bound[c], e = J->bound[c + 1];
     J->lossy[c] = make_row_keys(J, J->big_off, b, e - b, &J->big);
-    for (int p = 0; p < J->passes; p++) count_chunk(J, c, p);
+    /* every pass's histogram in one read of the chunk */
+    uint64_t mask = ((uint64_t)1 << J->digit) - 1;
+    int64_t *h = hist_of(J, c, 0);
+    memset(h, 0, sizeof(int64_t) * ((size_t)J->passes << J->digit));
+    for (int64_t i = b; i < e; i++) {
+      uint64_t x = J->big.a[i];
+      for (int p = 0; p < J->passes; p++)
+        h[((int64_t)p << J->digit) + ((x >> (J->lo + p * J->digit)) & mask)]++;
+    }
   }
 }
 
