@@ -64,8 +64,9 @@ from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, m
 from th._random import (Generator, default_generator, get_rng_state, initial_seed,
                         manual_seed, rand, rand_like, randint, randint_like, randperm, seed,
                         set_rng_state)
-from th._sort import (argsort, cummax, cummin, cumprod, cumsum, kthvalue, logcumsumexp, median,
-                      mode, msort, nanmedian, sort, topk)
+from th._sort import (argsort, bincount, bucketize, cummax, cummin, cumprod, cumsum, diff, histc,
+                      kthvalue, logcumsumexp, median, mode, msort, nanmedian, nanquantile,
+                      quantile, searchsorted, sort, topk, unique, unique_consecutive)
 from th._storage import Storage
 from th._tensor import Tensor
 from th import debug
@@ -112,7 +113,8 @@ __all__ = [
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
     "norm", "var", "std",
     "sort", "argsort", "msort", "topk", "kthvalue", "median", "nanmedian", "mode", "cumsum",
-    "cumprod", "cummax", "cummin", "logcumsumexp",
+    "cumprod", "cummax", "cummin", "logcumsumexp", "searchsorted", "bucketize", "bincount",
+    "histc", "unique", "unique_consecutive", "diff", "quantile", "nanquantile",
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",

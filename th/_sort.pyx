@@ -245,3 +245,267 @@ def _scan_(str fn, Tensor self, dim, dtype):
     src = self if dtype is None else converted(self, as_scalar_type(dtype, t), False)
     run(CUMSUM if fn == "cumsum_" else CUMPROD, self, None, src, d, 0, False, True)
     return self
+
+
+# ---------------------------------------------------- searching and counting
+
+cdef Tensor as_tensor(object value):
+    """A tensor argument, or a Python number as a 0-dim tensor (torch's
+    scalar forms of searchsorted and bucketize)."""
+    if isinstance(value, Tensor):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        from th._factories import tensor
+        return tensor(value)
+    raise TypeError(f"expected a th.Tensor or a number, not {type(value).__name__}")
+
+
+cdef Tensor index_result(str fn, object out, bint out_int32):
+    if out is None:
+        return wrap_tensor(THTensor_new(TH_INT32 if out_int32 else TH_INT64))
+    if not isinstance(out, Tensor):
+        raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
+    return out
+
+
+def searchsorted(Tensor sorted_sequence not None, input, *, out_int32=False, right=False,
+                 side=None, sorter=None, out=None):
+    """Where each element of input would be inserted into the innermost
+    (ascending) rows of sorted_sequence to keep them in order: the first such
+    index, or the last with right=True (side='right'); int64, or int32 with
+    out_int32. sorter: indices that sort unsorted rows."""
+    if side is not None:
+        if side not in ("left", "right"):
+            raise Error(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
+                        f"{side!r}")
+        if right and side == "left":
+            raise Error("torch.searchsorted(): side and right can't be set to opposites, got "
+                        "side of left while right was True")
+        right = side == "right"
+    if sorter is not None and not isinstance(sorter, Tensor):
+        raise TypeError(f"searchsorted(): sorter must be a th.Tensor, not {type(sorter).__name__}")
+    cdef Tensor x = as_tensor(input)
+    cdef Tensor result = index_result("searchsorted", out, out_int32)
+    THTensor_searchsorted(result.cdata, sorted_sequence.cdata, x.cdata, right,
+                          (<Tensor>sorter).cdata if sorter is not None else NULL)
+    return result
+
+
+def bucketize(input, Tensor boundaries not None, *, out_int32=False, right=False, out=None):
+    """The bucket of each element of input among the 1-dim ascending
+    boundaries: searchsorted(boundaries, input, right=right)."""
+    cdef Tensor x = as_tensor(input)
+    cdef Tensor result = index_result("bucketize", out, out_int32)
+    THTensor_bucketize(result.cdata, x.cdata, boundaries.cdata, right)
+    return result
+
+
+def bincount(Tensor input not None, weights=None, minlength=0):
+    """How often each value of a 1-dim tensor of non-negative integers
+    occurs (int64), or the sums of weights by value (float32 for float32
+    weights, else float64), over max(input.max() + 1, minlength) bins."""
+    if weights is not None and not isinstance(weights, Tensor):
+        raise TypeError(f"bincount(): weights must be a th.Tensor, not {type(weights).__name__}")
+    cdef THScalarType rt = TH_INT64
+    if weights is not None:
+        rt = TH_FLOAT32 if THTensor_dtype((<Tensor>weights).cdata) == TH_FLOAT32 else TH_FLOAT64
+    cdef Tensor result = wrap_tensor(THTensor_new(rt))
+    THTensor_bincount(result.cdata, input.cdata,
+                      (<Tensor>weights).cdata if weights is not None else NULL,
+                      as_int64(minlength, "bincount(): minlength"))
+    return result
+
+
+def histc(Tensor input not None, bins=100, min=0, max=0, *, out=None):
+    """A histogram of the elements over bins equal bins of [min, max]
+    (min == max: the elements' range); elements outside are left out."""
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"histc(): out must be a th.Tensor, not {type(out).__name__}")
+    cdef Tensor result = out if out is not None else wrap_tensor(
+        THTensor_new(THTensor_dtype(input.cdata)))
+    THTensor_histc(result.cdata, input.cdata, as_int64(bins, "histc(): bins"), float(min),
+                   float(max))
+    return result
+
+
+# ------------------------------------ unique, diff, quantile (over the above)
+
+def _groups(keys, dim_size):
+    """Run starts of equal consecutive rows of keys (n x m): a bool mask."""
+    import th
+    mask = th.ones(dim_size, dtype=th.bool)
+    if dim_size > 1:
+        differs = th.ne(keys[1:], keys[:dim_size - 1])
+        mask[1:] = differs.any(1) if keys.dim() > 1 else differs
+    return mask
+
+
+def _unique_rows(str fn, Tensor input, bint do_sort, bint return_inverse, bint return_counts,
+                 dim):
+    import th
+    if dim is None:
+        flat = input.reshape(-1)
+        rows = flat.unsqueeze(1)
+        d = 0
+    else:
+        d = as_dim(dim, f"{fn}(): dim")
+        nd = input.dim()
+        if not -max(nd, 1) <= d < max(nd, 1):
+            raise IndexError(f"{fn}(): dim {d} is out of range for a tensor of {nd} dims")
+        d %= max(nd, 1)
+        if nd == 0:
+            raise IndexError(f"{fn}(): dim given for a 0-dim tensor")
+        rows = input.movedim(d, 0).reshape(input.shape[d], -1) if input.numel() else \
+            th.empty(input.shape[d], 0, dtype=input.dtype)
+    n = rows.shape[0]
+    perm = th.arange(n)
+    if do_sort and n > 1:  # lexicographic: a stable sort by each column, last first
+        for c in range(rows.shape[1] - 1, -1, -1):
+            order = th.argsort(rows[:, c].index_select(0, perm), stable=True)
+            perm = perm.index_select(0, order)
+    ordered = rows.index_select(0, perm)
+    mask = _groups(ordered, n)
+    starts = th.nonzero(mask).reshape(-1)
+    if dim is None:
+        output = ordered.reshape(-1).masked_select(mask)
+    else:
+        output = input.index_select(d, perm.index_select(0, starts))
+    results = [output]
+    if return_inverse:
+        group = th.cumsum(mask, 0) - 1
+        inverse = th.empty(n, dtype=th.int64)
+        if n:
+            inverse.scatter_(0, perm, group)
+        results.append(inverse.reshape(input.shape) if dim is None else inverse)
+    if return_counts:
+        ends = th.cat([starts[1:], th.tensor([n])]) if starts.numel() else starts
+        results.append(ends - starts)
+    return results[0] if len(results) == 1 else tuple(results)
+
+
+def unique(Tensor input not None, sorted=True, return_inverse=False, return_counts=False,
+           dim=None):
+    """The distinct elements (dim None) or slices along dim, in ascending
+    (lexicographic) order; with the inverse indices (input's shape, or dim's
+    length) and the counts when asked. sorted=False sorts too."""
+    return _unique_rows("unique", input, True, return_inverse, return_counts, dim)
+
+
+def unique_consecutive(Tensor input not None, return_inverse=False, return_counts=False,
+                       dim=None):
+    """unique of each run of equal consecutive elements (or slices)."""
+    return _unique_rows("unique_consecutive", input, False, return_inverse, return_counts, dim)
+
+
+def diff(Tensor input not None, n=1, dim=-1, prepend=None, append=None):
+    """The n-th forward difference along dim (input[i + 1] - input[i]; bool:
+    !=), after prepend and append are joined on along dim."""
+    import th
+    if input.dim() == 0:
+        raise Error("diff expects input to be at least one-dimensional")
+    cdef int64_t order = as_int64(n, "diff(): n")
+    if order < 0:
+        raise Error(f"order must be non-negative but got {order}")
+    cdef int d = as_dim(dim, "diff(): dim")
+    if not -input.dim() <= d < input.dim():
+        raise IndexError(f"diff(): dim {d} is out of range for a tensor of {input.dim()} dims")
+    if d < 0:  # (a C int: neither tuple indexing nor % wraps it here)
+        d += input.dim()
+    parts = [p for p in (prepend, input, append) if p is not None]
+    x = th.cat(parts, d) if len(parts) > 1 else input
+    for _ in range(order):
+        size = x.shape[d]
+        if size == 0:
+            break
+        a, b = x.narrow(d, 1, size - 1), x.narrow(d, 0, size - 1)
+        x = th.ne(a, b) if x.dtype == th.bool else a - b
+    return x if order else x.clone()
+
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantile(str fn, Tensor input, q, dim, bint keepdim, str interpolation, bint ignore_nan):
+    import th
+    if input.dtype not in (th.float32, th.float64):
+        raise Error(f"{fn}() input tensor must be either float or double dtype")
+    if interpolation not in _INTERPOLATIONS:
+        raise Error(f"{fn}() interpolation must be one of linear, lower, higher, midpoint or "
+                    f"nearest. Got {interpolation}")
+    if isinstance(q, Tensor):
+        if q.dim() > 1:
+            raise Error(f"{fn}() q must be a scalar or 1D tensor")
+        if q.dtype != input.dtype:
+            raise Error(f"{fn}() q tensor must be same dtype as the input tensor")
+        qs, scalar_q = [float(v) for v in q.reshape(-1).tolist()], q.dim() == 0
+    else:
+        qs, scalar_q = [float(q)], True
+    if not all(0 <= v <= 1 for v in qs):
+        raise Error(f"{fn}() q values must be in the range [0, 1]")
+    if input.numel() == 0:
+        raise Error(f"{fn}() input tensor must be non-empty")
+    if dim is None:
+        x = input.reshape(-1)
+        d = 0
+        reduced = (1,) * input.dim() if keepdim else ()
+    else:
+        d = as_dim(dim, f"{fn}(): dim")
+        nd = max(input.dim(), 1)
+        if not -nd <= d < nd:
+            raise IndexError(f"{fn}(): dim {d} is out of range for a tensor of {input.dim()} "
+                             f"dims")
+        d %= nd
+        x = input if input.dim() else input.reshape(1)
+        reduced = tuple(1 if i == d else s for i, s in enumerate(input.shape)) if keepdim \
+            else tuple(s for i, s in enumerate(input.shape) if i != d)
+    ordered = x.sort(d).values.movedim(d, -1).contiguous()  # NaN last
+    n = ordered.shape[ordered.dim() - 1]
+    nans = th.ne(ordered, ordered).sum(-1, keepdim=True)
+    valid = (n - nans) if ignore_nan else th.full(nans.shape, n, dtype=th.int64)
+    last = (valid - 1).clamp(min=0).to(input.dtype)
+    out = []
+    for v in qs:
+        rank = last * v
+        lo = rank.floor()
+        hi = rank.ceil()
+        if interpolation == "nearest":
+            lo = hi = th.round(rank)  # half to even, as torch's round
+        below = ordered.gather(-1, lo.to(th.int64))
+        above = ordered.gather(-1, hi.to(th.int64))
+        if interpolation == "lower":
+            value = below
+        elif interpolation in ("higher", "nearest"):
+            value = above if interpolation == "higher" else below
+        else:
+            w = rank - lo if interpolation == "linear" else th.full(rank.shape, 0.5,
+                                                                     dtype=input.dtype)
+            # torch's lerp: from the nearer end, so the ends are exact
+            value = th.where(w < 0.5, below + w * (above - below),
+                             above - (above - below) * (1 - w))
+        # a row with NaN (quantile) or nothing but NaN (nanquantile) is NaN
+        empty = th.eq(valid, 0) if ignore_nan else th.gt(nans, 0)
+        value = th.where(empty, th.full(value.shape, float("nan"), dtype=input.dtype), value)
+        out.append(value.reshape(reduced))
+    return out[0] if scalar_q else th.stack(out)
+
+
+def quantile(Tensor input not None, q, dim=None, keepdim=False, *, interpolation="linear",
+             out=None):
+    """The q-th quantiles (q a number or a 1-dim tensor in [0, 1]) of the
+    elements (dim None) or along dim, interpolated as interpolation says
+    (linear, lower, higher, midpoint, nearest); a row holding NaN gives NaN."""
+    r = _quantile("quantile", input, q, dim, keepdim, interpolation, False)
+    if out is not None:
+        out.resize_(r.shape).copy_(r)
+        return out
+    return r
+
+
+def nanquantile(Tensor input not None, q, dim=None, keepdim=False, *, interpolation="linear",
+                out=None):
+    """quantile ignoring NaNs (NaN where a row has nothing else)."""
+    r = _quantile("nanquantile", input, q, dim, keepdim, interpolation, True)
+    if out is not None:
+        out.resize_(r.shape).copy_(r)
+        return out
+    return r

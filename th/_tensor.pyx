@@ -693,6 +693,27 @@ cdef class Tensor:
     def logcumsumexp(self, dim):
         return _sort().logcumsumexp(self, dim)
 
+    def bincount(self, weights=None, minlength=0):
+        return _sort().bincount(self, weights, minlength)
+
+    def histc(self, bins=100, min=0, max=0):
+        return _sort().histc(self, bins, min, max)
+
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        return _sort().unique(self, sorted, return_inverse, return_counts, dim)
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        return _sort().unique_consecutive(self, return_inverse, return_counts, dim)
+
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        return _sort().diff(self, n, dim, prepend, append)
+
+    def quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        return _sort().quantile(self, q, dim, keepdim, interpolation=interpolation)
+
+    def nanquantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        return _sort().nanquantile(self, q, dim, keepdim, interpolation=interpolation)
+
     # ------------------------------------------------------- copies
     def contiguous(self):
         """This tensor itself when contiguous, else a contiguous copy."""

@@ -863,3 +863,12 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
     int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
     int THTensor_logcumsumexp(THTensor *result, THTensor *input, int dim) except -1
+    # ------------------------------- THTensorSearch.h: searching and counting
+    int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, int right,
+                              THTensor *sorter) except -1
+    int THTensor_bucketize(THTensor *result, THTensor *input, THTensor *boundaries,
+                           int right) except -1
+    int THTensor_bincount(THTensor *result, THTensor *input, THTensor *weights,
+                          int64_t minlength) except -1
+    int THTensor_histc(THTensor *result, THTensor *input, int64_t bins, double min,
+                       double max) except -1

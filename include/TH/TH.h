@@ -18,5 +18,6 @@
 #include "THTensorRandom.h"
 #include "THTensorSort.h"
 #include "THTensorScan.h"
+#include "THTensorSearch.h"
 
 #endif /* TH_H */
