@@ -1,7 +1,9 @@
-"""Sorting, selection and scans with torch's names over THTensorSort.h and
-THTensorScan.h: sort, argsort, msort, topk, kthvalue, median, nanmedian,
-mode, cumsum, cumprod, cummax, cummin, logcumsumexp. th.Tensor's methods of
-those names call these functions.
+"""Sorting, selection, scans, searching and counting with torch's names over
+THTensorSort.h, THTensorScan.h and THTensorSearch.h: sort, argsort, msort,
+topk, kthvalue, median, nanmedian, mode, cumsum, cumprod, cummax, cummin,
+logcumsumexp, searchsorted, bucketize, bincount, histc; and over those,
+unique, unique_consecutive, diff, quantile, nanquantile. th.Tensor's methods
+of those names call these functions.
 
 Pairs come back as torch's torch.return_types do: a named tuple with
 .values and .indices that also unpacks. The sort is stable; NaN sorts as
@@ -307,7 +309,7 @@ def bincount(Tensor input not None, weights=None, minlength=0):
     if weights is not None and not isinstance(weights, Tensor):
         raise TypeError(f"bincount(): weights must be a th.Tensor, not {type(weights).__name__}")
     cdef THScalarType rt = TH_INT64
-    if weights is not None:
+    if weights is not None and THTensor_nElement(input.cdata) > 0:  # torch: empty counts int64
         rt = TH_FLOAT32 if THTensor_dtype((<Tensor>weights).cdata) == TH_FLOAT32 else TH_FLOAT64
     cdef Tensor result = wrap_tensor(THTensor_new(rt))
     THTensor_bincount(result.cdata, input.cdata,
@@ -355,6 +357,9 @@ def _unique_rows(str fn, Tensor input, bint do_sort, bint return_inverse, bint r
         d %= max(nd, 1)
         if nd == 0:
             raise IndexError(f"{fn}(): dim given for a 0-dim tensor")
+        if any(size == 0 for i, size in enumerate(input.shape) if i != d):
+            raise Error("There are 0 sized dimensions, and they aren't selected, so unique "
+                        "cannot be applied")
         rows = input.movedim(d, 0).reshape(input.shape[d], -1) if input.numel() else \
             th.empty(input.shape[d], 0, dtype=input.dtype)
     n = rows.shape[0]
@@ -411,6 +416,8 @@ def diff(Tensor input not None, n=1, dim=-1, prepend=None, append=None):
         raise IndexError(f"diff(): dim {d} is out of range for a tensor of {input.dim()} dims")
     if d < 0:  # (a C int: neither tuple indexing nor % wraps it here)
         d += input.dim()
+    if order == 0:  # torch: the input itself, prepend and append left out
+        return input
     parts = [p for p in (prepend, input, append) if p is not None]
     x = th.cat(parts, d) if len(parts) > 1 else input
     for _ in range(order):
@@ -419,7 +426,7 @@ def diff(Tensor input not None, n=1, dim=-1, prepend=None, append=None):
             break
         a, b = x.narrow(d, 1, size - 1), x.narrow(d, 0, size - 1)
         x = th.ne(a, b) if x.dtype == th.bool else a - b
-    return x if order else x.clone()
+    return x
 
 
 _INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")

@@ -546,6 +546,12 @@ SORT_CALLS = {
     "THTensor_cumprod": (P, P, I),
     "THTensor_logcumsumexp": (P, P, I),
 }
+SEARCH_CALLS = {
+    "THTensor_searchsorted": (P, P, P, I, P),
+    "THTensor_bucketize": (P, P, P, I),
+    "THTensor_bincount": (P, P, P, B),
+    "THTensor_histc": (P, P, B, ctypes.c_double, ctypes.c_double),
+}
 SORT_FN = {name: _declare(name, ctypes.c_int, *args) for name, args in SORT_CALLS.items()}
 
 
@@ -594,3 +600,30 @@ def test_sort_keeps_th_signature_flags():
     for sorted_ in (0, 1):
         assert SORT_FN["THTensor_topk"](*a, 3, 0, 0, sorted_) == 0
         assert v.tolist() == [0.0, 1.0, 2.0] and i.tolist() == [3, 1, 0]
+
+
+@pytest.mark.parametrize("name", list(SEARCH_CALLS))
+def test_search_functions_by_c_call(name):
+    """THTensorSearch.h through its C signatures: a result written, NULL
+    tensors refused (ValueError) and the result left as it was."""
+    f = _declare(name, ctypes.c_int, *SEARCH_CALLS[name])
+    t = th.tensor([1.0, 3.0, 5.0])
+    counts, wide = th.tensor([0, 2, 2]), t.to(th.float64)
+    result = th.empty(0, dtype=th.float64 if name == "THTensor_histc" else th.int64)
+    a = capi.tensor_address
+    args = {"THTensor_searchsorted": [a(result), a(t), a(t), 0, None],
+            "THTensor_bucketize": [a(result), a(t), a(t), 1],
+            "THTensor_bincount": [a(result), a(counts), None, 4],
+            "THTensor_histc": [a(result), a(wide), 2, 0.0, 0.0]}[name]
+    assert f(*args) == 0
+    expected = {"THTensor_searchsorted": [0, 1, 2], "THTensor_bucketize": [1, 2, 3],
+                "THTensor_bincount": [1, 0, 2, 0], "THTensor_histc": [1.0, 2.0]}[name]
+    assert result.tolist() == expected
+    for k in (0, 1, 2) if name != "THTensor_histc" else (0, 1):
+        bad = list(args)
+        bad[k] = None
+        if bad == args:
+            continue
+        with pytest.raises(ValueError, match="is NULL"):
+            f(*bad)
+    assert result.tolist() == expected

@@ -223,6 +223,19 @@ CASES = {
     "cummin into out=": (lambda: t234() + (th.empty(0), th.empty(0, dtype=th.int64)),
                          lambda t, v, i: th.cummin(t, 1, out=(v, i))),
     "logcumsumexp": (t234, lambda t: t.logcumsumexp(-1)),
+    "searchsorted (sorter, rows)": (t234, lambda t: th.searchsorted(
+        t, t[:, :, 1:], sorter=t.argsort(-1), right=True)),
+    "bucketize (int32)": (t234, lambda t: th.bucketize(t, th.tensor([1.0, 5.0]), out_int32=True)),
+    "bincount (weights)": (lambda: (th.tensor([1, 4, 1]), th.tensor([0.5, 1.0, 2.0])),
+                           lambda x, w: th.bincount(x, w, minlength=7)),
+    "histc": (t234, lambda t: th.histc(t, 5)),
+    "unique (inverse, counts)": warmed(t234, lambda t: th.unique(
+        t.remainder(5), return_inverse=True, return_counts=True)),
+    "unique(dim)": warmed(t234, lambda t: th.unique(t.remainder(2), dim=2)),
+    "unique_consecutive": warmed(t234, lambda t: th.unique_consecutive(t, return_counts=True)),
+    "diff (n=2, prepend)": warmed(t234, lambda t: th.diff(t, 2, 1, prepend=t)),
+    "quantile": warmed(t234, lambda t: th.quantile(t, th.tensor([0.2, 0.7]), 1)),
+    "nanquantile (nearest)": warmed(t234, lambda t: th.nanquantile(t, 0.5, interpolation="nearest")),
     # element-wise math and expressions
     # (warmed: the engine's per-thread buffers grow on first use, see warmed)
     "a * b + c (a temporary reused)": warmed(
