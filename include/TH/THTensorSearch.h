@@ -16,9 +16,9 @@
  * last). sorted is 1-dim (one row for every element) or has input's leading
  * dims (one row per innermost row of input). sorter (NULL: none) is an
  * int64 tensor of sorted's shape whose rows order unsorted rows. result:
- * int64 or int32, input's shape. Elements are compared in float64 when
- * either tensor is floating, else in int64; NaN compares as torch's binary
- * search compares it. bool, uint16, uint32, uint64 and complex are refused
+ * int64 or int32, input's shape. Elements are compared in the two dtypes'
+ * promoted dtype (torch's rule), held in float64 or int64; NaN compares as
+ * torch's binary search compares it. bool, uint16, uint32, uint64 and complex are refused
  * (UnsupportedDtype). */
 TH_API int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, int right,
                                  THTensor *sorter);

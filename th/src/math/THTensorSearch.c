@@ -21,6 +21,15 @@ static THTensor *contiguous_as(THTensor *t, THScalarType dt, const char *fn) {
   return c;
 }
 
+/* t's elements converted to common, then (exactly) to ct, contiguous. */
+static THTensor *compared(THTensor *t, THScalarType common, THScalarType ct, const char *fn) {
+  if (t->storage->dtype == common || common == ct) return contiguous_as(t, ct, fn);
+  THTensor *c = contiguous_as(t, common, fn);
+  THTensor *r = c ? contiguous_as(c, ct, fn) : NULL;
+  THTensor_free(c);
+  return r;
+}
+
 /* tmp (contiguous, of the result's shape) into result, resized; frees tmp. */
 static int commit(THTensor *result, THTensor *tmp) {
   int rc = (!th_has_shape(result, tmp->nDimension, th_sizes(tmp)) &&
@@ -109,10 +118,14 @@ int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, i
     return -1;
   }
   if (th_check_result_strides(result, ind, th_sizes(input), fn)) return -1;
-  int floating = THScalarType_isFloatingPoint(st) || THScalarType_isFloatingPoint(it);
+  /* torch compares in the promoted dtype: an int32 element meets float16
+   * boundaries as a float16 (rounded, perhaps to inf) */
+  THScalarType common;
+  if (THScalarType_promote(st, it, &common)) return -1;
+  int floating = THScalarType_isFloatingPoint(common);
   THScalarType ct = floating ? TH_FLOAT64 : TH_INT64;
-  THTensor *b = contiguous_as(sorted, ct, fn);
-  THTensor *x = b ? contiguous_as(input, ct, fn) : NULL;
+  THTensor *b = compared(sorted, common, ct, fn);
+  THTensor *x = b ? compared(input, common, ct, fn) : NULL;
   THTensor *o = x && sorter ? contiguous_as(sorter, TH_INT64, fn) : NULL;
   THTensor *r = x && (o || !sorter) ? th_tensor_new_with_size(TH_INT64, ind, th_sizes(input),
                                                               NULL, fn) : NULL;

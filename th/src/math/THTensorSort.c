@@ -21,14 +21,18 @@
  * radix sort does).
  *
  * Values come back from the keys (the transformation is a bijection but for
- * -0.0 and NaN payloads), or, in a row holding -0.0 or NaN, and for the
- * selections' single elements, are copied from the input by index. */
+ * -0.0 and NaN payloads). The elements with zero's or NaN's key in a row
+ * that held -0.0 or NaN, and the selections' single elements, are copied
+ * from the input by index instead. Scratch comes from the tensors'
+ * allocator, whose huge pages and cache of big blocks spare a long sort
+ * most of its page faults. */
 #include <string.h>
 
 #include "core/THMemoryImpl.h"
 #include "core/THParallelImpl.h"
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
+#include "TH/THAllocator.h"
 #include "math/THRowsImpl.h"
 #include "TH/THTensorSort.h"
 
@@ -122,24 +126,6 @@ static KeyType key_type(THScalarType t) {
     case TH_FLOAT32: return (KeyType){keys_f32, 32, KIND_FLOAT};
     case TH_FLOAT64: return (KeyType){keys_f64, 64, KIND_FLOAT};
     default: return (KeyType){NULL, 0, 0};
-  }
-}
-
-/* The element bits of an (unflipped) key. */
-static inline uint64_t unkey(uint64_t k, int kind, int bits) {
-  uint64_t sign = (uint64_t)1 << (bits - 1);
-  uint64_t mask = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
-  if (kind == KIND_SIGNED) return k ^ sign;
-  if (kind == KIND_FLOAT) return (k & sign) ? k ^ sign : ~k & mask;
-  return k;
-}
-
-static inline void store_bits(char *dst, uint64_t v, size_t es) {
-  switch (es) {
-    case 1: *(uint8_t *)dst = (uint8_t)v; break;
-    case 2: *(uint16_t *)dst = (uint16_t)v; break;
-    case 4: *(uint32_t *)dst = (uint32_t)v; break;
-    default: *(uint64_t *)dst = v;
   }
 }
 
@@ -270,33 +256,70 @@ static inline uint64_t key_at(const Job *J, const Buf *b, int64_t j) {
   return (J->packed ? b->a[j] >> 32 : b->a[j]) ^ J->flip;
 }
 
-/* The sorted row's element j into dst. */
-static inline void put_value(const Job *J, const Buf *b, int64_t j, int lossy, int64_t r_off,
-                             char *dst) {
-  if (lossy) {
-    int64_t at = r_off + (int64_t)index_at(J, b, j) * J->in_st[J->rows.dim];
-    memcpy(dst, J->in + at * (int64_t)J->es, J->es);
-  } else {
-    store_bits(dst, unkey(key_at(J, b, j), J->kt.kind, J->kt.bits), J->es);
-  }
+/* The sorted row's element j, copied from the input row at r_in (its
+ * bits as they are: a -0.0 or NaN keeps them), into dst. */
+static inline void copy_value(const Job *J, const Buf *b, int64_t j, int64_t r_in, char *dst) {
+  int64_t at = r_in + (int64_t)index_at(J, b, j) * J->in_st[J->rows.dim];
+  memcpy(dst, J->in + at * (int64_t)J->es, J->es);
 }
+
+/* The values and indices of m sorted keys, rebuilt from the keys: the key
+ * (unflipped) xor mpos when its top bit is set, else xor mneg, is the
+ * element (see unkey). The keys of zero and NaN stand for -0.0 and every
+ * NaN too: with lossy, those elements are copied from the input row (in,
+ * stride s) instead. Typed loops with everything in locals, for the long
+ * rows where this is a pass over all the data. */
+#define PUT_KEYS(NAME, T)                                                                  \
+  static void NAME(const uint64_t *restrict a, const uint32_t *restrict ixs, int64_t m,    \
+                   uint64_t flip, uint64_t sign, uint64_t mpos, uint64_t mneg, int lossy,  \
+                   const T *in, ptrdiff_t s, T *restrict v, ptrdiff_t vs,                  \
+                   int64_t *restrict ix, ptrdiff_t is) {                                   \
+    uint64_t nan_key = sign | mneg; /* all ones for floats */                             \
+    for (int64_t j = 0; j < m; j++) {                                                     \
+      uint64_t x = a[j], k = (ixs ? x : x >> 32) ^ flip;                                  \
+      uint32_t at = ixs ? ixs[j] : (uint32_t)x;                                           \
+      v[j * vs] = lossy && (k == sign || k == nan_key) ? in[(int64_t)at * s]              \
+                                                       : (T)(k ^ ((k & sign) ? mpos : mneg)); \
+      ix[j * is] = at;                                                                    \
+    }                                                                                     \
+  }
+PUT_KEYS(put_keys8, uint8_t)
+PUT_KEYS(put_keys16, uint16_t)
+PUT_KEYS(put_keys32, uint32_t)
+PUT_KEYS(put_keys64, uint64_t)
 
 /* Sorted positions [j0, j0 + m) into the results along dim (sort, topk). */
 static void put_run(const Job *J, const Buf *b, int64_t r, int64_t j0, int64_t m, int lossy) {
   int64_t r_in = th_row_offset(&J->rows, J->in_st, r);
   int64_t vo = th_row_offset(&J->rows, J->v_st, r), io = th_row_offset(&J->rows, J->ix_st, r);
   int64_t vs = J->v_st[J->rows.dim], is = J->ix_st[J->rows.dim];
-  for (int64_t j = j0; j < j0 + m; j++) {
-    put_value(J, b, j, lossy, r_in, J->v + (vo + j * vs) * (int64_t)J->es);
-    J->ix[io + j * is] = index_at(J, b, j);
+  int bits = J->kt.bits;
+  uint64_t sign = (uint64_t)1 << (bits - 1);
+  uint64_t mask = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+  uint64_t mpos = J->kt.kind == KIND_UNSIGNED ? 0 : sign;
+  uint64_t mneg = J->kt.kind == KIND_FLOAT ? mask : J->kt.kind == KIND_SIGNED ? sign : 0;
+  const uint64_t *a = b->a + j0;
+  const uint32_t *ixs = J->packed ? NULL : b->ix + j0;
+  const char *in = J->in + r_in * (int64_t)J->es;
+  ptrdiff_t s = J->in_st[J->rows.dim];
+  char *v = J->v + (vo + j0 * vs) * (int64_t)J->es;
+  int64_t *ix = J->ix + io + j0 * is;
+  lossy = lossy && J->kt.kind == KIND_FLOAT;
+#define PUT_ARGS(T) a, ixs, m, J->flip, sign, mpos, mneg, lossy, (const T *)in, s, (T *)v, vs, ix, is
+  switch (J->es) {
+    case 1: put_keys8(PUT_ARGS(uint8_t)); return;
+    case 2: put_keys16(PUT_ARGS(uint16_t)); return;
+    case 4: put_keys32(PUT_ARGS(uint32_t)); return;
+    default: put_keys64(PUT_ARGS(uint64_t)); return;
   }
+#undef PUT_ARGS
 }
 
 /* The reductions' one element per row: sorted position j (copied from the
  * input, so a -0.0 or NaN keeps its bits). */
 static void put_one(const Job *J, const Buf *b, int64_t r, int64_t j) {
   int64_t r_in = th_row_offset(&J->rows, J->in_st, r);
-  put_value(J, b, j, 1, r_in, J->v + th_row_offset(&J->rows, J->v_st, r) * (int64_t)J->es);
+  copy_value(J, b, j, r_in, J->v + th_row_offset(&J->rows, J->v_st, r) * (int64_t)J->es);
   J->ix[th_row_offset(&J->rows, J->ix_st, r)] = index_at(J, b, j);
 }
 
@@ -517,7 +540,9 @@ static void *alloc_scratch(Job *J, int big, const char *fn) {
   size_t keys = 2 * sizeof(uint64_t) * (size_t)n, idx = J->packed ? 0 : 2 * sizeof(uint32_t) * (size_t)n;
   int copies = big ? 1 : J->nchunks;
   size_t bytes = (keys + idx) * (size_t)copies + hist * (size_t)J->nchunks;
-  char *block = th_malloc(bytes ? bytes : 1);
+  /* from the tensors' allocator: huge pages and its cache of big blocks
+   * spare a long sort most of its page faults */
+  char *block = THDefaultAllocator.malloc(NULL, (ptrdiff_t)(bytes ? bytes : 1));
   if (!block) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %zu bytes of sort scratch", bytes);
     return NULL;
@@ -537,6 +562,10 @@ static void *alloc_scratch(Job *J, int big, const char *fn) {
   else
     for (int c = 0; c < J->nchunks; c++) J->hists[c] = (int64_t *)(p + hist * (size_t)c);
   return block;
+}
+
+static void free_scratch(void *block) {
+  if (block) THDefaultAllocator.free(NULL, block);
 }
 
 static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *input, int dim,
@@ -634,7 +663,7 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
     else
       th_parallel_for(J.nchunks, 1, rows_body, &J);
   }
-  th_free(scratch);
+  free_scratch(scratch);
   scratch = NULL;
   if (aside) {
     if (th_resize_results(values, indices, on, osz, fn) || THTensor_copy(values, v) ||
@@ -645,7 +674,7 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
   }
   return 0;
 fail:
-  th_free(scratch);
+  free_scratch(scratch);
   if (aside) {
     THTensor_free(v);
     THTensor_free(ix);
