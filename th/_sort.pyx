@@ -155,10 +155,12 @@ cdef whole(str fn, Op op, Tensor input):
     cdef THScalarType t = THTensor_dtype(input.cdata)
     flat = input.reshape(-1)
     if THTensor_nElement(input.cdata) == 0:
+        from th._dtype import float64
         from th._factories import full
         # torch's dtype check comes first: the C call refuses what torch does
         pair(fn, op, wrap_tensor(THTensor_newWithSize1d(t, 1)), 0, 0, False, None, median_result)
-        return full((), float("nan"), dtype=input.dtype)
+        # NaN converted to the dtype, as torch's: an integer's is the cast's
+        return full((), float("nan"), dtype=float64).to(input.dtype)
     return pair(fn, op, flat, 0, 0, False, None, median_result).values
 
 

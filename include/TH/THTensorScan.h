@@ -20,7 +20,8 @@
  * torch's CPU kernels accumulate: in float64 for float32 and float64, in
  * float32 for float16 and bfloat16, in complex128 for the complex dtypes,
  * in int64 (wrapping) for the integers and bool; each running value is
- * converted back to result's dtype. */
+ * converted back to result's dtype. A bool result is refused
+ * (UnsupportedDtype), as torch refuses one. */
 TH_API int THTensor_cumsum(THTensor *result, THTensor *input, int dim);
 TH_API int THTensor_cumprod(THTensor *result, THTensor *input, int dim);
 /* Running maximum (minimum): values of input's dtype and the int64 index

@@ -279,6 +279,8 @@ def test_median_of_everything():
     assert th.nanmedian(th.tensor([1.0, float("nan"), 4.0])).item() == 1.0
     assert np.isnan(th.median(th.empty(0)).item()) and th.median(th.empty(0)).shape == ()
     assert th.median(th.tensor([5, 1, 3], dtype=th.int16)).dtype == th.int16
+    assert th.median(th.empty(0, dtype=th.int64)).item() == torch.median(
+        torch.tensor([], dtype=torch.int64)).item()  # NaN cast to int64, as torch
     nan = float("nan")
     r = th.median(th.tensor([3.0, nan, 1.0, nan, 2.0]), 0)
     assert np.isnan(r.values.item()) and r.indices.item() == 1  # the first NaN, as torch
@@ -372,3 +374,28 @@ def test_sorting_docs_c_example_compiles_and_runs(tmp_path):
                     str(binary)], check=True, env=compiler_env())
     result = subprocess.run([str(binary)], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "1 2 0\n3\n", "")
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float16, th.int32, th.uint8, th.int64,
+                                   th.bfloat16])
+@pytest.mark.parametrize("n", [25, 200, 3000, 70000])
+def test_selections_of_long_rows_are_the_stable_sorts_elements(dtype, n):
+    """topk, kthvalue and the medians of rows longer than an insertion
+    sort's take the radix select path: their results are the stable sort's
+    elements at the positions torch's results are at."""
+    rng = np.random.default_rng(n)
+    t = random_values(rng, dtype, (3, n))
+    up, down = t.sort(1), t.sort(1, descending=True)
+    for k in (1, 7, n // 2, n):
+        for largest, ref in ((True, down), (False, up)):
+            v, i = th.topk(t, k, 1, largest)
+            assert th.equal(i, ref.indices[:, :k])
+            same_values(v, ref.values[:, :k])
+            same_values(v, to_th(torch.topk(to_torch(t), k, 1, largest).values), signs=False)
+        v, i = th.kthvalue(t, k, 1)
+        assert th.equal(i, up.indices[:, k - 1])
+        same_values(v, to_th(torch.kthvalue(to_torch(t), k, 1).values), signs=False)
+    for op in ("median", "nanmedian"):
+        v, i = getattr(th, op)(t, 1)
+        same_values(v, to_th(getattr(torch, op)(to_torch(t), 1).values), signs=False)
+        same_values(t.gather(1, i.unsqueeze(1)).squeeze(1), v)

@@ -232,6 +232,10 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
       return -1;
     }
   }
+  if ((op == SCAN_SUM || op == SCAN_PROD) && dtype == TH_BOOL) { /* torch has no bool sums */
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s_out_cpu\" not implemented for bool", names[op]);
+    return -1;
+  }
   if (op == SCAN_LSE && (!THScalarType_isFloatingPoint(dtype) || !THScalarType_isFloatingPoint(in_t))) {
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"logcumsumexp_out_cpu\" not implemented for %s",
               THScalarType_name(THScalarType_isFloatingPoint(in_t) ? dtype : in_t));

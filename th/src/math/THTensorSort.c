@@ -361,14 +361,87 @@ static void finish_row(const Job *J, const Buf *b, int64_t r, int lossy) {
   }
 }
 
-/* Rows [c * count / nchunks, ...) of chunk c, each sorted in c's scratch. */
+/* ------------------------------------------------------------ selection
+ * topk, kthvalue and the medians need the `need` smallest packed keys of a
+ * row, not the whole order: a radix select finds them (a byte at a time
+ * from the top, the keys below the byte that holds the need-th are taken,
+ * those in it stay candidates), then only they are sorted. Packed keys are
+ * unique (the index is in them), so the set is the sorted row's first
+ * `need` exactly, and the results are the full sort's. */
+
+/* The need smallest of a[0, n) into out[0, need) (any order); a is
+ * overwritten. */
+static void select_smallest(uint64_t *a, int64_t n, int64_t need, uint64_t *out) {
+  int64_t taken = 0, hist[256];
+  for (int shift = 56; need > taken && shift >= 0; shift -= 8) {
+    if (n == need - taken) break; /* every candidate is in */
+    memset(hist, 0, sizeof hist);
+    for (int64_t i = 0; i < n; i++) hist[(a[i] >> shift) & 255]++;
+    int64_t below = 0, d = 0;
+    while (taken + below + hist[d] < need) below += hist[d++];
+    int64_t kept = 0;
+    for (int64_t i = 0; i < n; i++) {
+      int64_t digit = (int64_t)((a[i] >> shift) & 255);
+      if (digit < d)
+        out[taken++] = a[i];
+      else if (digit == d)
+        a[kept++] = a[i];
+    }
+    n = kept;
+  }
+  for (int64_t i = 0; taken < need; i++) out[taken++] = a[i];
+}
+
+/* The element whose packed key is x into row r's results. */
+static void put_packed(const Job *J, int64_t r, uint64_t x) {
+  Buf one = {&x, NULL, NULL, NULL};
+  put_one(J, &one, r, 0);
+}
+
+/* The selections of row r by radix select (packed keys); b holds its keys. */
+static void select_row(const Job *J, Buf *b, int64_t r, int lossy, int64_t *hist) {
+  int64_t n = J->rows.n, need;
+  if (J->op == OP_TOPK) {
+    need = J->k;
+  } else if (J->op == OP_KTH) {
+    need = J->k + 1;
+  } else { /* the medians: NaNs (the largest keys, all ones) counted first */
+    int64_t nan = 0;
+    uint64_t all = ((uint64_t)1 << J->kt.bits) - 1;
+    if (J->kt.kind == KIND_FLOAT)
+      for (int64_t i = 0; i < n; i++) nan += (b->a[i] >> 32) == all;
+    int64_t m = n - nan;
+    need = 1 + (J->op == OP_MEDIAN ? (nan ? m : (n - 1) / 2) : (m ? (m - 1) / 2 : 0));
+  }
+  if (need == 0) return;
+  select_smallest(b->a, n, need, b->at);
+  if (J->op == OP_TOPK) {
+    Buf sel = {b->at, b->a, NULL, NULL};
+    radix_sort(&sel, need, J->lo, J->kt.bits, hist);
+    put_run(J, &sel, r, 0, need, lossy);
+    return;
+  }
+  uint64_t top = b->at[0]; /* the largest of those selected is at position need - 1 */
+  for (int64_t i = 1; i < need; i++) top = b->at[i] > top ? b->at[i] : top;
+  put_packed(J, r, top);
+}
+
+/* Rows [c * count / nchunks, ...) of chunk c, each sorted (or selected
+ * from) in c's scratch. */
 static void rows_body(int64_t c0, int64_t c1, void *ctx) {
   Job *J = ctx;
+  int select = J->packed && J->rows.n > SMALL &&
+               (J->op == OP_TOPK || J->op == OP_KTH || J->op == OP_MEDIAN ||
+                J->op == OP_NANMEDIAN);
   for (int64_t c = c0; c < c1; c++) {
     int64_t r0 = J->rows.count * c / J->nchunks, r1 = J->rows.count * (c + 1) / J->nchunks;
     for (int64_t r = r0; r < r1; r++) {
       Buf b = J->bufs[c];
       int lossy = make_row_keys(J, th_row_offset(&J->rows, J->in_st, r), 0, J->rows.n, &b);
+      if (select) {
+        select_row(J, &b, r, lossy, J->hists[c]);
+        continue;
+      }
       radix_sort(&b, J->rows.n, J->lo, J->kt.bits, J->hists[c]);
       finish_row(J, &b, r, lossy);
     }
