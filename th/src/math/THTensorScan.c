@@ -166,11 +166,73 @@ static void scan_row(const Scan *S, int64_t r) {
   }
 }
 
+/* One step of m side-by-side scans: carry[j] op= b[j], then b[j] = carry[j]. */
+static void scan_lanes(int op, THScalarType acc, void *buf, void *carry, int64_t m) {
+  switch (acc) {
+    case TH_FLOAT64: {
+      double *b = buf, *c = carry;
+      for (int64_t j = 0; j < m; j++)
+        b[j] = c[j] = op == SCAN_SUM ? c[j] + b[j] : op == SCAN_PROD ? c[j] * b[j]
+                                                                      : log_add_exp(b[j], c[j]);
+      return;
+    }
+    case TH_FLOAT32: {
+      float *b = buf, *c = carry;
+      for (int64_t j = 0; j < m; j++)
+        b[j] = c[j] = op == SCAN_SUM ? c[j] + b[j] : op == SCAN_PROD ? c[j] * b[j]
+                                                                      : log_add_expf(b[j], c[j]);
+      return;
+    }
+    case TH_INT64: {
+      uint64_t *b = buf, *c = carry;
+      for (int64_t j = 0; j < m; j++) b[j] = c[j] = op == SCAN_SUM ? c[j] + b[j] : c[j] * b[j];
+      return;
+    }
+    default:
+      for (int64_t j = 0; j < m; j++) scan_chunk(op, acc, (double *)buf + 2 * j, 1, (double *)carry + 2 * j);
+  }
+}
+
+/* Rows r .. r + m - 1, neighbours in memory (the innermost dim has stride 1
+ * in the input and the result, and it is not the scanned one): scanned side
+ * by side, a step of all m at a time, so that each step reads and writes
+ * one contiguous run instead of m strided rows (cumsum(dim=0) of a
+ * contiguous matrix). */
+static void scan_rows_across(const Scan *S, int64_t r, int64_t m) {
+  int dim = S->rows.dim;
+  int64_t n = S->rows.n, ins = S->in_st[dim], outs = S->out_st[dim];
+  ptrdiff_t esz = (ptrdiff_t)S->es, acc_es = (ptrdiff_t)S->acc_es;
+  const char *in = S->in + th_row_offset(&S->rows, S->in_st, r) * esz;
+  char *out = S->out + th_row_offset(&S->rows, S->out_st, r) * esz;
+  double buf[2 * CHUNK], carry[2 * CHUNK];
+  for (int64_t j = 0; j < m; j++) carry_init(S, (char *)carry + j * acc_es);
+  th_cast_loop load = th_cast_loops[S->acc][S->dtype], store = th_cast_loops[S->dtype][S->acc];
+  for (int64_t i = 0; i < n; i++) {
+    load((char *)buf, acc_es, in + i * ins * esz, esz, m);
+    scan_lanes(S->op, S->acc, buf, carry, m);
+    store(out + i * outs * esz, esz, (const char *)buf, acc_es, m);
+  }
+}
+
 static void scan_body(int64_t c0, int64_t c1, void *ctx) {
   const Scan *S = ctx;
+  int last = S->rows.nd - 1;
+  int across = S->op <= SCAN_LSE && last != S->rows.dim && S->rows.size[last] > 1 &&
+               S->in_st[last] == 1 && S->out_st[last] == 1;
   for (int64_t c = c0; c < c1; c++) {
     int64_t r0 = S->rows.count * c / S->nchunks, r1 = S->rows.count * (c + 1) / S->nchunks;
-    for (int64_t r = r0; r < r1; r++) scan_row(S, r);
+    for (int64_t r = r0; r < r1;) {
+      if (!across) {
+        scan_row(S, r++);
+        continue;
+      }
+      /* the rest of this run of neighbours, at most CHUNK of it */
+      int64_t m = S->rows.size[last] - r % S->rows.size[last];
+      m = m < r1 - r ? m : r1 - r;
+      m = m < CHUNK ? m : CHUNK;
+      scan_rows_across(S, r, m);
+      r += m;
+    }
   }
 }
 
