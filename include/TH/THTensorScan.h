@@ -27,7 +27,8 @@ TH_API int THTensor_cumprod(THTensor *result, THTensor *input, int dim);
 /* Running maximum (minimum): values of input's dtype and the int64 index
  * of the element each came from; an equal element takes the place of the
  * earlier one (its index), a NaN wins and stays, as torch. bool and the
- * real dtypes but uint16, uint32, uint64 (UnsupportedDtype otherwise). */
+ * real dtypes but uint16, uint32, uint64 (UnsupportedDtype otherwise; a
+ * 0-dim or empty tensor of any dtype passes, as in torch). */
 TH_API int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim);
 TH_API int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim);
 /* log(cumsum(exp(input))) without overflow, in float64, result of input's

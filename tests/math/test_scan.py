@@ -135,3 +135,12 @@ def test_tensor_methods():
     assert th.equal(t.cummin(1).values, th.cummin(t, 1).values)
     assert th.equal(t.logcumsumexp(0), th.logcumsumexp(t, 0))
     assert t.cumsum(0, dtype=th.int64).dtype == th.int64
+
+
+def test_running_extremes_of_a_scalar_or_nothing_take_any_dtype():
+    """torch checks cummax's dtype only when there is a row to walk."""
+    r = th.cummax(th.tensor(2, dtype=th.uint32), 0)
+    assert r.values.item() == 2 and r.values.dtype == th.uint32 and r.indices.item() == 0
+    assert th.cummin(th.empty(0, dtype=th.complex64), 0).values.shape == (0,)
+    with pytest.raises(NotImplementedError):
+        th.cummin(th.ones(1, dtype=th.complex64), 0)

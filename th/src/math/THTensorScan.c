@@ -287,8 +287,11 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
                 THScalarType_name(indices->storage->dtype));
       return -1;
     }
-    if (in_t == TH_UINT16 || in_t == TH_UINT32 || in_t == TH_UINT64 ||
-        THScalarType_isComplex(in_t)) {
+    /* torch checks the dtype only when there is a row to walk: a 0-dim or
+     * empty tensor of any dtype passes */
+    if (input->nDimension > 0 && th_tensor_numel(input) > 0 &&
+        (in_t == TH_UINT16 || in_t == TH_UINT32 || in_t == TH_UINT64 ||
+         THScalarType_isComplex(in_t))) {
       TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s_cpu\" not implemented for %s", names[op],
                 THScalarType_name(in_t));
       return -1;
