@@ -152,13 +152,10 @@ def kthvalue(Tensor input not None, k, dim=-1, keepdim=False, *, out=None):
 cdef whole(str fn, Op op, Tensor input):
     """median(input) / nanmedian(input): over the flattened tensor, a 0-dim
     value (NaN for an empty one, as torch)."""
-    cdef THScalarType t = THTensor_dtype(input.cdata)
     flat = input.reshape(-1)
-    if THTensor_nElement(input.cdata) == 0:
+    if THTensor_nElement(input.cdata) == 0:  # any dtype, as torch
         from th._dtype import float64
         from th._factories import full
-        # torch's dtype check comes first: the C call refuses what torch does
-        pair(fn, op, wrap_tensor(THTensor_newWithSize1d(t, 1)), 0, 0, False, None, median_result)
         # NaN converted to the dtype, as torch's: an integer's is the cast's
         return full((), float("nan"), dtype=float64).to(input.dtype)
     return pair(fn, op, flat, 0, 0, False, None, median_result).values
@@ -347,6 +344,10 @@ def _groups(keys, dim_size):
 def _unique_rows(str fn, Tensor input, bint do_sort, bint return_inverse, bint return_counts,
                  dim):
     import th
+    if THScalarType_isComplex(THTensor_dtype(input.cdata)):
+        from th._errors import UnsupportedDtype
+        raise UnsupportedDtype(f"\"{'unique' if dim is None else 'unique_dim'}\" not "
+                               f"implemented for {input.dtype}")
     if dim is None:
         flat = input.reshape(-1)
         rows = flat.unsqueeze(1)

@@ -25,8 +25,8 @@ TH_API int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *i
 /* searchsorted with 1-dim boundaries (RuntimeError otherwise). */
 TH_API int THTensor_bucketize(THTensor *result, THTensor *input, THTensor *boundaries,
                               int right);
-/* Counts of each value of a 1-dim tensor of non-negative integers (bool
- * and integer dtypes), or the sums of weights (NULL: none; 1-dim, input's
+/* Counts of each value of a 1-dim tensor of non-negative integers (uint8,
+ * int8, int16, int32, int64), or the sums of weights (NULL: none; 1-dim, input's
  * length) by value, over max(max + 1, minlength) bins; converted to
  * result's dtype (torch's: int64, float32 for float32 weights, else
  * float64). */

@@ -399,3 +399,31 @@ def test_selections_of_long_rows_are_the_stable_sorts_elements(dtype, n):
         v, i = getattr(th, op)(t, 1)
         same_values(v, to_th(getattr(torch, op)(to_torch(t), 1).values), signs=False)
         same_values(t.gather(1, i.unsqueeze(1)).squeeze(1), v)
+
+
+@pytest.mark.parametrize("name, call", [
+    ("topk", lambda m, x: m.topk(x, 0, 0)),
+    ("kthvalue", lambda m, x: m.kthvalue(x, 1, 0)),
+    ("median()", lambda m, x: m.median(x)),
+    ("median(dim)", lambda m, x: m.median(x, 0)),
+    ("mode", lambda m, x: m.mode(x, 0)),
+    ("cummax", lambda m, x: m.cummax(x, 0)),
+    ("searchsorted", lambda m, x: m.searchsorted(x.reshape(-1), x)),
+    ("bincount", lambda m, x: m.bincount(x.reshape(-1))),
+    ("unique", lambda m, x: m.unique(x)),
+])
+@pytest.mark.parametrize("dtype", ["bool", "uint16", "uint64", "complex64", "int8"])
+@pytest.mark.parametrize("shape", [(), (0,), (3,)])
+def test_dtype_refusals_of_scalars_and_empty_tensors_are_torchs(name, call, dtype, shape):
+    """torch checks an empty dim before the dtype, lets topk, kthvalue and
+    mode copy a 0-dim tensor of any dtype, and searches nothing of any
+    dtype: th refuses (with the same builtin class) what torch refuses."""
+    def outcome(m):
+        try:
+            call(m, m.zeros(shape, dtype=getattr(m, dtype)))
+            return None
+        except (NotImplementedError, IndexError) as e:
+            return NotImplementedError if isinstance(e, NotImplementedError) else IndexError
+        except RuntimeError:
+            return RuntimeError
+    assert outcome(th) == outcome(torch)

@@ -86,8 +86,10 @@ int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, i
       check_tensor(input, "input", fn) || (sorter && check_tensor(sorter, "sorter", fn)))
     return -1;
   THScalarType st = sorted->storage->dtype, it = input->storage->dtype;
-  if (!searchable(st)) return refuse("searchsorted_out_cpu", st, fn);
-  if (!searchable(it)) return refuse("searchsorted_out_cpu", it, fn);
+  /* torch looks at the dtypes only when there is something to search for */
+  int nothing = th_tensor_numel(input) == 0;
+  if (!nothing && !searchable(st)) return refuse("searchsorted_out_cpu", st, fn);
+  if (!nothing && !searchable(it)) return refuse("searchsorted_out_cpu", it, fn);
   THScalarType rt = result->storage->dtype;
   if (rt != TH_INT64 && rt != TH_INT32) {
     TH_ERR(TH_ERROR_RUNTIME, "torch.searchsorted(): output tensor's dtype is wrong, it can only "
@@ -182,8 +184,8 @@ int THTensor_bincount(THTensor *result, THTensor *input, THTensor *weights,
       (weights && check_tensor(weights, "weights", fn)))
     return -1;
   THScalarType it = input->storage->dtype;
-  if (THScalarType_isFloatingPoint(it) || THScalarType_isComplex(it))
-    return refuse("bincount_cpu", it, fn);
+  if (!(it == TH_UINT8 || it == TH_INT8 || it == TH_INT16 || it == TH_INT32 || it == TH_INT64))
+    return refuse("bincount_cpu", it, fn); /* torch's: the signed integers and uint8 */
   if (weights && THScalarType_isComplex(weights->storage->dtype))
     return refuse("bincount_cpu", weights->storage->dtype, fn);
   if (input->nDimension != 1) {

@@ -567,8 +567,10 @@ static const char *op_name(int op) {
 
 /* torch's dtype rules: sort takes every real dtype and bool; topk refuses
  * bool (RuntimeError); the others implement the real dtypes but uint16,
- * uint32 and uint64 (mode: bool too). */
-static int check_dtype(int op, THScalarType t, const char *fn) {
+ * uint32 and uint64 (mode: bool too). topk, kthvalue and mode of a 0-dim
+ * tensor copy it without a look at its dtype (but topk's bool and complex
+ * refusals), as torch's. */
+static int check_dtype(int op, THScalarType t, int nd, const char *fn) {
   if (THScalarType_isComplex(t) && (op == OP_SORT || op == OP_TOPK)) {
     TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s does not support complex dtypes on CPU",
               op == OP_SORT ? "Sort" : "topk");
@@ -579,7 +581,9 @@ static int check_dtype(int op, THScalarType t, const char *fn) {
     return -1;
   }
   int narrow = t == TH_UINT16 || t == TH_UINT32 || t == TH_UINT64 || THScalarType_isComplex(t);
-  if (op != OP_SORT && (narrow || (t == TH_BOOL && op != OP_MODE && op != OP_TOPK))) {
+  int scalar_passes = nd == 0 && (op == OP_TOPK || op == OP_KTH || op == OP_MODE);
+  if (op != OP_SORT && !scalar_passes &&
+      (narrow || (t == TH_BOOL && op != OP_MODE && op != OP_TOPK))) {
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s_cpu\" not implemented for %s", op_name(op),
               THScalarType_name(t));
     return -1;
@@ -653,18 +657,20 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
     return -1;
   }
   THScalarType dtype = input->storage->dtype;
-  if (check_dtype(op, dtype, fn)) return -1;
   int nd = input->nDimension;
   int d = th_wrap_dim_scalar(dim, nd, "dim", fn);
   if (d < 0) return -1;
   Job J = {.op = op, .kt = key_type(dtype), .es = THScalarType_elementSize(dtype)};
   th_rows_init(&J.rows, nd, th_sizes(input), d);
   int64_t n = J.rows.n;
+  /* an empty dim is refused before the dtype, as torch checks them */
   if (op >= OP_KTH && n == 0) {
     TH_ERR_FN(TH_ERROR_INDEX, fn, "%s(): Expected reduction dim %d to have non-zero size.",
               op_name(op), d);
     return -1;
   }
+  if (check_dtype(op, dtype, nd, fn)) return -1;
+  if (!J.kt.make) J.kt = key_type(TH_UINT8); /* a 0-dim tensor no key can order: one row of one */
   if (op == OP_TOPK && (k < 0 || k > n)) {
     TH_ERR_FN(TH_ERROR_RUNTIME, fn, "selected index k out of range (k = %lld, dim %d of size "
               "%lld)", (long long)k, d, (long long)n);
