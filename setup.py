@@ -30,6 +30,7 @@ KERNEL_SOURCES = [
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
+    "th/src/math/THTensorSort.c", "th/src/math/THTensorScan.c",
     # sparse: the radix sort, segmented sums and scatter-adds
     "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",
 ]
@@ -184,6 +185,7 @@ def extensions():
                "th._reduce",
                "th._random",
                "th._structure",
+               "th._sort",
                "th._factories", "th._functions",
                "th._linalg",
                "th._core", "th._testcapi"]

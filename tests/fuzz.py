@@ -1550,6 +1550,31 @@ def _(p):
     return Call(f"r = {a}.flip({p.dim(a)})")
 
 
+# ---- sorting and scans (deterministic in torch: the stable sort, the running extremes)
+
+SORT_SCAN = ["sort", "argsort", "msort", "cumsum", "cumprod", "cummax", "cummin"]
+
+
+@op("sort_scan", 2)
+def _(p):
+    rng = p.rng
+    f = rng.choice(SORT_SCAN)
+    a = p.pick()
+    if f == "msort":
+        return Call(f"r = L.msort({a})")
+    d = p.dim(a)
+    if f in ("sort", "argsort"):
+        return Call(f"r = L.{f}({a}, dim={d}, descending={rng.random() < 0.5}, stable=True)")
+    if f in ("cumsum", "cumprod"):
+        t = p.th[a]
+        n = max(1, t.numel())
+        m = maxabs(p.torch[a]) if not p.inject else 1.0
+        m = min(m, 1e150)
+        bound = n * m if f == "cumsum" else math.exp(min(700.0, n * math.log(max(m, 1.0))))
+        return Call(f"r = L.{f}({a}, {d})", tol="acc", bound=bound)
+    return Call(f"r = L.{f}({a}, {d})")
+
+
 # ---- gather family and advanced indexing
 
 def index_tensor(p, size, n=None, dtype="int64"):

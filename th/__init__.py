@@ -71,6 +71,9 @@ from th._random import (Generator, _standard_gamma, bernoulli, default_generator
                         get_rng_state, initial_seed, manual_seed, multinomial, normal, poisson,
                         rand, rand_like, randint, randint_like, randn, randn_like, randperm,
                         seed, set_rng_state)
+from th._sort import (argsort, bincount, bucketize, cummax, cummin, cumprod, cumsum, diff, histc,
+                      kthvalue, logcumsumexp, median, mode, msort, nanmedian, nanquantile,
+                      quantile, searchsorted, sort, topk, unique, unique_consecutive)
 from th._storage import Storage
 # factories and the structure of matrices (th/_structure.pyx, THTensorFactories.h); th.range
 # is TH's (and torch's deprecated) inclusive range, kept out of __all__: it would shadow
@@ -124,6 +127,9 @@ __all__ = [
     "index_add", "index_put", "put", "take", "masked_scatter",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
     "norm", "var", "std",
+    "sort", "argsort", "msort", "topk", "kthvalue", "median", "nanmedian", "mode", "cumsum",
+    "cumprod", "cummax", "cummin", "logcumsumexp", "searchsorted", "bucketize", "bincount",
+    "histc", "unique", "unique_consecutive", "diff", "quantile", "nanquantile",
     "cat", "concat", "concatenate", "stack", "empty_like", "zeros_like", "ones_like",
     "full_like", "is_tensor", "flip", "movedim", "moveaxis", "swapaxes", "swapdims",
     "unflatten", "chunk", "split", "unbind",

@@ -747,6 +747,75 @@ cdef class Tensor:
         return _reduce().std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                              correction=correction if ddof is None else ddof, out=out)
 
+    # ------------------------------------------------------- sorting, scans
+    # torch's names and rules, in th/_sort.pyx over THTensorSort.h and
+    # THTensorScan.h
+    def sort(self, dim=-1, descending=False, *, stable=False):
+        return _sort().sort(self, dim, descending, stable=stable)
+
+    def argsort(self, dim=-1, descending=False, stable=False):
+        return _sort().argsort(self, dim, descending, stable)
+
+    def msort(self):
+        return _sort().msort(self)
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        return _sort().topk(self, k, dim, largest, sorted)
+
+    def kthvalue(self, k, dim=-1, keepdim=False):
+        return _sort().kthvalue(self, k, dim, keepdim)
+
+    def median(self, dim=None, keepdim=False):
+        return _sort().median(self, dim, keepdim)
+
+    def nanmedian(self, dim=None, keepdim=False):
+        return _sort().nanmedian(self, dim, keepdim)
+
+    def mode(self, dim=-1, keepdim=False):
+        return _sort().mode(self, dim, keepdim)
+
+    def cumsum(self, dim, *, dtype=None):
+        return _sort().cumsum(self, dim, dtype=dtype)
+
+    def cumprod(self, dim, *, dtype=None):
+        return _sort().cumprod(self, dim, dtype=dtype)
+
+    def cumsum_(self, dim, *, dtype=None):
+        return _sort()._scan_("cumsum_", self, dim, dtype)
+
+    def cumprod_(self, dim, *, dtype=None):
+        return _sort()._scan_("cumprod_", self, dim, dtype)
+
+    def cummax(self, dim):
+        return _sort().cummax(self, dim)
+
+    def cummin(self, dim):
+        return _sort().cummin(self, dim)
+
+    def logcumsumexp(self, dim):
+        return _sort().logcumsumexp(self, dim)
+
+    def bincount(self, weights=None, minlength=0):
+        return _sort().bincount(self, weights, minlength)
+
+    def histc(self, bins=100, min=0, max=0):
+        return _sort().histc(self, bins, min, max)
+
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        return _sort().unique(self, sorted, return_inverse, return_counts, dim)
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        return _sort().unique_consecutive(self, return_inverse, return_counts, dim)
+
+    def diff(self, n=1, dim=-1, prepend=None, append=None):
+        return _sort().diff(self, n, dim, prepend, append)
+
+    def quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        return _sort().quantile(self, q, dim, keepdim, interpolation=interpolation)
+
+    def nanquantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        return _sort().nanquantile(self, q, dim, keepdim, interpolation=interpolation)
+
     # ------------------------------------------------------- copies
     def contiguous(self):
         """This tensor itself when contiguous, else a contiguous copy."""
@@ -1385,6 +1454,8 @@ cdef inline object _random():
 
 cdef inline object _structure():
     return _th_module("_structure")
+cdef inline object _sort():
+    return _th_module("_sort")
 
 
 # ------------------------------------------------------- argument rules

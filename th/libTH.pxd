@@ -892,3 +892,31 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) except -1
     int THTensor_dist(THTensor *r, THTensor *a, THTensor *b, double p) except -1
     int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnorm) except -1
+cdef extern from "TH/TH.h" nogil:
+    # ------------------------------- THTensorSort.h, THTensorScan.h: sorting, scans
+    int THTensor_sort(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                      int descending, int stable) except -1
+    int THTensor_topk(THTensor *values, THTensor *indices, THTensor *input, int64_t k, int dim,
+                      int largest, int sorted) except -1
+    int THTensor_kthvalue(THTensor *values, THTensor *indices, THTensor *input, int64_t k,
+                          int dim, int keepdim) except -1
+    int THTensor_median(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                        int keepdim) except -1
+    int THTensor_nanmedian(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                           int keepdim) except -1
+    int THTensor_mode(THTensor *values, THTensor *indices, THTensor *input, int dim,
+                      int keepdim) except -1
+    int THTensor_cumsum(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_cumprod(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
+    int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
+    int THTensor_logcumsumexp(THTensor *result, THTensor *input, int dim) except -1
+    # ------------------------------- THTensorSearch.h: searching and counting
+    int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, int right,
+                              THTensor *sorter) except -1
+    int THTensor_bucketize(THTensor *result, THTensor *input, THTensor *boundaries,
+                           int right) except -1
+    int THTensor_bincount(THTensor *result, THTensor *input, THTensor *weights,
+                          int64_t minlength) except -1
+    int THTensor_histc(THTensor *result, THTensor *input, int64_t bins, double min,
+                       double max) except -1

@@ -17,5 +17,8 @@
 #include "THGenerator.h"
 #include "THTensorRandom.h"
 #include "THTensorFactories.h"
+#include "THTensorSort.h"
+#include "THTensorScan.h"
+#include "THTensorSearch.h"
 
 #endif /* TH_H */

@@ -529,3 +529,101 @@ def test_free_of_a_zero_count_storage_is_reported_outside_tracking():
     assert reports == [f"THStorage_{fn}: storage {dead:#x} (float32) was already freed"
                        for fn in ("free", "retain")]
     assert capi.last_error()[:2] == ("RuntimeError", reports[1])
+
+
+# ------------------------------------ THTensorSort.h, THTensorScan.h by C call
+I, B = ctypes.c_int, ctypes.c_int64
+SORT_CALLS = {
+    "THTensor_sort": (P, P, P, I, I, I),
+    "THTensor_topk": (P, P, P, B, I, I, I),
+    "THTensor_kthvalue": (P, P, P, B, I, I),
+    "THTensor_median": (P, P, P, I, I),
+    "THTensor_nanmedian": (P, P, P, I, I),
+    "THTensor_mode": (P, P, P, I, I),
+    "THTensor_cummax": (P, P, P, I),
+    "THTensor_cummin": (P, P, P, I),
+    "THTensor_cumsum": (P, P, I),
+    "THTensor_cumprod": (P, P, I),
+    "THTensor_logcumsumexp": (P, P, I),
+}
+SEARCH_CALLS = {
+    "THTensor_searchsorted": (P, P, P, I, P),
+    "THTensor_bucketize": (P, P, P, I),
+    "THTensor_bincount": (P, P, P, B),
+    "THTensor_histc": (P, P, B, ctypes.c_double, ctypes.c_double),
+}
+SORT_FN = {name: _declare(name, ctypes.c_int, *args) for name, args in SORT_CALLS.items()}
+
+
+def sort_args(name, values, indices, input):
+    """A valid argument list for name: the results, input, then k = 1 where
+    there is one, dim 0 and zeros."""
+    pairs = SORT_CALLS[name][1] is P and len(SORT_CALLS[name]) > 3 and SORT_CALLS[name][2] is P
+    head = [values, indices, input] if pairs else [values, input]
+    rest = list(SORT_CALLS[name][len(head):])
+    return head + [1 if name in ("THTensor_topk", "THTensor_kthvalue") and k == 0 else 0
+                   for k, _ in enumerate(rest)]
+
+
+@pytest.mark.parametrize("name", list(SORT_CALLS))
+def test_sort_and_scan_functions_by_c_call(name):
+    """Each function through its C signature: the results written (resized
+    from empty), and NULL arguments and values-is-indices refused with
+    ValueError, writing nothing."""
+    t = th.tensor([[3.0, 1.0], [2.0, 5.0]])
+    values, indices = th.empty(0), th.empty(0, dtype=th.int64)
+    addr = [capi.tensor_address(x) for x in (values, indices, t)]
+    args = sort_args(name, *addr)
+    assert SORT_FN[name](*args) == 0
+    assert values.numel() > 0
+    for k in range(3 if args[2] == addr[2] else 2):
+        bad = list(args)
+        bad[k] = None
+        with pytest.raises(ValueError, match="is NULL"):
+            SORT_FN[name](*bad)
+    if args[2] == addr[2]:  # a (values, indices) pair
+        with pytest.raises(ValueError, match="two different tensors"):
+            SORT_FN[name](*([addr[0], addr[0]] + args[2:]))
+    assert t.tolist() == [[3.0, 1.0], [2.0, 5.0]]
+
+
+def test_sort_keeps_th_signature_flags():
+    """TH's sort(values, indices, t, dim, descendingOrder) and topk(..., dir,
+    sorted) map onto these: stable and sorted are accepted and change
+    nothing (the sort is stable, topk's result in order)."""
+    t = th.tensor([2.0, 1.0, 2.0, 0.0])
+    v, i = th.empty(0), th.empty(0, dtype=th.int64)
+    a = [capi.tensor_address(x) for x in (v, i, t)]
+    for stable in (0, 1):
+        assert SORT_FN["THTensor_sort"](*a, 0, 1, stable) == 0
+        assert i.tolist() == [0, 2, 1, 3]
+    for sorted_ in (0, 1):
+        assert SORT_FN["THTensor_topk"](*a, 3, 0, 0, sorted_) == 0
+        assert v.tolist() == [0.0, 1.0, 2.0] and i.tolist() == [3, 1, 0]
+
+
+@pytest.mark.parametrize("name", list(SEARCH_CALLS))
+def test_search_functions_by_c_call(name):
+    """THTensorSearch.h through its C signatures: a result written, NULL
+    tensors refused (ValueError) and the result left as it was."""
+    f = _declare(name, ctypes.c_int, *SEARCH_CALLS[name])
+    t = th.tensor([1.0, 3.0, 5.0])
+    counts, wide = th.tensor([0, 2, 2]), t.to(th.float64)
+    result = th.empty(0, dtype=th.float64 if name == "THTensor_histc" else th.int64)
+    a = capi.tensor_address
+    args = {"THTensor_searchsorted": [a(result), a(t), a(t), 0, None],
+            "THTensor_bucketize": [a(result), a(t), a(t), 1],
+            "THTensor_bincount": [a(result), a(counts), None, 4],
+            "THTensor_histc": [a(result), a(wide), 2, 0.0, 0.0]}[name]
+    assert f(*args) == 0
+    expected = {"THTensor_searchsorted": [0, 1, 2], "THTensor_bucketize": [1, 2, 3],
+                "THTensor_bincount": [1, 0, 2, 0], "THTensor_histc": [1.0, 2.0]}[name]
+    assert result.tolist() == expected
+    for k in (0, 1, 2) if name != "THTensor_histc" else (0, 1):
+        bad = list(args)
+        bad[k] = None
+        if bad == args:
+            continue
+        with pytest.raises(ValueError, match="is NULL"):
+            f(*bad)
+    assert result.tolist() == expected

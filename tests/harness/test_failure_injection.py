@@ -240,6 +240,41 @@ CASES = {
     "sparse resizeNd (new dims)": (lambda: (capi.sparse_new_with_size(th.float32, [1]),),
                                    lambda s: capi.sparse_resize(s, 1, 1, [2, 3])),
     "sparse newWithDims": (tuple, lambda: capi.sparse_new_with_dims(th.int8, 2, 1, [2, 3, 4])),
+    # sorting, selection and scans (THTensorSort.h, THTensorScan.h)
+    "sort": (t234, lambda t: t.sort(1)),
+    "sort (long row, threads)": (lambda: (th.arange(300000, 0, -1, dtype=th.float32),),
+                                 lambda t: t.sort(descending=True)),
+    "sort into the input (aside)": (lambda: t234() + (th.empty(0, dtype=th.int64),),
+                                    lambda t, ix: th.sort(t, 0, out=(t, ix))),
+    "argsort of a transposed view": (t234, lambda t: t.transpose(0, 2).argsort(1)),
+    "topk": (t234, lambda t: th.topk(t, 2, 2)),
+    "kthvalue": (t234, lambda t: th.kthvalue(t, 2, 1, keepdim=True)),
+    "median()": (t234, lambda t: t.median()),
+    "nanmedian(dim)": (t234, lambda t: t.nanmedian(0)),
+    "mode": (t234, lambda t: t.mode(1)),
+    "msort": (t234, th.msort),
+    "cumsum (int64 promotion)": (lambda: (th.arange(24, dtype=th.int16).view(2, 3, 4),),
+                                 lambda t: t.cumsum(1)),
+    "cumsum into another view of the input (aside)": (
+        t234, lambda t: th.cumsum(t, 2, out=t.view(2, 4, 3).transpose(1, 2))),
+    "cumprod_ (dtype= converts)": (t234, lambda t: t.cumprod_(0, dtype=th.float64)),
+    "cummax": (t234, lambda t: t.cummax(2)),
+    "cummin into out=": (lambda: t234() + (th.empty(0), th.empty(0, dtype=th.int64)),
+                         lambda t, v, i: th.cummin(t, 1, out=(v, i))),
+    "logcumsumexp": (t234, lambda t: t.logcumsumexp(-1)),
+    "searchsorted (sorter, rows)": (t234, lambda t: th.searchsorted(
+        t, t[:, :, 1:], sorter=t.argsort(-1), right=True)),
+    "bucketize (int32)": (t234, lambda t: th.bucketize(t, th.tensor([1.0, 5.0]), out_int32=True)),
+    "bincount (weights)": (lambda: (th.tensor([1, 4, 1]), th.tensor([0.5, 1.0, 2.0])),
+                           lambda x, w: th.bincount(x, w, minlength=7)),
+    "histc": (t234, lambda t: th.histc(t, 5)),
+    "unique (inverse, counts)": warmed(t234, lambda t: th.unique(
+        t.remainder(5), return_inverse=True, return_counts=True)),
+    "unique(dim)": warmed(t234, lambda t: th.unique(t.remainder(2), dim=2)),
+    "unique_consecutive": warmed(t234, lambda t: th.unique_consecutive(t, return_counts=True)),
+    "diff (n=2, prepend)": warmed(t234, lambda t: th.diff(t, 2, 1, prepend=t)),
+    "quantile": warmed(t234, lambda t: th.quantile(t, th.tensor([0.2, 0.7]), 1)),
+    "nanquantile (nearest)": warmed(t234, lambda t: th.nanquantile(t, 0.5, interpolation="nearest")),
     # element-wise math and expressions
     # (warmed: the engine's per-thread buffers grow on first use, see warmed)
     "a * b + c (a temporary reused)": warmed(
