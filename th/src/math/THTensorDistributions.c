@@ -308,40 +308,31 @@ static int all_in(THTensor *t, double lo, double hi) {
 
 /* -------------------------------------- one value per draw, from a number */
 
-int THTensor_exponential(THTensor *self, THGenerator *gen, double lambda) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
-  if (!is_float(self->storage->dtype)) return refuse_dtype("exponential_", self->storage->dtype,
-                                                            __func__);
-  if (!(lambda > 0.0)) {
-    TH_ERR(TH_ERROR_VALUE, "exponential_ expects lambda > 0.0, but found lambda=%g", lambda);
+/* A fill of a floating dtype whose parameter `what` must be > 0 */
+static int positive_fill(THTensor *self, THGenerator *gen, const char *op, const char *what,
+                         double value, THDraw d, const char *fn) {
+  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
+  if (!is_float(self->storage->dtype)) return refuse_dtype(op, self->storage->dtype, fn);
+  if (!(value > 0.0)) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "%s expects %s > 0.0, but found %s=%g", op, what, what, value);
     return -1;
   }
-  THDraw d = {.draw = draw_exponential, .a = lambda};
-  return serial(self, gen, &d, __func__);
+  return serial(self, gen, &d, fn);
+}
+
+int THTensor_exponential(THTensor *self, THGenerator *gen, double lambda) {
+  return positive_fill(self, gen, "exponential_", "lambda", lambda,
+                       (THDraw){.draw = draw_exponential, .a = lambda}, __func__);
 }
 
 int THTensor_cauchy(THTensor *self, THGenerator *gen, double median, double sigma) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
-  if (!is_float(self->storage->dtype)) return refuse_dtype("cauchy_", self->storage->dtype,
-                                                            __func__);
-  if (!(sigma > 0.0)) {
-    TH_ERR(TH_ERROR_VALUE, "cauchy_ expects sigma > 0.0, but found sigma=%g", sigma);
-    return -1;
-  }
-  THDraw d = {.draw = draw_cauchy, .a = median, .b = sigma};
-  return serial(self, gen, &d, __func__);
+  return positive_fill(self, gen, "cauchy_", "sigma", sigma,
+                       (THDraw){.draw = draw_cauchy, .a = median, .b = sigma}, __func__);
 }
 
 int THTensor_logNormal(THTensor *self, THGenerator *gen, double mean, double std) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
-  if (!is_float(self->storage->dtype)) return refuse_dtype("log_normal_", self->storage->dtype,
-                                                            __func__);
-  if (!(std > 0.0)) {
-    TH_ERR(TH_ERROR_VALUE, "log_normal_ expects std > 0.0, but found std=%g", std);
-    return -1;
-  }
-  THDraw d = {.draw = draw_log_normal, .a = mean, .b = std};
-  return serial(self, gen, &d, __func__);
+  return positive_fill(self, gen, "log_normal_", "std", std,
+                       (THDraw){.draw = draw_log_normal, .a = mean, .b = std}, __func__);
 }
 
 int THTensor_geometric(THTensor *self, THGenerator *gen, double p) {

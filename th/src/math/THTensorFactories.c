@@ -120,15 +120,23 @@ static double as_integer(THScalarType t, double x) {
   return (double)back;
 }
 
-int THTensor_linspace(THTensor *r, double a, double b, int64_t n) {
-  if (writable(r, __func__)) return -1;
-  THArgCheck(n >= 0, -1, TH_ERROR_VALUE, "linspace: number of steps must be non-negative");
+/* linspace's and logspace's checks and short cases: r resized to n, and
+ * filled with first when n is 1; 1 when the n > 1 values remain to fill. */
+static int spaced(THTensor *r, int64_t n, double first, const char *name, const char *fn) {
+  if (writable(r, fn)) return -1;
+  THArgCheck(n >= 0, -1, TH_ERROR_VALUE, "%s: number of steps must be non-negative", name);
   THScalarType t = r->storage->dtype;
-  THArgCheck(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED,
-             "linspace: %s is not supported", THScalarType_name(t));
+  THArgCheck(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED, "%s: %s is not supported",
+             name, THScalarType_name(t));
   if (resize1d(r, n)) return -1;
-  if (n == 0) return 0;
-  if (n == 1) return THTensor_fill(r, a);
+  if (n == 1) return THTensor_fill(r, first);
+  return n > 1;
+}
+
+int THTensor_linspace(THTensor *r, double a, double b, int64_t n) {
+  int rc = spaced(r, n, a, "linspace", __func__);
+  if (rc <= 0) return rc;
+  THScalarType t = r->storage->dtype;
   /* torch: start and end in the dtype; the step in it too (float for
    * float32), in double for integers; start + step * i fused */
   int integral = !THScalarType_isFloatingPoint(t);
@@ -163,14 +171,9 @@ int THTensor_linspace(THTensor *r, double a, double b, int64_t n) {
 }
 
 int THTensor_logspace(THTensor *r, double a, double b, int64_t n, double base) {
-  if (writable(r, __func__)) return -1;
-  THArgCheck(n >= 0, -1, TH_ERROR_VALUE, "logspace: number of steps must be non-negative");
+  int rc = spaced(r, n, pow(base, a), "logspace", __func__);
+  if (rc <= 0) return rc;
   THScalarType t = r->storage->dtype;
-  THArgCheck(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED,
-             "logspace: %s is not supported", THScalarType_name(t));
-  if (resize1d(r, n)) return -1;
-  if (n == 0) return 0;
-  if (n == 1) return THTensor_fill(r, pow(base, a));
   /* torch: the bounds in the dtype, the step in double; integer dtypes
    * take a float base; no multiply-add fused (torch's is not) */
   int integral = !THScalarType_isFloatingPoint(t);
