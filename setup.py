@@ -184,7 +184,7 @@ def extensions():
                "th._reduce",
                "th._random",
                "th._factories", "th._functions",
-               "th._linalg",
+               "th._linalg", "th._lapack",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

@@ -16,5 +16,6 @@
 #include "THSTensor.h"
 #include "THGenerator.h"
 #include "THTensorRandom.h"
+#include "THTensorLapack.h"
 
 #endif /* TH_H */
