@@ -225,7 +225,7 @@ def solve_ex(A, B, *, left=True, check_errors=False, out=None):
 # --------------------------------------------------------------------- inv
 def inv_ex(A, *, check_errors=False, out=None):
     """(inverse, info): A's inverse and LAPACK's info (> 0: A is singular;
-    inverse then holds A's LU factors, where torch's holds infinities)."""
+    inverse then holds no meaning, where torch's holds infinities)."""
     fn = "linalg.inv_ex"
     _matrix(fn, A, square=True)
     inverse, info = _lapack.getri(A)

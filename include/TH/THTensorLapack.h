@@ -48,8 +48,9 @@ TH_API int THTensor_getrs(THTensor *x, THTensor *lu, THTensor *pivots, THTensor 
  * pivots, when not NULL, getrf's factors. info > 0: A is singular. */
 TH_API int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info,
                          THTensor *b, THTensor *a);
-/* The inverse of A (getrf, then getri). info > 0: A is singular (inv then
- * holds the LU factors). */
+/* The inverse of A (TH's getri; computed as numpy's, solving A X = I with
+ * getrf and getrs, faster than LAPACK's getri). info > 0: A is singular
+ * (inv then holds no meaning). */
 TH_API int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a);
 /* det(A) (det, a's dtype) and log|det(A)| with its sign (a's dtype: a
  * complex sign is the determinant's phase; logabsdet of the real dtype),
