@@ -524,3 +524,19 @@ def test_results_in_place_and_into_given_tensors():
         th.linalg.solve(A, A)
         th.linalg.svd(A)
     assert th.debug.live() == live
+
+
+def test_linalg_md_c_example_compiles_and_runs(tmp_path):
+    """docs/LINALG.md's C program: gesv into given results, all freed."""
+    import os
+    import subprocess
+
+    import doc_examples
+    from helpers import ROOT, build_c_program
+
+    (block,) = doc_examples.code_blocks(os.path.join(ROOT, "docs", "LINALG.md"), "c")
+    source = tmp_path / "linalg.c"
+    source.write_text(block.code)
+    binary = build_c_program(str(source), tmp_path / "linalg")
+    result = subprocess.run([str(binary)], capture_output=True, text=True)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "0.0909 0.6364 0\n", "")
