@@ -540,3 +540,118 @@ def test_linalg_md_c_example_compiles_and_runs(tmp_path):
     binary = build_c_program(str(source), tmp_path / "linalg")
     result = subprocess.run([str(binary)], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "0.0909 0.6364 0\n", "")
+
+
+# ------------------------------------------------ the C API through ctypes
+def _lib():
+    """libTH.so through ctypes.PyDLL: th's handler turns a C error into the
+    Python exception, which PyDLL raises (tests/core/test_c_api_coverage.py)."""
+    import ctypes
+    import os
+    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+    P, I = ctypes.c_void_p, ctypes.c_int
+    for name, args in [("THTensor_getri", [P, P, P]), ("THTensor_potrf", [P, P, P, I]),
+                       ("THTensor_gesv", [P, P, P, P, P, P]), ("THTensor_getrf", [P, P, P, P])]:
+        getattr(lib, name).argtypes, getattr(lib, name).restype = args, I
+    return lib
+
+
+def _ptr(t):
+    from th import _testcapi
+    return None if t is None else _testcapi.tensor_address(t)
+
+
+def test_c_results_in_place_as_they_lie_and_aside():
+    lib = _lib()
+    a = random_matrix((2, 3, 3), th.float64, 50)
+    expected = np.linalg.inv(a)
+    # in place: a column-major input is its own result
+    A = to_th(a, "transposed")
+    storage = A.storage().data_ptr()
+    assert lib.THTensor_getri(_ptr(A), None, _ptr(A)) == 0
+    assert A.storage().data_ptr() == storage and A.stride() == (9, 1, 3)
+    np.testing.assert_allclose(np_of(A), expected, rtol=1e-12)
+    # a row-major result of the shape: written as it lies
+    r = th.zeros(2, 3, 3, dtype=th.float64)
+    assert lib.THTensor_getri(_ptr(r), None, _ptr(to_th(a))) == 0
+    assert r.stride() == (9, 3, 1)
+    np.testing.assert_allclose(np_of(r), expected, rtol=1e-12)
+    # a result of another shape: resized to torch's layout
+    r = th.zeros(5, dtype=th.float64)
+    assert lib.THTensor_getri(_ptr(r), None, _ptr(to_th(a))) == 0
+    assert r.shape == (2, 3, 3) and r.stride() == (9, 1, 3)
+    # a result over the input's storage but not the input: computed aside
+    big = th.from_numpy(np.concatenate([a.reshape(-1), np.zeros(18)]))
+    A, r = big[:18].view(2, 3, 3), big[18:].view(2, 3, 3)
+    assert lib.THTensor_getri(_ptr(r), None, _ptr(A)) == 0
+    np.testing.assert_allclose(np_of(r), expected, rtol=1e-12)
+    np.testing.assert_array_equal(np_of(A), a)
+    # gesv's optional LU and pivots results
+    lu, piv, x = th.empty(0, dtype=th.float64), th.empty(0, dtype=th.int32), th.empty(0, dtype=th.float64)
+    b = to_th(random_matrix((2, 3, 1), th.float64, 51))
+    assert lib.THTensor_gesv(_ptr(x), _ptr(lu), _ptr(piv), None, _ptr(b), _ptr(to_th(a))) == 0
+    l2, p2, _ = _lapack.getrf(to_th(a))
+    assert np_of(piv).tolist() == np_of(p2).tolist()
+    np.testing.assert_allclose(np_of(lu), np_of(l2))
+    np.testing.assert_allclose(np_of(x), np.linalg.solve(a, np_of(b)), rtol=1e-12)
+
+
+def test_c_errors_free_what_they_took():
+    lib = _lib()
+    live = th.debug.live()
+    a = th.tensor([[[1.0, 0], [0, 1]], [[1.0, 0], [0, -1]]])
+    r = th.empty(0)
+    with pytest.raises(RuntimeError, match=r"THTensor_potrf: \(Batch element 1\): The "
+                                           r"factorization could not be completed"):
+        lib.THTensor_potrf(_ptr(r), None, _ptr(a), 0)
+    with pytest.raises(ValueError, match="THTensor_getri: A is NULL"):
+        lib.THTensor_getri(_ptr(r), None, None)
+    with pytest.raises(ValueError, match="the inverse is NULL"):
+        lib.THTensor_getri(None, None, _ptr(a))
+    doubles, floats, longs, wide = (th.empty(0, dtype=th.float64), th.empty(0),
+                                    th.ones(2, 2, dtype=th.int64), th.ones(2, 3))
+    shared = th.zeros(2).expand(2, 2, 2)
+    with pytest.raises(RuntimeError, match="Expected the inverse to have dtype float32, but "
+                                           "got float64"):
+        lib.THTensor_getri(_ptr(doubles), None, _ptr(a))
+    with pytest.raises(RuntimeError, match="Expected info to have dtype int32"):
+        lib.THTensor_getri(_ptr(r), _ptr(floats), _ptr(a))
+    with pytest.raises(TypeError, match="Expected a floating point or complex tensor"):
+        lib.THTensor_getri(_ptr(r), None, _ptr(longs))
+    with pytest.raises(RuntimeError, match="must be batches of square matrices"):
+        lib.THTensor_getri(_ptr(r), None, _ptr(wide))
+    with pytest.raises(RuntimeError, match="elements that share memory"):
+        lib.THTensor_getri(_ptr(shared), None, _ptr(a))
+    del a, r, doubles, floats, longs, wide, shared
+    assert th.debug.live() == live
+
+
+@SETTINGS
+@given(batch=st.lists(st.integers(0, 3), max_size=2), m=st.integers(0, 6), n=st.integers(0, 6),
+       dtype=st.sampled_from(DTYPES), layout=st.sampled_from(LAYOUTS), seed=st.integers(0, 1000))
+def test_decompositions_over_shapes(batch, m, n, dtype, layout, seed):
+    """qr, svd, eigh, lu_factor and lstsq: torch's shapes, and values that
+    rebuild the input (numpy's for the invariant parts)."""
+    a = random_matrix(tuple(batch) + (m, n), dtype, seed)
+    A, T = to_th(a, layout), torch.from_numpy(a)
+    for mode in ("reduced", "complete"):
+        Q, R = th.linalg.qr(A, mode=mode)
+        tq, tr = torch.linalg.qr(T, mode=mode)
+        assert (Q.shape, R.shape) == (tuple(tq.shape), tuple(tr.shape))
+        if a.size:
+            np.testing.assert_allclose(np_of(Q) @ np_of(R), a, atol=tol(dtype, 10) * 10)
+    U, S, Vh = th.linalg.svd(A, full_matrices=False)
+    tu, ts, tvh = torch.linalg.svd(T, full_matrices=False)
+    assert (U.shape, S.shape, Vh.shape) == (tuple(tu.shape), tuple(ts.shape), tuple(tvh.shape))
+    if a.size:
+        np.testing.assert_allclose(np_of(S), np.linalg.svd(a, compute_uv=False),
+                                   atol=tol(dtype, 10) * 10)
+    LU, piv, _ = th.linalg.lu_factor_ex(A)
+    assert (LU.shape, piv.shape) == tuple(tuple(x.shape) for x in torch.linalg.lu_factor_ex(T)[:2])
+    if m == n:
+        h = random_matrix(tuple(batch) + (n, n), dtype, seed, "hpd")
+        w = th.linalg.eigvalsh(to_th(h, layout))
+        if h.size:
+            np.testing.assert_allclose(np_of(w), np.linalg.eigvalsh(h),
+                                       rtol=tol(dtype, 1e2), atol=tol(dtype, 1e2) * n * 10)
+        assert w.shape == tuple(torch.linalg.eigvalsh(torch.from_numpy(h)).shape)
