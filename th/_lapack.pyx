@@ -20,7 +20,7 @@ cdef double LONG_CALL = 1 << 18
 # which C function _call runs
 cdef enum Op:
     GETRF, GETRS, GESV, GETRI, DET, SLOGDET, POTRF, POTRS, POTRI, TRTRS, GEQRF, ORGQR, ORMQR,
-    QR, SYEV, GEEV, GESDD, GELS
+    QR, SYEV, GEEV, GESDD, GELS, PSTRF
 
 
 cdef int _call(Op op, THTensor **o, THTensor **x, int *p, double d) except -1 nogil:
@@ -42,6 +42,8 @@ cdef int _call(Op op, THTensor **o, THTensor **x, int *p, double d) except -1 no
         return THTensor_potrs(o[0], x[1], x[0], p[0])
     if op == POTRI:
         return THTensor_potri(o[0], o[1], x[0], p[0])
+    if op == PSTRF:
+        return THTensor_pstrf(o[0], o[1], o[2], x[0], p[0], d)
     if op == TRTRS:
         return THTensor_trtrs(o[0], x[1], x[0], p[0], p[1], p[2], p[3])
     if op == GEQRF:
@@ -172,6 +174,13 @@ def potri(Tensor c not None, bint upper=False):
     inv, info = _new(_dt(c)), _new(TH_INT32)
     _run(POTRI, (inv, info), (c,), upper)
     return inv, info
+
+
+def pstrf(Tensor a not None, bint upper=False, double tol=-1):
+    """(the pivoted Cholesky factor, pivots, rank) of a positive-semidefinite A."""
+    c, piv, rank = _new(_dt(a)), _new(TH_INT32), _new(TH_INT32)
+    _run(PSTRF, (c, piv, rank), (a,), upper, 0, 0, 0, tol)
+    return c, piv, rank
 
 
 def trtrs(Tensor a not None, Tensor b not None, bint upper, int trans=0,

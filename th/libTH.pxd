@@ -876,6 +876,7 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_potrf(THTensor *c, THTensor *info, THTensor *a, int upper) except -1
     int THTensor_potrs(THTensor *x, THTensor *b, THTensor *c, int upper) except -1
     int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper) except -1
+    int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper, double tol) except -1
     int THTensor_trtrs(THTensor *x, THTensor *b, THTensor *a, int upper, int trans, int unitriangular, int left) except -1
     int THTensor_geqrf(THTensor *qr, THTensor *tau, THTensor *a) except -1
     int THTensor_orgqr(THTensor *q, THTensor *a, THTensor *tau) except -1

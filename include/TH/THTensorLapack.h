@@ -72,6 +72,14 @@ TH_API int THTensor_potrs(THTensor *x, THTensor *b, THTensor *c, int upper);
  * filled). info > 0: c has a zero diagonal element. */
 TH_API int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper);
 
+/* Cholesky with complete pivoting of a positive-semidefinite A (pstrf):
+ * P^T A P = L L^H (upper 0: c is L) or U^H U (upper 1); c's other triangle
+ * zeroed; piv (int32, n) the 1-based permutation; rank (int32, the batch's
+ * shape; may be NULL) the rank LAPACK found, below n for a singular A (no
+ * error). tol < 0: LAPACK's default (n * eps * the largest diagonal). */
+TH_API int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper,
+                          double tol);
+
 /* ------------------------------------------------------------ triangular */
 
 /* Solves op(A) X = B (left 1) or X op(A) = B (left 0) for a triangular A

@@ -215,6 +215,7 @@ CASES = {
         "householder_product": lambda a: th.linalg.householder_product(*_lapack.geqrf(a)),
         "ormqr": lambda a: _lapack.ormqr(*_lapack.geqrf(a), a, False, True),
         "pinv": th.linalg.pinv,
+        "pstrf": lambda a: _lapack.pstrf(a, True),
     }.items()},
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),

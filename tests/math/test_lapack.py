@@ -655,3 +655,30 @@ def test_decompositions_over_shapes(batch, m, n, dtype, layout, seed):
             np.testing.assert_allclose(np_of(w), np.linalg.eigvalsh(h),
                                        rtol=tol(dtype, 1e2), atol=tol(dtype, 1e2) * n * 10)
         assert w.shape == tuple(torch.linalg.eigvalsh(torch.from_numpy(h)).shape)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("upper", [False, True])
+def test_pstrf_pivoted_cholesky(dtype, upper):
+    """TH's pstrf: P^T A P = L L^H with the rank of a semidefinite A."""
+    g = random_matrix((2, 5, 3), dtype, 61)
+    a = g @ np.conj(np.swapaxes(g, -1, -2))  # rank 3
+    c, piv, rank = _lapack.pstrf(to_th(a, "strided"), upper)
+    assert rank.tolist() == [3, 3] and piv.dtype is th.int32
+    cc, p = np_of(c), np_of(piv) - 1
+    for i in range(2):
+        f = np.conj(cc[i].T) @ cc[i] if upper else cc[i] @ np.conj(cc[i].T)
+        np.testing.assert_allclose(f, a[i][np.ix_(p[i], p[i])], atol=tol(dtype, 1e3) * 10)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("scale", [0.1, 1, 8])  # exp(8 * ...) stays within float32
+def test_matrix_exp_matches_scipy(dtype, scale):
+    a = random_matrix((2, 4, 4), dtype, 70) * scale
+    expected = np.stack([scipy.linalg.expm(m.astype(np.complex128 if dtype.is_complex else
+                                                    np.float64)) for m in a])
+    got = th.linalg.matrix_exp(to_th(a, "transposed"))
+    assert got.dtype is dtype and got.shape == a.shape
+    rel = np.max(np.abs(np_of(got) - expected)) / np.max(np.abs(expected))
+    assert rel < tol(dtype, 1e3 if scale == 8 else 10)
+    assert th.linalg.matrix_exp(th.zeros(0, 0)).shape == (0, 0)

@@ -516,6 +516,60 @@ int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper) {
   return close_all(res, 2, rc);
 }
 
+/* Cholesky with complete pivoting of a positive-semidefinite A (pstrf):
+ * P^T A P = L L^H (U^H U); c's other triangle zeroed, piv (int32, n, 1-based)
+ * the permutation, rank (int32, the batch's shape, or NULL) the rank found.
+ * A rank below n is no error (LAPACK's info 1). tol < 0: LAPACK's default. */
+int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper,
+                   double tol) {
+  const char *fn = __func__;
+  if (th_lapack_check_input(a, "A", 1, fn) || check_present(c, "the factor", fn) ||
+      check_present(piv, "pivots", fn))
+    return -1;
+  THScalarType t = a->storage->dtype, real = th_lapack_real(t);
+  int64_t n = SIZE(a, 1), size[66];
+  int nb = a->nDimension - 2;
+  THTensor *in[1] = {a}, *work = NULL;
+  THResult res[3] = {{0}};
+  int rc = -1;
+  if (th_result_open(&res[0], c, "the factor", t, a->nDimension, th_sizes(a), 1, in, 1, fn) ||
+      th_result_open(&res[1], piv, "pivots", TH_INT32, shape_of(a, 1, n, 0, size), size, 0, in,
+                     1, fn) ||
+      th_result_open(&res[2], rank, "rank", TH_INT32, nb, th_sizes(a), 0, in, 1, fn) ||
+      fill_from(&res[0], a) || !(work = THTensor_newWithSize1d(real, 2 * n > 1 ? 2 * n : 1)))
+    goto done;
+  int64_t count = th_lapack_count(a, nb);
+  int32_t *ranks = (int32_t *)th_result_data(&res[2]);
+  if (count) memset(ranks, 0, sizeof(int32_t) * (size_t)count);
+  if (count && n) {
+    char uplo = upper ? 'U' : 'L', *d = th_result_data(&res[0]);
+    int32_t *p = (int32_t *)th_result_data(&res[1]);
+    int nn = (int)n, info;
+    float tf = (float)tol;
+    int64_t step = n * n * elsize(t);
+    void *w = th_tensor_bytes(work);
+    th_blas_set_threads(THGetNumThreads());
+    for (int64_t i = 0; i < count; i++) {
+      void *m = d + i * step;
+      switch (t) {
+        case TH_FLOAT32: scipy_LAPACK_spstrf(&uplo, &nn, m, &nn, p + i * n, &ranks[i], &tf, w, &info); break;
+        case TH_FLOAT64: scipy_LAPACK_dpstrf(&uplo, &nn, m, &nn, p + i * n, &ranks[i], &tol, w, &info); break;
+        case TH_COMPLEX64: scipy_LAPACK_cpstrf(&uplo, &nn, m, &nn, p + i * n, &ranks[i], &tf, w, &info); break;
+        default: scipy_LAPACK_zpstrf(&uplo, &nn, m, &nn, p + i * n, &ranks[i], &tol, w, &info);
+      }
+      /* LAPACK leaves the trailing block past the rank unspecified */
+      for (int64_t j = ranks[i]; j < n; j++)
+        memset((char *)m + (j * n + ranks[i]) * elsize(t), 0,
+               (size_t)((n - ranks[i]) * elsize(t)));
+    }
+    th_lapack_zero_triangle(t, d, count, n, n, n * n, upper);
+  }
+  rc = 0;
+done:
+  THTensor_free(work);
+  return close_all(res, 3, rc);
+}
+
 /* ----------------------------------------------------------- triangular */
 
 int THTensor_trtrs(THTensor *x, THTensor *b, THTensor *a, int upper, int trans,
