@@ -98,15 +98,15 @@ def _same_dtype(fn, A, B):
 
 def _raise_info(fn, info, message):
     """LinAlgError for the first matrix whose info is > 0 (message(info))."""
-    values = info.tolist()
     if info.ndim == 0:
-        if values > 0:
-            raise LinAlgError(f"{fn}: {message(values)}")
+        value = info.item()
+        if value > 0:
+            raise LinAlgError(f"{fn}: {message(value)}")
         return
-    flat = info.reshape(-1).tolist()
-    for i, v in enumerate(flat):
-        if v > 0:
-            raise LinAlgError(f"{fn}: (Batch element {i}): {message(v)}")
+    flat = (info if info.ndim == 1 else info.reshape(-1)).tolist()
+    if builtins.max(flat, default=0) > 0:
+        i = next(i for i, v in enumerate(flat) if v > 0)
+        raise LinAlgError(f"{fn}: (Batch element {i}): {message(flat[i])}")
 
 
 def _singular(_):
@@ -161,6 +161,8 @@ def _mH(t):
 def _broadcast_batches(A, B):
     """A and B expanded to their broadcast batch dims (the last two are
     each one's matrix)."""
+    if A.shape[:-2] == B.shape[:-2]:
+        return A, B
     batch = broadcast_shapes(A.shape[:-2], B.shape[:-2])
     if A.shape[:-2] != batch:
         A = A.expand(batch + A.shape[-2:])
