@@ -187,7 +187,7 @@ def extensions():
                "th._structure",
                "th._sort",
                "th._factories", "th._functions",
-               "th._linalg",
+               "th._linalg", "th._lapack",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

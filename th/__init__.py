@@ -86,6 +86,8 @@ from th import debug
 # sparse COO tensors (th/_sparse.pyx, th/sparse.py)
 from th._sparse import SparseTensor, sparse_coo_tensor
 from th import sparse
+# linear algebra with torch.linalg's names (th/_lapack.pyx, th/linalg.py)
+from th import linalg
 
 __version__ = "0.1.0"
 

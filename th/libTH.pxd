@@ -920,3 +920,29 @@ cdef extern from "TH/TH.h" nogil:
                           int64_t minlength) except -1
     int THTensor_histc(THTensor *result, THTensor *input, int64_t bins, double min,
                        double max) except -1
+cdef extern from "TH/TH.h" nogil:
+    # ---------------------------------- THTensorLapack.h: LAPACK (batched)
+    ctypedef enum THLstsqDriver:
+        TH_LSTSQ_GELS
+        TH_LSTSQ_GELSY
+        TH_LSTSQ_GELSD
+        TH_LSTSQ_GELSS
+    int THTensor_getrf(THTensor *lu, THTensor *pivots, THTensor *info, THTensor *a) except -1
+    int THTensor_getrs(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *b, int adjoint) except -1
+    int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, THTensor *b, THTensor *a) except -1
+    int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a) except -1
+    int THTensor_det(THTensor *det, THTensor *a) except -1
+    int THTensor_slogdet(THTensor *sign, THTensor *logabsdet, THTensor *a) except -1
+    int THTensor_potrf(THTensor *c, THTensor *info, THTensor *a, int upper) except -1
+    int THTensor_potrs(THTensor *x, THTensor *b, THTensor *c, int upper) except -1
+    int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper) except -1
+    int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper, double tol) except -1
+    int THTensor_trtrs(THTensor *x, THTensor *b, THTensor *a, int upper, int trans, int unitriangular, int left) except -1
+    int THTensor_geqrf(THTensor *qr, THTensor *tau, THTensor *a) except -1
+    int THTensor_orgqr(THTensor *q, THTensor *a, THTensor *tau) except -1
+    int THTensor_ormqr(THTensor *r, THTensor *a, THTensor *tau, THTensor *c, int left, int trans) except -1
+    int THTensor_qr(THTensor *q, THTensor *r, THTensor *a, int complete) except -1
+    int THTensor_syev(THTensor *w, THTensor *v, THTensor *info, THTensor *a, int upper) except -1
+    int THTensor_geev(THTensor *w, THTensor *v, THTensor *info, THTensor *a) except -1
+    int THTensor_gesdd(THTensor *u, THTensor *s, THTensor *vh, THTensor *info, THTensor *a, int full) except -1
+    int THTensor_gels(THTensor *x, THTensor *residuals, THTensor *rank, THTensor *sv, THTensor *a, THTensor *b, THLstsqDriver driver, double rcond) except -1

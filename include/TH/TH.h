@@ -20,5 +20,6 @@
 #include "THTensorSort.h"
 #include "THTensorScan.h"
 #include "THTensorSearch.h"
+#include "THTensorLapack.h"
 
 #endif /* TH_H */

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import th
+from th import _lapack
 from th import _testcapi as capi
 
 
@@ -39,6 +40,14 @@ def coo_parts():
 
 def a_coo():
     return (th.sparse_coo_tensor(*coo_parts(), (3, 4, 2)),)
+
+
+def spd():
+    """A batch of 2 symmetric positive-definite 3 x 3 float64 matrices, laid
+    out row-major (LAPACK reads column-major: most routines copy them)."""
+    a = th.arange(18, dtype=th.float64).view(2, 3, 3) / 10
+    eye = th.tensor([[1.0, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=th.float64)
+    return ((a @ a.mT + 3 * eye).contiguous(),)
 
 
 def warmed(setup, action):
@@ -210,6 +219,29 @@ CASES = {
     "diag_embed": (t234, lambda t: th.diag_embed(t, 1)),
     "kron": warmed(lambda: (th.ones(2, 3), th.ones(2, 2)), th.kron),
     "vander": warmed(lambda: (th.arange(4.0),), th.vander),
+    # LAPACK (THTensorLapack.h): every routine, batched, inputs in a layout
+    # that needs a copy
+    **{f"linalg.{name}": warmed(spd, action) for name, action in {
+        "solve": lambda a: th.linalg.solve(a, a[..., 0]),
+        "solve_ex": lambda a: th.linalg.solve_ex(a, a.mT),
+        "inv": th.linalg.inv, "inv_ex": th.linalg.inv_ex, "det": th.linalg.det,
+        "slogdet": th.linalg.slogdet, "cholesky": th.linalg.cholesky,
+        "cholesky_ex (upper)": lambda a: th.linalg.cholesky_ex(a, upper=True),
+        "cholesky_inverse": th.linalg.cholesky_inverse,
+        "solve_triangular": lambda a: th.linalg.solve_triangular(a, a, upper=True, left=False),
+        "lu_factor": th.linalg.lu_factor,
+        "lu_solve": lambda a: th.linalg.lu_solve(*th.linalg.lu_factor(a), a),
+        "qr": th.linalg.qr, "qr (complete)": lambda a: th.linalg.qr(a[..., :2], "complete"),
+        "eigh": th.linalg.eigh, "eigvalsh": th.linalg.eigvalsh, "eig": th.linalg.eig,
+        "svd": th.linalg.svd, "svdvals": th.linalg.svdvals,
+        "lstsq (gelsy)": lambda a: th.linalg.lstsq(a, a),
+        "lstsq (gelsd)": lambda a: th.linalg.lstsq(a[..., :2], a, driver="gelsd"),
+        "lstsq (gels)": lambda a: th.linalg.lstsq(a[..., :2], a, driver="gels"),
+        "householder_product": lambda a: th.linalg.householder_product(*_lapack.geqrf(a)),
+        "ormqr": lambda a: _lapack.ormqr(*_lapack.geqrf(a), a, False, True),
+        "pinv": th.linalg.pinv,
+        "pstrf": lambda a: _lapack.pstrf(a, True),
+    }.items()},
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),
     "sparse_coo_tensor (size inferred)": (coo_parts, th.sparse_coo_tensor),

@@ -21,6 +21,7 @@
 #include "debug/THDebugImpl.h"
 #include "TH/THExpr.h"
 #include "TH/THTensorMath.h"
+#include "math/THLapackImpl.h" /* th_blas_set_threads */
 
 /* ------------------------------------------------------------- matrices */
 
@@ -111,7 +112,7 @@ static int plan_of(const Mat *C, const Mat *A, const Mat *B, Plan *plan) {
  * (m * n * k up to 2^18) on the calling thread. */
 static atomic_int blas_threads;
 
-static void set_blas_threads(int n) {
+void th_blas_set_threads(int n) {
   if (atomic_exchange_explicit(&blas_threads, n, memory_order_relaxed) != n)
     scipy_openblas_set_num_threads(n);
 }
@@ -189,7 +190,7 @@ static int gemv_blas(THScalarType dtype, Mat C, double beta, double alpha, Mat A
   if (p != 1) trans = trans == CblasNoTrans ? CblasTrans : CblasNoTrans; /* B^T */
   const void *a = mat_data(M), *v = mat_data(x);
   void *y = mat_data(&C);
-  set_blas_threads(THGetNumThreads());
+  th_blas_set_threads(THGetNumThreads());
   if (n == 1 && p == 1) { /* a dot product: C = beta * C + alpha * (a . b) */
     int64_t inca = vector_inc(k, A.s1), incb = vector_inc(k, B.s0);
     if (!inca || !incb) return 0;
@@ -245,7 +246,7 @@ static int gemm_blas(THScalarType dtype, Mat C, double beta, double alpha, Mat A
     if (k && !operand_plan(&B, row_layout, &trans, &ld) && copy_mat(&B, &copyB)) goto done;
     plan_of(&C, &A, &B, &plan); /* every operand is readable now */
   }
-  set_blas_threads(THGetNumThreads());
+  th_blas_set_threads(THGetNumThreads());
   blas_call(dtype, &plan, n, p, k, alpha, &A, &B, beta, &C, 1, NULL);
   rc = copyC ? THTensor_copy(viewC, copyC) : 0;
 done:
@@ -301,10 +302,10 @@ static int gemm_batched(THScalarType dtype, THTensor *c3, double beta, double al
   int threads = THGetNumThreads();
   double work = (double)w.C.rows * (double)w.C.cols * (double)w.A.cols;
   if (threads > 1 && count >= threads && (count >= 2 * threads || work <= 0x1p24)) {
-    set_blas_threads(1);
+    th_blas_set_threads(1);
     th_parallel_for(count, 1, run_batches, &w);
   } else {
-    set_blas_threads(threads);
+    th_blas_set_threads(threads);
     run_batches(0, count, &w);
   }
   return 1;
