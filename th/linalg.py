@@ -734,24 +734,11 @@ def multi_dot(tensors, *, out=None):
 
 
 def cross(input, other, *, dim=-1, out=None):
-    """The cross product of 3-vectors along dim (broadcasting)."""
-    fn = "linalg.cross"
-    _tensor(fn, "input", input)
-    _tensor(fn, "other", other)
-    if input.ndim != other.ndim:
-        raise Error(f"{fn}: inputs dimension -1 must have length 3. Got {input.ndim} and "
-                    f"{other.ndim}")
-    shape = broadcast_shapes(input.shape, other.shape)
-    a, b = input.expand(shape), other.expand(shape)
-    d = dim % len(shape) if shape else 0
-    if not shape or shape[d] != 3:
-        raise Error(f"{fn}: inputs dimension {dim} must have length 3. Got "
-                    f"{input.shape[d] if input.ndim else 0} and "
-                    f"{other.shape[d] if other.ndim else 0}")
-    x = [a.select(d, i) for i in range(3)]
-    y = [b.select(d, i) for i in range(3)]
-    parts = [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]]
-    return _out(fn, out, th.stack(parts, d))
+    """The cross product of 3-vectors along dim (broadcasting): th.cross's,
+    THTensor_cross, with torch.linalg's default dim."""
+    _tensor("linalg.cross", "input", input)
+    _tensor("linalg.cross", "other", other)
+    return th.cross(input, other, dim, out=out)
 
 
 # Padé (13, 13) coefficients of exp (Higham 2005, "The scaling and squaring
