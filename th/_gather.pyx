@@ -392,6 +392,10 @@ cdef int _index_pointers(list tensors, THTensor **out) except -1:
 def getitem(Tensor self not None, index):
     """self[index] for an index with advanced items: a new tensor."""
     cdef THTensor *ptrs[TH_MAX_DIMS]
+    if (isinstance(index, Tensor) and (<Tensor>index).dtype.name == "bool"
+            and index.shape == self.shape and self.ndim):
+        # a mask of self's shape: its elements in row-major order, one pass
+        return wrap_tensor(THTensor_newMaskedSelect(self.cdata, (<Tensor>index).cdata))
     view, tensors = _plan(self, index)
     _index_pointers(tensors, ptrs)
     return wrap_tensor(THTensor_newIndex((<Tensor>view).cdata, ptrs))

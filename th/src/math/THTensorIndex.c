@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/THMemoryImpl.h"
+#include "core/THParallelImpl.h"
 #include "core/THScalarImpl.h"
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
@@ -239,6 +240,21 @@ static void walk(Walk *w, int d, char *p0, char *p1) {
     return;
   }
   size_t es = w->es;
+  if (w->op == OP_COUNT && w->table == TABLE_NONE) { /* a mask's run: no switch per element */
+    int64_t c = 0;
+    for (int64_t i = 0; i < n; i++) c += p1[i * s1] != 0;
+    w->n += c;
+    return;
+  }
+  if (w->op == OP_MASKED_GET && w->table == TABLE_NONE && (es == 4 || es == 8 || es == 1 ||
+                                                           es == 2)) {
+    char *out = w->out + es * (size_t)w->n;
+    int64_t c = 0;
+    for (int64_t i = 0; i < n; i++)
+      if (p1[i * s1]) memcpy(out + es * (size_t)c++, p0 + i * s0, es);
+    w->n += c;
+    return;
+  }
   if ((w->op == OP_GET || w->op == OP_PUT) && w->table != d && w->table != TABLE_FLAT &&
       s0 == (ptrdiff_t)es && s1 == (ptrdiff_t)es) { /* a contiguous run */
     if (w->op == OP_GET)
@@ -453,17 +469,57 @@ static int gather_check(const THTensor *self, int *dim, const THTensor *index,
   return 0;
 }
 
+/* A gather's new result filled in one pass over index, each entry read,
+ * checked and followed as it comes (no table of offsets: a gather writes
+ * only its fresh result, which an error frees). */
+static THTensor *gather_direct(THTensor *src, int dim, THTensor *index, const Dims *g,
+                               const char *fn) {
+  Dims gi, rg;
+  dims_of(&gi, index);
+  THTensor *r = new_result(src, index->nDimension, th_sizes(index), &rg, fn);
+  if (!r || product(gi.n, gi.size) == 0) return r;
+  size_t es = elsize(src);
+  THScalarType it = index->storage->dtype;
+  int last = gi.n - 1;
+  int64_t inner = gi.size[last], lim = g->size[dim], at[TH_MAX_DIMS] = {0};
+  ptrdiff_t istep = gi.stride[last] * (ptrdiff_t)elsize(index);
+  ptrdiff_t sdim = g->stride[dim] * (ptrdiff_t)es;
+  ptrdiff_t sinner = last == dim ? 0 : g->stride[last] * (ptrdiff_t)es;
+  const char *ibase = th_tensor_bytes(index), *sbase = th_tensor_bytes(src);
+  char *out = th_tensor_bytes(r);
+  int64_t rows = product(gi.n, gi.size) / inner;
+  for (int64_t k = 0; k < rows; k++) {
+    ptrdiff_t ioff = 0, soff = 0;
+    for (int d = 0; d < last; d++) {
+      ioff += at[d] * gi.stride[d] * (ptrdiff_t)elsize(index);
+      if (d != dim) soff += at[d] * g->stride[d] * (ptrdiff_t)es;
+    }
+    const char *ip = ibase + ioff, *sp = sbase + soff;
+    for (int64_t j = 0; j < inner; j++, out += es) {
+      int64_t v = read_index(ip + j * istep, it);
+      if (TH_UNLIKELY(v < 0 || v >= lim)) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index %lld is out of bounds for dim %d with size %lld",
+                  (long long)v, dim, (long long)lim);
+        THTensor_free(r);
+        return NULL;
+      }
+      move_element(out, sp + j * sinner + v * sdim, es);
+    }
+    for (int d = last - 1; d >= 0; d--) { /* the next row */
+      if (++at[d] < gi.size[d]) break;
+      at[d] = 0;
+    }
+  }
+  return r;
+}
+
 THTensor *THTensor_newGather(THTensor *src, int dim, THTensor *index) {
   TH_CHECK_TENSOR(src, NULL);
   TH_CHECK_TENSOR(index, NULL);
   Dims g;
   IndexSet s;
   if (gather_check(src, &dim, index, NULL, &g, &s, __func__)) return NULL;
-  size_t es = elsize(src);
-  int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, __func__);
-  if (!off) return NULL;
-  return new_gathered(src, index->nDimension, th_sizes(index), g.stride, dim, TABLE_FLAT, off,
-                      __func__);
+  return gather_direct(src, dim, index, &g, __func__);
 }
 
 int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
@@ -472,18 +528,114 @@ int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
 }
 
 /* scatter with src (OP_PUT, or accumulate when given) or with pattern (OP_FILL). */
+/* The rows of index (all dims but the last) in row-major order: at[] the
+ * row's coordinates; 0 when there are none left. */
+static int next_row(int64_t *at, const Dims *gi) {
+  for (int d = gi->n - 2; d >= 0; d--) {
+    if (++at[d] < gi->size[d]) return 1;
+    at[d] = 0;
+  }
+  return 0;
+}
+
+/* A scatter's writes over rows [begin, end) of index. */
+typedef struct ScatterRows {
+  const Dims *g, *gi, *gs; /* self's, index's, src's (NULL: a pattern) */
+  int dim;
+  size_t es, ies;
+  THScalarType it;
+  int f32; /* a float32 sum: inline, no call per element */
+  th_accumulate accumulate;
+  char *self;
+  const char *src, *index;
+} ScatterRows;
+
+static void scatter_rows(int64_t begin, int64_t end, void *ctx) {
+  const ScatterRows *w = ctx;
+  const Dims *g = w->g, *gi = w->gi, *gs = w->gs;
+  int last = gi->n - 1, dim = w->dim;
+  size_t es = w->es, ies = w->ies;
+  int64_t inner = gi->size[last];
+  ptrdiff_t istep = gi->stride[last] * (ptrdiff_t)ies, sdim = g->stride[dim] * (ptrdiff_t)es;
+  ptrdiff_t sinner = last == dim ? 0 : g->stride[last] * (ptrdiff_t)es;
+  ptrdiff_t srcinner = gs ? gs->stride[last] * (ptrdiff_t)es : 0;
+  for (int64_t k = begin; k < end; k++) {
+    ptrdiff_t ioff = 0, soff = 0, srcoff = 0;
+    int64_t rest = k;
+    for (int d = last - 1; d >= 0; d--) { /* row k's coordinates */
+      int64_t at = rest % gi->size[d];
+      rest /= gi->size[d];
+      ioff += at * gi->stride[d] * (ptrdiff_t)ies;
+      if (d != dim) soff += at * g->stride[d] * (ptrdiff_t)es;
+      if (gs) srcoff += at * gs->stride[d] * (ptrdiff_t)es;
+    }
+    const char *ip = w->index + ioff, *from = gs ? w->src + srcoff : w->src;
+    char *to = w->self + soff;
+    for (int64_t j = 0; j < inner; j++) {
+      char *dst = to + j * sinner + read_index(ip + j * istep, w->it) * sdim;
+      const char *val = gs ? from + j * srcinner : from;
+      if (w->f32) {
+        float a, b;
+        memcpy(&a, dst, 4), memcpy(&b, val, 4);
+        a += b;
+        memcpy(dst, &a, 4);
+      } else if (w->accumulate) {
+        w->accumulate(dst, val, 1);
+      } else {
+        move_element(dst, val, es);
+      }
+    }
+  }
+}
+
+/* scatter with src (OP_PUT, or accumulate when given) or with pattern
+ * (OP_FILL): every entry of index checked first (self is left unchanged by
+ * an error), then one pass that follows each entry as it comes. */
 static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, const void *pattern,
                    th_accumulate accumulate, const char *fn) {
-  Dims g, gi;
+  Dims g, gi, gs;
   IndexSet s;
   if (th_check_writable(self, "self", fn)) return -1;
   if (src && check_same_dtype(self, src, "src", fn)) return -1;
   if (gather_check(self, &dim, index, src, &g, &s, fn)) return -1;
-  size_t es = elsize(self);
-  int64_t *off = index_offsets(&s, 0, TH_ERROR_RUNTIME, es, fn);
-  if (!off) return -1;
   dims_of(&gi, index);
-  return write_through(self, src, pattern, &gi, g.stride, dim, TABLE_FLAT, off, accumulate, 1);
+  if (product(gi.n, gi.size) == 0) return 0;
+  size_t es = elsize(self), ies = elsize(index);
+  THScalarType it = index->storage->dtype;
+  int last = gi.n - 1;
+  int64_t inner = gi.size[last], lim = g.size[dim], at[TH_MAX_DIMS] = {0};
+  const char *ibase = th_tensor_bytes(index);
+  ptrdiff_t istep = gi.stride[last] * (ptrdiff_t)ies;
+  do { /* the checks */
+    ptrdiff_t ioff = 0;
+    for (int d = 0; d < last; d++) ioff += at[d] * gi.stride[d] * (ptrdiff_t)ies;
+    for (int64_t j = 0; j < inner; j++) {
+      int64_t v = read_index(ibase + ioff + j * istep, it);
+      if (TH_UNLIKELY(v < 0 || v >= lim)) {
+        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index %lld is out of bounds for dim %d with size %lld",
+                  (long long)v, dim, (long long)lim);
+        return -1;
+      }
+    }
+  } while (next_row(at, &gi));
+  THTensor *source = src ? new_source(self, src) : NULL;
+  if (src && !source) return -1;
+  if (source) dims_of(&gs, source);
+  ScatterRows w = {&g, &gi, source ? &gs : NULL, dim, es, ies, it,
+                   accumulate && accumulate == th_accumulator(TH_REDUCE_SUM, TH_FLOAT32),
+                   accumulate, th_tensor_bytes(self), source ? th_tensor_bytes(source) : pattern,
+                   ibase};
+  int64_t rows = product(gi.n, gi.size) / inner;
+  /* along the last dim each row of index writes its own row of self: the
+   * rows may go to threads; otherwise two rows can write one element, in
+   * order */
+  if (dim == last && rows > 1)
+    th_parallel_for(rows, 1 + TH_PARALLEL_MIN_BYTES / (inner * (int64_t)(es + ies) + 1),
+                    scatter_rows, &w);
+  else
+    scatter_rows(0, rows, &w);
+  THTensor_free(source);
+  return 0;
 }
 
 int THTensor_scatter(THTensor *self, int dim, THTensor *index, THTensor *src) {
@@ -751,15 +903,50 @@ static inline int is_nonzero(const unsigned char *p, size_t es, int floating, in
   return 0;
 }
 
+#define RUN_CHUNK 1024
+
+/* The positions (< n, at most RUN_CHUNK) of the non-zero elements of a run
+ * of n elements stride s bytes apart, into hits: the count. The element
+ * kinds of up to 8 bytes are tested as one word (a float's sign bit
+ * masked off: -0.0 is zero), the rest byte by byte. */
+static int64_t nonzero_run(const unsigned char *p, ptrdiff_t s, int64_t n, size_t es,
+                           int floating, int parts, int64_t *hits) {
+  int64_t c = 0;
+#define WORDS(T, MASK)                                        \
+  for (int64_t i = 0; i < n; i++) {                           \
+    T v;                                                      \
+    memcpy(&v, p + i * s, sizeof v);                          \
+    hits[c] = i;                                              \
+    c += (v & (MASK)) != 0;                                   \
+  }                                                           \
+  return c;
+  if (es == 1) { WORDS(uint8_t, 0xffu) }
+  if (es == 2) { WORDS(uint16_t, floating ? 0x7fffu : 0xffffu) }
+  if (es == 4) { WORDS(uint32_t, floating ? 0x7fffffffu : 0xffffffffu) }
+  if (es == 8 && parts == 2) { WORDS(uint64_t, UINT64_C(0x7fffffff7fffffff)) }
+  if (es == 8) { WORDS(uint64_t, floating ? UINT64_C(0x7fffffffffffffff) : ~UINT64_C(0)) }
+#undef WORDS
+  for (int64_t i = 0; i < n; i++) {
+    hits[c] = i;
+    c += is_nonzero(p + i * s, es, floating, parts);
+  }
+  return c;
+}
+
 THTensor *THTensor_newNonzero(THTensor *tensor) {
   TH_CHECK_TENSOR(tensor, NULL);
   int nd = tensor->nDimension;
   size_t es = elsize(tensor);
   int complex = THScalarType_isComplex(tensor->storage->dtype);
   int floating = complex || THScalarType_isFloatingPoint(tensor->storage->dtype);
+  Dims g;
+  dims_of(&g, tensor); /* a 0-dim tensor as one dim of size 1 */
   int64_t numel = th_tensor_numel(tensor), count = 0, at[TH_MAX_DIMS] = {0};
-  const int64_t *size = th_sizes(tensor), *stride = th_strides(tensor);
+  int64_t inner = g.size[g.n - 1], rows = inner ? numel / inner : 0;
+  ptrdiff_t step = g.stride[g.n - 1] * (ptrdiff_t)es;
   const unsigned char *base = (const unsigned char *)th_tensor_bytes(tensor);
+  int64_t hits[RUN_CHUNK];
+  /* two passes over the rows (all dims but the last): count, then write */
   for (int pass = 0; pass < 2; pass++) {
     THTensor *r = NULL;
     int64_t *out = NULL, found = 0;
@@ -769,16 +956,24 @@ THTensor *THTensor_newNonzero(THTensor *tensor) {
       if (!r) return NULL;
       out = (int64_t *)th_tensor_bytes(r);
     }
-    const unsigned char *p = base;
-    for (int64_t e = 0; e < numel; e++) {
-      if (is_nonzero(p, es, floating, complex ? 2 : 1)) {
-        if (out) memcpy(out + found * nd, at, sizeof(int64_t) * (size_t)nd);
-        found++;
+    memset(at, 0, sizeof at);
+    const unsigned char *row = base;
+    for (int64_t k = 0; k < rows; k++) {
+      for (int64_t i = 0; i < inner; i += RUN_CHUNK) {
+        int64_t m = inner - i < RUN_CHUNK ? inner - i : RUN_CHUNK;
+        int64_t c = nonzero_run(row + i * step, step, m, es, floating, complex ? 2 : 1, hits);
+        if (out)
+          for (int64_t h = 0; h < c; h++) {
+            int64_t *o = out + (found + h) * nd;
+            for (int d = 0; d < nd - 1; d++) o[d] = at[d];
+            if (nd) o[nd - 1] = i + hits[h];
+          }
+        found += c;
       }
-      for (int d = nd - 1; d >= 0; d--) { /* odometer */
-        p += stride[d] * (int64_t)es;
-        if (++at[d] < size[d]) break;
-        p -= stride[d] * size[d] * (int64_t)es;
+      for (int d = g.n - 2; d >= 0; d--) { /* the next row: an odometer over the outer dims */
+        row += g.stride[d] * (ptrdiff_t)es;
+        if (++at[d] < g.size[d]) break;
+        row -= g.stride[d] * g.size[d] * (ptrdiff_t)es;
         at[d] = 0;
       }
     }
