@@ -60,6 +60,7 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       log, log1p, logical_and, logical_not, logical_or, logical_xor, lt, maximum,
                       minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
+from th._expr import conj, conj_physical
 from th._expr import (acos, arccos, arcsin, arctan, asin, atan, bitwise_left_shift,
                       bitwise_right_shift, copysign, cosh, deg2rad, digamma, erf, erfc, erfinv,
                       exp2, fmax, fmin, fmod, frac, hypot, isfinite, isinf, isnan, isneginf,
@@ -148,7 +149,8 @@ __all__ = [
     "maximum", "minimum", "atan2", "eq", "ne", "lt", "le", "gt", "ge", "logical_and",
     "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor",
     "bitwise_not", "where", "clamp", "clip", "addcmul", "addcdiv", "neg", "negative", "abs",
-    "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tanh", "sigmoid",
+    "conj", "conj_physical", "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin",
+    "cos", "tanh", "sigmoid",
     "floor", "ceil", "round", "trunc", "reciprocal", "equal", "allclose", "isclose",
     "acos", "asin", "atan", "arccos", "arcsin", "arctan", "cosh", "sinh", "tan", "log2",
     "log10", "exp2", "sinc", "erf", "erfc", "erfinv", "lgamma", "digamma", "polygamma",

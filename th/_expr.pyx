@@ -945,6 +945,26 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     return finish(node(TH_EXPR_COMPLEX, "nan_to_num", re, im), lazy_input, out)
 
 
+def conj_physical(input, *, out=None):
+    """The complex conjugate as a new tensor (a real input's values, copied)."""
+    cdef THScalarType t = _operand_dtype(input, "conj_physical")
+    cdef bint lazy_input = isinstance(input, Expr)
+    if not THScalarType_isComplex(t):
+        return finish(_cast(input, t, "conj_physical"), lazy_input, out)
+    im = node(TH_EXPR_NEG, "conj_physical", node(TH_EXPR_IMAG, "conj_physical", input))
+    return finish(node(TH_EXPR_COMPLEX, "conj_physical", node(TH_EXPR_REAL, "conj_physical",
+                                                              input), im), lazy_input, out)
+
+
+def conj(input):
+    """The complex conjugate: input itself for a real dtype, as torch's; for
+    a complex one a new tensor (torch returns a view with its conjugate bit,
+    which th does not have)."""
+    if not THScalarType_isComplex(_operand_dtype(input, "conj")):
+        return input
+    return conj_physical(input)
+
+
 cdef Expr _replace_non_finite(object x, tuple values):
     """x (real) with NaN, inf and -inf replaced by values' three numbers."""
     nan_value, high, low = values

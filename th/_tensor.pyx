@@ -1033,6 +1033,8 @@ cdef class Tensor:
     def pow_(self, exponent): return _expr_ops().pow(self, exponent, out=self)
     def maximum(self, other): return _expr_ops().maximum(self, other)
     def minimum(self, other): return _expr_ops().minimum(self, other)
+    def conj(self): return _expr_ops().conj(self)
+    def conj_physical(self): return _expr_ops().conj_physical(self)
     def atan2(self, other): return _expr_ops().atan2(self, other)
     def atan2_(self, other): return _expr_ops().atan2(self, other, out=self)
     def eq(self, other): return _expr_ops().eq(self, other)

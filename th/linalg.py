@@ -148,10 +148,7 @@ def _out(fn, out, result):
 
 def _conj(t):
     """The complex conjugate (t itself for a real dtype)."""
-    if not t.dtype.is_complex:
-        return t
-    import numpy as np
-    return th.from_numpy(np.conjugate(t.numpy()))
+    return th.conj_physical(t) if t.dtype.is_complex else t
 
 
 def _mH(t):

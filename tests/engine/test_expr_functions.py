@@ -630,3 +630,24 @@ def test_empty_and_zero_dim():
         if name.startswith("bitwise_"):
             continue
         assert tuple(getattr(th, name)(th.empty(0), th.ones(1)).shape) == (0,)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128", "float32", "int64", "bool"])
+def test_conj_is_torchs(dtype):
+    """conj and conj_physical: the conjugate's values (-0.0 and NaN parts as
+    torch's); a real input is conj's result itself, as in torch."""
+    import numpy as np
+    values = [1 + 2j, -0.0 - 3j, float("nan") + 1j, 0j] if dtype.startswith("complex") else \
+        [1, 0, 1, 0]
+    x = th.tensor(values).to(getattr(th, dtype))
+    p = torch.tensor(values).to(getattr(torch, dtype))
+    for ours, theirs in [(x.conj(), p.conj()), (th.conj_physical(x), torch.conj_physical(p)),
+                         (x.t().conj_physical(), p.t().conj_physical())]:
+        a, b = np.array(ours.tolist(), dtype=complex), np.array(theirs.tolist(), dtype=complex)
+        assert ours.dtype.name == dtype and np.array_equal(a, b, equal_nan=True)
+        assert np.array_equal(np.signbit(a.imag), np.signbit(b.imag))
+    if not dtype.startswith("complex"):
+        assert th.conj(x) is x
+    out = th.empty(0, dtype=getattr(th, dtype))
+    assert th.conj_physical(x, out=out) is out
+    assert th.conj_physical(th.lazy(x)).dtype.name == dtype
