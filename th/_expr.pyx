@@ -581,12 +581,28 @@ cdef object _scaled(object x, object factor, str name, str fn, THScalarType t,
                 wrap_expr(THExpr_newScalar(factor_type, element)))
 
 
+cdef object _fused(object input, object other, object alpha, str fn, THScalarType t):
+    """input + alpha * other rounded once (float32 and float64 tensors, as
+    torch's add computes it with an alpha), or None for the other cases
+    (float16 and bfloat16 round as torch's half kernels may not: TORCH.md)."""
+    if (t != TH_FLOAT32 and t != TH_FLOAT64) or not isinstance(alpha, numbers.Real) \
+            or not all(isinstance(x, (Tensor, Expr)) for x in (input, other)):
+        return None
+    cdef uint64_t element[2]
+    write_element(<char *>element, t, alpha)
+    return node(TH_EXPR_FMA, fn, _as_type(input, t, fn), _as_type(other, t, fn),
+                wrap_expr(THExpr_newScalar(t, element)))
+
+
 def add(input, other, *, alpha=1, out=None):
-    """input + alpha * other."""
+    """input + alpha * other (rounded once for float tensors, as torch)."""
     cdef THScalarType t
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
         t = _promoted("add", TH_EXPR_ADD, input, other)
+        fused = _fused(input, other, alpha, "add", t)
+        if fused is not None:
+            return finish(fused, lazy, out)
         other = _scaled(other, alpha, "alpha", "add", t, t)
     return finish(node(TH_EXPR_ADD, "add", input, other), lazy, out)
 
@@ -598,6 +614,10 @@ def sub(input, other, *, alpha=1, out=None):
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
         t = _promoted("sub", TH_EXPR_SUB, input, other)  # (bools refused before alpha hides them)
+        fused = _fused(input, other, -alpha, "sub", t) if isinstance(alpha, numbers.Real) \
+            else None
+        if fused is not None:
+            return finish(fused, lazy, out)
         other = _scaled(other, alpha, "alpha", "sub", t, t)
     return finish(node(TH_EXPR_SUB, "sub", input, other), lazy, out)
 
@@ -760,7 +780,7 @@ def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     in float32 and rounded once, as torch)."""
     cdef THScalarType t = _promoted("addcmul", TH_EXPR_ADDCMUL, input, tensor1, tensor2)
     cdef THScalarType w = _opmath(t)
-    e = node(TH_EXPR_ADDCMUL, "addcmul", _as_operand(input, t, w, "addcmul"),
+    e = node(TH_EXPR_FMA, "addcmul", _as_operand(input, t, w, "addcmul"),
              _scaled(_as_operand(tensor1, t, w, "addcmul"), value, "value", "addcmul", t, w),
              _as_operand(tensor2, t, w, "addcmul"))
     return finish(_as_type(e, t, "addcmul"), _any_lazy((input, tensor1, tensor2)), out)

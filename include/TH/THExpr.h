@@ -78,6 +78,9 @@ typedef enum THExprOp {
   TH_EXPR_CLAMP,   /* clamp(x, lo, hi) = minimum(maximum(x, lo), hi), NaN propagates */
   TH_EXPR_ADDCMUL, /* addcmul(x, y, z) = x + y * z (TH's addcmul with value 1) */
   TH_EXPR_LERP,    /* lerp(x, y, w) = x + w * (y - x), torch's two forms by |w| < 0.5 */
+  TH_EXPR_FMA,     /* fma(x, y, z) = x + y * z rounded once for floats (torch's addcmul
+                    * and add with alpha); addcmul's product is rounded first, as a
+                    * lazy x + y * z written out */
   TH_EXPR_NUM_OPS
 } THExprOp;
 

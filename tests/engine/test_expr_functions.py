@@ -651,3 +651,22 @@ def test_conj_is_torchs(dtype):
     out = th.empty(0, dtype=getattr(th, dtype))
     assert th.conj_physical(x, out=out) is out
     assert th.conj_physical(th.lazy(x)).dtype.name == dtype
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_add_with_alpha_and_addcmul_round_once_as_torch(dtype):
+    """torch fuses alpha * other into the sum (a multiply-add), and addcmul's
+    last product: th's values are torch's, bit for bit."""
+    import numpy as np
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.standard_normal((40, 25)).astype(np.float32) for _ in range(3))
+    x, y, z = (th.tensor(v).to(getattr(th, dtype)) for v in (a, b, c))
+    p, q, r = (torch.tensor(v).to(getattr(torch, dtype)) for v in (a, b, c))
+    pairs = [(th.add(x, y, alpha=3.3), torch.add(p, q, alpha=3.3)),
+             (th.sub(x, y, alpha=-0.7), torch.sub(p, q, alpha=-0.7)),
+             (x.t().add(y.t(), alpha=0.1), p.t().add(q.t(), alpha=0.1)),
+             (x.clone().add_(y, alpha=-1e-3), p.clone().add_(q, alpha=-1e-3)),
+             (th.addcmul(x, y, z), torch.addcmul(p, q, r)),
+             (th.addcmul(x, y, z, value=0.3), torch.addcmul(p, q, r, value=0.3))]
+    for ours, theirs in pairs:
+        assert ours.tolist() == theirs.tolist()

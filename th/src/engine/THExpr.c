@@ -120,6 +120,7 @@ static const struct {
     [TH_EXPR_CLAMP] = {"clamp", 3, NO_BOOL | NO_COMPLEX},
     [TH_EXPR_ADDCMUL] = {"addcmul", 3, NO_BOOL},
     [TH_EXPR_LERP] = {"lerp", 3, INEXACT_ONLY},
+    [TH_EXPR_FMA] = {"fma", 3, NO_BOOL},
 };
 
 static int valid_op(int op) { return op >= 0 && op < TH_EXPR_NUM_OPS; }

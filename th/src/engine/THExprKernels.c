@@ -690,8 +690,14 @@ FLOATS(DEF_TVSS, clamp, CLAMP_FLOAT(x, y, z))
 INTS(DEF_T, clamp, CLAMP_INT(x, y, z))
 INTS(DEF_TVSS, clamp, CLAMP_INT(x, y, z))
 NUMBERS(DEF_T, addcmul, x + y * z)
+INTS(DEF_T, fma, x + y * z)
+COMPLEX(DEF_T, fma, x + y * z)
 #undef SIMD
 #define SIMD TH_CLONES_FMA
+/* x + y z rounded once, as torch's vector lanes' (and its contracted scalar
+ * tail's) fused multiply-add: th.addcmul, and add/sub with an alpha */
+#define FMA_OF(x) _Generic((x), float: fmaf, default: fma)
+FLOATS(DEF_T, fma, FMA_OF(x)(y, z, x))
 FLOATS(DEF_T, lerp, LERP_REAL(x, y, z))
 #undef SIMD
 #define SIMD TH_CLONES_AVX2
@@ -782,6 +788,7 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_CLAMP] = {REALS(ENTRY, clamp)},
     [TH_EXPR_ADDCMUL] = {NUMBERS(ENTRY, addcmul)},
     [TH_EXPR_LERP] = {INEXACT(ENTRY, lerp)},
+    [TH_EXPR_FMA] = {NUMBERS(ENTRY, fma)},
 };
 
 #define ENTRYVS(sfx, T, TT, name) [TT] = name##_##sfx##_vs,
