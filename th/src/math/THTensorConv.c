@@ -1,0 +1,346 @@
+/* Convolution (THTensorConv.h): torch's conv1d/2d/3d, a cross-correlation.
+ *
+ * Every convolution is 3-d here: a 1-d or 2-d one gets leading spatial dims
+ * of size 1 (kernel 1, stride 1, no padding). For each batch element and
+ * group, im2col lays the input patches out as a (C_in/groups * kernel
+ * volume) x (output volume) matrix in a scratch buffer, and one product
+ * through THTensor_addmm (th's BLAS path, math/THTensorBlas.c) multiplies
+ * the group's weight rows into the output rows, starting from the bias.
+ * A 1x1 kernel with stride 1 and no padding reads the input as it lies. */
+#include <stdio.h>
+#include <string.h>
+
+#include "TH/THTensorConv.h"
+#include "TH/THTensorMath.h"
+#include "core/THParallelImpl.h"
+#include "core/THTensorImpl.h"
+#include "debug/THDebugImpl.h"
+
+/* One convolution's geometry, padded to 3 spatial dims. */
+typedef struct Geo {
+  int64_t in[3], k[3], out[3], stride[3], pad[3], dil[3];
+  int64_t channels; /* C_in / groups */
+} Geo;
+
+static int64_t volume(const int64_t *v) { return v[0] * v[1] * v[2]; }
+
+/* ------------------------------------------------------------- im2col */
+
+/* n elements of es bytes, every step-th from src, into dst. */
+static void gather(char *dst, const char *src, int64_t n, int64_t step, size_t es) {
+#define GATHER(T)                                                     \
+  do {                                                                \
+    T *d = (T *)(void *)dst;                                          \
+    const T *s = (const T *)(const void *)src;                        \
+    for (int64_t i = 0; i < n; i++) d[i] = s[i * step];               \
+  } while (0)
+  switch (es) {
+    case 1: GATHER(uint8_t); break;
+    case 2: GATHER(uint16_t); break;
+    case 4: GATHER(uint32_t); break;
+    case 8: GATHER(uint64_t); break;
+    default:
+      for (int64_t i = 0; i < n; i++) memcpy(dst + i * es, src + i * step * es, es);
+  }
+#undef GATHER
+}
+
+typedef struct Im2col {
+  const Geo *g;
+  size_t es;
+  const char *x; /* the group's first channel: channels x in[0] x in[1] x in[2] */
+  char *col;     /* (channels * kernel volume) x (output volume) */
+} Im2col;
+
+/* The rows of channels [begin, end). A patch element outside the input is
+ * 0 (all bits 0 is 0 in every dtype). */
+static void im2col_channels(int64_t begin, int64_t end, void *ctx) {
+  const Im2col *w = ctx;
+  const Geo *g = w->g;
+  size_t es = w->es;
+  int64_t D = g->in[0], H = g->in[1], W = g->in[2], oH = g->out[1], oW = g->out[2];
+  int64_t plane = oH * oW, s = g->stride[2];
+  char *dst = w->col + (size_t)(begin * volume(g->k) * volume(g->out)) * es;
+  for (int64_t c = begin; c < end; c++)
+    for (int64_t kd = 0; kd < g->k[0]; kd++)
+      for (int64_t kh = 0; kh < g->k[1]; kh++)
+        for (int64_t kw = 0; kw < g->k[2]; kw++)
+          for (int64_t od = 0; od < g->out[0]; od++) {
+            int64_t id = od * g->stride[0] - g->pad[0] + kd * g->dil[0];
+            if (id < 0 || id >= D) {
+              memset(dst, 0, (size_t)plane * es);
+              dst += (size_t)plane * es;
+              continue;
+            }
+            for (int64_t oh = 0; oh < oH; oh++, dst += (size_t)oW * es) {
+              int64_t ih = oh * g->stride[1] - g->pad[1] + kh * g->dil[1];
+              if (ih < 0 || ih >= H) {
+                memset(dst, 0, (size_t)oW * es);
+                continue;
+              }
+              const char *src = w->x + (size_t)(((c * D + id) * H + ih) * W) * es;
+              /* ow reads iw0 + ow * s: inside the row for ow in [lo, hi) */
+              int64_t iw0 = kw * g->dil[2] - g->pad[2];
+              int64_t lo = iw0 >= 0 ? 0 : (-iw0 + s - 1) / s;
+              int64_t hi = iw0 >= W ? 0 : (W - 1 - iw0) / s + 1;
+              if (hi > oW) hi = oW;
+              if (lo > hi) lo = hi;
+              memset(dst, 0, (size_t)lo * es);
+              if (s == 1)
+                memcpy(dst + lo * es, src + (iw0 + lo) * (int64_t)es, (size_t)(hi - lo) * es);
+              else
+                gather(dst + lo * es, src + (iw0 + lo * s) * (int64_t)es, hi - lo, s, es);
+              memset(dst + hi * es, 0, (size_t)(oW - hi) * es);
+            }
+          }
+}
+
+static void im2col(const Geo *g, size_t es, const char *x, char *col) {
+  Im2col w = {g, es, x, col};
+  int64_t bytes = volume(g->k) * volume(g->out) * (int64_t)es; /* per channel */
+  int64_t grain = bytes > 0 ? TH_PARALLEL_MIN_BYTES / bytes + 1 : g->channels + 1;
+  th_parallel_for(g->channels, grain, im2col_channels, &w);
+}
+
+/* ------------------------------------------------------------ checks */
+
+static int shape_error(const char *fn, const char *format, const THTensor *t) {
+  char shape[256];
+  th_format_shape(shape, sizeof shape, t->nDimension, th_sizes(t));
+  TH_ERR_FN(TH_ERROR_VALUE, fn, format, shape);
+  return -1;
+}
+
+static void format_values(char *buf, size_t cap, int n, const int64_t *v, const char *sep) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (int i = 0; i < n && used < cap; i++)
+    used += (size_t)snprintf(buf + used, cap - used, "%s%lld", i ? sep : "", (long long)v[i]);
+}
+
+/* The checks torch makes, in its order, with its messages; the geometry
+ * into g (output sizes included), the batch (0 for an unbatched input) into
+ * *batch. */
+static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSpatial,
+                      const int64_t *stride, const int64_t *padding, const int64_t *dilation,
+                      int64_t groups, Geo *g, int64_t *batch, const char *fn) {
+  THArgCheck(input && weight, -1, TH_ERROR_VALUE, "%s: input and weight must not be NULL", fn);
+  TH_CHECK_TENSOR_AS(input, fn, -1);
+  TH_CHECK_TENSOR_AS(weight, fn, -1);
+  if (bias) TH_CHECK_TENSOR_AS(bias, fn, -1);
+  THArgCheck(nSpatial >= 1 && nSpatial <= 3, -1, TH_ERROR_VALUE,
+             "%s: nSpatial must be 1, 2 or 3, got %d", fn, nSpatial);
+  THArgCheck(stride && padding && dilation, -1, TH_ERROR_VALUE,
+             "%s: stride, padding and dilation must not be NULL", fn);
+  int nd = input->nDimension;
+  if (nd != nSpatial + 1 && nd != nSpatial + 2) {
+    char shape[256];
+    th_format_shape(shape, sizeof shape, nd, th_sizes(input));
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "Expected %dD (unbatched) or %dD (batched) input to conv%dd, "
+              "but got input of size: %s", nSpatial + 1, nSpatial + 2, nSpatial, shape);
+    return -1;
+  }
+  if (weight->nDimension != nSpatial + 2) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "Expected a %dD weight for conv%dd, but got weight of size %%s",
+             nSpatial + 2, nSpatial);
+    return shape_error(fn, msg, weight);
+  }
+  char values[128];
+  for (int i = 0; i < nSpatial; i++) {
+    THArgCheck(stride[i] > 0, -1, TH_ERROR_VALUE, "%s: non-positive stride is not supported", fn);
+    THArgCheck(padding[i] >= 0, -1, TH_ERROR_VALUE, "%s: negative padding is not supported",
+               fn);
+    if (dilation[i] <= 0) {
+      format_values(values, sizeof values, nSpatial, dilation, ", ");
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "dilation should be greater than zero, but got [%s]",
+                values);
+      return -1;
+    }
+  }
+  THArgCheck(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
+  THScalarType dtype = input->storage->dtype;
+  if (weight->storage->dtype != dtype) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "expected input and weight to have the same dtype, but got "
+              "%s and %s", THScalarType_name(dtype), THScalarType_name(weight->storage->dtype));
+    return -1;
+  }
+  if (bias && bias->storage->dtype != dtype) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "Input type (%s) and bias type (%s) should be the same",
+              THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
+    return -1;
+  }
+  THArgCheck(dtype != TH_BOOL, -1, TH_ERROR_UNSUPPORTED,
+             "%s: conv%dd is not implemented for 'bool'", fn, nSpatial);
+  const int64_t *ws = th_sizes(weight), *is = th_sizes(input);
+  int64_t cout = ws[0], cin = is[nd - nSpatial - 1];
+  char msg[200];
+  if (cout < groups) {
+    snprintf(msg, sizeof msg, "Given groups=%lld, expected weight to be at least %lld at "
+             "dimension 0, but got weight of size %%s instead", (long long)groups,
+             (long long)groups);
+    return shape_error(fn, msg, weight);
+  }
+  if (cout % groups) {
+    snprintf(msg, sizeof msg, "Given groups=%lld, expected weight to be divisible by %lld at "
+             "dimension 0, but got weight of size %%s instead", (long long)groups,
+             (long long)groups);
+    return shape_error(fn, msg, weight);
+  }
+  if (cin != ws[1] * groups) {
+    char wshape[256], ishape[256];
+    th_format_shape(wshape, sizeof wshape, weight->nDimension, ws);
+    th_format_shape(ishape, sizeof ishape, nd, is);
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "Given groups=%lld, weight of size %s, expected input%s to "
+              "have %lld channels, but got %lld channels instead", (long long)groups, wshape,
+              ishape, (long long)(ws[1] * groups), (long long)cin);
+    return -1;
+  }
+  for (int i = 0; i < nSpatial; i++) {
+    if (ws[2 + i] <= 0) {
+      format_values(values, sizeof values, nSpatial, ws + 2, ", ");
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "kernel size should be greater than zero, but got [%s]",
+                values);
+      return -1;
+    }
+  }
+  if (bias && (bias->nDimension != 1 || th_sizes(bias)[0] != cout)) {
+    char wshape[256], bshape[256];
+    th_format_shape(wshape, sizeof wshape, weight->nDimension, ws);
+    th_format_shape(bshape, sizeof bshape, bias->nDimension, th_sizes(bias));
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "Given weight of size %s, expected bias to be 1-dimensional "
+              "with %lld elements, but got bias of size %s instead", wshape, (long long)cout,
+              bshape);
+    return -1;
+  }
+  int off = 3 - nSpatial;
+  for (int i = 0; i < 3; i++) {
+    int s = i - off; /* the spatial dim, or < 0: an added one */
+    g->in[i] = s < 0 ? 1 : is[nd - nSpatial + s];
+    g->k[i] = s < 0 ? 1 : ws[2 + s];
+    g->stride[i] = s < 0 ? 1 : stride[s];
+    g->pad[i] = s < 0 ? 0 : padding[s];
+    g->dil[i] = s < 0 ? 1 : dilation[s];
+  }
+  int too_small = 0;
+  int64_t padded[3], dilated[3];
+  for (int i = 0; i < 3; i++) {
+    padded[i] = g->in[i] + 2 * g->pad[i];
+    dilated[i] = g->dil[i] * (g->k[i] - 1) + 1;
+    too_small |= padded[i] < dilated[i];
+  }
+  if (too_small) {
+    char ps[128], ks[128];
+    format_values(ps, sizeof ps, nSpatial, padded + off, " x ");
+    format_values(ks, sizeof ks, nSpatial, dilated + off, " x ");
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "Calculated padded input size per channel: (%s). Kernel "
+              "size: (%s). Kernel size can't be greater than actual input size", ps, ks);
+    return -1;
+  }
+  for (int i = 0; i < 3; i++) g->out[i] = (padded[i] - dilated[i]) / g->stride[i] + 1;
+  g->channels = ws[1];
+  *batch = nd == nSpatial + 2 ? is[0] : 0;
+  return 0;
+}
+
+/* --------------------------------------------------------- the product */
+
+/* A 2-d rows x cols row-major view of t's storage, offset elements after t's
+ * first. */
+static THTensor *rows_view(THTensor *t, int64_t offset, int64_t rows, int64_t cols,
+                           int64_t row_stride, int64_t col_stride) {
+  int64_t size[2] = {rows, cols}, stride[2] = {row_stride, col_stride};
+  return THTensor_newWithStorageNd(t->storage, t->storageOffset + offset, 2, size, stride);
+}
+
+/* dst (contiguous, (N, C_out, *out)) = the convolution. */
+static int conv_into(THTensor *dst, THTensor *input, THTensor *weight, THTensor *bias,
+                     const Geo *g, int64_t N, int64_t groups) {
+  THScalarType dtype = input->storage->dtype;
+  size_t es = THScalarType_elementSize(dtype);
+  int64_t cout = th_sizes(weight)[0], coutg = cout / groups, cin = g->channels * groups;
+  int64_t K = g->channels * volume(g->k), L = volume(g->out), inVol = volume(g->in);
+  int pointwise = volume(g->k) == 1 && volume(g->stride) == 1 && g->pad[0] + g->pad[1] +
+                  g->pad[2] == 0;
+  int rc = -1;
+  THTensor *x = NULL, *w = NULL, *b = NULL, *col = NULL, *X = NULL, *Wg = NULL, *Y = NULL,
+           *Bg = NULL;
+  if (N == 0 || cout == 0 || L == 0) return 0;
+  x = THTensor_newContiguous(input);
+  w = x ? THTensor_newContiguous(weight) : NULL;
+  b = w && bias ? THTensor_newContiguous(bias) : NULL;
+  if (!w || (bias && !b)) goto done;
+  if (!pointwise && !(col = THTensor_newWithSize2d(dtype, K, L))) goto done;
+  for (int64_t n = 0; n < N; n++) {
+    for (int64_t gi = 0; gi < groups; gi++) {
+      int64_t first = (n * cin + gi * g->channels) * inVol; /* the group's first input */
+      if (pointwise) {
+        X = rows_view(x, first, K, L, L, 1);
+        if (!X) goto done;
+      } else if (K) {
+        im2col(g, es, th_tensor_bytes(x) + first * (int64_t)es, th_tensor_bytes(col));
+      }
+      Wg = rows_view(w, gi * coutg * K, coutg, K, K, 1);
+      Y = Wg ? rows_view(dst, (n * cout + gi * coutg) * L, coutg, L, L, 1) : NULL;
+      Bg = Y && b ? rows_view(b, gi * coutg, coutg, 1, 1, 1) : NULL;
+      if (!Y || (b && !Bg)) goto done;
+      if (THTensor_addmm(Y, b ? 1 : 0, b ? Bg : Y, 1, Wg, pointwise ? X : col)) goto done;
+      THTensor_free(X);
+      THTensor_free(Wg);
+      THTensor_free(Y);
+      THTensor_free(Bg);
+      X = Wg = Y = Bg = NULL;
+    }
+  }
+  rc = 0;
+done:
+  THTensor_free(X);
+  THTensor_free(Wg);
+  THTensor_free(Y);
+  THTensor_free(Bg);
+  THTensor_free(col);
+  THTensor_free(b);
+  THTensor_free(w);
+  THTensor_free(x);
+  return rc;
+}
+
+int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight, THTensor *bias,
+                    int nSpatial, const int64_t *stride, const int64_t *padding,
+                    const int64_t *dilation, int64_t groups) {
+  const char *fn = __func__;
+  THArgCheck(output, -1, TH_ERROR_VALUE, "%s: output is NULL", fn);
+  TH_CHECK_TENSOR_AS(output, fn, -1);
+  Geo g;
+  int64_t batch;
+  if (check_conv(input, weight, bias, nSpatial, stride, padding, dilation, groups, &g, &batch,
+                 fn))
+    return -1;
+  THScalarType dtype = input->storage->dtype;
+  if (output->storage->dtype != dtype) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "expected the output to have dtype %s, but got %s",
+              THScalarType_name(dtype), THScalarType_name(output->storage->dtype));
+    return -1;
+  }
+  int batched = input->nDimension == nSpatial + 2, nd = nSpatial + 1 + batched;
+  int64_t size[5];
+  if (batched) size[0] = batch;
+  size[batched] = th_sizes(weight)[0];
+  for (int i = 0; i < nSpatial; i++) size[batched + 1 + i] = g.out[3 - nSpatial + i];
+  if (th_check_result_strides(output, nd, size, fn)) return -1;
+  /* an output over what it reads is computed aside, as is one that is not
+   * contiguous once it has the shape */
+  int aside = output->storage == input->storage || output->storage == weight->storage ||
+              (bias && output->storage == bias->storage);
+  if (!aside && !th_has_shape(output, nd, size) && THTensor_resizeNd(output, nd, size, NULL))
+    return -1;
+  aside = aside || !THTensor_isContiguous(output);
+  THTensor *dst = aside ? THTensor_newWithSize(dtype, nd, size, NULL) : output;
+  if (!dst) return -1;
+  int rc = conv_into(dst, input, weight, bias, &g, batched ? batch : 1, groups);
+  if (!rc && aside)
+    rc = (th_has_shape(output, nd, size) || !THTensor_resizeNd(output, nd, size, NULL))
+             ? THTensor_copy(output, dst) : -1;
+  if (aside) THTensor_free(dst);
+  return rc;
+}
