@@ -7,6 +7,7 @@
  * through THTensor_addmm (th's BLAS path, math/THTensorBlas.c) multiplies
  * the group's weight rows into the output rows, starting from the bias.
  * A 1x1 kernel with stride 1 and no padding reads the input as it lies. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +16,8 @@
 #include "core/THParallelImpl.h"
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
+#include "math/THBlasImpl.h"
+#include "math/THLapackImpl.h" /* th_blas_set_threads */
 
 /* One convolution's geometry, padded to 3 spatial dims. */
 typedef struct Geo {
@@ -243,6 +246,97 @@ static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSp
   return 0;
 }
 
+/* ----------------------------------------- float32 and float64: BLAS */
+
+/* The items (batch element, group) of a float32/float64 convolution: each
+ * one im2col into its chunk's buffer and one gemm straight into BLAS. */
+typedef struct Fast {
+  const Geo *g;
+  THScalarType dtype;
+  size_t es;
+  const char *x, *w, *b; /* contiguous input, weight, bias (NULL: none) */
+  char *y;               /* the contiguous output */
+  char *cols;            /* one K x L buffer per chunk (NULL: pointwise) */
+  int64_t groups, cout, coutg, cin, K, L, inVol, items, per;
+  int pointwise;
+} Fast;
+
+static void fast_item(const Fast *f, int64_t item, char *col, int nested) {
+  const Geo *g = f->g;
+  size_t es = f->es;
+  int64_t n = item / f->groups, gi = item % f->groups;
+  const char *xg = f->x + (size_t)((n * f->cin + gi * g->channels) * f->inVol) * es;
+  char *yg = f->y + (size_t)((n * f->cout + gi * f->coutg) * f->L) * es;
+  const char *B = xg;
+  if (!f->pointwise) {
+    Im2col w = {g, es, xg, col};
+    if (nested)
+      im2col(g, es, xg, col);
+    else
+      im2col_channels(0, g->channels, &w);
+    B = col;
+  }
+  double beta = 0;
+  if (f->b) { /* each output row starts as its bias */
+    beta = 1;
+    for (int64_t o = 0; o < f->coutg; o++) {
+      int64_t ch = gi * f->coutg + o;
+      if (f->dtype == TH_FLOAT32) {
+        float v = ((const float *)(const void *)f->b)[ch], *row = (float *)(void *)yg + o * f->L;
+        for (int64_t i = 0; i < f->L; i++) row[i] = v;
+      } else {
+        double v = ((const double *)(const void *)f->b)[ch];
+        double *row = (double *)(void *)yg + o * f->L;
+        for (int64_t i = 0; i < f->L; i++) row[i] = v;
+      }
+    }
+  }
+  th_gemm_rowmajor(f->dtype, f->coutg, f->L, f->K, f->w + (size_t)(gi * f->coutg * f->K) * es,
+                   f->K, B, f->L, beta, yg, f->L);
+}
+
+static void fast_chunks(int64_t begin, int64_t end, void *ctx) {
+  const Fast *f = ctx;
+  for (int64_t c = begin; c < end; c++) {
+    char *col = f->cols ? f->cols + (size_t)(c * f->K * f->L) * f->es : NULL;
+    int64_t last = (c + 1) * f->per < f->items ? (c + 1) * f->per : f->items;
+    for (int64_t item = c * f->per; item < last; item++) fast_item(f, item, col, 0);
+  }
+}
+
+/* 1 when BLAS takes every gemm of the convolution. */
+static int fast_fits(THScalarType dtype, int64_t coutg, int64_t K, int64_t L) {
+  return (dtype == TH_FLOAT32 || dtype == TH_FLOAT64) && coutg > 0 && K > 0 && L > 0 &&
+         coutg <= INT_MAX && K <= INT_MAX && L <= INT_MAX;
+}
+
+/* The items split across th's threads, each running BLAS on one thread
+ * (as THTensorBlas.c's batched products: threads inside one gemm of this
+ * size mostly wait for each other, far more on a busy machine), when there
+ * are enough of them and enough work; else one after another, BLAS and
+ * im2col on all threads. */
+static int conv_fast(Fast *f) {
+  int threads = THGetNumThreads();
+  double work = (double)f->items * (double)f->coutg * (double)f->K * (double)f->L;
+  int64_t chunks = threads > 1 && f->items >= threads && work >= 0x1p22 ? threads : 1;
+  f->per = (f->items + chunks - 1) / chunks;
+  THTensor *cols = NULL;
+  if (!f->pointwise) {
+    cols = THTensor_newWithSize1d(f->dtype, chunks * f->K * f->L);
+    if (!cols) return -1;
+    f->cols = th_tensor_bytes(cols);
+  }
+  if (chunks > 1) {
+    th_blas_set_threads(1);
+    th_parallel_for(chunks, 1, fast_chunks, f);
+  } else {
+    th_blas_set_threads(threads);
+    for (int64_t item = 0; item < f->items; item++) fast_item(f, item, f->cols, 1);
+  }
+  THTensor_free(cols);
+  return 0;
+}
+
 /* --------------------------------------------------------- the product */
 
 /* A 2-d rows x cols row-major view of t's storage, offset elements after t's
@@ -270,6 +364,13 @@ static int conv_into(THTensor *dst, THTensor *input, THTensor *weight, THTensor 
   w = x ? THTensor_newContiguous(weight) : NULL;
   b = w && bias ? THTensor_newContiguous(bias) : NULL;
   if (!w || (bias && !b)) goto done;
+  if (fast_fits(dtype, coutg, K, L)) {
+    Fast f = {g, dtype, es, th_tensor_bytes(x), th_tensor_bytes(w), b ? th_tensor_bytes(b) : NULL,
+              th_tensor_bytes(dst), NULL, groups, cout, coutg, cin, K, L, inVol, N * groups, 0,
+              pointwise};
+    rc = conv_fast(&f);
+    goto done;
+  }
   if (!pointwise && !(col = THTensor_newWithSize2d(dtype, K, L))) goto done;
   for (int64_t n = 0; n < N; n++) {
     for (int64_t gi = 0; gi < groups; gi++) {
