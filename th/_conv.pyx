@@ -135,3 +135,70 @@ def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     (C_in, D, H, W) with weight (C_out, C_in / groups, kD, kH, kW), plus bias
     (C_out)."""
     return _conv("conv3d", 3, input, weight, bias, stride, padding, dilation, groups)
+
+
+cdef Tensor _conv_transpose(str fn, int n, object input, object weight, object bias,
+                            object stride, object padding, object output_padding, object groups,
+                            object dilation):
+    cdef Tensor x = _tensor(fn, "input", input), w = _tensor(fn, "weight", weight)
+    cdef Tensor b = None if bias is None else _tensor(fn, "bias", bias)
+    if not is_integer(groups) or isinstance(groups, bool):
+        raise TypeError(f"{fn}(): argument 'groups' must be an int, not {type(groups).__name__}")
+    cdef int64_t g = as_int64(groups, "groups")
+    cdef list s = _expand(fn, "stride", stride, n), p = _expand(fn, "padding", padding, n)
+    cdef list op = _expand(fn, "output_padding", output_padding, n)
+    cdef list d = _expand(fn, "dilation", dilation, n)
+    cdef int64_t cs[3]
+    cdef int64_t cp[3]
+    cdef int64_t co[3]
+    cdef int64_t cd[3]
+    for i in range(n):
+        cs[i], cp[i], co[i], cd[i] = s[i], p[i], op[i], d[i]
+    result = wrap_tensor(THTensor_newWithSize1d(THTensor_dtype(x.cdata), 0))
+    cdef THTensor *r = (<Tensor>result).cdata
+    cdef THTensor *tb = NULL if b is None else b.cdata
+    cdef THTensor *px = NULL
+    cdef THTensor *pw = NULL
+    cdef THTensor *pb = NULL
+    cdef double work = <double>THTensor_nElement(x.cdata) * <double>THTensor_nElement(w.cdata)
+    if work / max(<double>w.shape[0] if w.dim() else 1.0, 1.0) < LONG_CONV:
+        THTensor_convTransposeNd(r, x.cdata, w.cdata, tb, n, cs, cp, co, cd, g)
+        return result
+    try:
+        px = pinned_snapshot(x.cdata)
+        pw = pinned_snapshot(w.cdata)
+        if tb != NULL:
+            pb = pinned_snapshot(tb)
+        with nogil:
+            THTensor_convTransposeNd(r, px, pw, pb, n, cs, cp, co, cd, g)
+    finally:
+        release_snapshot(px)
+        release_snapshot(pw)
+        release_snapshot(pb)
+    return result
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """A 1-d transposed convolution (conv1d's adjoint) of input (N, C_in, L)
+    or (C_in, L) with weight (C_in, C_out / groups, kW), plus bias (C_out)."""
+    return _conv_transpose("conv_transpose1d", 1, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation)
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """A 2-d transposed convolution (conv2d's adjoint) of input (N, C_in, H,
+    W) or (C_in, H, W) with weight (C_in, C_out / groups, kH, kW), plus bias
+    (C_out)."""
+    return _conv_transpose("conv_transpose2d", 2, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
+                     dilation=1):
+    """A 3-d transposed convolution (conv3d's adjoint) of input (N, C_in, D,
+    H, W) or (C_in, D, H, W) with weight (C_in, C_out / groups, kD, kH, kW),
+    plus bias (C_out)."""
+    return _conv_transpose("conv_transpose3d", 3, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation)

@@ -952,3 +952,7 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight, THTensor *bias,
                         int nSpatial, const int64_t *stride, const int64_t *padding,
                         const int64_t *dilation, int64_t groups) except -1
+    int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight,
+                                 THTensor *bias, int nSpatial, const int64_t *stride,
+                                 const int64_t *padding, const int64_t *outputPadding,
+                                 const int64_t *dilation, int64_t groups) except -1

@@ -26,5 +26,14 @@
 TH_API int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight,
                            THTensor *bias, int nSpatial, const int64_t *stride,
                            const int64_t *padding, const int64_t *dilation, int64_t groups);
+/* The transposed convolution (torch's conv_transpose1d/2d/3d, the adjoint
+ * of convNd): weight is (C_in, C_out / groups, *kernel), bias (C_out); out[i]
+ * = (in[i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1)
+ * + outputPadding[i] + 1, outputPadding[i] smaller than stride[i] or
+ * dilation[i]. float32 and float64 only (NotImplementedError otherwise). */
+TH_API int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight,
+                                    THTensor *bias, int nSpatial, const int64_t *stride,
+                                    const int64_t *padding, const int64_t *outputPadding,
+                                    const int64_t *dilation, int64_t groups);
 
 #endif /* TH_TENSOR_CONV_H */

@@ -267,6 +267,12 @@ CASES = {
         "conv1d (same, even kernel)": lambda x, w, b: quietly(
             th.nn.functional.conv1d, x[:, :, 0], w[:, :, 0, :2], b, padding="same"),
         "conv3d": lambda x, w, b: th.nn.functional.conv3d(x[:, :, None], w[:, :, None], b),
+        "conv_transpose2d (groups, strided, transposed input)":
+            lambda x, w, b: th.nn.functional.conv_transpose2d(
+                x.transpose(2, 3), w[:, :2], th.ones(4, dtype=th.float64), stride=2,
+                output_padding=1, groups=2),
+        "conv_transpose1d (unbatched)": lambda x, w, b: th.nn.functional.conv_transpose1d(
+            x[0, :, 0], w[:, :, 0], b, padding=1),
     }.items()},
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),

@@ -1,5 +1,6 @@
 """th.nn.functional: torch.nn.functional's names, arguments, result dtypes
-and errors where th has the feature: conv1d, conv2d, conv3d (th/_conv.pyx
+and errors where th has the feature: conv1d, conv2d, conv3d and
+conv_transpose1d, conv_transpose2d, conv_transpose3d (th/_conv.pyx
 over include/TH/THTensorConv.h; docs/CONV.md).
 
     >>> import th
@@ -8,6 +9,8 @@ over include/TH/THTensorConv.h; docs/CONV.md).
     >>> F.conv2d(x, th.ones(1, 1, 2, 2)).tolist()[0][0][0]
     [10.0, 14.0, 18.0]
 """
-from th._conv import conv1d, conv2d, conv3d
+from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d,
+                      conv_transpose3d)
 
-__all__ = ["conv1d", "conv2d", "conv3d"]
+__all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
+           "conv_transpose3d"]
