@@ -659,6 +659,12 @@ int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight
   if (check_transposed(input, weight, bias, nSpatial, stride, padding, outputPadding, dilation,
                        groups, &g, &batch, fn))
     return -1;
+  if (g.channels * volume(g.k) > INT_MAX || volume(g.out) > INT_MAX ||
+      th_sizes(weight)[0] / groups > INT_MAX) {
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "a transposed convolution whose matrices have a dimension "
+              "beyond %d is not supported", INT_MAX);
+    return -1;
+  }
   THScalarType dtype = input->storage->dtype;
   if (output->storage->dtype != dtype) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "expected the output to have dtype %s, but got %s",
