@@ -338,9 +338,9 @@ def test_threads_give_the_same_values():
 
 def _lib():
     lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
-    P, I, L = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)
-    lib.THTensor_convNd.argtypes = [P, P, P, P, I, L, L, L, ctypes.c_int64]
-    lib.THTensor_convNd.restype = I
+    P, INT, L = ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int64)
+    lib.THTensor_convNd.argtypes = [P, P, P, P, INT, L, L, L, ctypes.c_int64]
+    lib.THTensor_convNd.restype = INT
     return lib
 
 
