@@ -10,9 +10,10 @@
  * (C_out, C_in / groups, *kernel); bias (may be NULL) is (C_out). stride,
  * padding and dilation each hold nSpatial values. output is resized to
  * (N, C_out, *out) (unbatched: (C_out, *out)) and keeps its dtype, which
- * must be input's; it may share memory with nothing it reads (else the
- * result is computed aside and copied in). Errors return -1 with torch's
- * messages and output unchanged. Ownership: docs/REFCOUNT.md; docs/CONV.md. */
+ * must be input's; one that shares a storage with what it reads, or is not
+ * contiguous, is computed aside and copied in. Errors return -1 with torch's
+ * messages; an argument error leaves output unchanged (a MemoryError may
+ * come after it was resized). Ownership: docs/REFCOUNT.md; docs/CONV.md. */
 #ifndef TH_TENSOR_CONV_H
 #define TH_TENSOR_CONV_H
 
