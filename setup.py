@@ -188,6 +188,7 @@ def extensions():
                "th._sort",
                "th._factories", "th._functions",
                "th._linalg", "th._lapack",
+               "th._conv",
                "th._core", "th._testcapi"]
     return cythonize(
         [extension(m) for m in modules],

@@ -946,3 +946,13 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_geev(THTensor *w, THTensor *v, THTensor *info, THTensor *a) except -1
     int THTensor_gesdd(THTensor *u, THTensor *s, THTensor *vh, THTensor *info, THTensor *a, int full) except -1
     int THTensor_gels(THTensor *x, THTensor *residuals, THTensor *rank, THTensor *sv, THTensor *a, THTensor *b, THLstsqDriver driver, double rcond) except -1
+
+cdef extern from "TH/TH.h" nogil:
+    # ---------------------------------- THTensorConv.h: convolution
+    int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight, THTensor *bias,
+                        int nSpatial, const int64_t *stride, const int64_t *padding,
+                        const int64_t *dilation, int64_t groups) except -1
+    int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight,
+                                 THTensor *bias, int nSpatial, const int64_t *stride,
+                                 const int64_t *padding, const int64_t *outputPadding,
+                                 const int64_t *dilation, int64_t groups) except -1

@@ -21,5 +21,6 @@
 #include "THTensorScan.h"
 #include "THTensorSearch.h"
 #include "THTensorLapack.h"
+#include "THTensorConv.h"
 
 #endif /* TH_H */

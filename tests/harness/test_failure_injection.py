@@ -50,6 +50,20 @@ def spd():
     return ((a @ a.mT + 3 * eye).contiguous(),)
 
 
+def quietly(fn, *args, **kwargs):
+    """fn(*args, **kwargs) without its warnings (conv's 'same' of an even kernel)."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*args, **kwargs)
+
+
+def conv_operands():
+    """input (2, 4, 5, 6), weight (4, 4, 3, 3), bias (4), float64."""
+    return (th.arange(240, dtype=th.float64).view(2, 4, 5, 6) / 100,
+            th.arange(144, dtype=th.float64).view(4, 4, 3, 3) / 50, th.ones(4, dtype=th.float64))
+
+
 def warmed(setup, action):
     """(setup, action), the setup running action once: the engine allocates
     a thread's scratch buffer on its first use, which the counted run would
@@ -241,6 +255,24 @@ CASES = {
         "ormqr": lambda a: _lapack.ormqr(*_lapack.geqrf(a), a, False, True),
         "pinv": th.linalg.pinv,
         "pstrf": lambda a: _lapack.pstrf(a, True),
+    }.items()},
+    # convolution (THTensorConv.h): BLAS items, the generic product (int64,
+    # bias), a non-contiguous input, the asymmetric 'same' padding
+    **{f"conv {name}": warmed(conv_operands, action) for name, action in {
+        "conv2d": lambda x, w, b: th.nn.functional.conv2d(x, w, b, padding=1),
+        "conv2d (groups, strided, transposed input)": lambda x, w, b: th.nn.functional.conv2d(
+            x.transpose(2, 3), w[:, :2], None, stride=2, groups=2),
+        "conv2d (int64)": lambda x, w, b: th.nn.functional.conv2d(
+            x.to(th.int64), w.to(th.int64), b.to(th.int64)),
+        "conv1d (same, even kernel)": lambda x, w, b: quietly(
+            th.nn.functional.conv1d, x[:, :, 0], w[:, :, 0, :2], b, padding="same"),
+        "conv3d": lambda x, w, b: th.nn.functional.conv3d(x[:, :, None], w[:, :, None], b),
+        "conv_transpose2d (groups, strided, transposed input)":
+            lambda x, w, b: th.nn.functional.conv_transpose2d(
+                x.transpose(2, 3), w[:, :2], th.ones(4, dtype=th.float64), stride=2,
+                output_padding=1, groups=2),
+        "conv_transpose1d (unbatched)": lambda x, w, b: th.nn.functional.conv_transpose1d(
+            x[0, :, 0], w[:, :, 0], b, padding=1),
     }.items()},
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),

@@ -21,6 +21,7 @@
 #include "debug/THDebugImpl.h"
 #include "TH/THExpr.h"
 #include "TH/THTensorMath.h"
+#include "math/THBlasImpl.h"
 #include "math/THLapackImpl.h" /* th_blas_set_threads */
 
 /* ------------------------------------------------------------- matrices */
@@ -688,4 +689,23 @@ THTensor *THTensor_newBmm(THTensor *batch1, THTensor *batch2) {
 
 THTensor *THTensor_newDot(THTensor *a, THTensor *b) {
   return new_product(THTensor_dot, a, b, __func__);
+}
+
+/* ------------------------------------------------ the internal plain gemm */
+
+int th_gemm_rowmajor(THScalarType dtype, int trans_a, int64_t n, int64_t p, int64_t k,
+                     const void *a, int64_t lda, const void *b, int64_t ldb, double beta,
+                     void *c, int64_t ldc) {
+  if ((dtype != TH_FLOAT32 && dtype != TH_FLOAT64) || n <= 0 || p <= 0 || k <= 0 ||
+      n > INT_MAX || p > INT_MAX || k > INT_MAX || lda > INT_MAX || ldb > INT_MAX ||
+      ldc > INT_MAX || lda < (trans_a ? n : k) || ldb < p || ldc < p)
+    return 0;
+  enum CBLAS_TRANSPOSE ta = trans_a ? CblasTrans : CblasNoTrans;
+  if (dtype == TH_FLOAT32)
+    scipy_cblas_sgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, 1.0f, a, lda, b, ldb,
+                      (float)beta, c, ldc);
+  else
+    scipy_cblas_dgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, 1.0, a, lda, b, ldb,
+                      beta, c, ldc);
+  return 1;
 }
