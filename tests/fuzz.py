@@ -259,7 +259,7 @@ KNOWN_DIFFERENCES = [
           "torch's vectorised float16/bfloat16 paths give some NaNs the other sign",
           lambda c: c.kind == "values" and set(c.dtypes) & {"float16", "bfloat16"}
           and "nan" in c.code and (
-              "L.signbit(" in c.code
+              "signbit(" in c.code
               or "L.copysign(" in c.code and re.search(
                   r"th np\.float64\((-?[\d.e+]+)\) vs torch np\.float64\(-?\1\)",
                   c.detail or "") is not None)),

@@ -670,3 +670,18 @@ def test_add_with_alpha_and_addcmul_round_once_as_torch(dtype):
              (th.addcmul(x, y, z, value=0.3), torch.addcmul(p, q, r, value=0.3))]
     for ours, theirs in pairs:
         assert ours.tolist() == theirs.tolist()
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_integer_complex_powers_that_leave_the_range_are_not_nan(dtype):
+    """A chain of products that overflows (inf - inf: NaN) or underflows
+    falls back to exp(w log z), which keeps the scale: torch's infinities
+    and zeros."""
+    import numpy as np
+    for z in [complex(-2.0, 1.0), complex(0.5, 0.1)]:
+        e = th.tensor([-4205, -300, 4205, 300], dtype=th.int16)
+        ours = np.array((th.tensor([z] * 4, dtype=getattr(th, dtype)) ** e).tolist())
+        theirs = np.array((torch.tensor([z] * 4, dtype=getattr(torch, dtype))
+                           ** torch.tensor(e.tolist(), dtype=torch.int16)).tolist())
+        assert not np.isnan(ours).any()
+        np.testing.assert_allclose(ours, theirs, rtol=1e-4)

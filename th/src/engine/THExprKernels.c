@@ -272,8 +272,9 @@ IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, 
  * (the textbook product; numpy's scaled quotient, inf + NaN i for 1 / 0,
  * written out term by term to keep its signed zeros),
  * not C's Annex G forms, whose recovered infinities differ from torch's.
- * Integers beyond 2^24, other exponents and the powers of an infinite z
- * that torch does not multiply out take cpow. */
+ * Integers beyond 2^24, other exponents, the powers of an infinite z
+ * that torch does not multiply out, and a chain that leaves the range (an
+ * inf - inf would make it NaN) take cpow. */
 #define COMPLEX_POW(sfx, T, R, MAKE, SQRT, CPOW)                                \
   static inline T cmul_##sfx(T x, T y) {                                        \
     R a = creal(x), b = cimag(x), c = creal(y), d = cimag(y);                   \
@@ -306,6 +307,9 @@ IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, 
       r = cmul_##sfx(r, r);                                                     \
       if (k & bit) r = cmul_##sfx(r, z);                                        \
     }                                                                           \
+    if (!(isfinite(creal(r)) && isfinite(cimag(r))) ||                          \
+        (creal(r) == 0 && cimag(r) == 0 && (creal(z) != 0 || cimag(z) != 0)))   \
+      return CPOW(z, w); /* the chain overflowed or underflowed: NaN otherwise */ \
     return n < 0 ? cinv_##sfx(r) : r;                                           \
   }
 COMPLEX_POW(c64, c64, float, CMPLXF, csqrtf, cpowf)
