@@ -307,8 +307,9 @@ IPOW(uint8_t, NEVER) IPOW(uint16_t, NEVER) IPOW(uint32_t, NEVER) IPOW(uint64_t, 
       r = cmul_##sfx(r, r);                                                     \
       if (k & bit) r = cmul_##sfx(r, z);                                        \
     }                                                                           \
-    if (!(isfinite(creal(r)) && isfinite(cimag(r))) ||                          \
-        (creal(r) == 0 && cimag(r) == 0 && (creal(z) != 0 || cimag(z) != 0)))   \
+    if (isfinite(creal(z)) && isfinite(cimag(z)) &&                              \
+        (!(isfinite(creal(r)) && isfinite(cimag(r))) ||                         \
+         (creal(r) == 0 && cimag(r) == 0 && (creal(z) != 0 || cimag(z) != 0))))  \
       return CPOW(z, w); /* the chain overflowed or underflowed: NaN otherwise */ \
     return n < 0 ? cinv_##sfx(r) : r;                                           \
   }
