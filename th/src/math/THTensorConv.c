@@ -121,6 +121,34 @@ static void format_values(char *buf, size_t cap, int n, const int64_t *v, const 
     used += (size_t)snprintf(buf + used, cap - used, "%s%lld", i ? sep : "", (long long)v[i]);
 }
 
+/* Both convolutions' checks of the kernel's sizes (all > 0) and of the
+ * bias (cout elements); given is "transposed=1, " for the transposed one,
+ * as torch's messages say. */
+static int check_kernel_and_bias(THTensor *weight, THTensor *bias, int nSpatial, int64_t cout,
+                                 const char *given, const char *fn) {
+  const int64_t *ws = th_sizes(weight);
+  char values[256];
+  for (int i = 0; i < nSpatial; i++) {
+    if (ws[2 + i] <= 0) {
+      format_values(values, sizeof values, nSpatial, ws + 2, ", ");
+      TH_ERR_FN(TH_ERROR_VALUE, fn, "kernel size should be greater than zero, but got [%s]",
+                values);
+      return -1;
+    }
+  }
+  if (bias && (bias->nDimension != 1 || th_sizes(bias)[0] != cout)) {
+    char wshape[256], bshape[256];
+    th_format_shape(wshape, sizeof wshape, weight->nDimension, ws);
+    th_format_shape(bshape, sizeof bshape, bias->nDimension, th_sizes(bias));
+    TH_ERR_FN(TH_ERROR_VALUE, fn, "Given %sweight of size %s, expected bias to be "
+              "1-dimensional with %lld elements, but got bias of size %s instead", given, wshape,
+              (long long)cout, bshape);
+    return -1;
+  }
+  return 0;
+}
+
+
 /* The checks torch makes, in its order, with its messages; the geometry
  * into g (output sizes included), the batch (0 for an unbatched input) into
  * *batch. */
@@ -199,23 +227,7 @@ static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSp
               ishape, (long long)(ws[1] * groups), (long long)cin);
     return -1;
   }
-  for (int i = 0; i < nSpatial; i++) {
-    if (ws[2 + i] <= 0) {
-      format_values(values, sizeof values, nSpatial, ws + 2, ", ");
-      TH_ERR_FN(TH_ERROR_VALUE, fn, "kernel size should be greater than zero, but got [%s]",
-                values);
-      return -1;
-    }
-  }
-  if (bias && (bias->nDimension != 1 || th_sizes(bias)[0] != cout)) {
-    char wshape[256], bshape[256];
-    th_format_shape(wshape, sizeof wshape, weight->nDimension, ws);
-    th_format_shape(bshape, sizeof bshape, bias->nDimension, th_sizes(bias));
-    TH_ERR_FN(TH_ERROR_VALUE, fn, "Given weight of size %s, expected bias to be 1-dimensional "
-              "with %lld elements, but got bias of size %s instead", wshape, (long long)cout,
-              bshape);
-    return -1;
-  }
+  if (check_kernel_and_bias(weight, bias, nSpatial, cout, "", fn)) return -1;
   int off = 3 - nSpatial;
   for (int i = 0; i < 3; i++) {
     int s = i - off; /* the spatial dim, or < 0: an added one */
@@ -603,23 +615,7 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
               (long long)ws[0], (long long)cin);
     return -1;
   }
-  for (int i = 0; i < nSpatial; i++) {
-    if (ws[2 + i] <= 0) {
-      format_values(values, sizeof values, nSpatial, ws + 2, ", ");
-      TH_ERR_FN(TH_ERROR_VALUE, fn, "kernel size should be greater than zero, but got [%s]",
-                values);
-      return -1;
-    }
-  }
-  if (bias && (bias->nDimension != 1 || th_sizes(bias)[0] != cout)) {
-    char wshape[256], bshape[256];
-    th_format_shape(wshape, sizeof wshape, weight->nDimension, ws);
-    th_format_shape(bshape, sizeof bshape, bias->nDimension, th_sizes(bias));
-    TH_ERR_FN(TH_ERROR_VALUE, fn, "Given transposed=1, weight of size %s, expected bias to be "
-              "1-dimensional with %lld elements, but got bias of size %s instead", wshape,
-              (long long)cout, bshape);
-    return -1;
-  }
+  if (check_kernel_and_bias(weight, bias, nSpatial, cout, "transposed=1, ", fn)) return -1;
   int off = 3 - nSpatial, too_small = 0;
   int64_t ins[3], outs[3];
   for (int i = 0; i < 3; i++) {
