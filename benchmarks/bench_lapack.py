@@ -20,7 +20,11 @@ import argparse
 import os
 import sys
 
-import numpy as np
+if __name__ == "__main__" and "--threads" in sys.argv[:-1]:
+    # numpy's OpenBLAS reads its thread count once, when numpy is imported
+    os.environ["OPENBLAS_NUM_THREADS"] = sys.argv[sys.argv.index("--threads") + 1]
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import th  # noqa: E402
@@ -82,7 +86,8 @@ def main(argv=None):
     if torch is not None:
         torch.set_num_threads(args.threads)
     print(f"numpy {np.__version__}, torch {torch.__version__ if torch else '-'}, "
-          f"{args.threads} threads (numpy's OpenBLAS: its default)")
+          f"{args.threads} threads (numpy's OpenBLAS: "
+          f"{os.environ.get('OPENBLAS_NUM_THREADS', 'its default')})")
     run(quick=args.quick)
 
 
