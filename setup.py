@@ -30,6 +30,8 @@ KERNEL_SOURCES = [
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
+    # TH's plane convolutions: element loops over rows
+    "th/src/math/THTensorConvPlanes.c",
     "th/src/math/THTensorSort.c", "th/src/math/THTensorScan.c",
     # sparse: the radix sort, segmented sums and scatter-adds
     "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",

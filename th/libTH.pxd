@@ -956,3 +956,59 @@ cdef extern from "TH/TH.h" nogil:
                                  THTensor *bias, int nSpatial, const int64_t *stride,
                                  const int64_t *padding, const int64_t *outputPadding,
                                  const int64_t *dilation, int64_t groups) except -1
+    # TH's plane convolutions: r = beta * r + alpha * (planes of t with planes of k)
+    int THTensor_conv2Dmv(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv2Dmm(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv2Dger(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv2Dmul(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv2Dcmul(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv2DRevger(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol) except -1
+    int THTensor_conv2DRevgerm(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t srow, int64_t scol) except -1
+    int THTensor_conv3Dmv(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t sdepth, int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv3Dger(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t sdepth, int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv3Dmul(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t sdepth, int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv3Dcmul(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t sdepth, int64_t srow, int64_t scol, const char *vf, const char *xc) except -1
+    int THTensor_conv3DRevger(THTensor *r, double beta, double alpha, THTensor *t, THTensor *k,
+        int64_t sdepth, int64_t srow, int64_t scol) except -1
+    # their pointer kernels: r += alpha * (t conv k), contiguous planes of dtype
+    int THTensor_validXCorr2Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t ir, int64_t ic, const void *k, int64_t kr, int64_t kc, int64_t sr,
+        int64_t sc) except -1
+    int THTensor_validConv2Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t ir, int64_t ic, const void *k, int64_t kr, int64_t kc, int64_t sr,
+        int64_t sc) except -1
+    int THTensor_fullXCorr2Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t ir, int64_t ic, const void *k, int64_t kr, int64_t kc, int64_t sr,
+        int64_t sc) except -1
+    int THTensor_fullConv2Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t ir, int64_t ic, const void *k, int64_t kr, int64_t kc, int64_t sr,
+        int64_t sc) except -1
+    int THTensor_validXCorr2DRevptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t ir, int64_t ic, const void *k, int64_t kr, int64_t kc, int64_t sr,
+        int64_t sc) except -1
+    int THTensor_validXCorr3Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t it, int64_t ir, int64_t ic, const void *k, int64_t kt, int64_t kr,
+        int64_t kc, int64_t st, int64_t sr, int64_t sc) except -1
+    int THTensor_validConv3Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t it, int64_t ir, int64_t ic, const void *k, int64_t kt, int64_t kr,
+        int64_t kc, int64_t st, int64_t sr, int64_t sc) except -1
+    int THTensor_fullXCorr3Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t it, int64_t ir, int64_t ic, const void *k, int64_t kt, int64_t kr,
+        int64_t kc, int64_t st, int64_t sr, int64_t sc) except -1
+    int THTensor_fullConv3Dptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t it, int64_t ir, int64_t ic, const void *k, int64_t kt, int64_t kr,
+        int64_t kc, int64_t st, int64_t sr, int64_t sc) except -1
+    int THTensor_validXCorr3DRevptr(THScalarType dtype, void *r, double alpha, const void *t,
+        int64_t it, int64_t ir, int64_t ic, const void *k, int64_t kt, int64_t kr,
+        int64_t kc, int64_t st, int64_t sr, int64_t sc) except -1

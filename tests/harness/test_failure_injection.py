@@ -16,6 +16,8 @@ import th
 from th import _lapack
 from th import _testcapi as capi
 
+import test_conv_planes as conv_planes
+
 
 def t234():
     return (th.arange(24, dtype=th.float32).view(2, 3, 4),)
@@ -62,6 +64,12 @@ def conv_operands():
     """input (2, 4, 5, 6), weight (4, 4, 3, 3), bias (4), float64."""
     return (th.arange(240, dtype=th.float64).view(2, 4, 5, 6) / 100,
             th.arange(144, dtype=th.float64).view(4, 4, 3, 3) / 50, th.ones(4, dtype=th.float64))
+
+
+def planes_operands():
+    """r, input (3, 3, 3), kernel (4, 3, 2, 2), float64 (TH's conv2Dmv)."""
+    return (th.zeros(0, dtype=th.float64), th.arange(27, dtype=th.float64).view(3, 3, 3),
+            th.arange(48, dtype=th.float64).view(4, 3, 2, 2))
 
 
 def warmed(setup, action):
@@ -273,6 +281,16 @@ CASES = {
                 output_padding=1, groups=2),
         "conv_transpose1d (unbatched)": lambda x, w, b: th.nn.functional.conv_transpose1d(
             x[0, :, 0], w[:, :, 0], b, padding=1),
+    }.items()},
+    # TH's plane convolutions (THTensorConv.h): operands read aside (a
+    # transposed kernel, an input under the result), a result computed aside
+    **{f"TH {name}": (planes_operands, action) for name, action in {
+        "conv2Dmv": lambda r, t, k: conv_planes.call("conv2Dmv", r, 0.5, 1.0, t, k.mT, (1, 1)),
+        "conv2Dmm (full, result not contiguous)": lambda r, t, k: conv_planes.call(
+            "conv2Dmm", th.zeros(1, 4, 5, 7, dtype=th.float64).mT, 1.0, 2.0, t[None], k,
+            (1, 1), b"F", b"C"),
+        "conv2Dger (result over the input)": lambda r, t, k: conv_planes.call(
+            "conv2Dger", t, 0.0, 1.0, t[:, :1, :1], k[0, :, :1, :1], (1, 1)),
     }.items()},
     # sparse COO (THSTensor.h)
     "sparse_coo_tensor": (coo_parts, lambda i, v: th.sparse_coo_tensor(i, v, (3, 4, 2))),
