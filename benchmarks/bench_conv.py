@@ -7,6 +7,10 @@ of threads:
    torch.nn.functional.conv2d (oneDNN on x86). Target: at most 1.5x torch.
 2. The same with stride 2 and a 1x1 kernel (no target): the strided gather
    of im2col and the pointwise path that reads the input as it lies.
+3. TH's direct plane convolution, THTensor_conv2Dmm (valid
+   cross-correlation, TH's loop order, output planes on threads) of a
+   (8, 16, 56, 56) float32 input with a 16x16x5x5 kernel, against torch's
+   conv2d of the same (no target: TH's algorithm, kept for TH's rounding).
 
 Each figure is the minimum over repeats of one call, the two sides run
 alternately (bench_blas.compare).
@@ -32,6 +36,18 @@ except ImportError:  # pragma: no cover - torch is optional
     torch = None
 
 CONV2D_TARGET = 1.5  # th conv2d / torch conv2d
+
+
+def th_conv2Dmm():
+    """THTensor_conv2Dmm(r, beta, alpha, t, k, srow, scol, vf, xc) through ctypes."""
+    import ctypes
+    from th import _testcapi
+    fn = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so")).THTensor_conv2Dmm
+    P, L = ctypes.c_void_p, ctypes.c_int64
+    fn.argtypes = [P, ctypes.c_double, ctypes.c_double, P, P, L, L, ctypes.c_char_p,
+                   ctypes.c_char_p]
+    ad = _testcapi.tensor_address
+    return lambda r, t, k: fn(ad(r), 0.0, 1.0, ad(t), ad(k), 1, 1, b"V", b"X")
 
 
 def run(record=None, quick=False):
@@ -62,6 +78,13 @@ def run(record=None, quick=False):
             lambda: TF.conv2d(ta, tb, stride=2, padding=1), repeat), None)
         line("conv2d 32x64x56x56, 64x64x1x1 (pointwise)", *compare(
             lambda: F.conv2d(a, b1), lambda: TF.conv2d(ta, tb1), repeat), None)
+        x2 = rng.standard_normal((8, 16, 56, 56), dtype=np.float32)
+        w2 = rng.standard_normal((16, 16, 5, 5), dtype=np.float32)
+        a2, b2, r2 = th.from_numpy(x2), th.from_numpy(w2), th.empty(0)
+        ta2, tb2 = torch.from_numpy(x2), torch.from_numpy(w2)
+        conv2Dmm = th_conv2Dmm()
+        line("TH conv2Dmm 8x16x56x56, 16x16x5x5 (direct)", *compare(
+            lambda: conv2Dmm(r2, a2, b2), lambda: TF.conv2d(ta2, tb2), repeat), None)
 
 
 def main(argv=None):
