@@ -56,6 +56,53 @@ def compare(ours, theirs, repeat):
     return min(times[0][1:]), min(times[1][1:])
 
 
+def verdict(label, value, target):
+    """The default record of a figure: "  ok" or "  MISSED" against its
+    target (benchmarks/run.py passes its own, which also keeps them)."""
+    return "" if target is None else ("  ok" if value <= target else "  MISSED")
+
+
+def three_way(cases, record=None, quick=False, width=36):
+    """For each (label, ours, numpy_, torch_) of cases: th against numpy and
+    against torch (each pair run alternately by compare), and the verdict on
+    th against the faster of the two (target: never slower than both)."""
+    record = record or verdict
+    repeat = 2 if quick else 5
+    for label, ours, numpy_, torch_ in cases:
+        t_th, t_np = compare(ours, numpy_, repeat)
+        line = f"  {label:<{width}} th {t_th * 1e3:8.2f} ms  numpy {t_np * 1e3:8.2f} ms"
+        if torch_ is not None:
+            t_th2, t_torch = compare(ours, torch_, repeat)
+            best = min(t_th, t_th2)
+            line += (f"  torch {t_torch * 1e3:8.2f} ms  th/numpy {best / t_np:5.2f}x  "
+                     f"th/torch {best / t_torch:5.2f}x")
+            line += record(label + " (th/faster of numpy, torch)", best / min(t_np, t_torch), 1.0)
+        print(line, flush=True)
+
+
+def round_robin(cases, repeats):
+    """For each (name, target, calls) of cases, calls a dict library ->
+    call: the calls run round-robin (a load spike on a shared machine hits
+    every library alike), and a line prints each library's minimum in ms,
+    th's ratios to numpy and torch, and whether th is within every library
+    named in target."""
+    print(f"{'case':28} {'th':>8} {'numpy':>8} {'torch':>8}   th/numpy th/torch  target")
+    for name, target, calls in cases:
+        best = {k: float("inf") for k in calls}
+        for _ in range(repeats):
+            for k, f in calls.items():
+                t0 = time.perf_counter()
+                f()
+                best[k] = min(best[k], time.perf_counter() - t0)
+        t = {k: v * 1e3 for k, v in best.items()}
+        ratios = [t["th"] / t[k] if k in t else float("nan") for k in ("numpy", "torch")]
+        goal = " and ".join(f"<= {k}" for k in target) or "-"
+        met = "" if not target else (" ok" if all(t["th"] <= t[k] for k in target if k in t)
+                                     else " MISSED")
+        print(f"{name:28} {t['th']:8.2f} {t['numpy']:8.2f} {t.get('torch', float('nan')):8.2f}"
+              f"   {ratios[0]:8.2f} {ratios[1]:8.2f}  {goal}{met}")
+
+
 def run(record=None, quick=False):
     """Prints each figure; record(label, ratio, target) (benchmarks/run.py's)
     returns the verdict text."""

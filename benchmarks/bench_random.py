@@ -21,7 +21,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import th  # noqa: E402
-from bench_blas import compare  # noqa: E402
+from bench_blas import three_way  # noqa: E402
 
 try:
     import torch
@@ -71,20 +71,8 @@ def cases():
 def run(record=None, quick=False):
     """Prints each figure; record(label, ratio, target) (benchmarks/run.py's)
     returns the verdict text."""
-    record = record or (lambda label, value, target: "" if target is None else (
-        "  ok" if value <= target else "  MISSED"))
-    repeat = 2 if quick else 5
-    for label, ours, numpy_, torch_ in cases():
-        t_th, t_np = compare(ours, numpy_, repeat)
-        line = f"  {label:<52} th {t_th * 1e3:8.2f} ms  numpy {t_np * 1e3:8.2f} ms"
-        if torch is not None:
-            t_th2, t_torch = compare(ours, torch_, repeat)
-            best = min(t_th, t_th2)
-            line += (f"  torch {t_torch * 1e3:8.2f} ms  th/numpy {best / t_np:5.2f}x  "
-                     f"th/torch {best / t_torch:5.2f}x")
-            line += record(label + " (th/faster of numpy, torch)", best / min(t_np, t_torch), 1.0)
-        print(line, flush=True)
-
+    three_way([(label, ours, numpy_, torch_ if torch is not None else None)
+               for label, ours, numpy_, torch_ in cases()], record, quick, width=52)
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])

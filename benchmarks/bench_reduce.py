@@ -12,11 +12,14 @@ is asserted: the script prints.
     PYTHONPATH=. python benchmarks/bench_reduce.py [--quick] [--threads N]
 """
 import argparse
-import time
+import os
+import sys
 
 import numpy as np
 
-import th
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import th  # noqa: E402
+from bench_blas import round_robin  # noqa: E402
 
 try:
     import torch
@@ -73,16 +76,6 @@ def cases(n_flat, n_side):
     return out
 
 
-def measure(calls, repeats):
-    best = {k: float("inf") for k in calls}
-    for _ in range(repeats):
-        for k, f in calls.items():
-            t0 = time.perf_counter()
-            f()
-            best[k] = min(best[k], time.perf_counter() - t0)
-    return {k: v * 1e3 for k, v in best.items()}
-
-
 def run(quick=False, threads=None):
     if threads:
         th.set_num_threads(threads)
@@ -91,16 +84,7 @@ def run(quick=False, threads=None):
     repeats = 5 if quick else 25
     print(f"reductions, float32, minimum of {repeats} (ms); th and torch on "
           f"{th.get_num_threads()} threads, numpy on 1")
-    print(f"{'case':28} {'th':>8} {'numpy':>8} {'torch':>8}   th/numpy th/torch  target")
-    for name, target, calls in cases(1 << 24, 4096):
-        t = measure(calls, repeats)
-        ratios = [t["th"] / t[k] if k in t else float("nan") for k in ("numpy", "torch")]
-        goal = " and ".join(f"<= {k}" for k in target) or "-"
-        met = "" if not target else (" ok" if all(t["th"] <= t[k] for k in target if k in t)
-                                     else " MISSED")
-        print(f"{name:28} {t['th']:8.2f} {t['numpy']:8.2f} {t.get('torch', float('nan')):8.2f}"
-              f"   {ratios[0]:8.2f} {ratios[1]:8.2f}  {goal}{met}")
-
+    round_robin(cases(1 << 24, 4096), repeats)
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
