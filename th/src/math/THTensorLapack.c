@@ -633,3 +633,248 @@ done:
   THTensor_free(f);
   return close_all(res, 1, rc);
 }
+
+/* ------------------------------------------------------------ LU unpack */
+
+/* Writes the dtype's one into e. */
+static void set_one(THScalarType t, char *e) {
+  if (t == TH_FLOAT32 || t == TH_COMPLEX64) *(float *)e = 1;
+  else *(double *)e = 1;
+}
+
+/* P (m x m), L (m x k) and U (k x n) of count row-major LU factors (m x n,
+ * read from src), each into its destination when not NULL (zeroed); perm
+ * m scratch indices for P. */
+static void lu_unpack_batch(THScalarType t, const char *src, const int32_t *piv, int64_t count,
+                            int64_t m, int64_t n, char *p, char *l, char *u, int64_t *perm) {
+  int64_t es = elsize(t), k = m < n ? m : n;
+  for (int64_t b = 0; b < count; b++) {
+    const char *a = src + b * m * n * es;
+    if (l) {
+      char *d = l + b * m * k * es;
+      for (int64_t i = 0; i < m; i++) {
+        int64_t below = i < k ? i : k;
+        memcpy(d + i * k * es, a + i * n * es, (size_t)(below * es));
+        if (i < k) set_one(t, d + (i * k + i) * es);
+      }
+    }
+    if (u) {
+      char *d = u + b * k * n * es;
+      for (int64_t i = 0; i < k; i++)
+        memcpy(d + (i * n + i) * es, a + (i * n + i) * es, (size_t)((n - i) * es));
+    }
+    if (p) {
+      /* row i of P^T A is row perm[i] of A: P[perm[i], i] = 1 */
+      char *d = p + b * m * m * es;
+      for (int64_t i = 0; i < m; i++) perm[i] = i;
+      for (int64_t i = 0; i < k; i++) {
+        int64_t j = piv[b * k + i] - 1, s = perm[i];
+        perm[i] = perm[j], perm[j] = s;
+      }
+      for (int64_t i = 0; i < m; i++) set_one(t, d + (perm[i] * m + i) * es);
+    }
+  }
+}
+
+int THTensor_luUnpack(THTensor *p, THTensor *l, THTensor *u, THTensor *lu, THTensor *pivots) {
+  const char *fn = __func__;
+  if (th_lapack_check_input(lu, "LU", 0, fn) || (p && check_present(pivots, "pivots", fn)))
+    return -1;
+  THScalarType t = lu->storage->dtype;
+  int64_t m = SIZE(lu, 2), n = SIZE(lu, 1), k = m < n ? m : n, size[66];
+  int nb = lu->nDimension - 2;
+  if (pivots) {
+    TH_CHECK_TENSOR_AS(pivots, fn, -1);
+    if (pivots->storage->dtype != TH_INT32 || pivots->nDimension != nb + 1 ||
+        memcmp(th_sizes(pivots), th_sizes(lu), sizeof(int64_t) * (size_t)nb) ||
+        th_sizes(pivots)[nb] != k) {
+      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of LU's batch shape and "
+                "%lld pivots", (long long)k);
+      return -1;
+    }
+  }
+  THTensor *in[2] = {lu, pivots}, *src = NULL, *piv = NULL, *perm = NULL;
+  THResult res[3] = {{0}};
+  int rc = -1;
+  /* LU read from a private row-major copy when a result is LU itself
+   * (resized, or written, before it is read) */
+  int aliased = (p && THTensor_isSetTo(p, lu)) || (l && THTensor_isSetTo(l, lu)) ||
+                (u && THTensor_isSetTo(u, lu));
+  src = aliased ? THTensor_newClone(lu) : THTensor_newContiguous(lu);
+  if (!src || (p && (!(piv = THTensor_newContiguous(pivots)) ||
+                     !(perm = THTensor_newWithSize1d(TH_INT64, m > 0 ? m : 1)))))
+    goto done;
+  int64_t count = th_lapack_count(lu, nb);
+  if (p && count && k && check_pivots((const int32_t *)th_tensor_bytes(piv), count * k, m, fn))
+    goto done;
+  if (th_result_open(&res[0], p, "P", t, shape_of(lu, 2, m, m, size), size, 0, in, 2, fn) ||
+      th_result_open(&res[1], l, "L", t, shape_of(lu, 2, m, k, size), size, 0, in, 2, fn) ||
+      th_result_open(&res[2], u, "U", t, shape_of(lu, 2, k, n, size), size, 0, in, 2, fn))
+    goto done;
+  for (int i = 0; i < 3; i++) {
+    char *d = th_result_data(&res[i]);
+    if (d) memset(d, 0, (size_t)(th_tensor_numel(res[i].work) * elsize(t)));
+  }
+  if (count && m && n)
+    lu_unpack_batch(t, th_tensor_bytes(src), p ? (const int32_t *)th_tensor_bytes(piv) : NULL,
+                    count, m, n, p ? th_result_data(&res[0]) : NULL,
+                    l ? th_result_data(&res[1]) : NULL, u ? th_result_data(&res[2]) : NULL,
+                    p ? (int64_t *)th_tensor_bytes(perm) : NULL);
+  else if (p && count && m) /* n 0: no pivots, P the identity */
+    lu_unpack_batch(t, NULL, NULL, count, m, 0, th_result_data(&res[0]), NULL, NULL,
+                    (int64_t *)th_tensor_bytes(perm));
+  rc = 0;
+done:
+  THTensor_free(src);
+  THTensor_free(piv);
+  THTensor_free(perm);
+  return close_all(res, 3, rc);
+}
+
+/* -------------------------------------------------- LDL^T / LDL^H (sytrf) */
+
+/* ?sytrf (hermitian 0, or a real dtype) or ?hetrf on the lower triangle. */
+static void sytrf_one(THScalarType t, int hermitian, int n, void *a, int32_t *piv, void *work,
+                      int lwork, int32_t *info) {
+  char uplo = 'L';
+  switch (t) {
+    case TH_FLOAT32: scipy_LAPACK_ssytrf(&uplo, &n, a, &n, piv, work, &lwork, info); break;
+    case TH_FLOAT64: scipy_LAPACK_dsytrf(&uplo, &n, a, &n, piv, work, &lwork, info); break;
+    case TH_COMPLEX64:
+      if (hermitian) scipy_LAPACK_chetrf(&uplo, &n, a, &n, piv, work, &lwork, info);
+      else scipy_LAPACK_csytrf(&uplo, &n, a, &n, piv, work, &lwork, info);
+      break;
+    default:
+      if (hermitian) scipy_LAPACK_zhetrf(&uplo, &n, a, &n, piv, work, &lwork, info);
+      else scipy_LAPACK_zsytrf(&uplo, &n, a, &n, piv, work, &lwork, info);
+  }
+}
+
+static void ldl_message(char *buf, size_t cap, int info) {
+  snprintf(buf, cap, "The factorization could not be completed because the input is singular "
+           "(D[%d,%d] is exactly zero).", info, info);
+}
+
+int THTensor_sytrf(THTensor *ld, THTensor *pivots, THTensor *info, THTensor *a, int hermitian) {
+  const char *fn = __func__;
+  if (th_lapack_check_input(a, "A", 1, fn) || check_present(ld, "LD", fn) ||
+      check_present(pivots, "pivots", fn))
+    return -1;
+  THScalarType t = a->storage->dtype;
+  int64_t n = SIZE(a, 1), size[66];
+  int nb = a->nDimension - 2;
+  THTensor *in[1] = {a}, *work = NULL;
+  THResult res[3] = {{0}};
+  int rc = -1;
+  if (th_result_open(&res[0], ld, "LD", t, a->nDimension, th_sizes(a), 1, in, 1, fn) ||
+      th_result_open(&res[1], pivots, "pivots", TH_INT32, shape_of(a, 1, n, 0, size), size, 0,
+                     in, 1, fn) ||
+      th_result_open(&res[2], info, "info", TH_INT32, nb, th_sizes(a), 0, in, 1, fn) ||
+      fill_from(&res[0], a))
+    goto done;
+  int64_t count = th_lapack_count(a, nb);
+  int32_t *infos = (int32_t *)th_result_data(&res[2]);
+  if (count) memset(infos, 0, sizeof(int32_t) * (size_t)count);
+  if (count && n) {
+    char *d = th_result_data(&res[0]), query[16] = {0};
+    int32_t *piv = (int32_t *)th_result_data(&res[1]), qinfo = 0;
+    int64_t step = n * n * elsize(t);
+    sytrf_one(t, hermitian, (int)n, d, piv, query, -1, &qinfo);
+    int lwork = th_lapack_work_size(t, query);
+    if (!(work = THTensor_newWithSize1d(t, lwork))) goto done;
+    th_blas_set_threads(THGetNumThreads());
+    for (int64_t i = 0; i < count; i++)
+      sytrf_one(t, hermitian, (int)n, d + i * step, piv + i * n, th_tensor_bytes(work), lwork,
+                &infos[i]);
+    th_lapack_zero_triangle(t, d, count, n, n, n * n, 0);
+  }
+  rc = info ? 0 : th_lapack_report_info(infos, count, nb > 0, ldl_message, fn);
+done:
+  THTensor_free(work);
+  return close_all(res, 3, rc);
+}
+
+/* sytrf's pivots of n x n matrices: k > 0 a 1 x 1 block swapped with row
+ * k, k < 0 a 2 x 2 block (two equal negative entries) swapped with row -k;
+ * |k| in [1, n], else LAPACK would reach outside the matrix. */
+static int check_ldl_pivots(const int32_t *piv, int64_t count, int64_t n, const char *fn) {
+  for (int64_t b = 0; b < count; b++)
+    for (int64_t i = 0; i < n; i++) {
+      int32_t k = piv[b * n + i];
+      int bad = k == 0 || k > n || k < -n;
+      if (!bad && k < 0) { /* lower: the pair is (i, i + 1), both -k */
+        bad = i + 1 >= n || piv[b * n + i + 1] != k;
+        i++;
+      }
+      if (bad) {
+        TH_ERR_FN(TH_ERROR_VALUE, fn, "pivots must be sytrf's pivots of %lld x %lld matrices, "
+                  "but pivot %lld is %d", (long long)n, (long long)n, (long long)(b * n + i),
+                  k);
+        return -1;
+      }
+    }
+  return 0;
+}
+
+int THTensor_sytrs(THTensor *x, THTensor *ld, THTensor *pivots, THTensor *b, int hermitian) {
+  const char *fn = __func__;
+  if (th_lapack_check_input(ld, "LD", 1, fn) || th_lapack_check_input(b, "B", 0, fn) ||
+      check_present(x, "X", fn) || check_present(pivots, "pivots", fn) ||
+      check_same_dtype(ld, "LD", b, "B", fn) || th_lapack_check_batch(ld, "LD", b, "B", fn))
+    return -1;
+  TH_CHECK_TENSOR_AS(pivots, fn, -1);
+  int64_t n = SIZE(ld, 1), k = SIZE(b, 1);
+  int nb = ld->nDimension - 2;
+  if (SIZE(b, 2) != n) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
+              "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
+              (long long)k);
+    return -1;
+  }
+  if (pivots->storage->dtype != TH_INT32 || pivots->nDimension != nb + 1 ||
+      memcmp(th_sizes(pivots), th_sizes(ld), sizeof(int64_t) * (size_t)nb) ||
+      th_sizes(pivots)[nb] != n) {
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of LD's batch shape and "
+              "%lld pivots", (long long)n);
+    return -1;
+  }
+  THScalarType t = ld->storage->dtype;
+  THTensor *in[3] = {ld, pivots, b};
+  THResult res[1] = {{0}};
+  THTensor *f = NULL, *p = NULL;
+  int rc = -1;
+  if (th_result_open(&res[0], x, "X", t, b->nDimension, th_sizes(b), 1, in, 3, fn)) goto done;
+  f = th_lapack_new_fortran(ld, fn);
+  p = f ? THTensor_newContiguous(pivots) : NULL;
+  if (!p || fill_from(&res[0], b)) goto done;
+  int64_t count = th_lapack_count(ld, nb);
+  if (count && n && k) {
+    const int32_t *piv = (const int32_t *)th_tensor_bytes(p);
+    if (check_ldl_pivots(piv, count, n, fn)) goto done;
+    char uplo = 'L', *ldd = th_tensor_bytes(f), *xd = th_result_data(&res[0]);
+    int nn = (int)n, kk = (int)k, info;
+    int64_t es = elsize(t);
+    th_blas_set_threads(THGetNumThreads());
+    for (int64_t i = 0; i < count; i++) {
+      const void *m = ldd + i * n * n * es;
+      const int32_t *pi = piv + i * n;
+      void *xi = xd + i * n * k * es;
+      switch (t) {
+        case TH_FLOAT32: scipy_LAPACK_ssytrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info); break;
+        case TH_FLOAT64: scipy_LAPACK_dsytrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info); break;
+        case TH_COMPLEX64:
+          if (hermitian) scipy_LAPACK_chetrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info);
+          else scipy_LAPACK_csytrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info);
+          break;
+        default:
+          if (hermitian) scipy_LAPACK_zhetrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info);
+          else scipy_LAPACK_zsytrs(&uplo, &nn, &kk, m, &nn, pi, xi, &nn, &info);
+      }
+    }
+  }
+  rc = 0;
+done:
+  THTensor_free(f);
+  THTensor_free(p);
+  return close_all(res, 1, rc);
+}
