@@ -473,3 +473,74 @@ def test_c_errors_free_what_they_took():
     del wrong, zeros, longs, b, b3, b64, pv0
     del a, r, piv, w, ld, pv
     assert th.debug.live() == live
+
+
+# ------------------------------- small real systems (THTensorLapack.c's SMALL_N)
+@SETTINGS
+@given(batch=st.lists(st.integers(0, 3), max_size=2), n=st.integers(1, 18),
+       k=st.integers(0, 3), dtype=st.sampled_from([th.float32, th.float64]),
+       layout=st.sampled_from(LAYOUTS), scale=st.sampled_from([1.0, 1e-300, 1e300]),
+       seed=st.integers(0, 1000))
+def test_small_solve_and_inv_are_lapacks_within_its_accuracy(batch, n, k, dtype, layout, scale,
+                                                             seed):
+    """n <= 16 real systems run th's own getf2 and substitutions instead of
+    OpenBLAS: numpy's (LAPACK's) results within LAPACK's error bound, on both
+    sides of the size limit, in every layout (the transposed solve of a
+    row-major A and the plain one of a copy); scales near the dtype's
+    limits (reciprocal or division of a pivot)."""
+    if dtype is th.float32:
+        scale = {1e-300: 1e-30, 1e300: 1e30}.get(scale, scale)
+    a = random_matrix(tuple(batch) + (n, n), dtype, seed, "none")
+    a = (a * scale).astype(NP[dtype])
+    b = random_matrix(tuple(batch) + (n, k), dtype, seed + 1)
+    x, info = th.linalg.solve_ex(to_th(a, layout), to_th(b, layout))
+    inverse, info2 = th.linalg.inv_ex(to_th(a, layout))
+    assert np_of(info).tolist() == np_of(info2).tolist() == np.zeros(batch, np.int32).tolist()
+    if not a.size:
+        return
+    wide = a.astype(np.float64)
+    cond = float(np.linalg.cond(wide.reshape(-1, n, n)).max())
+    if cond > 1e5:
+        return
+    expected = np.linalg.solve(wide, b.astype(np.float64))
+    got = np_of(x).astype(np.float64)
+    eps = np.finfo(NP[dtype]).eps
+    # LAPACK's backward-stable bound, as a forward error: n eps cond |x|
+    bound = 10 * n * eps * cond * max(1.0, float(np.abs(expected).max(initial=0)))
+    assert np.abs(got - expected).max(initial=0) <= bound
+    inv_expected = np.linalg.inv(wide)
+    assert np.abs(np_of(inverse) - inv_expected).max() <= 10 * n * eps * cond * float(
+        np.abs(inv_expected).max())
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+@pytest.mark.parametrize("n", [3, 16, 17])
+def test_small_solve_info_and_factors_are_getrfs(dtype, n):
+    """A zero pivot: the info getrf gives (the first zero on U's diagonal)
+    and no solve; the LU and pivots a solve hands back are getrf's."""
+    a = random_matrix((3, n, n), dtype, 30)
+    a[1][:, 1] = 0  # a zero column: U[2, 2] is zero
+    a[2][:, n - 1] = a[2][:, 0] * 2  # dependent columns: rounding may hide it, as in LAPACK
+    B = to_th(random_matrix((3, n, 2), dtype, 31))
+    for layout in ("contiguous", "transposed"):
+        # a row-major A is factored as it lies (its transpose, for LAPACK)
+        A = to_th(a, layout)
+        factored = A.mT if layout == "contiguous" else A
+        # (the third, singular in exact arithmetic, may round to a nonzero
+        # pivot on either side: only its info's being 0 or n is sure)
+        getrf_info = np_of(_lapack.getrf(factored)[2]).tolist()
+        solve_info = np_of(th.linalg.solve_ex(A, B).info).tolist()
+        inv_info = np_of(th.linalg.inv_ex(A).info).tolist()
+        assert solve_info[:2] == inv_info[:2] == getrf_info[:2]
+        assert getrf_info[:2] == [0, 2 if layout == "transposed" else n]
+        assert solve_info[2] == inv_info[2] and solve_info[2] in (0, n)
+    A = to_th(a)
+    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+    lib.THTensor_gesv.argtypes = [ctypes.c_void_p] * 6
+    lu, piv, x = th.empty(0, dtype=dtype), th.empty(0, dtype=th.int32), th.empty(0, dtype=dtype)
+    info = th.empty(0, dtype=th.int32)
+    assert lib.THTensor_gesv(_ptr(x), _ptr(lu), _ptr(piv), _ptr(info), _ptr(B), _ptr(A)) == 0
+    LU, pivots, _ = _lapack.getrf(A)
+    assert np_of(piv)[0].tolist() == np_of(pivots)[0].tolist()
+    np.testing.assert_allclose(np_of(lu)[0], np_of(LU)[0], rtol=tol(dtype, 100),
+                               atol=tol(dtype, 100))

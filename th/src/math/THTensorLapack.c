@@ -3,6 +3,7 @@
  * potrs, potri, trtrs. Each call runs its whole batch in one C loop over
  * column-major matrices: the result tensors themselves when they take that
  * layout (as torch lays out these results), else scratch copied out. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -216,6 +217,110 @@ done:
   return close_all(res, 1, rc);
 }
 
+/* Small real systems (n <= SMALL_N): getrf's unblocked algorithm (dgetf2:
+ * partial pivoting on the first largest |a|, a zero pivot recorded in info
+ * and the column left unscaled) and getrs's substitutions, written out
+ * for one column-major matrix at a time. For a batch of 8 x 8 matrices,
+ * OpenBLAS's per-call overhead (argument checks, thread dispatch, its
+ * recursive getrf) costs more than the arithmetic. */
+#define SMALL_N 16
+
+#define DEFINE_SMALL_GESV(T, ABS, TMIN)                                                  \
+  static int32_t small_getrf_##T(T *a, int n, int32_t *piv) {                            \
+    int32_t info = 0;                                                                    \
+    for (int j = 0; j < n; j++) {                                                        \
+      T *cj = a + j * n, best = ABS(cj[j]);                                              \
+      int p = j;                                                                         \
+      for (int i = j + 1; i < n; i++)                                                    \
+        if (ABS(cj[i]) > best) best = ABS(cj[i]), p = i;                                 \
+      piv[j] = p + 1;                                                                    \
+      if (cj[p] != 0) {                                                                  \
+        if (p != j)                                                                      \
+          for (int c = 0; c < n; c++) {                                                  \
+            T s = a[j + c * n];                                                          \
+            a[j + c * n] = a[p + c * n], a[p + c * n] = s;                               \
+          }                                                                              \
+        if (ABS(cj[j]) >= TMIN) {                                                        \
+          T r = 1 / cj[j];                                                               \
+          for (int i = j + 1; i < n; i++) cj[i] *= r;                                    \
+        } else {                                                                         \
+          for (int i = j + 1; i < n; i++) cj[i] /= cj[j];                                \
+        }                                                                                \
+      } else if (!info) {                                                                \
+        info = j + 1;                                                                    \
+      }                                                                                  \
+      for (int c = j + 1; c < n; c++) {                                                  \
+        T *cc = a + c * n, u = cc[j];                                                    \
+        for (int i = j + 1; i < n; i++) cc[i] -= cj[i] * u;                              \
+      }                                                                                  \
+    }                                                                                    \
+    return info;                                                                         \
+  }                                                                                      \
+  /* M X = B (trans 0) or M^T X = B from M = P L U; x (n x k, column-major)     \
+   * holds B. Each step j runs over every column (axpy form: independent        \
+   * updates, a's column or row j read once for all of them). */                \
+  static void small_getrs_##T(const T *a, int n, const int32_t *piv, T *x, int k,        \
+                              int trans) {                                               \
+    if (!trans) {                                                                        \
+      for (int c = 0; c < k; c++)                                                        \
+        for (int i = 0; i < n; i++) {                                                    \
+          T *xc = x + c * n, s = xc[i];                                                  \
+          xc[i] = xc[piv[i] - 1], xc[piv[i] - 1] = s;                                    \
+        }                                                                                \
+      for (int j = 0; j < n; j++) /* L (unit) */                                         \
+        for (int c = 0; c < k; c++) {                                                    \
+          T *xc = x + c * n, xj = xc[j];                                                 \
+          for (int i = j + 1; i < n; i++) xc[i] -= a[i + j * n] * xj;                    \
+        }                                                                                \
+      for (int j = n - 1; j >= 0; j--) /* U */                                           \
+        for (int c = 0; c < k; c++) {                                                    \
+          T *xc = x + c * n, xj = xc[j] /= a[j + j * n];                                 \
+          for (int i = 0; i < j; i++) xc[i] -= a[i + j * n] * xj;                        \
+        }                                                                                \
+      return;                                                                            \
+    }                                                                                    \
+    for (int j = 0; j < n; j++) /* U^T: its column j is U's row j */                     \
+      for (int c = 0; c < k; c++) {                                                      \
+        T *xc = x + c * n, xj = xc[j] /= a[j + j * n];                                   \
+        for (int i = j + 1; i < n; i++) xc[i] -= a[j + i * n] * xj;                      \
+      }                                                                                  \
+    for (int j = n - 1; j >= 0; j--) /* L^T (unit) */                                    \
+      for (int c = 0; c < k; c++) {                                                      \
+        T *xc = x + c * n, xj = xc[j];                                                   \
+        for (int i = 0; i < j; i++) xc[i] -= a[j + i * n] * xj;                          \
+      }                                                                                  \
+    for (int c = 0; c < k; c++)                                                          \
+      for (int i = n - 1; i >= 0; i--) {                                                 \
+        T *xc = x + c * n, s = xc[i];                                                    \
+        xc[i] = xc[piv[i] - 1], xc[piv[i] - 1] = s;                                      \
+      }                                                                                  \
+  }
+
+DEFINE_SMALL_GESV(float, fabsf, FLT_MIN)
+DEFINE_SMALL_GESV(double, fabs, DBL_MIN)
+
+static int small_gesv_fits(THScalarType t, int64_t n) {
+  return n <= SMALL_N && (t == TH_FLOAT32 || t == TH_FLOAT64);
+}
+
+/* Factors count n x n matrices (f, column-major, one after another) and,
+ * where info is 0, solves into x (n x k each): what getrf_batch and
+ * getrs_batch do, for small_gesv_fits. */
+static void small_gesv_batch(THScalarType t, char *f, int32_t *piv, int32_t *infos, char *x,
+                             int64_t count, int n, int k, int trans) {
+  for (int64_t i = 0; i < count; i++) {
+    if (t == TH_FLOAT64) {
+      double *m = (double *)f + i * n * n;
+      infos[i] = small_getrf_double(m, n, piv + i * n);
+      if (!infos[i]) small_getrs_double(m, n, piv + i * n, (double *)x + i * n * k, k, trans);
+    } else {
+      float *m = (float *)f + i * n * n;
+      infos[i] = small_getrf_float(m, n, piv + i * n);
+      if (!infos[i]) small_getrs_float(m, n, piv + i * n, (float *)x + i * n * k, k, trans);
+    }
+  }
+}
+
 int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, THTensor *b,
                   THTensor *a) {
   const char *fn = __func__;
@@ -250,12 +355,16 @@ int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, T
     int32_t *piv = (int32_t *)th_result_data(&res[1]);
     char *f = th_result_data(&res[0]), *xd = th_result_data(&res[3]);
     int64_t es = elsize(t);
-    th_blas_set_threads(THGetNumThreads());
-    getrf_batch(t, f, count, (int)n, (int)n, piv, infos);
-    for (int64_t i = 0; k && i < count; i++)
-      if (!infos[i])
-        getrs_batch(t, as_is ? 'T' : 'N', f + i * n * n * es, 0, piv + i * n, 0,
-                    xd + i * n * k * es, 1, (int)n, (int)k);
+    if (small_gesv_fits(t, n)) {
+      small_gesv_batch(t, f, piv, infos, xd, count, (int)n, (int)k, as_is);
+    } else {
+      th_blas_set_threads(THGetNumThreads());
+      getrf_batch(t, f, count, (int)n, (int)n, piv, infos);
+      for (int64_t i = 0; k && i < count; i++)
+        if (!infos[i])
+          getrs_batch(t, as_is ? 'T' : 'N', f + i * n * n * es, 0, piv + i * n, 0,
+                      xd + i * n * k * es, 1, (int)n, (int)k);
+    }
   } else if (count) {
     memset(infos, 0, sizeof(int32_t) * (size_t)count);
   }
@@ -302,12 +411,16 @@ int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a) {
     int32_t *piv = (int32_t *)th_result_data(&res[3]);
     int64_t step = n * n * elsize(t);
     set_identity(t, x, count, n);
-    th_blas_set_threads(THGetNumThreads());
-    getrf_batch(t, lu, count, (int)n, (int)n, piv, infos);
-    for (int64_t i = 0; i < count; i++)
-      if (!infos[i])
-        getrs_batch(t, as_is ? 'T' : 'N', lu + i * step, 0, piv + i * n, 0, x + i * step, 1,
-                    (int)n, (int)n);
+    if (small_gesv_fits(t, n)) {
+      small_gesv_batch(t, lu, piv, infos, x, count, (int)n, (int)n, as_is);
+    } else {
+      th_blas_set_threads(THGetNumThreads());
+      getrf_batch(t, lu, count, (int)n, (int)n, piv, infos);
+      for (int64_t i = 0; i < count; i++)
+        if (!infos[i])
+          getrs_batch(t, as_is ? 'T' : 'N', lu + i * step, 0, piv + i * n, 0, x + i * step, 1,
+                      (int)n, (int)n);
+    }
   }
   int rc = info ? 0 : th_lapack_report_info(infos, count, nb > 0, inv_message, fn);
   return close_all(res, 4, rc);
