@@ -507,8 +507,9 @@ def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
     _tensor(fn, "B", B)
     _matrix(fn, LD, "A", square=True)
     if B.ndim < 2:
+        dims = builtins.max(B.ndim, 1)
         raise IndexError(f"Dimension out of range (expected to be in range of "
-                         f"[{-builtins.max(B.ndim, 1)}, {builtins.max(B.ndim, 1) - 1}], but got -2)")
+                         f"[{-dims}, {dims - 1}], but got -2)")
     if pivots.shape != LD.shape[:-1]:
         raise Error(f"{fn}: Expected LD.shape[:-1] and pivots.shape to be the same, but got "
                     f"pivots with shape {list(pivots.shape)} instead")

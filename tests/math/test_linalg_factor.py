@@ -6,7 +6,6 @@ batches and 0 x 0 matrices, singular inputs, bad inputs; and the C functions
 under them (THTensor_luUnpack, THTensor_sytrf, THTensor_sytrs): ownership,
 in-place results and errors that free what they took."""
 import ctypes
-import os
 
 import numpy as np
 import pytest
@@ -16,8 +15,9 @@ from hypothesis import strategies as st
 import th
 from th import _lapack
 
-from test_lapack import (DTYPES, LAYOUTS, NP, SETTINGS, TORCH, assert_close, np_of,
+from test_lapack import (DTYPES, LAYOUTS, NP, SETTINGS, TORCH, _ptr, assert_close, np_of,
                          random_matrix, to_th, tol)
+from test_lapack import _lib as _lapack_lib
 
 torch = pytest.importorskip("torch")
 
@@ -380,37 +380,28 @@ def test_vecdot_conjugates_x_and_errors_as_torch():
 
 # ------------------------------------------------ the C API through ctypes
 def _lib():
-    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
-    P, I = ctypes.c_void_p, ctypes.c_int
-    for name, args in [("THTensor_luUnpack", [P, P, P, P, P]),
-                       ("THTensor_sytrf", [P, P, P, P, I]),
-                       ("THTensor_sytrs", [P, P, P, P, I])]:
-        getattr(lib, name).argtypes, getattr(lib, name).restype = args, I
-    return lib
-
-
-def _ptr(t):
-    from th import _testcapi
-    return None if t is None else _testcapi.tensor_address(t)
+    P, INT = ctypes.c_void_p, ctypes.c_int
+    return _lapack_lib(("THTensor_luUnpack", [P] * 5), ("THTensor_sytrf", [P, P, P, P, INT]),
+                       ("THTensor_sytrs", [P, P, P, P, INT]))
 
 
 def test_c_functions_borrow_their_arguments_and_resize_results():
     lib = _lib()
     a = to_th(random_matrix((2, 4, 3), th.float64, 20))
     LU, piv, _ = _lapack.getrf(a)
-    p, l, u = (th.empty(0, dtype=th.float64) for _ in range(3))
-    before = [t.refcount for t in (p, l, u, LU, piv)]
+    p, lo, u = (th.empty(0, dtype=th.float64) for _ in range(3))
+    before = [t.refcount for t in (p, lo, u, LU, piv)]
     live = th.debug.live()
-    assert lib.THTensor_luUnpack(_ptr(p), _ptr(l), _ptr(u), _ptr(LU), _ptr(piv)) == 0
+    assert lib.THTensor_luUnpack(_ptr(p), _ptr(lo), _ptr(u), _ptr(LU), _ptr(piv)) == 0
     after = th.debug.live()  # the results grew: more bytes, no more objects
     assert (after.storages, after.tensors) == (live.storages, live.tensors)
-    assert [t.refcount for t in (p, l, u, LU, piv)] == before
-    assert (p.shape, l.shape, u.shape) == ((2, 4, 4), (2, 4, 3), (2, 3, 3))
-    np.testing.assert_allclose(np_of(th.matmul(th.matmul(p, l), u)), np_of(a), atol=1e-14)
+    assert [t.refcount for t in (p, lo, u, LU, piv)] == before
+    assert (p.shape, lo.shape, u.shape) == ((2, 4, 4), (2, 4, 3), (2, 3, 3))
+    np.testing.assert_allclose(np_of(th.matmul(th.matmul(p, lo), u)), np_of(a), atol=1e-14)
     # L and U alone, pivots NULL
     l2, u2 = th.empty(0, dtype=th.float64), th.empty(0, dtype=th.float64)
     assert lib.THTensor_luUnpack(None, _ptr(l2), _ptr(u2), _ptr(LU), None) == 0
-    np.testing.assert_array_equal(np_of(l2), np_of(l))
+    np.testing.assert_array_equal(np_of(l2), np_of(lo))
     # a result that is LU itself: LU read before it is resized
     square = _lapack.getrf(to_th(random_matrix((3, 3), th.float64, 21)))
     LU3, piv3 = square[0].clone(), square[1]
@@ -535,8 +526,7 @@ def test_small_solve_info_and_factors_are_getrfs(dtype, n):
         assert getrf_info[:2] == [0, 2 if layout == "transposed" else n]
         assert solve_info[2] == inv_info[2] and solve_info[2] in (0, n)
     A = to_th(a)
-    lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
-    lib.THTensor_gesv.argtypes = [ctypes.c_void_p] * 6
+    lib = _lapack_lib()
     lu, piv, x = th.empty(0, dtype=dtype), th.empty(0, dtype=th.int32), th.empty(0, dtype=dtype)
     info = th.empty(0, dtype=th.int32)
     assert lib.THTensor_gesv(_ptr(x), _ptr(lu), _ptr(piv), _ptr(info), _ptr(B), _ptr(A)) == 0

@@ -57,6 +57,28 @@ static int check_same_dtype(const THTensor *a, const char *an, const THTensor *b
   return -1;
 }
 
+/* b's rows against an n x n A in A X = B. */
+static int check_rows(const THTensor *b, int64_t n, const char *fn) {
+  if (SIZE(b, 2) == n) return 0;
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
+            "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
+            (long long)SIZE(b, 1));
+  return -1;
+}
+
+/* pivots: int32, a's batch shape, then count pivots. */
+static int check_pivots_shape(const THTensor *pivots, const THTensor *a, const char *an,
+                              int64_t count, const char *fn) {
+  int nb = a->nDimension - 2;
+  if (pivots->storage->dtype == TH_INT32 && pivots->nDimension == nb + 1 &&
+      !memcmp(th_sizes(pivots), th_sizes(a), sizeof(int64_t) * (size_t)nb) &&
+      th_sizes(pivots)[nb] == count)
+    return 0;
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of %s's batch shape and "
+            "%lld pivots", an, (long long)count);
+  return -1;
+}
+
 /* The batch sizes of a followed by the given last sizes, into size. */
 static int shape_of(const THTensor *a, int nlast, int64_t l0, int64_t l1, int64_t *size) {
   int nb = a->nDimension - 2;
@@ -154,6 +176,32 @@ static int check_pivots(const int32_t *piv, int64_t total, int64_t n, const char
   return 0;
 }
 
+/* The arguments of a solve from a pivoted factorization (getrs, sytrs):
+ * x, the factors fa (n x n, named an) and their pivots, b (n x k). */
+static int check_pivoted_solve(THTensor *x, THTensor *fa, const char *an, THTensor *pivots,
+                               THTensor *b, const char *fn) {
+  if (th_lapack_check_input(fa, an, 1, fn) || th_lapack_check_input(b, "B", 0, fn) ||
+      check_present(x, "X", fn) || check_present(pivots, "pivots", fn) ||
+      check_same_dtype(fa, an, b, "B", fn) || th_lapack_check_batch(fa, an, b, "B", fn))
+    return -1;
+  TH_CHECK_TENSOR_AS(pivots, fn, -1);
+  int64_t n = SIZE(fa, 1);
+  return check_rows(b, n, fn) || check_pivots_shape(pivots, fa, an, n, fn) ? -1 : 0;
+}
+
+/* x opened as the result (b copied in), *f the factors column-major and
+ * *p the pivots contiguous (new references, NULL on failure: the caller
+ * frees them and closes x in every case). */
+static int open_pivoted_solve(THResult *res, THTensor *x, THTensor *fa, THTensor *pivots,
+                              THTensor *b, THTensor **f, THTensor **p, const char *fn) {
+  THTensor *in[3] = {fa, pivots, b};
+  if (th_result_open(res, x, "X", fa->storage->dtype, b->nDimension, th_sizes(b), 1, in, 3, fn))
+    return -1;
+  *f = th_lapack_new_fortran(fa, fn);
+  *p = *f ? THTensor_newContiguous(pivots) : NULL;
+  return !*p || fill_from(res, b) ? -1 : 0;
+}
+
 static const char TRANS[3] = {'N', 'T', 'C'};
 
 /* getrs over count systems: lu (n x n, lda n, step n*n), x (n x k). */
@@ -169,39 +217,18 @@ static void getrs_batch(THScalarType t, char trans, const char *lu, int64_t lu_s
 
 int THTensor_getrs(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *b, int adjoint) {
   const char *fn = __func__;
-  if (th_lapack_check_input(lu, "LU", 1, fn) || th_lapack_check_input(b, "B", 0, fn) ||
-      check_present(x, "X", fn) || check_present(pivots, "pivots", fn) ||
-      check_same_dtype(lu, "LU", b, "B", fn) || th_lapack_check_batch(lu, "LU", b, "B", fn))
-    return -1;
-  TH_CHECK_TENSOR_AS(pivots, fn, -1);
-  int64_t n = SIZE(lu, 1), k = SIZE(b, 1);
-  int nb = lu->nDimension - 2;
-  if (SIZE(b, 2) != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
-              "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
-              (long long)k);
-    return -1;
-  }
+  if (check_pivoted_solve(x, lu, "LU", pivots, b, fn)) return -1;
   if (adjoint < 0 || adjoint > 2) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "adjoint must be 0, 1 or 2, not %d", adjoint);
     return -1;
   }
-  if (pivots->storage->dtype != TH_INT32 || pivots->nDimension != nb + 1 ||
-      memcmp(th_sizes(pivots), th_sizes(lu), sizeof(int64_t) * (size_t)nb) ||
-      th_sizes(pivots)[nb] != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of LU's batch shape and "
-              "%lld pivots", (long long)n);
-    return -1;
-  }
+  int64_t n = SIZE(lu, 1), k = SIZE(b, 1);
+  int nb = lu->nDimension - 2;
   THScalarType t = lu->storage->dtype;
-  THTensor *in[3] = {lu, pivots, b};
   THResult res[1] = {{0}};
   THTensor *f = NULL, *p = NULL;
   int rc = -1;
-  if (th_result_open(&res[0], x, "X", t, b->nDimension, th_sizes(b), 1, in, 3, fn)) goto done;
-  f = th_lapack_new_fortran(lu, fn);
-  p = f ? THTensor_newContiguous(pivots) : NULL;
-  if (!p || fill_from(&res[0], b)) goto done;
+  if (open_pivoted_solve(&res[0], x, lu, pivots, b, &f, &p, fn)) goto done;
   int64_t count = th_lapack_count(lu, nb);
   if (count && n && k) {
     const int32_t *piv = (const int32_t *)th_tensor_bytes(p);
@@ -330,12 +357,7 @@ int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, T
     return -1;
   int64_t n = SIZE(a, 1), k = SIZE(b, 1), size[66];
   int nb = a->nDimension - 2;
-  if (SIZE(b, 2) != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
-              "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
-              (long long)k);
-    return -1;
-  }
+  if (check_rows(b, n, fn)) return -1;
   THScalarType t = a->storage->dtype;
   /* without an LU result, a row-major A is factored as it lies (A^T to
    * LAPACK: a plain copy, no transposition) and solved transposed */
@@ -556,12 +578,7 @@ int THTensor_potrs(THTensor *x, THTensor *b, THTensor *c, int upper) {
     return -1;
   int64_t n = SIZE(c, 1), k = SIZE(b, 1);
   int nb = c->nDimension - 2;
-  if (SIZE(b, 2) != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
-              "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
-              (long long)k);
-    return -1;
-  }
+  if (check_rows(b, n, fn)) return -1;
   THScalarType t = c->storage->dtype;
   THTensor *in[2] = {c, b}, *f = NULL;
   THResult res[1] = {{0}};
@@ -798,13 +815,7 @@ int THTensor_luUnpack(THTensor *p, THTensor *l, THTensor *u, THTensor *lu, THTen
   int nb = lu->nDimension - 2;
   if (pivots) {
     TH_CHECK_TENSOR_AS(pivots, fn, -1);
-    if (pivots->storage->dtype != TH_INT32 || pivots->nDimension != nb + 1 ||
-        memcmp(th_sizes(pivots), th_sizes(lu), sizeof(int64_t) * (size_t)nb) ||
-        th_sizes(pivots)[nb] != k) {
-      TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of LU's batch shape and "
-                "%lld pivots", (long long)k);
-      return -1;
-    }
+    if (check_pivots_shape(pivots, lu, "LU", k, fn)) return -1;
   }
   THTensor *in[2] = {lu, pivots}, *src = NULL, *piv = NULL, *perm = NULL;
   THResult res[3] = {{0}};
@@ -931,35 +942,14 @@ static int check_ldl_pivots(const int32_t *piv, int64_t count, int64_t n, const 
 
 int THTensor_sytrs(THTensor *x, THTensor *ld, THTensor *pivots, THTensor *b, int hermitian) {
   const char *fn = __func__;
-  if (th_lapack_check_input(ld, "LD", 1, fn) || th_lapack_check_input(b, "B", 0, fn) ||
-      check_present(x, "X", fn) || check_present(pivots, "pivots", fn) ||
-      check_same_dtype(ld, "LD", b, "B", fn) || th_lapack_check_batch(ld, "LD", b, "B", fn))
-    return -1;
-  TH_CHECK_TENSOR_AS(pivots, fn, -1);
+  if (check_pivoted_solve(x, ld, "LD", pivots, b, fn)) return -1;
   int64_t n = SIZE(ld, 1), k = SIZE(b, 1);
   int nb = ld->nDimension - 2;
-  if (SIZE(b, 2) != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "Incompatible shapes of A and B for the equation AX = B "
-              "(%lldx%lld and %lldx%lld)", (long long)n, (long long)n, (long long)SIZE(b, 2),
-              (long long)k);
-    return -1;
-  }
-  if (pivots->storage->dtype != TH_INT32 || pivots->nDimension != nb + 1 ||
-      memcmp(th_sizes(pivots), th_sizes(ld), sizeof(int64_t) * (size_t)nb) ||
-      th_sizes(pivots)[nb] != n) {
-    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "pivots must be an int32 tensor of LD's batch shape and "
-              "%lld pivots", (long long)n);
-    return -1;
-  }
   THScalarType t = ld->storage->dtype;
-  THTensor *in[3] = {ld, pivots, b};
   THResult res[1] = {{0}};
   THTensor *f = NULL, *p = NULL;
   int rc = -1;
-  if (th_result_open(&res[0], x, "X", t, b->nDimension, th_sizes(b), 1, in, 3, fn)) goto done;
-  f = th_lapack_new_fortran(ld, fn);
-  p = f ? THTensor_newContiguous(pivots) : NULL;
-  if (!p || fill_from(&res[0], b)) goto done;
+  if (open_pivoted_solve(&res[0], x, ld, pivots, b, &f, &p, fn)) goto done;
   int64_t count = th_lapack_count(ld, nb);
   if (count && n && k) {
     const int32_t *piv = (const int32_t *)th_tensor_bytes(p);
