@@ -89,6 +89,7 @@ from th._sparse import SparseTensor, sparse_coo_tensor
 from th import sparse
 # linear algebra with torch.linalg's names (th/_lapack.pyx, th/linalg.py)
 from th import linalg
+from th.linalg import lu_unpack
 # convolutions with torch.nn.functional's names (th/_conv.pyx, th/nn/functional.py)
 from th import nn
 

@@ -20,7 +20,7 @@ cdef double LONG_CALL = 1 << 18
 # which C function _call runs
 cdef enum Op:
     GETRF, GETRS, GESV, GETRI, DET, SLOGDET, POTRF, POTRS, POTRI, TRTRS, GEQRF, ORGQR, ORMQR,
-    QR, SYEV, GEEV, GESDD, GELS, PSTRF
+    QR, SYEV, GEEV, GESDD, GELS, PSTRF, LUUNPACK, SYTRF, SYTRS
 
 
 cdef int _call(Op op, THTensor **o, THTensor **x, int *p, double d) except -1 nogil:
@@ -32,6 +32,12 @@ cdef int _call(Op op, THTensor **o, THTensor **x, int *p, double d) except -1 no
         return THTensor_gesv(o[0], NULL, NULL, o[1], x[1], x[0])
     if op == GETRI:
         return THTensor_getri(o[0], o[1], x[0])
+    if op == LUUNPACK:
+        return THTensor_luUnpack(o[0], o[1], o[2], x[0], x[1])
+    if op == SYTRF:
+        return THTensor_sytrf(o[0], o[1], o[2], x[0], p[0])
+    if op == SYTRS:
+        return THTensor_sytrs(o[0], x[0], x[1], x[2], p[0])
     if op == DET:
         return THTensor_det(o[0], x[0])
     if op == SLOGDET:
@@ -140,6 +146,29 @@ def getri(Tensor a not None):
     inv, info = _new(_dt(a)), _new(TH_INT32)
     _run(GETRI, (inv, info), (a,))
     return inv, info
+
+
+def lu_unpack(Tensor lu not None, Tensor pivots, bint data=True, bint perm=True):
+    """(P or None, L or None, U or None) of A = P L U from getrf's factors."""
+    p = _new(_dt(lu)) if perm else None
+    l = _new(_dt(lu)) if data else None
+    u = _new(_dt(lu)) if data else None
+    _run(LUUNPACK, (p, l, u), (lu, pivots) if pivots is not None else (lu,))
+    return p, l, u
+
+
+def sytrf(Tensor a not None, bint hermitian=False):
+    """(LD, pivots, info): A = L D L^T (hermitian: L D L^H), Bunch-Kaufman."""
+    ld, piv, info = _new(_dt(a)), _new(TH_INT32), _new(TH_INT32)
+    _run(SYTRF, (ld, piv, info), (a,), hermitian)
+    return ld, piv, info
+
+
+def sytrs(Tensor ld not None, Tensor pivots not None, Tensor b not None, bint hermitian=False):
+    """X of A X = B from sytrf's factors."""
+    x = _new(_dt(b))
+    _run(SYTRS, (x,), (ld, pivots, b), hermitian)
+    return x
 
 
 def det(Tensor a not None):

@@ -931,12 +931,15 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_getrs(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *b, int adjoint) except -1
     int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, THTensor *b, THTensor *a) except -1
     int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a) except -1
+    int THTensor_luUnpack(THTensor *p, THTensor *l, THTensor *u, THTensor *lu, THTensor *pivots) except -1
     int THTensor_det(THTensor *det, THTensor *a) except -1
     int THTensor_slogdet(THTensor *sign, THTensor *logabsdet, THTensor *a) except -1
     int THTensor_potrf(THTensor *c, THTensor *info, THTensor *a, int upper) except -1
     int THTensor_potrs(THTensor *x, THTensor *b, THTensor *c, int upper) except -1
     int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper) except -1
     int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper, double tol) except -1
+    int THTensor_sytrf(THTensor *ld, THTensor *pivots, THTensor *info, THTensor *a, int hermitian) except -1
+    int THTensor_sytrs(THTensor *x, THTensor *ld, THTensor *pivots, THTensor *b, int hermitian) except -1
     int THTensor_trtrs(THTensor *x, THTensor *b, THTensor *a, int upper, int trans, int unitriangular, int left) except -1
     int THTensor_geqrf(THTensor *qr, THTensor *tau, THTensor *a) except -1
     int THTensor_orgqr(THTensor *q, THTensor *a, THTensor *tau) except -1

@@ -30,7 +30,8 @@ __all__ = ["LinAlgError", "solve", "solve_ex", "inv", "inv_ex", "det", "slogdet"
            "cholesky_ex", "solve_triangular", "lu_factor", "lu_factor_ex", "lu_solve", "qr",
            "eigh", "eigvalsh", "svd", "svdvals", "lstsq", "pinv", "matrix_rank", "eig",
            "eigvals", "vector_norm", "matrix_norm", "norm", "cond", "matrix_power",
-           "multi_dot", "cross", "householder_product", "cholesky_inverse", "matrix_exp"]
+           "multi_dot", "cross", "householder_product", "cholesky_inverse", "matrix_exp", "lu",
+           "ldl_factor", "ldl_factor_ex", "ldl_solve", "tensorinv", "tensorsolve", "vecdot"]
 
 
 class LinAlgError(Error):
@@ -45,6 +46,10 @@ _Slogdet = namedtuple("linalg_slogdet", ["sign", "logabsdet"])
 _CholeskyEx = namedtuple("linalg_cholesky_ex", ["L", "info"])
 _LuFactor = namedtuple("linalg_lu_factor", ["LU", "pivots"])
 _LuFactorEx = namedtuple("linalg_lu_factor_ex", ["LU", "pivots", "info"])
+_LU = namedtuple("linalg_lu", ["P", "L", "U"])
+_LuUnpack = namedtuple("lu_unpack", ["P", "L", "U"])
+_LdlFactor = namedtuple("linalg_ldl_factor", ["LD", "pivots"])
+_LdlFactorEx = namedtuple("linalg_ldl_factor_ex", ["LD", "pivots", "info"])
 _QR = namedtuple("linalg_qr", ["Q", "R"])
 _Eigh = namedtuple("linalg_eigh", ["eigenvalues", "eigenvectors"])
 _Eig = namedtuple("linalg_eig", ["eigenvalues", "eigenvectors"])
@@ -395,6 +400,136 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     return _out(fn, out, X)
 
 
+def _outs(fn, out, results):
+    """results copied into the tensors of the tuple out (out None: results)."""
+    if out is None:
+        return results
+    return type(results)(*(_out(fn, o, r) for o, r in zip(out, results)))
+
+
+def lu(A, *, pivot=True, out=None):
+    """(P, L, U): A = P L U with partial pivoting (getrf), A m x n, k =
+    min(m, n): P m x m (A's dtype), L m x k unit lower triangular, U k x n
+    upper triangular. A singular A is no error (U has a zero diagonal)."""
+    fn = "linalg.lu"
+    _tensor(fn, "A", A)
+    if A.ndim < 2:
+        raise Error(f"{fn}: Expected tensor with 2 or more dimensions. Got size: "
+                    f"{list(A.shape)} instead")
+    if A.dtype not in _LAPACK_DTYPES:
+        raise NotImplementedError(f'"lu_cpu" not implemented for \'{_tname(A.dtype)}\'')
+    LU, pivots, _ = _lu_factor("linalg.lu_factor", A, pivot)
+    return _outs(fn, out, _LU(*_lapack.lu_unpack(LU, pivots)))
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
+    """(P, L, U) of A = P L U from lu_factor's LU (m x n) and pivots (int32,
+    min(m, n) each, broadcast over LU's batch); unpack_data False: L and U
+    empty, unpack_pivots False: P empty (torch.lu_unpack)."""
+    fn = "torch.lu_unpack"
+    _tensor(fn, "LU_data", LU_data)
+    _tensor(fn, "LU_pivots", LU_pivots)
+    if LU_data.ndim < 2:
+        raise Error(f"{fn}: Expected tensor with 2 or more dimensions. Got size: "
+                    f"{list(LU_data.shape)} instead")
+    _matrix(fn, LU_data, "LU_data")
+    if LU_pivots.dtype is not th.int32:
+        raise Error(f"{fn}: LU_pivots is expected to be a contiguous tensor of torch.int32 "
+                    f"dtype.\nNote: this function is intended to be used with the output "
+                    f"produced by torch.linalg.lu_factor")
+    m, n = LU_data.shape[-2:]
+    k = builtins.min(m, n)
+    pivots = None
+    if unpack_pivots:
+        if LU_pivots.ndim < 1 or LU_pivots.shape[-1] != k:
+            raise Error(f"{fn}: Expected LU_pivots.size(-1) to be min(m, n) = {k}, but got "
+                        f"shape {list(LU_pivots.shape)}")
+        batch = LU_data.shape[:-2]
+        try:
+            pivots = LU_pivots.expand(batch + (k,)) if LU_pivots.shape[:-1] != batch \
+                else LU_pivots
+        except RuntimeError:
+            raise Error(f"{fn}: Expected the batch shape of LU_pivots, "
+                        f"{list(LU_pivots.shape[:-1])}, to broadcast to LU_data's, "
+                        f"{list(batch)}") from None
+    try:
+        P, L, U = _lapack.lu_unpack(LU_data, pivots, bool(unpack_data), bool(unpack_pivots))
+    except ValueError:
+        raise Error("pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive."
+                    "Did you properly pass the result of lu_factor?") from None
+    empty = th.empty(0, dtype=LU_data.dtype)
+    result = _LuUnpack(empty if P is None else P, empty if L is None else L,
+                       empty if U is None else U)
+    return _outs(fn, out, result)
+
+
+# ---------------------------------------------------------------------- LDL
+def _ldl_factor(A, hermitian):
+    fn = "torch.linalg.ldl_factor_ex"
+    _tensor(fn, "A", A)
+    if A.dtype in (th.float16, th.bfloat16):
+        raise NotImplementedError(f'"ldl_factor_kernel_cpu" not implemented for '
+                                  f'\'{_tname(A.dtype)}\'')
+    _matrix(fn, A, square=True)
+    return _lapack.sytrf(A, bool(hermitian))
+
+
+def _ldl_singular(i):
+    return (f"The factorization could not be completed because the input is singular "
+            f"(D[{i},{i}] is exactly zero).")
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
+    """(LD, pivots, info): A = L D L^T (hermitian: L D L^H) of a symmetric
+    (Hermitian) A, of which only the lower triangle is read, in LAPACK's
+    compact form (?sytrf/?hetrf, Bunch-Kaufman pivoting): L below LD's
+    diagonal, D's 1 x 1 and 2 x 2 blocks on and next to it; int32 pivots
+    as LAPACK's; info > 0: D[info-1, info-1] is exactly zero."""
+    LD, pivots, info = _ldl_factor(A, hermitian)
+    if check_errors:
+        _raise_info("torch.linalg.ldl_factor_ex", info, _ldl_singular)
+    return _outs("torch.linalg.ldl_factor_ex", out, _LdlFactorEx(LD, pivots, info))
+
+
+def ldl_factor(A, *, hermitian=False, out=None):
+    """(LD, pivots) of ldl_factor_ex; a singular D: LinAlgError."""
+    LD, pivots, info = _ldl_factor(A, hermitian)
+    _raise_info("torch.linalg.ldl_factor", info, _ldl_singular)
+    return _outs("torch.linalg.ldl_factor", out, _LdlFactor(LD, pivots))
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
+    """The X of A X = B from ldl_factor's LD and pivots (?sytrs/?hetrs; the
+    hermitian of the factorization); LD's and B's batches broadcast."""
+    fn = "torch.linalg.ldl_solve"
+    _tensor(fn, "LD", LD)
+    _tensor(fn, "pivots", pivots)
+    _tensor(fn, "B", B)
+    _matrix(fn, LD, "A", square=True)
+    if B.ndim < 2:
+        dims = builtins.max(B.ndim, 1)
+        raise IndexError(f"Dimension out of range (expected to be in range of "
+                         f"[{-dims}, {dims - 1}], but got -2)")
+    if pivots.shape != LD.shape[:-1]:
+        raise Error(f"{fn}: Expected LD.shape[:-1] and pivots.shape to be the same, but got "
+                    f"pivots with shape {list(pivots.shape)} instead")
+    if pivots.dtype.is_floating_point or pivots.dtype.is_complex or pivots.dtype is th.bool:
+        raise Error(f"{fn}: Expected pivots to be integers. Got {_tname(pivots.dtype)}")
+    if B.dtype is not LD.dtype:
+        raise Error(f"Expected b and A to have the same dtype, but found b of type "
+                    f"{_tname(B.dtype)} and A of type {_tname(LD.dtype)} instead.")
+    n = LD.shape[-1]
+    if B.shape[-2] != n:
+        raise Error(f"Incompatible matrix sizes for {fn}: each A matrix is {n} by {n} but each "
+                    f"b matrix is {B.shape[-2]} by {B.shape[-1]}")
+    if pivots.dtype is not th.int32:
+        pivots = pivots.to(th.int32)
+    LD2, B = _broadcast_batches(LD, B)
+    if LD2.shape[:-2] != LD.shape[:-2]:
+        pivots = pivots.expand(LD2.shape[:-1])
+    return _out(fn, out, _lapack.sytrs(LD2, pivots, B, bool(hermitian)))
+
+
 # ---------------------------------------------------------------------- QR
 def qr(A, mode="reduced", *, out=None):
     """(Q, R) of A = Q R: mode 'reduced' (Q m x k, R k x n, k = min(m, n)),
@@ -678,6 +813,68 @@ def cond(A, p=None, *, out=None):
         _matrix(fn, A, square=True)
         r = matrix_norm(A, p) * matrix_norm(inv(A), p)
     return _out(fn, out, r)
+
+
+# ----------------------------------------------------------------- tensors
+def _prod(sizes):
+    return math.prod(sizes)
+
+
+def tensorinv(A, ind=2, *, out=None):
+    """The inverse of A seen as a linear map from its first ind dims to the
+    rest: the result has shape A.shape[ind:] + A.shape[:ind] and
+    tensordot(result, A, ind) is the identity (prod of both sides equal)."""
+    fn = "linalg.tensorinv"
+    _tensor(fn, "A", A)
+    if not isinstance(ind, int) or isinstance(ind, bool):
+        raise TypeError(f"{fn}(): argument 'ind' must be int, not {type(ind).__name__}")
+    if ind <= 0:
+        raise Error(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    rows, cols = _prod(A.shape[:ind]), _prod(A.shape[ind:])
+    if rows != cols:
+        raise Error(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+                    f"prod(self.shape[:ind]), but got {cols} != {rows}")
+    M = _matrix("linalg.inv", A.reshape(rows, cols), square=True)
+    inverse, info = _lapack.getri(M)
+    _raise_info("inv", info, _inv_singular)
+    return _out(fn, out, inverse.reshape(A.shape[ind:] + A.shape[:ind]))
+
+
+def tensorsolve(A, B, dims=None, *, out=None):
+    """The X of tensordot(A, X, X.ndim) = B: X has shape A.shape[B.ndim:]
+    (after the dims of A named by dims are moved to the end)."""
+    fn = "linalg.tensorsolve"
+    _tensor(fn, "A", A)
+    _tensor(fn, "B", B)
+    if dims is not None:
+        dims = (dims,) if isinstance(dims, int) else tuple(dims)
+        A = A.movedim(dims, tuple(range(A.ndim - len(dims), A.ndim)))
+    shape = A.shape[B.ndim:]
+    rows, cols = _prod(shape), B.numel()
+    if rows != cols:
+        raise Error(f"Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                    f"prod(self.shape[:other.ndim]), but got {rows} != {cols}")
+    X = solve(A.reshape(rows, rows), B.reshape(-1))
+    return _out(fn, out, X.reshape(shape))
+
+
+def vecdot(x, y, *, dim=-1, out=None):
+    """The dot product of x and y (broadcast) along dim: sum(conj(x) * y),
+    x conjugated when complex."""
+    fn = "linalg.vecdot"
+    _tensor(fn, "x", x)
+    _tensor(fn, "y", y)
+    if x.dtype is not y.dtype:
+        raise Error(f"{fn}: Expected x and y to have the same dtype, but found x of type "
+                    f"{_tname(x.dtype)} and y of type {_tname(y.dtype)} instead")
+    if not (x.dtype.is_floating_point or x.dtype.is_complex):
+        raise Error(f"{fn}: Expected a floating point or complex tensor as input. Got "
+                    f"{_tname(x.dtype)}")
+    if x.ndim == 1 and y.ndim == 1 and x.shape != y.shape:
+        raise Error(f"inconsistent tensor size, expected tensor [{x.shape[0]}] and src "
+                    f"[{y.shape[0]}] to have the same number of elements, but got "
+                    f"{x.shape[0]} and {y.shape[0]} elements respectively")
+    return _out(fn, out, (_conj(x) * y).sum(dim))
 
 
 # ------------------------------------------------------------ products

@@ -30,6 +30,21 @@ class _LuFactorEx(NamedTuple):
     LU: Tensor
     pivots: Tensor
     info: Tensor
+class _LU(NamedTuple):
+    P: Tensor
+    L: Tensor
+    U: Tensor
+class _LuUnpack(NamedTuple):
+    P: Tensor
+    L: Tensor
+    U: Tensor
+class _LdlFactor(NamedTuple):
+    LD: Tensor
+    pivots: Tensor
+class _LdlFactorEx(NamedTuple):
+    LD: Tensor
+    pivots: Tensor
+    info: Tensor
 class _QR(NamedTuple):
     Q: Tensor
     R: Tensor
@@ -69,6 +84,21 @@ def lu_factor_ex(A: Tensor, *, pivot: bool = ..., check_errors: bool = ...,
                  out: Optional[Tuple[Tensor, Tensor, Tensor]] = ...) -> _LuFactorEx: ...
 def lu_solve(LU: Tensor, pivots: Tensor, B: Tensor, *, left: bool = ..., adjoint: bool = ...,
              out: Optional[Tensor] = ...) -> Tensor: ...
+def lu(A: Tensor, *, pivot: bool = ...,
+       out: Optional[Tuple[Tensor, Tensor, Tensor]] = ...) -> _LU: ...
+def lu_unpack(LU_data: Tensor, LU_pivots: Tensor, unpack_data: bool = ...,
+              unpack_pivots: bool = ..., *,
+              out: Optional[Tuple[Tensor, Tensor, Tensor]] = ...) -> _LuUnpack: ...
+def ldl_factor(A: Tensor, *, hermitian: bool = ...,
+               out: Optional[Tuple[Tensor, Tensor]] = ...) -> _LdlFactor: ...
+def ldl_factor_ex(A: Tensor, *, hermitian: bool = ..., check_errors: bool = ...,
+                  out: Optional[Tuple[Tensor, Tensor, Tensor]] = ...) -> _LdlFactorEx: ...
+def ldl_solve(LD: Tensor, pivots: Tensor, B: Tensor, *, hermitian: bool = ...,
+              out: Optional[Tensor] = ...) -> Tensor: ...
+def tensorinv(A: Tensor, ind: int = ..., *, out: Optional[Tensor] = ...) -> Tensor: ...
+def tensorsolve(A: Tensor, B: Tensor, dims: Optional[Union[int, Sequence[int]]] = ..., *,
+                out: Optional[Tensor] = ...) -> Tensor: ...
+def vecdot(x: Tensor, y: Tensor, *, dim: int = ..., out: Optional[Tensor] = ...) -> Tensor: ...
 def qr(A: Tensor, mode: str = ..., *, out: Optional[Tuple[Tensor, Tensor]] = ...) -> _QR: ...
 def householder_product(A: Tensor, tau: Tensor, *, out: Optional[Tensor] = ...) -> Tensor: ...
 def eigh(A: Tensor, UPLO: str = ..., *, out: Optional[Tuple[Tensor, Tensor]] = ...) -> _Eigh: ...

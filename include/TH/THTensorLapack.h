@@ -52,6 +52,13 @@ TH_API int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *
  * getrf and getrs, faster than LAPACK's getri). info > 0: A is singular
  * (inv then holds no meaning). */
 TH_API int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a);
+/* P, L and U of A = P L U from getrf's lu (m x n) and pivots (int32, k =
+ * min(m, n) each): p (m x m, the permutation matrix in lu's dtype), l (m x
+ * k, unit lower triangular) and u (k x n, upper triangular), each
+ * contiguous (torch's layout). Any of p, l, u may be NULL (not computed);
+ * pivots may be NULL when p is. Pivots outside [1, m] are a ValueError. */
+TH_API int THTensor_luUnpack(THTensor *p, THTensor *l, THTensor *u, THTensor *lu,
+                             THTensor *pivots);
 /* det(A) (det, a's dtype) and log|det(A)| with its sign (a's dtype: a
  * complex sign is the determinant's phase; logabsdet of the real dtype),
  * from getrf: a singular A has det 0, sign 0 and logabsdet -inf. Either
@@ -79,6 +86,24 @@ TH_API int THTensor_potri(THTensor *inv, THTensor *info, THTensor *c, int upper)
  * error). tol < 0: LAPACK's default (n * eps * the largest diagonal). */
 TH_API int THTensor_pstrf(THTensor *c, THTensor *piv, THTensor *rank, THTensor *a, int upper,
                           double tol);
+
+/* -------------------------------------------------- LDL^T, LDL^H (sytrf) */
+
+/* A = L D L^T (hermitian 0: ?sytrf) or L D L^H (hermitian 1 and a complex
+ * dtype: ?hetrf) of a symmetric (Hermitian) A, of which only the lower
+ * triangle is read, by Bunch-Kaufman's diagonal pivoting: ld (n x n) holds
+ * L below the diagonal and the 1 x 1 and 2 x 2 blocks of D on and next to
+ * it, its upper triangle zeroed; pivots (int32, n) LAPACK's (k > 0: row k
+ * swapped, a 1 x 1 block; two equal k < 0: a 2 x 2 block, row -k swapped),
+ * as torch.linalg.ldl_factor gives them. info > 0: D[info-1, info-1] is
+ * exactly zero (D is singular; the factorization is complete). */
+TH_API int THTensor_sytrf(THTensor *ld, THTensor *pivots, THTensor *info, THTensor *a,
+                          int hermitian);
+/* Solves A X = B from sytrf's ld (n x n) and pivots (?sytrs, or ?hetrs
+ * with hermitian 1); b (n x k), x gets its shape. Pivots sytrf could not
+ * have given are a ValueError. */
+TH_API int THTensor_sytrs(THTensor *x, THTensor *ld, THTensor *pivots, THTensor *b,
+                          int hermitian);
 
 /* ------------------------------------------------------------ triangular */
 

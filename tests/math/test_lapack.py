@@ -543,15 +543,17 @@ def test_linalg_md_c_example_compiles_and_runs(tmp_path):
 
 
 # ------------------------------------------------ the C API through ctypes
-def _lib():
+def _lib(*extra):
     """libTH.so through ctypes.PyDLL: th's handler turns a C error into the
-    Python exception, which PyDLL raises (tests/core/test_c_api_coverage.py)."""
+    Python exception, which PyDLL raises (tests/core/test_c_api_coverage.py).
+    extra: more (name, argument types) of functions returning int."""
     import ctypes
     import os
     lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
     P, I = ctypes.c_void_p, ctypes.c_int
     for name, args in [("THTensor_getri", [P, P, P]), ("THTensor_potrf", [P, P, P, I]),
-                       ("THTensor_gesv", [P, P, P, P, P, P]), ("THTensor_getrf", [P, P, P, P])]:
+                       ("THTensor_gesv", [P, P, P, P, P, P]), ("THTensor_getrf", [P, P, P, P]),
+                       *extra]:
         getattr(lib, name).argtypes, getattr(lib, name).restype = args, I
     return lib
 
