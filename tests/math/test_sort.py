@@ -66,6 +66,10 @@ def random_values(rng, dtype, shape, ties=True):
     n = int(np.prod(shape))
     if dtype == th.bool:
         return th.from_numpy(rng.integers(0, 2, n).astype(bool).reshape(shape))
+    if dtype in (th.complex64, th.complex128):  # each part as a float64's
+        a = np.empty(shape, np.complex128)
+        a.real, a.imag = (random_values(rng, th.float64, shape, ties).numpy() for _ in range(2))
+        return th.from_numpy(a).to(dtype)
     if dtype in FLOATS:
         pool = np.array([0.0, -0.0, 1.5, -1.5, np.inf, -np.inf, np.nan, 2.0, -3.25, 7.0])
         a = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(0, 10, n))
