@@ -108,12 +108,30 @@ def test_other_dtypes_as_torch(dtype):
     assert_close(ours, theirs, dtype)
 
 
-def test_bool_is_refused_as_torch_refuses_it():
-    x, w = th.ones(1, 2, 3, 3, dtype=th.bool), th.ones(1, 2, 2, 2, dtype=th.bool)
-    with pytest.raises(NotImplementedError):
-        TF.conv2d(torch.ones(1, 2, 3, 3, dtype=torch.bool), torch.ones(1, 2, 2, 2, dtype=torch.bool))
-    with pytest.raises(NotImplementedError, match="bool"):
-        F.conv2d(x, w)
+TORCH_NAMES = {"bool": "Bool", "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64",
+               "int8": "Char", "uint8": "Byte", "int16": "Short", "int32": "Int"}
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("dtype", ["bool", "uint16", "uint32", "uint64", "int8", "uint8",
+                                   "int16", "int32"])
+def test_refused_dtypes_are_torchs(n, transposed, dtype):
+    """Where torch 2.13 refuses a dtype, th does, with torch's message (the
+    dtype under th's name); where torch computes it, th does too."""
+    name = f"conv_transpose{n}d" if transposed else f"conv{n}d"
+    shapes = (1, 2) + (3,) * n, (2, 2) + (2,) * n
+    try:
+        getattr(TF, name)(*(torch.ones(s).to(getattr(torch, dtype)) for s in shapes))
+    except NotImplementedError as e:
+        message = str(e).replace(f"'{TORCH_NAMES[dtype]}'", dtype)
+        with pytest.raises(NotImplementedError) as ours:
+            getattr(F, name)(*(th.ones(s, dtype=getattr(th, dtype)) for s in shapes))
+        assert message in str(ours.value)
+        return
+    got = getattr(F, name)(*(th.ones(s, dtype=getattr(th, dtype)) for s in shapes))
+    assert got.tolist() == getattr(TF, name)(*(torch.ones(s).to(getattr(torch, dtype))
+                                                for s in shapes)).tolist()
 
 
 def test_empty_batches_as_torch():
@@ -173,7 +191,7 @@ def laid_out(lib, a, layout, dtype):
     if layout == "transposed" and a.ndim >= 2:
         return lib.tensor(np.swapaxes(a, -1, -2).tolist(), dtype=dt).transpose(-1, -2)
     if layout == "strided":
-        wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1],))
+        wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1],), dtype=a.dtype)
         wide[..., ::2] = a
         return lib.tensor(wide.tolist(), dtype=dt)[..., ::2]
     return lib.tensor(a.tolist(), dtype=dt)
@@ -483,11 +501,59 @@ def test_transposed_bad_arguments_raise_torchs_errors(call, match):
     assert th.debug.live() == before
 
 
-def test_transposed_refuses_what_it_does_not_compute():
-    """th computes transposed convolutions in float32 and float64 only (torch
-    also in the integer, half and complex dtypes): docs/CONV.md."""
-    with pytest.raises(NotImplementedError, match="float32 and float64 only"):
-        F.conv_transpose2d(th.ones(1, 2, 3, 3, dtype=th.int64), th.ones(2, 2, 2, 2, dtype=th.int64))
+TOL_T = dict(TOL, complex128=dict(rtol=1e-12, atol=1e-12),
+             # computed in float32 and rounded once; torch rounds each step in the
+             # half type (a few of its ulps apart where col2im adds up overlaps)
+             float16=dict(rtol=4e-3, atol=2e-2), bfloat16=dict(rtol=3e-2, atol=1.5e-1))
+
+
+def transposed_operands(rng, dtype, xs, ws, cout):
+    if dtype == "int64":  # big enough to wrap in products and sums
+        return (rng.integers(-2**40, 2**40, xs), rng.integers(-2**40, 2**40, ws),
+                rng.integers(-2**62, 2**62, cout))
+    if dtype.startswith("complex"):
+        return tuple(rng.standard_normal(s) + 1j * rng.standard_normal(s) for s in (xs, ws, cout))
+    return tuple(rng.standard_normal(s) for s in (xs, ws, cout))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "complex64", "complex128", "int64"])
+@pytest.mark.parametrize("n, xs, ws, kw", TRANSPOSED)
+def test_transposed_other_dtypes_are_torchs(n, xs, ws, kw, dtype):
+    """The dtypes torch 2.13 computes beyond float32 and float64: the complex
+    ones in BLAS, int64 exactly (wrapping as torch's), the halves through
+    float32 within the half type's rounding."""
+    rng = np.random.default_rng(8)
+    x, w, b = transposed_operands(rng, dtype, xs, ws, ws[1] * kw.get("groups", 1))
+    for bias in (b, None):
+        ours, theirs = run_transposed(n, x, w, bias, dtype, **kw)
+        assert tuple(ours.shape) == tuple(theirs.shape) and str(ours.dtype) == f"th.{dtype}"
+        if dtype == "int64":
+            assert ours.tolist() == theirs.tolist()
+        else:
+            np.testing.assert_allclose(values(ours), values(theirs.to(
+                torch.complex128 if theirs.is_complex() else torch.float64)), **TOL_T[dtype])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 2), st.data(),
+       st.sampled_from(["contiguous", "transposed", "strided"]),
+       st.sampled_from(["float16", "bfloat16", "complex64", "complex128", "int64"]),
+       st.booleans(), st.integers(0, 2**32 - 1))
+def test_random_transposed_convolutions_of_other_dtypes_are_torchs(n, groups, data, layout,
+                                                                   dtype, bias, seed):
+    kernel = [data.draw(st.integers(1, 3)) for _ in range(n)]
+    stride = [data.draw(st.integers(1, 2)) for _ in range(n)]
+    spatial = [data.draw(st.integers(1, 4)) for _ in range(n)]
+    rng = np.random.default_rng(seed)
+    x, w, b = transposed_operands(rng, dtype, [2, groups * 2] + spatial,
+                                  [groups * 2, 3] + kernel, groups * 3)
+    ours, theirs = run_transposed(n, x, w, b if bias else None, dtype, layout, stride=stride,
+                                  groups=groups)
+    if dtype == "int64":
+        assert ours.tolist() == theirs.tolist()
+    else:
+        np.testing.assert_allclose(values(ours), values(theirs.to(
+            torch.complex128 if theirs.is_complex() else torch.float64)), **TOL_T[dtype])
 
 
 def test_transposed_is_the_adjoint_of_conv():
