@@ -234,7 +234,7 @@ def cumprod(Tensor input not None, dim, *, dtype=None, out=None):
 
 def logcumsumexp(Tensor input not None, dim, *, out=None):
     """log(cumsum(exp(input))) along dim, computed without overflow
-    (floating dtypes)."""
+    (floating and complex dtypes; complex in complex128, as torch)."""
     return scan("logcumsumexp", LOGCUMSUMEXP, input, dim, None, out)
 
 

@@ -3,8 +3,8 @@
  * a scratch buffer per batch element and group, then one matrix product
  * through th's BLAS products (THTensor_addmm). float32, float64 and the
  * complex dtypes run in BLAS; the integer and half dtypes in th's blocked
- * product (int64 wraps, halves sum in float32); bool is refused
- * (NotImplementedError), as torch refuses it.
+ * product (int64 wraps, halves sum in float32); bool, uint16, uint32 and
+ * uint64 are refused (NotImplementedError), as torch refuses them.
  *
  * input is (N, C_in, *spatial) or unbatched (C_in, *spatial); weight is
  * (C_out, C_in / groups, *kernel); bias (may be NULL) is (C_out). stride,
@@ -31,7 +31,10 @@ TH_API int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight,
  * of convNd): weight is (C_in, C_out / groups, *kernel), bias (C_out); out[i]
  * = (in[i] - 1) * stride[i] - 2 * padding[i] + dilation[i] * (kernel[i] - 1)
  * + outputPadding[i] + 1, outputPadding[i] smaller than stride[i] or
- * dilation[i]. float32 and float64 only (NotImplementedError otherwise). */
+ * dilation[i]. torch's dtypes: float32, float64, complex64 and complex128
+ * in BLAS, int64 in a plain product (wrapping), float16 and bfloat16
+ * computed in float32 and rounded once; the other integer dtypes and bool
+ * are NotImplementedError, as in torch. */
 TH_API int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight,
                                     THTensor *bias, int nSpatial, const int64_t *stride,
                                     const int64_t *padding, const int64_t *outputPadding,

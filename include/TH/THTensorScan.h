@@ -31,8 +31,12 @@ TH_API int THTensor_cumprod(THTensor *result, THTensor *input, int dim);
  * 0-dim or empty tensor of any dtype passes, as in torch). */
 TH_API int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim);
 TH_API int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim);
-/* log(cumsum(exp(input))) without overflow, in float64, result of input's
- * (floating) dtype; integers and complex are UnsupportedDtype. */
+/* log(cumsum(exp(input))) without overflow, result of input's (floating or
+ * complex) dtype, accumulated as torch's: in float64 for float32 and
+ * float64, float32 for the half types, complex128 for the complex dtypes
+ * (a complex sum's NaN part makes both parts NaN, two -inf real parts keep
+ * the carry, two +inf ones the plain log of the sum; torch 2.13's rules).
+ * Integers and bool are UnsupportedDtype. */
 TH_API int THTensor_logcumsumexp(THTensor *result, THTensor *input, int dim);
 
 #endif /* TH_TENSOR_SCAN_H */

@@ -289,6 +289,12 @@ CASES = {
                 output_padding=1, groups=2),
         "conv_transpose1d (unbatched)": lambda x, w, b: th.nn.functional.conv_transpose1d(
             x[0, :, 0], w[:, :, 0], b, padding=1),
+        "conv_transpose2d (float16: float32 copies)": lambda x, w, b:
+            th.nn.functional.conv_transpose2d(x.to(th.float16), w.to(th.float16),
+                                              b.to(th.float16), stride=2),
+        "conv_transpose2d (complex128, int64)": lambda x, w, b: (
+            th.nn.functional.conv_transpose2d(x.to(th.complex128), w.to(th.complex128)),
+            th.nn.functional.conv_transpose2d(x.to(th.int64), w.to(th.int64), b.to(th.int64))),
     }.items()},
     # TH's plane convolutions (THTensorConv.h): operands read aside (a
     # transposed kernel, an input under the result), a result computed aside
@@ -352,6 +358,10 @@ CASES = {
     "cummin into out=": (lambda: t234() + (th.empty(0), th.empty(0, dtype=th.int64)),
                          lambda t, v, i: th.cummin(t, 1, out=(v, i))),
     "logcumsumexp": (t234, lambda t: t.logcumsumexp(-1)),
+    "logcumsumexp (complex64)": (lambda: (th.arange(24.0).view(2, 3, 4).to(th.complex64),),
+                                 lambda t: t.logcumsumexp(1)),
+    "topk of a few (filtered rows)": (lambda: (th.arange(4096.0).view(2, 2048),),
+                                      lambda t: th.topk(t, 5, 1)),
     "searchsorted (sorter, rows)": (t234, lambda t: th.searchsorted(
         t, t[:, :, 1:], sorter=t.argsort(-1), right=True)),
     "bucketize (int32)": (t234, lambda t: th.bucketize(t, th.tensor([1.0, 5.0]), out_int32=True)),

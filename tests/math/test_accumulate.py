@@ -50,6 +50,50 @@ def test_scatter_add_and_reduce_are_torchs(dtype):
     assert y.scatter_add_(0, i, s) is y and th.scatter_add(x, 0, i, s).tolist() == y.tolist()
 
 
+@pytest.mark.parametrize("inner", [1, 3, 4, 7, 1001])
+@pytest.mark.parametrize("layout", ["contiguous", "strided"])
+def test_float32_scatter_add_along_the_last_dim_sums_in_torchs_order(inner, layout):
+    """A float32 scatter_add_ along the last dim (contiguous rows take an
+    unrolled loop): each destination sums its entries in index order, as
+    torch's serial loop, so that the bits agree even where many entries
+    meet (indices in 0..2) and values of very different sizes cancel."""
+    r = np.random.default_rng(inner)
+    src = (r.standard_normal((5, inner)) * 10.0 ** r.integers(-6, 7, (5, inner))).astype(np.float32)
+    idx = r.integers(0, 3, (5, inner))
+    x0 = r.standard_normal((5, 3)).astype(np.float32)
+    ours, theirs = th.from_numpy(x0.copy()), torch.from_numpy(x0.copy())
+    ti, pi, ts, ps = th.from_numpy(idx), torch.from_numpy(idx), th.from_numpy(src), \
+        torch.from_numpy(src)
+    if layout == "strided":  # every other column of wider tensors
+        wide_idx, wide_src = np.repeat(idx, 2, 1), np.repeat(src, 2, 1)
+        ti, pi = th.from_numpy(wide_idx)[:, ::2], torch.from_numpy(wide_idx)[:, ::2]
+        ts, ps = th.from_numpy(wide_src)[:, ::2], torch.from_numpy(wide_src)[:, ::2]
+    ours.scatter_add_(1, ti, ts)
+    theirs.scatter_add_(1, pi, ps)
+    assert np.array_equal(ours.numpy(), theirs.numpy())
+
+
+@pytest.mark.parametrize("index_dtype", ["int64", "int32"])
+def test_a_bad_index_in_a_late_row_changes_nothing(index_dtype):
+    """The indices are checked before anything is written (rows on
+    threads): an out-of-range entry in the last row of a large index
+    leaves self as it was, and the message names the first bad entry in
+    row-major order, as torch's."""
+    idx = np.random.default_rng(1).integers(0, 1200, (1200, 1200))
+    idx[1199, 5], idx[1199, 7] = 1200, -1
+    x = th.zeros(1200, 1200)
+    index = th.from_numpy(idx).to(getattr(th, index_dtype))
+    with pytest.raises(RuntimeError, match="index 1200 is out of bounds for dim 1 with size 1200"):
+        x.scatter_add_(1, index, th.ones(1200, 1200))
+    assert x.sum().item() == 0
+    idx[1199, 5] = 0
+    with pytest.raises(RuntimeError, match="index -1 is out of bounds"):
+        x.scatter_add_(1, th.from_numpy(idx).to(getattr(th, index_dtype)), th.ones(1200, 1200))
+    with pytest.raises(RuntimeError, match="index -1 is out of bounds"):
+        torch.zeros(1200, 1200).scatter_add_(1, torch.from_numpy(idx), torch.ones(1200, 1200))
+    assert x.sum().item() == 0
+
+
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(4, 5), (7,)])
 def test_index_add_is_torchs(dtype, shape):

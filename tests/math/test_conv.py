@@ -108,12 +108,30 @@ def test_other_dtypes_as_torch(dtype):
     assert_close(ours, theirs, dtype)
 
 
-def test_bool_is_refused_as_torch_refuses_it():
-    x, w = th.ones(1, 2, 3, 3, dtype=th.bool), th.ones(1, 2, 2, 2, dtype=th.bool)
-    with pytest.raises(NotImplementedError):
-        TF.conv2d(torch.ones(1, 2, 3, 3, dtype=torch.bool), torch.ones(1, 2, 2, 2, dtype=torch.bool))
-    with pytest.raises(NotImplementedError, match="bool"):
-        F.conv2d(x, w)
+TORCH_NAMES = {"bool": "Bool", "uint16": "UInt16", "uint32": "UInt32", "uint64": "UInt64",
+               "int8": "Char", "uint8": "Byte", "int16": "Short", "int32": "Int"}
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+@pytest.mark.parametrize("transposed", [False, True])
+@pytest.mark.parametrize("dtype", ["bool", "uint16", "uint32", "uint64", "int8", "uint8",
+                                   "int16", "int32"])
+def test_refused_dtypes_are_torchs(n, transposed, dtype):
+    """Where torch 2.13 refuses a dtype, th does, with torch's message (the
+    dtype under th's name); where torch computes it, th does too."""
+    name = f"conv_transpose{n}d" if transposed else f"conv{n}d"
+    shapes = (1, 2) + (3,) * n, (2, 2) + (2,) * n
+    try:
+        getattr(TF, name)(*(torch.ones(s).to(getattr(torch, dtype)) for s in shapes))
+    except NotImplementedError as e:
+        message = str(e).replace(f"'{TORCH_NAMES[dtype]}'", dtype)
+        with pytest.raises(NotImplementedError) as ours:
+            getattr(F, name)(*(th.ones(s, dtype=getattr(th, dtype)) for s in shapes))
+        assert message in str(ours.value)
+        return
+    got = getattr(F, name)(*(th.ones(s, dtype=getattr(th, dtype)) for s in shapes))
+    assert got.tolist() == getattr(TF, name)(*(torch.ones(s).to(getattr(torch, dtype))
+                                                for s in shapes)).tolist()
 
 
 def test_empty_batches_as_torch():
@@ -173,7 +191,7 @@ def laid_out(lib, a, layout, dtype):
     if layout == "transposed" and a.ndim >= 2:
         return lib.tensor(np.swapaxes(a, -1, -2).tolist(), dtype=dt).transpose(-1, -2)
     if layout == "strided":
-        wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1],))
+        wide = np.zeros(a.shape[:-1] + (2 * a.shape[-1],), dtype=a.dtype)
         wide[..., ::2] = a
         return lib.tensor(wide.tolist(), dtype=dt)[..., ::2]
     return lib.tensor(a.tolist(), dtype=dt)
@@ -399,3 +417,167 @@ def test_conv_md_c_examples_compile_and_run(tmp_path):
         binary = build_c_program(str(source), tmp_path / f"conv{i}")
         result = subprocess.run([str(binary)], capture_output=True, text=True)
         assert (result.returncode, result.stdout, result.stderr) == (0, output, "")
+
+
+# ------------------------------------------------- transposed convolution
+
+def run_transposed(n, x, w, b=None, dtype="float64", layout="contiguous", **kw):
+    def conv(lib, fn):
+        return fn(laid_out(lib, x, layout, dtype), laid_out(lib, w, layout, dtype),
+                  None if b is None else lib.tensor(b.tolist(), dtype=getattr(lib, dtype)), **kw)
+    return (conv(th, getattr(F, f"conv_transpose{n}d")),
+            conv(torch, getattr(TF, f"conv_transpose{n}d")))
+
+
+TRANSPOSED = [  # n, input shape, weight shape (C_in, C_out / groups, *kernel), kwargs
+    (1, (2, 3, 7), (3, 4, 3), dict(stride=2, padding=1, output_padding=1)),
+    (1, (3, 6), (3, 2, 4), {}),  # unbatched
+    (2, (2, 3, 5, 6), (3, 4, 3, 3), {}),
+    (2, (2, 4, 5, 6), (4, 3, 3, 2), dict(stride=(2, 3), padding=(1, 0), output_padding=(1, 2),
+                                         dilation=(1, 2), groups=2)),
+    (2, (3, 5, 6), (3, 4, 1, 1), dict(stride=2)),  # unbatched, pointwise
+    (2, (2, 3, 5, 5), (3, 2, 3, 3), dict(padding=3)),  # output 1 x 1... and more
+    (3, (2, 2, 3, 4, 5), (2, 2, 2, 3, 2), dict(stride=2, groups=2)),
+    (3, (2, 3, 3, 3), (2, 3, 2, 2, 2), dict(dilation=2, padding=1)),  # unbatched
+]
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n, xs, ws, kw", TRANSPOSED)
+def test_transposed_values_are_torchs(n, xs, ws, kw, dtype):
+    rng = np.random.default_rng(6)
+    x, w = rng.standard_normal(xs), rng.standard_normal(ws)
+    b = rng.standard_normal(ws[1] * kw.get("groups", 1))
+    for bias in (b, None):
+        assert_close(*run_transposed(n, x, w, bias, dtype, **kw), dtype)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 3), st.integers(1, 3), st.integers(1, 3),
+       st.data(), st.sampled_from(["contiguous", "transposed", "strided"]),
+       st.sampled_from(["float32", "float64"]), st.booleans(), st.integers(0, 2**32 - 1))
+def test_random_transposed_convolutions_are_torchs(n, groups, cig, cog, data, layout, dtype,
+                                                    bias, seed):
+    kernel = [data.draw(st.integers(1, 3)) for _ in range(n)]
+    stride = [data.draw(st.integers(1, 3)) for _ in range(n)]
+    dilation = [data.draw(st.integers(1, 2)) for _ in range(n)]
+    output_padding = [data.draw(st.integers(0, max(s, d) - 1)) for s, d in zip(stride, dilation)]
+    spatial = [data.draw(st.integers(1, 5)) for _ in range(n)]
+    padding = [data.draw(st.integers(0, ((i - 1) * s + d * (k - 1)) // 2))  # output >= 1
+               for i, s, d, k in zip(spatial, stride, dilation, kernel)]
+    batch = data.draw(st.sampled_from([None, 1, 3]))
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(([batch] if batch else []) + [groups * cig] + spatial)
+    w = rng.standard_normal([groups * cig, cog] + kernel)
+    b = rng.standard_normal(groups * cog) if bias else None
+    assert_close(*run_transposed(n, x, w, b, dtype, layout, stride=stride, padding=padding,
+                                 output_padding=output_padding, dilation=dilation,
+                                 groups=groups), dtype)
+
+
+TRANSPOSED_ERRORS = [
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 5, 5, 5), ones(L, 4, 3, 3, 3)),
+     "Given transposed=1, weight of size [4, 3, 3, 3], expected input[1, 5, 5, 5] to have 4 "
+     "channels, but got 5 channels instead"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 4, 3, 3, 3), output_padding=1),
+     "output padding must be smaller than either stride or dilation"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 4, 3, 3, 3), ones(L, 4)),
+     "expected bias to be 1-dimensional with 3 elements, but got bias of size [4] instead"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 3, 3, 3, 3), groups=2),
+     "expected weight to be divisible by 2 at dimension 0"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 4, 3, 3, 3), padding=4),
+     "Output size is too small"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 4, 3, 3, 3), stride=0),
+     "non-positive stride is not supported"),
+    (lambda L, f: f.conv_transpose1d(ones(L, 4, 5, 5, 5), ones(L, 4, 3, 3)),
+     "Expected 2D (unbatched) or 3D (batched) input to conv_transpose1d"),
+    (lambda L, f: f.conv_transpose2d(ones(L, 1, 4, 5, 5), ones(L, 4, 3, 3, 3), padding="same"),
+     "padding"),
+]
+
+
+@pytest.mark.parametrize("call, match", TRANSPOSED_ERRORS)
+def test_transposed_bad_arguments_raise_torchs_errors(call, match):
+    before = th.debug.live()
+    message = both_raise(call)
+    assert match in message
+    assert th.debug.live() == before
+
+
+TOL_T = dict(TOL, complex128=dict(rtol=1e-12, atol=1e-12),
+             # computed in float32 and rounded once; torch rounds each step in the
+             # half type (a few of its ulps apart where col2im adds up overlaps)
+             float16=dict(rtol=4e-3, atol=2e-2), bfloat16=dict(rtol=3e-2, atol=1.5e-1))
+
+
+def transposed_operands(rng, dtype, xs, ws, cout):
+    if dtype == "int64":  # big enough to wrap in products and sums
+        return (rng.integers(-2**40, 2**40, xs), rng.integers(-2**40, 2**40, ws),
+                rng.integers(-2**62, 2**62, cout))
+    if dtype.startswith("complex"):
+        return tuple(rng.standard_normal(s) + 1j * rng.standard_normal(s) for s in (xs, ws, cout))
+    return tuple(rng.standard_normal(s) for s in (xs, ws, cout))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "complex64", "complex128", "int64"])
+@pytest.mark.parametrize("n, xs, ws, kw", TRANSPOSED)
+def test_transposed_other_dtypes_are_torchs(n, xs, ws, kw, dtype):
+    """The dtypes torch 2.13 computes beyond float32 and float64: the complex
+    ones in BLAS, int64 exactly (wrapping as torch's), the halves through
+    float32 within the half type's rounding."""
+    rng = np.random.default_rng(8)
+    x, w, b = transposed_operands(rng, dtype, xs, ws, ws[1] * kw.get("groups", 1))
+    for bias in (b, None):
+        ours, theirs = run_transposed(n, x, w, bias, dtype, **kw)
+        assert tuple(ours.shape) == tuple(theirs.shape) and str(ours.dtype) == f"th.{dtype}"
+        if dtype == "int64":
+            assert ours.tolist() == theirs.tolist()
+        else:
+            np.testing.assert_allclose(values(ours), values(theirs.to(
+                torch.complex128 if theirs.is_complex() else torch.float64)), **TOL_T[dtype])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 3), st.integers(1, 2), st.data(),
+       st.sampled_from(["contiguous", "transposed", "strided"]),
+       st.sampled_from(["float16", "bfloat16", "complex64", "complex128", "int64"]),
+       st.booleans(), st.integers(0, 2**32 - 1))
+def test_random_transposed_convolutions_of_other_dtypes_are_torchs(n, groups, data, layout,
+                                                                   dtype, bias, seed):
+    kernel = [data.draw(st.integers(1, 3)) for _ in range(n)]
+    stride = [data.draw(st.integers(1, 2)) for _ in range(n)]
+    spatial = [data.draw(st.integers(1, 4)) for _ in range(n)]
+    rng = np.random.default_rng(seed)
+    x, w, b = transposed_operands(rng, dtype, [2, groups * 2] + spatial,
+                                  [groups * 2, 3] + kernel, groups * 3)
+    ours, theirs = run_transposed(n, x, w, b if bias else None, dtype, layout, stride=stride,
+                                  groups=groups)
+    if dtype == "int64":
+        assert ours.tolist() == theirs.tolist()
+    else:
+        np.testing.assert_allclose(values(ours), values(theirs.to(
+            torch.complex128 if theirs.is_complex() else torch.float64)), **TOL_T[dtype])
+
+
+def test_transposed_is_the_adjoint_of_conv():
+    """<conv(x, w), y> == <x, conv_transpose(y, w)> (same stride, padding,
+    dilation, groups; output_padding making the shapes meet)."""
+    rng = np.random.default_rng(7)
+    x = th.tensor(rng.standard_normal((2, 4, 9, 8)).tolist(), dtype=th.float64)
+    w = th.tensor(rng.standard_normal((6, 2, 3, 2)).tolist(), dtype=th.float64)
+    kw = dict(stride=(2, 3), padding=(1, 1), dilation=(2, 1), groups=2)
+    y = F.conv2d(x, w, **kw)
+    z = th.tensor(rng.standard_normal(tuple(y.shape)).tolist(), dtype=th.float64)
+    back = F.conv_transpose2d(z, w, output_padding=(0, 2), **kw)
+    assert back.shape == x.shape
+    assert abs((y * z).sum().item() - (x * back).sum().item()) < 1e-9
+
+
+def test_transposed_live_counts_unchanged():
+    x, w, b = th.ones(2, 4, 5, 5), th.ones(4, 3, 3, 3), th.ones(6)
+    before = th.debug.live()
+    for _ in range(3):
+        F.conv_transpose2d(x.transpose(2, 3), w, b, stride=2, groups=2)
+        with pytest.raises(RuntimeError):
+            F.conv_transpose2d(x, w, th.ones(5), groups=2)
+    assert th.debug.live() == before

@@ -16,6 +16,7 @@ torch = pytest.importorskip("torch")
 
 SUMMABLE = [th.bool, th.uint8, th.int8, th.int16, th.int32, th.int64, th.float16, th.bfloat16,
             th.float32, th.float64]
+COMPLEX = [th.complex64, th.complex128]
 
 
 def close(got, expected, dtype):
@@ -23,10 +24,12 @@ def close(got, expected, dtype):
     dtype's rounding of a few operations for floats."""
     e = to_th(expected)
     assert got.dtype == e.dtype and got.shape == e.shape
-    if got.dtype in FLOATS:
-        rtol = {th.float16: 2e-3, th.bfloat16: 2e-2, th.float32: 1e-5, th.float64: 1e-12}[dtype]
-        np.testing.assert_allclose(as_numpy(got), as_numpy(e), rtol=rtol, atol=rtol,
-                                   equal_nan=True)
+    if got.dtype in FLOATS or got.dtype in COMPLEX:
+        rtol = {th.float16: 2e-3, th.bfloat16: 2e-2, th.float32: 1e-5, th.float64: 1e-12,
+                th.complex64: 1e-5, th.complex128: 1e-12}[dtype]
+        g, x = as_numpy(got), as_numpy(e)
+        for part in (np.real, np.imag):  # a complex NaN or inf compared part by part
+            np.testing.assert_allclose(part(g), part(x), rtol=rtol, atol=rtol, equal_nan=True)
     else:
         same_values(got, e)
 
@@ -60,6 +63,44 @@ def test_cummax_and_cummin_are_torchs_values_and_indices(case, op):
 def test_logcumsumexp_is_torchs(case):
     t, dim = case
     close(th.logcumsumexp(t, dim), torch.logcumsumexp(to_torch(t), dim), t.dtype)
+
+
+@settings(max_examples=200, deadline=None)
+@given(views(COMPLEX))
+def test_complex_logcumsumexp_is_torchs(case):
+    """Both parts of torch's complex logcumsumexp (accumulated in complex128,
+    NaN parts infectious, -inf and +inf real parts its special cases) for
+    any view, including a scan along a broadcast dim."""
+    t, dim = case
+    got = th.logcumsumexp(t, dim)
+    assert got.dtype == t.dtype
+    close(got, torch.logcumsumexp(to_torch(t), dim), t.dtype)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_complex_logcumsumexp_at_infinities_and_nan(dtype):
+    """Every ordered triple of special values, scanned as torch scans them."""
+    inf, nan = float("inf"), float("nan")
+    special = [1 + 2j, complex(-inf, 1), complex(-inf, -3), complex(inf, 0.5), complex(inf, -2),
+               complex(nan, 0), complex(0, nan), 3 - 1j, -1e30 + 0j, 80 + 400j, 0j,
+               complex(-inf, inf), complex(inf, inf), complex(inf, nan)]
+    n = len(special)
+    rows = np.array([[special[i // n // n], special[i // n % n], special[i % n]]
+                     for i in range(n ** 3)])
+    t = th.from_numpy(rows).to(dtype)
+    close(th.logcumsumexp(t, 1), torch.logcumsumexp(to_torch(t), 1), dtype)
+    # the same rows scanned side by side (dim 0 of the transposed copy)
+    tt = t.t().contiguous()
+    close(th.logcumsumexp(tt, 0), torch.logcumsumexp(to_torch(tt), 0), dtype)
+
+
+def test_long_complex_logcumsumexp_rows_and_columns():
+    rng = np.random.default_rng(5)
+    a = rng.normal(0, 3, (70, 600)) + 1j * rng.normal(0, 3, (70, 600))
+    for dtype in COMPLEX:
+        t = th.from_numpy(a).to(dtype)
+        for dim in (0, 1):
+            close(th.logcumsumexp(t, dim), torch.logcumsumexp(to_torch(t), dim), dtype)
 
 
 def test_cumsum_along_a_broadcast_dim_and_of_a_transposed_tensor():
@@ -107,12 +148,18 @@ def test_empty_and_zero_dim():
     assert th.cummax(th.empty(2, 0), 1).indices.shape == (2, 0)
     assert th.cumprod(th.tensor(3.0), -1).item() == 3.0
     assert th.logcumsumexp(th.tensor(0.0), 0).item() == 0.0
+    # torch copies a 0-dim input: no scan turns -inf + 2j into -inf + 0j
+    assert th.logcumsumexp(th.tensor(complex(float("-inf"), 2)), 0).item() == \
+        complex(float("-inf"), 2)
 
 
 @pytest.mark.parametrize("call, exc, match", [
     (lambda: th.logcumsumexp(th.ones(2, dtype=th.int64), 0), NotImplementedError, "int64"),
-    (lambda: th.logcumsumexp(th.ones(2, dtype=th.complex64), 0), NotImplementedError,
-     "complex64"),
+    (lambda: th.logcumsumexp(th.ones(2, dtype=th.bool), 0), NotImplementedError, "bool"),
+    (lambda: th.logcumsumexp(th.ones(2, dtype=th.complex64), 0, out=th.empty(0)),
+     RuntimeError, "expected a result of dtype complex64, but got float32"),
+    (lambda: th.logcumsumexp(th.ones(2), 0, out=th.empty(0, dtype=th.float64)),
+     RuntimeError, "expected a result of dtype float32, but got float64"),
     (lambda: th.cummax(th.ones(2, dtype=th.uint16), 0), NotImplementedError, "uint16"),
     (lambda: th.cumsum(th.ones(2, dtype=th.bool), 0, dtype=th.bool), NotImplementedError,
      "bool"),

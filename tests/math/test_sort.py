@@ -66,6 +66,10 @@ def random_values(rng, dtype, shape, ties=True):
     n = int(np.prod(shape))
     if dtype == th.bool:
         return th.from_numpy(rng.integers(0, 2, n).astype(bool).reshape(shape))
+    if dtype in (th.complex64, th.complex128):  # each part as a float64's
+        a = np.empty(shape, np.complex128)
+        a.real, a.imag = (random_values(rng, th.float64, shape, ties).numpy() for _ in range(2))
+        return th.from_numpy(a).to(dtype)
     if dtype in FLOATS:
         pool = np.array([0.0, -0.0, 1.5, -1.5, np.inf, -np.inf, np.nan, 2.0, -3.25, 7.0])
         a = np.where(rng.random(n) < 0.5, rng.choice(pool, n), rng.normal(0, 10, n))
@@ -375,6 +379,42 @@ def test_sorting_docs_c_example_compiles_and_runs(tmp_path):
                     str(binary)], check=True, env=compiler_env())
     result = subprocess.run([str(binary)], capture_output=True, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, "1 2 0\n3\n", "")
+
+
+@pytest.mark.parametrize("dtype", [th.uint8, th.int8, th.int16, th.int32, th.float16,
+                                   th.bfloat16, th.float32])
+@pytest.mark.parametrize("pattern", ["random", "ascending", "descending", "ties", "nans"])
+def test_topk_of_a_few_is_the_stable_sorts_first(dtype, pattern):
+    """topk with k <= 64 of rows of 1024 or more takes the filtered pass (a
+    bar and the best k so far): its values, their bits (-0.0, NaN) and
+    indices are the stable sort's first k, for each dtype, along a
+    contiguous and a strided dim, whatever the order of the row (ascending
+    rows raise the bar at every element; ties and NaNs stay in index
+    order)."""
+    rng = np.random.default_rng(11)
+    n = 2500
+    if pattern == "random":
+        t = random_values(rng, dtype, (3, n))
+    elif pattern == "ties":
+        t = th.from_numpy(rng.integers(0, 3, (3, n)).astype(np.int8)).to(dtype)
+    elif pattern == "nans" and dtype in FLOATS:
+        a = rng.normal(0, 1, (3, n))
+        a[:, rng.random(n) < 0.97] = np.nan
+        a[1, ::7] = -0.0
+        t = th.from_numpy(a).to(dtype)
+    else:
+        t = th.from_numpy(np.tile(np.arange(n) % 100, (3, 1)).astype(np.int8)).to(dtype)
+        if pattern == "descending":
+            t = t.flip(1)
+    for m, dim in ((t, 1), (t.t().contiguous(), 0)):  # rows of stride 1, and of stride 3
+        up, down = m.sort(dim, stable=True), m.sort(dim, descending=True, stable=True)
+        for k in (0, 1, 10, 64, 65):
+            for largest, ref in ((True, down), (False, up)):
+                v, i = th.topk(m, k, dim, largest)
+                assert th.equal(i, ref.indices.narrow(dim, 0, k))
+                same_values(v, ref.values.narrow(dim, 0, k))
+                same_values(v, to_th(torch.topk(to_torch(m), k, dim, largest).values),
+                            signs=False)
 
 
 @pytest.mark.parametrize("dtype", [th.float32, th.float16, th.int32, th.uint8, th.int64,

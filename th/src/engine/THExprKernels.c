@@ -351,41 +351,8 @@ COMPLEX_POW(c128, c128, double, CMPLX, csqrt, cpow)
   X(i32, int32_t, TH_INT32, __VA_ARGS__) X(u8, uint8_t, TH_UINT8, __VA_ARGS__) \
   X(u16, uint16_t, TH_UINT16, __VA_ARGS__)
 
-/* s + e = a + b exactly (Knuth's two-sum; -std=c11 keeps gcc from fusing). */
-static inline double two_sum(double a, double b, double *e) {
-  double s = a + b, bb = s - a;
-  *e = (a - (s - bb)) + (b - bb);
-  return s;
-}
-
-/* log1p of a complex z = x + iy: log|1 + z| + i arg(1 + z). log(1 + z)
- * would round 1 + x first, losing x's low bits (log1p(0.001) 500 ulp off).
- * Where |1 + z|^2 is within [1/4, 4] the real part is 0.5 log1p(r) with
- * r = |1 + z|^2 - 1 = 2x + x^2 + y^2: the squares split exactly by fma and
- * the five terms summed with compensation (Ogita-Rump-Oishi's Sum2), as in
- * twice double's precision, since they cancel near the circle |1 + z| = 1
- * (-2 + 1e-8i: r = 1e-16, log 5e-17, where a plain sum gives 0). Elsewhere
- * log(hypot(1 + x, y)), accurate there (1 + x is exact near -1) and free
- * of overflow, and NaN or inf parts follow C99's clog. complex64 is
- * computed in double and rounded once. */
-static inline c128 clog1p_c128(c128 z) {
-  double x = creal(z), y = cimag(z), re = NAN;
-  if (y == 0 && x > -1) { /* on the real axis: the real log1p, to the bit */
-    re = log1p(x);
-  } else if (fabs(x) < 0x1p500 && fabs(y) < 0x1p500) { /* the squares cannot overflow */
-    double xx = x * x, yy = y * y, exx = fma(x, x, -xx), eyy = fma(y, y, -yy), e, c;
-    double r = two_sum(2 * x, xx, &c);
-    r = two_sum(r, yy, &e), c += e;
-    r = two_sum(r, exx, &e), c += e;
-    r = two_sum(r, eyy, &e), c += e;
-    r += c;
-    if (r >= -0.75 && r <= 3) re = 0.5 * log1p(r);
-  }
-  if (re != re) re = log(hypot(x + 1, y));
-  return CMPLX(re, atan2(y, x + 1));
-}
 static inline c64 clog1p_c64(c64 z) {
-  c128 w = clog1p_c128(CMPLX((double)crealf(z), (double)cimagf(z)));
+  c128 w = th_clog1p(CMPLX((double)crealf(z), (double)cimagf(z)));
   return CMPLXF((float)creal(w), (float)cimag(w));
 }
 
@@ -451,20 +418,8 @@ static inline c64 cexpm1_c64(c64 z) {
        ? (x)                                                                    \
        : ((x) < (y) ? (y) : (x)) + log1p(exp2(-fabs((x) - (y)))) * ((__typeof__(x))1 / (__typeof__(x))M_LN2))
 
-/* Complex logaddexp: hi + log1p(exp(lo - hi)), lo and hi ordered by their
- * real parts; NaN parts give NaN, two -inf real parts lo (its exp is 0,
- * its angle unknowable), two +inf the plain log of the sum. complex64 is
- * computed in double and rounded once. */
-static inline c128 clogaddexp_c128(c128 x, c128 y) {
-  c128 lo = creal(x) < creal(y) ? x : y, hi = creal(x) < creal(y) ? y : x;
-  if (isnan(creal(x)) || isnan(cimag(x)) || isnan(creal(y)) || isnan(cimag(y)))
-    return CMPLX(NAN, NAN);
-  if (isinf(creal(lo)) && creal(lo) == creal(hi))
-    return creal(lo) < 0 ? lo : clog(cexp(lo) + cexp(hi));
-  return clog1p_c128(cexp(lo - hi)) + hi;
-}
 static inline c64 clogaddexp_c64(c64 x, c64 y) {
-  c128 w = clogaddexp_c128(CMPLX((double)crealf(x), (double)cimagf(x)),
+  c128 w = th_clogaddexp(CMPLX((double)crealf(x), (double)cimagf(x)),
                            CMPLX((double)crealf(y), (double)cimagf(y)));
   return CMPLXF((float)creal(w), (float)cimag(w));
 }
@@ -501,7 +456,7 @@ INEXACT(DEF_U, exp, exp(x))
 INEXACT(DEF_U, log, log(x))
 FLOATS(DEF_U, log1p, log1p(x))
 UNARY(log1p_c64, c64, c64, clog1p_c64(x))
-UNARY(log1p_c128, c128, c128, clog1p_c128(x))
+UNARY(log1p_c128, c128, c128, th_clog1p(x))
 FLOATS(DEF_U, expm1, expm1(x))
 UNARY(expm1_c64, c64, c64, cexpm1_c64(x))
 UNARY(expm1_c128, c128, c128, cexpm1_c128(x))
@@ -680,7 +635,7 @@ INTS(LSHIFT_K, bitwise_left_shift)
 SIGNED(RSHIFT_K, bitwise_right_shift)
 UNSIGNED(URSHIFT_K, bitwise_right_shift)
 BINARY(logaddexp_c64, c64, c64, clogaddexp_c64(x, y))
-BINARY(logaddexp_c128, c128, c128, clogaddexp_c128(x, y))
+BINARY(logaddexp_c128, c128, c128, th_clogaddexp(x, y))
 
 /* -------------------------------------------------------------- ternary */
 

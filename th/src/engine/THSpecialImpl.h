@@ -1,12 +1,15 @@
 /* The special functions torch has and the C library lacks: erfinv, digamma
- * and polygamma (with the Hurwitz zeta function it rests on), in double.
- * The element kernels (THExprKernels.c) compute float32, float16 and
- * bfloat16 through these and round once. Special values are torch 2.13's:
+ * and polygamma (with the Hurwitz zeta function it rests on), in double;
+ * the complex log1p and logaddexp in complex128. The element kernels
+ * (THExprKernels.c) compute float32, float16, bfloat16 and complex64
+ * through these and round once; the complex logcumsumexp scan
+ * (THTensorScan.c) carries its sum through th_clogaddexp. Special values are torch 2.13's:
  * erfinv(+-1) = +-inf, digamma(+-0) = -+inf, NaN at the negative integers,
  * polygamma's poles (-1)^(n+1) inf. */
 #ifndef TH_SPECIAL_IMPL_H
 #define TH_SPECIAL_IMPL_H
 
+#include <complex.h>
 #include <math.h>
 
 #define TH_PI 3.14159265358979323846
@@ -174,6 +177,52 @@ static inline double th_polygamma(double n, double x) {
   for (double j = pairs; j >= 1; j--)
     sum += pow(x + (m - j), -s) + pow(x + (m + j - 1), -s);
   return sign * factorial * sum;
+}
+
+/* s + e = a + b exactly (Knuth's two-sum; -std=c11 keeps gcc from fusing). */
+static inline double th_two_sum(double a, double b, double *e) {
+  double s = a + b, bb = s - a;
+  *e = (a - (s - bb)) + (b - bb);
+  return s;
+}
+
+/* log1p of a complex z = x + iy: log|1 + z| + i arg(1 + z). log(1 + z)
+ * would round 1 + x first, losing x's low bits (log1p(0.001) 500 ulp off).
+ * Where |1 + z|^2 is within [1/4, 4] the real part is 0.5 log1p(r) with
+ * r = |1 + z|^2 - 1 = 2x + x^2 + y^2: the squares split exactly by fma and
+ * the five terms summed with compensation (Ogita-Rump-Oishi's Sum2), as in
+ * twice double's precision, since they cancel near the circle |1 + z| = 1
+ * (-2 + 1e-8i: r = 1e-16, log 5e-17, where a plain sum gives 0). Elsewhere
+ * log(hypot(1 + x, y)), accurate there (1 + x is exact near -1) and free
+ * of overflow, and NaN or inf parts follow C99's clog. complex64 is
+ * computed through these in double and rounded once. */
+static inline double complex th_clog1p(double complex z) {
+  double x = creal(z), y = cimag(z), re = NAN;
+  if (y == 0 && x > -1) { /* on the real axis: the real log1p, to the bit */
+    re = log1p(x);
+  } else if (fabs(x) < 0x1p500 && fabs(y) < 0x1p500) { /* the squares cannot overflow */
+    double xx = x * x, yy = y * y, exx = fma(x, x, -xx), eyy = fma(y, y, -yy), e, c;
+    double r = th_two_sum(2 * x, xx, &c);
+    r = th_two_sum(r, yy, &e), c += e;
+    r = th_two_sum(r, exx, &e), c += e;
+    r = th_two_sum(r, eyy, &e), c += e;
+    r += c;
+    if (r >= -0.75 && r <= 3) re = 0.5 * log1p(r);
+  }
+  if (re != re) re = log(hypot(x + 1, y));
+  return CMPLX(re, atan2(y, x + 1));
+}
+/* Complex logaddexp: hi + log1p(exp(lo - hi)), lo and hi ordered by their
+ * real parts; NaN parts give NaN, two -inf real parts lo (its exp is 0,
+ * its angle unknowable), two +inf the plain log of the sum. complex64 is
+ * computed through these in double and rounded once. */
+static inline double complex th_clogaddexp(double complex x, double complex y) {
+  double complex lo = creal(x) < creal(y) ? x : y, hi = creal(x) < creal(y) ? y : x;
+  if (isnan(creal(x)) || isnan(cimag(x)) || isnan(creal(y)) || isnan(cimag(y)))
+    return CMPLX(NAN, NAN);
+  if (isinf(creal(lo)) && creal(lo) == creal(hi))
+    return creal(lo) < 0 ? lo : clog(cexp(lo) + cexp(hi));
+  return th_clog1p(cexp(lo - hi)) + hi;
 }
 
 #endif

@@ -696,16 +696,25 @@ THTensor *THTensor_newDot(THTensor *a, THTensor *b) {
 int th_gemm_rowmajor(THScalarType dtype, int trans_a, int64_t n, int64_t p, int64_t k,
                      const void *a, int64_t lda, const void *b, int64_t ldb, double beta,
                      void *c, int64_t ldc) {
-  if ((dtype != TH_FLOAT32 && dtype != TH_FLOAT64) || n <= 0 || p <= 0 || k <= 0 ||
+  if ((dtype != TH_FLOAT32 && dtype != TH_FLOAT64 && dtype != TH_COMPLEX64 &&
+       dtype != TH_COMPLEX128) || n <= 0 || p <= 0 || k <= 0 ||
       n > INT_MAX || p > INT_MAX || k > INT_MAX || lda > INT_MAX || ldb > INT_MAX ||
       ldc > INT_MAX || lda < (trans_a ? n : k) || ldb < p || ldc < p)
     return 0;
   enum CBLAS_TRANSPOSE ta = trans_a ? CblasTrans : CblasNoTrans;
+  const float cal[2] = {1, 0}, cbe[2] = {(float)beta, 0};
+  const double zal[2] = {1, 0}, zbe[2] = {beta, 0};
   if (dtype == TH_FLOAT32)
     scipy_cblas_sgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, 1.0f, a, lda, b, ldb,
                       (float)beta, c, ldc);
-  else
+  else if (dtype == TH_FLOAT64)
     scipy_cblas_dgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, 1.0, a, lda, b, ldb,
                       beta, c, ldc);
+  else if (dtype == TH_COMPLEX64)
+    scipy_cblas_cgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, cal, a, lda, b, ldb, cbe, c,
+                      ldc);
+  else
+    scipy_cblas_zgemm(CblasRowMajor, ta, CblasNoTrans, n, p, k, zal, a, lda, b, ldb, zbe, c,
+                      ldc);
   return 1;
 }

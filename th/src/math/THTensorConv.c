@@ -7,6 +7,7 @@
  * through THTensor_addmm (th's BLAS path, math/THTensorBlas.c) multiplies
  * the group's weight rows into the output rows, starting from the bias.
  * A 1x1 kernel with stride 1 and no padding reads the input as it lies. */
+#include <complex.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -201,8 +202,12 @@ static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSp
               THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
     return -1;
   }
-  THArgCheck(dtype != TH_BOOL, -1, TH_ERROR_UNSUPPORTED,
-             "%s: conv%dd is not implemented for 'bool'", fn, nSpatial);
+  /* torch's dtypes (its kernels' names: 1-d runs as 2-d) */
+  if (dtype == TH_BOOL || dtype == TH_UINT16 || dtype == TH_UINT32 || dtype == TH_UINT64) {
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s\" not implemented for %s",
+              nSpatial == 3 ? "compute_columns3d" : "slow_conv2d_cpu", THScalarType_name(dtype));
+    return -1;
+  }
   const int64_t *ws = th_sizes(weight), *is = th_sizes(input);
   int64_t cout = ws[0], cin = is[nd - nSpatial - 1];
   char msg[200];
@@ -277,6 +282,24 @@ struct Fast {
   void (*item)(const Fast *, int64_t, char *, int);
 };
 
+/* rows x n elements of es bytes at y, row o (of channel first + o) each
+ * element b[first + o]: the bias (or 0 without one), copied in doubling runs
+ * so that one helper fills every dtype. */
+static void fill_rows(char *y, const char *b, int64_t first, int64_t rows, int64_t n, size_t es) {
+  for (int64_t o = 0; o < rows && n > 0; o++) {
+    char *row = y + (size_t)(o * n) * es;
+    if (b)
+      memcpy(row, b + (size_t)(first + o) * es, es);
+    else
+      memset(row, 0, es);
+    for (int64_t done = 1; done < n;) {
+      int64_t m = done < n - done ? done : n - done;
+      memcpy(row + (size_t)done * es, row, (size_t)m * es);
+      done += m;
+    }
+  }
+}
+
 static void fast_item(const Fast *f, int64_t item, char *col, int nested) {
   const Geo *g = f->g;
   size_t es = f->es;
@@ -295,17 +318,7 @@ static void fast_item(const Fast *f, int64_t item, char *col, int nested) {
   double beta = 0;
   if (f->b) { /* each output row starts as its bias */
     beta = 1;
-    for (int64_t o = 0; o < f->coutg; o++) {
-      int64_t ch = gi * f->coutg + o;
-      if (f->dtype == TH_FLOAT32) {
-        float v = ((const float *)(const void *)f->b)[ch], *row = (float *)(void *)yg + o * f->L;
-        for (int64_t i = 0; i < f->L; i++) row[i] = v;
-      } else {
-        double v = ((const double *)(const void *)f->b)[ch];
-        double *row = (double *)(void *)yg + o * f->L;
-        for (int64_t i = 0; i < f->L; i++) row[i] = v;
-      }
-    }
+    fill_rows(yg, f->b, gi * f->coutg, f->coutg, f->L, es);
   }
   th_gemm_rowmajor(f->dtype, 0, f->coutg, f->L, f->K, f->w + (size_t)(gi * f->coutg * f->K) * es,
                    f->K, B, f->L, beta, yg, f->L);
@@ -495,6 +508,27 @@ int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight, THTenso
   }
 COL2IM(col2im_float, float)
 COL2IM(col2im_double, double)
+COL2IM(col2im_c64, float complex)
+COL2IM(col2im_c128, double complex)
+COL2IM(col2im_u64, uint64_t) /* int64, wrapping as torch's */
+
+/* int64's col = a^T @ b (a: K x rows, b: K x L, col: rows x L), wrapping
+ * (unsigned arithmetic: the same bits as two's complement); BLAS has no
+ * integer product. 0 when K is 0 (nothing to add). */
+static int gemm_tn_u64(int64_t rows, int64_t L, int64_t K, const uint64_t *a, const uint64_t *b,
+                       uint64_t *col) {
+  if (K <= 0) return 0;
+  for (int64_t r = 0; r < rows; r++) {
+    uint64_t *c = col + r * L;
+    memset(c, 0, (size_t)L * sizeof *c);
+    for (int64_t k = 0; k < K; k++) {
+      uint64_t w = a[k * rows + r];
+      const uint64_t *x = b + k * L;
+      for (int64_t l = 0; l < L; l++) c[l] += w * x[l];
+    }
+  }
+  return 1;
+}
 
 /* One item (batch element, group) of a transposed convolution: col = the
  * group's weight (C_in/groups x C_out/groups * kernel volume) transposed @
@@ -509,25 +543,29 @@ static void transposed_item(const Fast *f, int64_t item, char *col, int nested) 
   int64_t n = item / f->groups, gi = item % f->groups, rows = f->coutg * volume(g->k);
   const char *xg = f->x + (size_t)((n * f->cin + gi * f->K) * f->L) * es;
   char *yg = f->y + (size_t)((n * f->cout + gi * f->coutg) * f->outVol) * es;
-  for (int64_t o = 0; o < f->coutg; o++) {
-    int64_t ch = gi * f->coutg + o;
-    if (f->dtype == TH_FLOAT32) {
-      float v = f->b ? ((const float *)(const void *)f->b)[ch] : 0;
-      float *row = (float *)(void *)yg + o * f->outVol;
-      for (int64_t i = 0; i < f->outVol; i++) row[i] = v;
-    } else {
-      double v = f->b ? ((const double *)(const void *)f->b)[ch] : 0;
-      double *row = (double *)(void *)yg + o * f->outVol;
-      for (int64_t i = 0; i < f->outVol; i++) row[i] = v;
-    }
-  }
-  if (!th_gemm_rowmajor(f->dtype, 1, rows, f->L, f->K, f->w + (size_t)(gi * f->K * rows) * es,
-                        rows, xg, f->L, 0, col, f->L))
+  fill_rows(yg, f->b, gi * f->coutg, f->coutg, f->outVol, es);
+  const char *wg = f->w + (size_t)(gi * f->K * rows) * es;
+  if (f->dtype == TH_INT64
+          ? !gemm_tn_u64(rows, f->L, f->K, (const uint64_t *)(const void *)wg,
+                         (const uint64_t *)(const void *)xg, (uint64_t *)(void *)col)
+          : !th_gemm_rowmajor(f->dtype, 1, rows, f->L, f->K, wg, rows, xg, f->L, 0, col, f->L))
     return; /* C_in/groups == 0: nothing to add */
-  if (f->dtype == TH_FLOAT32)
-    col2im_float(g, (const float *)(const void *)col, (float *)(void *)yg);
-  else
-    col2im_double(g, (const double *)(const void *)col, (double *)(void *)yg);
+  switch (f->dtype) {
+    case TH_FLOAT32:
+      col2im_float(g, (const float *)(const void *)col, (float *)(void *)yg);
+      break;
+    case TH_FLOAT64:
+      col2im_double(g, (const double *)(const void *)col, (double *)(void *)yg);
+      break;
+    case TH_COMPLEX64:
+      col2im_c64(g, (const float complex *)(const void *)col, (float complex *)(void *)yg);
+      break;
+    case TH_COMPLEX128:
+      col2im_c128(g, (const double complex *)(const void *)col, (double complex *)(void *)yg);
+      break;
+    default:
+      col2im_u64(g, (const uint64_t *)(const void *)col, (uint64_t *)(void *)yg);
+  }
 }
 
 /* torch's checks of a transposed convolution; g gets the geometry with the
@@ -594,9 +632,13 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
               THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
     return -1;
   }
-  THArgCheck(dtype == TH_FLOAT32 || dtype == TH_FLOAT64, -1, TH_ERROR_UNSUPPORTED,
-             "%s: conv_transpose%dd is implemented for float32 and float64 only, not %s", fn,
-             nSpatial, THScalarType_name(dtype));
+  /* torch's dtypes (its kernels' names: 1-d runs as 2-d) */
+  if (!THScalarType_isFloatingPoint(dtype) && !THScalarType_isComplex(dtype) &&
+      dtype != TH_INT64) {
+    TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"slow_conv_transpose%dd_out_cpu\" not implemented for "
+              "%s", nSpatial == 3 ? 3 : 2, THScalarType_name(dtype));
+    return -1;
+  }
   const int64_t *ws = th_sizes(weight), *is = th_sizes(input);
   int64_t cin = is[nd - nSpatial - 1], cout = ws[1] * groups;
   char msg[200];
@@ -643,6 +685,18 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
   return 0;
 }
 
+/* A new contiguous tensor of t's values in dtype (t itself, retained, when
+ * it is one already). */
+static THTensor *contiguous_as(THTensor *t, THScalarType dtype) {
+  if (t->storage->dtype == dtype) return THTensor_newContiguous(t);
+  THTensor *r = THTensor_newWithSize(dtype, t->nDimension, th_sizes(t), NULL);
+  if (r && THTensor_copy(r, t)) {
+    THTensor_free(r);
+    return NULL;
+  }
+  return r;
+}
+
 int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight,
                              THTensor *bias, int nSpatial, const int64_t *stride,
                              const int64_t *padding, const int64_t *outputPadding,
@@ -677,19 +731,21 @@ int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight
               (bias && output->storage == bias->storage);
   if (!aside && !th_has_shape(output, nd, size) && THTensor_resizeNd(output, nd, size, NULL))
     return -1;
-  aside = aside || !THTensor_isContiguous(output);
-  THTensor *dst = aside ? THTensor_newWithSize(dtype, nd, size, NULL) : output;
+  /* float16 and bfloat16 are computed in float32 and rounded once */
+  THScalarType ct = dtype == TH_FLOAT16 || dtype == TH_BFLOAT16 ? TH_FLOAT32 : dtype;
+  aside = aside || ct != dtype || !THTensor_isContiguous(output);
+  THTensor *dst = aside ? THTensor_newWithSize(ct, nd, size, NULL) : output;
   int rc = -1;
   THTensor *x = NULL, *w = NULL, *b = NULL;
   if (!dst) return -1;
-  x = THTensor_newContiguous(input);
-  w = x ? THTensor_newContiguous(weight) : NULL;
-  b = w && bias ? THTensor_newContiguous(bias) : NULL;
+  x = contiguous_as(input, ct);
+  w = x ? contiguous_as(weight, ct) : NULL;
+  b = w && bias ? contiguous_as(bias, ct) : NULL;
   if (!w || (bias && !b)) goto done;
   int64_t coutg = g.channels;
   int64_t rows = coutg * volume(g.k), Lin = volume(g.out), outVol = volume(g.in);
   if (N > 0 && cout > 0) {
-    Fast f = {&g, dtype, THScalarType_elementSize(dtype), th_tensor_bytes(x),
+    Fast f = {&g, ct, THScalarType_elementSize(ct), th_tensor_bytes(x),
               th_tensor_bytes(w), b ? th_tensor_bytes(b) : NULL, th_tensor_bytes(dst), NULL,
               groups, cout, coutg, th_sizes(weight)[0], th_sizes(weight)[0] / groups, Lin,
               Lin, N * groups, 0, 0, rows * Lin, outVol, transposed_item};

@@ -6,9 +6,11 @@
  * table, and a plain strided operand (walk). Elements move by element size,
  * so every dtype, present or future, takes the same path. All checks, and
  * the table, come before anything is written. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "core/THCpuImpl.h"
 #include "core/THMemoryImpl.h"
 #include "core/THParallelImpl.h"
 #include "core/THScalarImpl.h"
@@ -571,6 +573,37 @@ static void scatter_rows(int64_t begin, int64_t end, void *ctx) {
     }
     const char *ip = w->index + ioff, *from = gs ? w->src + srcoff : w->src;
     char *to = w->self + soff;
+    if (w->f32 && gs && w->it == TH_INT64 && sinner == 0 && istep == 8 && srcinner == 4) {
+      /* a float32 row summed into a row of self by int64 indices, both
+       * contiguous: the loads of a few elements ahead overlap the sums */
+      const int64_t *ix = (const int64_t *)(const void *)ip;
+      const float *sp = (const float *)(const void *)from;
+      int64_t j = 0;
+      for (; j + 4 <= inner; j += 4) {
+        int64_t v0 = ix[j], v1 = ix[j + 1], v2 = ix[j + 2], v3 = ix[j + 3];
+        float b0 = sp[j], b1 = sp[j + 1], b2 = sp[j + 2], b3 = sp[j + 3];
+        float *d0 = (float *)(void *)(to + v0 * sdim), *d1 = (float *)(void *)(to + v1 * sdim);
+        float *d2 = (float *)(void *)(to + v2 * sdim), *d3 = (float *)(void *)(to + v3 * sdim);
+        *d0 += b0; /* in order: two entries may name one element */
+        *d1 += b1;
+        *d2 += b2;
+        *d3 += b3;
+      }
+      for (; j < inner; j++) *(float *)(void *)(to + ix[j] * sdim) += sp[j];
+      continue;
+    }
+    if (w->f32 && gs && w->it == TH_INT64) { /* a float32 sum by int64 indices: no branch */
+      for (int64_t j = 0; j < inner; j++) {
+        int64_t v;
+        float a, b;
+        memcpy(&v, ip + j * istep, sizeof v);
+        char *dst = to + j * sinner + v * sdim;
+        memcpy(&a, dst, 4), memcpy(&b, from + j * srcinner, 4);
+        a += b;
+        memcpy(dst, &a, 4);
+      }
+      continue;
+    }
     for (int64_t j = 0; j < inner; j++) {
       char *dst = to + j * sinner + read_index(ip + j * istep, w->it) * sdim;
       const char *val = gs ? from + j * srcinner : from;
@@ -584,6 +617,58 @@ static void scatter_rows(int64_t begin, int64_t end, void *ctx) {
       } else {
         move_element(dst, val, es);
       }
+    }
+  }
+}
+
+/* 1 when one of the n index entries at p (step bytes apart, of dtype it)
+ * is outside [0, lim): two comparisons each and no branch, so that a
+ * contiguous row is checked in vector lanes (AVX2's 64-bit compare). */
+TH_CLONES_AVX2 static int row_out_of_bounds(const char *p, ptrdiff_t step, int64_t n,
+                                            THScalarType it, int64_t lim) {
+  int bad = 0;
+  if (it == TH_INT64 && step == (ptrdiff_t)sizeof(int64_t)) {
+    const int64_t *q = (const int64_t *)(const void *)p;
+    for (int64_t j = 0; j < n; j++) bad |= (q[j] < 0) | (q[j] >= lim);
+  } else if (it == TH_INT32 && step == (ptrdiff_t)sizeof(int32_t)) {
+    const int32_t *q = (const int32_t *)(const void *)p;
+    for (int64_t j = 0; j < n; j++) bad |= (q[j] < 0) | ((int64_t)q[j] >= lim);
+  } else {
+    for (int64_t j = 0; j < n; j++) {
+      int64_t v = read_index(p + j * step, it);
+      bad |= (v < 0) | (v >= lim);
+    }
+  }
+  return bad;
+}
+
+/* Rows [begin, end) of a scatter's index checked (rows on threads: the
+ * check reads all of index before anything is written). */
+typedef struct IndexCheck {
+  const Dims *gi;
+  const char *index;
+  size_t ies;
+  THScalarType it;
+  int64_t lim;
+  atomic_int bad;
+} IndexCheck;
+
+static void check_rows(int64_t begin, int64_t end, void *ctx) {
+  IndexCheck *c = ctx;
+  const Dims *gi = c->gi;
+  int last = gi->n - 1;
+  int64_t inner = gi->size[last];
+  ptrdiff_t istep = gi->stride[last] * (ptrdiff_t)c->ies;
+  for (int64_t k = begin; k < end; k++) {
+    ptrdiff_t ioff = 0;
+    int64_t rest = k;
+    for (int d = last - 1; d >= 0; d--) { /* row k's coordinates */
+      ioff += rest % gi->size[d] * gi->stride[d] * (ptrdiff_t)c->ies;
+      rest /= gi->size[d];
+    }
+    if (row_out_of_bounds(c->index + ioff, istep, inner, c->it, c->lim)) {
+      atomic_store_explicit(&c->bad, 1, memory_order_relaxed);
+      return;
     }
   }
 }
@@ -606,18 +691,24 @@ static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, cons
   int64_t inner = gi.size[last], lim = g.size[dim], at[TH_MAX_DIMS] = {0};
   const char *ibase = th_tensor_bytes(index);
   ptrdiff_t istep = gi.stride[last] * (ptrdiff_t)ies;
-  do { /* the checks */
-    ptrdiff_t ioff = 0;
-    for (int d = 0; d < last; d++) ioff += at[d] * gi.stride[d] * (ptrdiff_t)ies;
-    for (int64_t j = 0; j < inner; j++) {
-      int64_t v = read_index(ibase + ioff + j * istep, it);
-      if (TH_UNLIKELY(v < 0 || v >= lim)) {
-        TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index %lld is out of bounds for dim %d with size %lld",
-                  (long long)v, dim, (long long)lim);
-        return -1;
+  int64_t rows = product(gi.n, gi.size) / inner;
+  IndexCheck check = {&gi, ibase, ies, it, lim, 0};
+  th_parallel_for(rows, 1 + TH_PARALLEL_MIN_BYTES / (inner * (int64_t)ies + 1), check_rows,
+                  &check);
+  if (atomic_load(&check.bad)) {
+    do { /* the first bad entry, for the message */
+      ptrdiff_t ioff = 0;
+      for (int d = 0; d < last; d++) ioff += at[d] * gi.stride[d] * (ptrdiff_t)ies;
+      for (int64_t j = 0; j < inner; j++) {
+        int64_t v = read_index(ibase + ioff + j * istep, it);
+        if (v < 0 || v >= lim) {
+          TH_ERR_FN(TH_ERROR_RUNTIME, fn, "index %lld is out of bounds for dim %d with size %lld",
+                    (long long)v, dim, (long long)lim);
+          return -1;
+        }
       }
-    }
-  } while (next_row(at, &gi));
+    } while (next_row(at, &gi));
+  }
   THTensor *source = src ? new_source(self, src) : NULL;
   if (src && !source) return -1;
   if (source) dims_of(&gs, source);
@@ -625,7 +716,6 @@ static int scatter(THTensor *self, int dim, THTensor *index, THTensor *src, cons
                    accumulate && accumulate == th_accumulator(TH_REDUCE_SUM, TH_FLOAT32),
                    accumulate, th_tensor_bytes(self), source ? th_tensor_bytes(source) : pattern,
                    ibase};
-  int64_t rows = product(gi.n, gi.size) / inner;
   /* along the last dim each row of index writes its own row of self: the
    * rows may go to threads; otherwise two rows can write one element, in
    * order */

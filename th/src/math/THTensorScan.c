@@ -10,6 +10,7 @@
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
 #include "engine/THCastImpl.h"
+#include "engine/THSpecialImpl.h"
 #include "math/THRowsImpl.h"
 #include "TH/THTensorScan.h"
 
@@ -82,7 +83,10 @@ static void scan_chunk(int op, THScalarType acc, void *buf, int64_t m, void *car
       double *b = buf, *c = carry, re = c[0], im = c[1];
       for (int64_t i = 0; i < m; i++) {
         double x = b[2 * i], y = b[2 * i + 1];
-        if (op == SCAN_SUM) {
+        if (op == SCAN_LSE) { /* torch's order: the element first, then the carry */
+          double complex s = th_clogaddexp(CMPLX(x, y), CMPLX(re, im));
+          re = creal(s), im = cimag(s);
+        } else if (op == SCAN_SUM) {
           re += x, im += y;
         } else {
           double r = re * x - im * y;
@@ -263,6 +267,11 @@ static int needs_aside(const THTensor *t, const THTensor *src) {
   return th_tensors_meet(t, src) && !same_layout(t, src);
 }
 
+/* logcumsumexp's dtypes: the floating and complex ones */
+static int lse_dtype(THScalarType t) {
+  return THScalarType_isFloatingPoint(t) || THScalarType_isComplex(t);
+}
+
 static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, int dim,
                 const char *fn) {
   static const char *names[] = {"cumsum", "cumprod", "logcumsumexp", "cummax", "cummin"};
@@ -301,9 +310,14 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s_out_cpu\" not implemented for bool", names[op]);
     return -1;
   }
-  if (op == SCAN_LSE && (!THScalarType_isFloatingPoint(dtype) || !THScalarType_isFloatingPoint(in_t))) {
+  if (op == SCAN_LSE && dtype != in_t) { /* torch's has no dtype= */
+    TH_ERR_FN(TH_ERROR_RUNTIME, fn, "logcumsumexp: expected a result of dtype %s, but got %s",
+              THScalarType_name(in_t), THScalarType_name(dtype));
+    return -1;
+  }
+  if (op == SCAN_LSE && !lse_dtype(in_t)) {
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"logcumsumexp_out_cpu\" not implemented for %s",
-              THScalarType_name(THScalarType_isFloatingPoint(in_t) ? dtype : in_t));
+              THScalarType_name(in_t));
     return -1;
   }
   int nd = input->nDimension;
@@ -330,7 +344,9 @@ static int scan(int op, THTensor *result, THTensor *indices, THTensor *input, in
   } else if (th_resize_results(result, extreme ? indices : NULL, nd, th_sizes(input), fn)) {
     goto fail;
   }
-  if (th_tensor_numel(src) > 0) {
+  if (op == SCAN_LSE && nd == 0) { /* torch copies a 0-dim input as it is (-inf + 2j) */
+    if (THTensor_copy(out, src)) goto fail;
+  } else if (th_tensor_numel(src) > 0) {
     const int64_t one = 1;
     th_rows_strides(&S.rows, nd, nd ? th_strides(src) : &one, S.in_st);
     th_rows_strides(&S.rows, nd, nd ? th_strides(out) : &one, S.out_st);

@@ -28,6 +28,7 @@
  * most of its page faults. */
 #include <string.h>
 
+#include "core/THCpuImpl.h"
 #include "core/THMemoryImpl.h"
 #include "core/THParallelImpl.h"
 #include "core/THTensorImpl.h"
@@ -221,6 +222,8 @@ typedef struct Job {
   int packed, lo;
   uint64_t flip;
   int64_t k; /* topk: how many; kthvalue: the position (from 0) */
+  void (*few)(const char *, ptrdiff_t, int64_t, int64_t, uint32_t, int64_t,
+              uint64_t *); /* topk of a few: few_filter(dtype) */
   THRows rows;
   const char *in;
   int64_t in_st[TH_MAX_DIMS];
@@ -426,6 +429,125 @@ static void select_row(const Job *J, Buf *b, int64_t r, int lossy, int64_t *hist
   put_packed(J, r, top);
 }
 
+/* topk of a few (k <= FEW_K) from a row of FEW_ROW or more, in one pass.
+ * The k smallest packed keys of the first FEW_CAP elements (a quickselect,
+ * then sorted) are the best so far; the largest of them is the bar. The
+ * rest of the row is tested FEW_RUN elements at a time, in vector lanes,
+ * for a key below the bar's; only in a run that has one are the packed keys
+ * made, one by one, and one below the bar is inserted in order into the
+ * best, pushing out their largest (the bar rises). A later element has a
+ * larger index in its packed key, so one whose key equals the bar's is
+ * never below it: the best are exactly the k smallest packed keys, as
+ * select_row's. On random data a row of n admits about k ln(n / k)
+ * elements, so the pass is little more than each element's key made and
+ * compared once. */
+#define FEW_K 64
+#define FEW_CAP 256
+#define FEW_RUN 32
+#define FEW_ROW 1024 /* at least FEW_CAP */
+
+/* The k smallest of the unique a[0, m) into a[0, k), a[k - 1] the k-th
+ * (Hoare's FIND, as Wirth writes it). */
+static void quick_select(uint64_t *a, int64_t m, int64_t k) {
+  int64_t l = 0, r = m - 1, t = k - 1;
+  while (l < r) {
+    uint64_t x = a[t];
+    int64_t i = l, j = r;
+    do {
+      while (a[i] < x) i++;
+      while (x < a[j]) j--;
+      if (i <= j) {
+        uint64_t y = a[i];
+        a[i++] = a[j];
+        a[j--] = y;
+      }
+    } while (i <= j);
+    if (j < t) l = i;
+    if (t < i) r = j;
+  }
+}
+
+/* A float's key, as FLOAT_KEYS makes it, branch-free: every NaN all ones,
+ * -0.0 as +0.0 (the sign bit alone). */
+#define FLOAT_KEY(UT, BITS, INF)                                                     \
+  ((UT)(u & (UT)~((UT)1 << (BITS - 1))) > (INF)   ? (UT)~(UT)0                       \
+   : (UT)(u & (UT)~((UT)1 << (BITS - 1))) == 0    ? (UT)((UT)1 << (BITS - 1))        \
+   : (u & ((UT)1 << (BITS - 1))) ? (UT)~u : (UT)(u | ((UT)1 << (BITS - 1))))
+
+/* Elements [from, n) of a row (T's bits, stride s) through the bar into
+ * best (the k smallest packed keys so far, in order). KEY: element u's key,
+ * as INT_KEYS and FLOAT_KEYS make it. */
+#define FEW_FILTER(NAME, T, KEY)                                                       \
+  TH_CLONES_AVX2 static void NAME(const char *base, ptrdiff_t s, int64_t from, int64_t n, \
+                                  uint32_t flip, int64_t k, uint64_t *best) {          \
+    const T *p = (const T *)(const void *)base;                                        \
+    uint64_t bar = best[k - 1];                                                        \
+    for (int64_t i0 = from; i0 < n; i0 += FEW_RUN) {                                   \
+      int64_t len = n - i0 < FEW_RUN ? n - i0 : FEW_RUN;                               \
+      if (s == 1) {                                                                    \
+        const T *q = p + i0;                                                           \
+        uint32_t b32 = (uint32_t)(bar >> 32);                                          \
+        int any = 0;                                                                   \
+        for (int64_t i = 0; i < len; i++) {                                            \
+          T u = q[i];                                                                  \
+          any |= ((uint32_t)(KEY) ^ flip) < b32;                                       \
+        }                                                                              \
+        if (!any) continue;                                                            \
+      }                                                                                \
+      for (int64_t i = i0; i < i0 + len; i++) {                                        \
+        T u = p[i * s];                                                                \
+        uint64_t x = (uint64_t)((uint32_t)(KEY) ^ flip) << 32 | (uint64_t)i;           \
+        if (x >= bar) continue;                                                        \
+        int64_t j = k - 1;                                                             \
+        for (; j > 0 && best[j - 1] > x; j--) best[j] = best[j - 1];                   \
+        best[j] = x;                                                                   \
+        bar = best[k - 1];                                                             \
+      }                                                                                \
+    }                                                                                  \
+  }
+FEW_FILTER(few_u8, uint8_t, u)
+FEW_FILTER(few_i8, uint8_t, (uint8_t)(u ^ 0x80))
+FEW_FILTER(few_u16, uint16_t, u)
+FEW_FILTER(few_i16, uint16_t, (uint16_t)(u ^ 0x8000))
+FEW_FILTER(few_u32, uint32_t, u)
+FEW_FILTER(few_i32, uint32_t, u ^ UINT32_C(0x80000000))
+FEW_FILTER(few_f16, uint16_t, FLOAT_KEY(uint16_t, 16, 0x7c00))
+FEW_FILTER(few_bf16, uint16_t, FLOAT_KEY(uint16_t, 16, 0x7f80))
+FEW_FILTER(few_f32, uint32_t, FLOAT_KEY(uint32_t, 32, UINT32_C(0x7f800000)))
+
+typedef void (*few_filter_fn)(const char *, ptrdiff_t, int64_t, int64_t, uint32_t, int64_t,
+                              uint64_t *);
+
+/* The filter of dtype t's keys (NULL: keys wider than 32 bits). */
+static few_filter_fn few_filter(THScalarType t) {
+  switch (t) {
+    case TH_BOOL:
+    case TH_UINT8: return few_u8;
+    case TH_INT8: return few_i8;
+    case TH_UINT16: return few_u16;
+    case TH_INT16: return few_i16;
+    case TH_UINT32: return few_u32;
+    case TH_INT32: return few_i32;
+    case TH_FLOAT16: return few_f16;
+    case TH_BFLOAT16: return few_bf16;
+    case TH_FLOAT32: return few_f32;
+    default: return NULL;
+  }
+}
+
+static void topk_few_row(const Job *J, Buf *b, int64_t r) {
+  int64_t n = J->rows.n, k = J->k, r_off = th_row_offset(&J->rows, J->in_st, r);
+  if (k == 0) return;
+  make_row_keys(J, r_off, 0, FEW_CAP, b);
+  quick_select(b->a, FEW_CAP, k);
+  insertion_sort(b, k);
+  J->few(J->in + r_off * (int64_t)J->es, J->in_st[J->rows.dim], FEW_CAP, n, (uint32_t)J->flip,
+         k, b->a);
+  /* lossy: any -0.0 or NaN among the k is copied from the input (exact for
+   * every row, whether it held one or not) */
+  put_run(J, b, r, 0, k, 1);
+}
+
 /* Rows [c * count / nchunks, ...) of chunk c, each sorted (or selected
  * from) in c's scratch. */
 static void rows_body(int64_t c0, int64_t c1, void *ctx) {
@@ -433,10 +555,15 @@ static void rows_body(int64_t c0, int64_t c1, void *ctx) {
   int select = J->packed && J->rows.n > SMALL &&
                (J->op == OP_TOPK || J->op == OP_KTH || J->op == OP_MEDIAN ||
                 J->op == OP_NANMEDIAN);
+  int few = J->few && J->op == OP_TOPK && J->k <= FEW_K && J->rows.n >= FEW_ROW;
   for (int64_t c = c0; c < c1; c++) {
     int64_t r0 = J->rows.count * c / J->nchunks, r1 = J->rows.count * (c + 1) / J->nchunks;
     for (int64_t r = r0; r < r1; r++) {
       Buf b = J->bufs[c];
+      if (few) {
+        topk_few_row(J, &b, r);
+        continue;
+      }
       int lossy = make_row_keys(J, th_row_offset(&J->rows, J->in_st, r), 0, J->rows.n, &b);
       if (select) {
         select_row(J, &b, r, lossy, J->hists[c]);
@@ -705,6 +832,7 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
   int aside = numel > 0 && ((th_tensor_numel(values) > 0 && th_tensors_meet(values, input)) ||
                             (th_tensor_numel(indices) > 0 && th_tensors_meet(indices, input)));
   J.packed = J.kt.bits <= 32;
+  J.few = J.packed && nd > 0 ? few_filter(dtype) : NULL;
   J.lo = J.packed ? 32 : 0;
   J.flip = descending ? (J.kt.bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << J.kt.bits) - 1) : 0;
   /* a 0-dim tensor's result is its element, whatever k (torch's topk(t, 0) too) */
