@@ -28,6 +28,8 @@ KERNEL_SOURCES = [
     "th/src/engine/THCast.c", "th/src/core/THFill.c", "th/src/engine/THTensorCopy.c",
     "th/src/engine/THExprEval.c", "th/src/engine/THExprKernels.c",
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
+    # index_add_'s rows (THAccumulate.c's runs)
+    "th/src/math/THAccumulate.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows

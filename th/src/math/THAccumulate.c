@@ -132,6 +132,36 @@ static const th_accumulate accumulators[TH_NUM_SCALAR_TYPES][5] = {
     [TH_UINT64] = ROW(u64),
 };
 
+/* dst[i] += src[i] over a run: the sums above with alpha 1, in a loop the
+ * compiler vectorises */
+#define RUN(NAME, T, U)                                                                \
+  static void NAME##_run(char *d_, const char *s_, int64_t n) {                        \
+    T *d = (T *)(void *)d_;                                                            \
+    const T *s = (const T *)(const void *)s_;                                          \
+    for (int64_t i = 0; i < n; i++) d[i] = (T)((U)d[i] + (U)s[i]);                     \
+  }
+RUN(u8, uint8_t, uint8_t)
+RUN(i8, int8_t, uint8_t)
+RUN(i16, int16_t, uint16_t)
+RUN(i32, int32_t, uint32_t)
+RUN(i64, int64_t, uint64_t)
+RUN(u16, uint16_t, uint16_t)
+RUN(u32, uint32_t, uint32_t)
+RUN(u64, uint64_t, uint64_t)
+RUN(f32, float, float)
+RUN(f64, double, double)
+
+static const th_accumulate_run sum_runs[TH_NUM_SCALAR_TYPES] = {
+    [TH_UINT8] = u8_run,   [TH_INT8] = i8_run,     [TH_INT16] = i16_run,
+    [TH_INT32] = i32_run,  [TH_INT64] = i64_run,   [TH_UINT16] = u16_run,
+    [TH_UINT32] = u32_run, [TH_UINT64] = u64_run,  [TH_FLOAT32] = f32_run,
+    [TH_FLOAT64] = f64_run,
+};
+
+th_accumulate_run th_sum_run(THScalarType dtype) {
+  return (unsigned)dtype < TH_NUM_SCALAR_TYPES ? sum_runs[dtype] : NULL;
+}
+
 th_accumulate th_accumulator(THReduce reduce, THScalarType dtype) {
   if ((unsigned)dtype >= TH_NUM_SCALAR_TYPES || (unsigned)reduce > TH_REDUCE_AMIN) return NULL;
   return accumulators[dtype][reduce];

@@ -20,4 +20,10 @@ th_accumulate th_accumulator(THReduce reduce, THScalarType dtype);
  * (alpha first): torch's serial index_add_ of a 1-dim self. */
 th_accumulate th_serial_sum(THScalarType dtype);
 
+/* dst[i] += src[i] for n contiguous elements: the sum accumulator of
+ * dtype with alpha 1, over a run (vectorised); NULL for the dtypes without
+ * one (bool, the half types, complex). */
+typedef void (*th_accumulate_run)(char *dst, const char *src, int64_t n);
+th_accumulate_run th_sum_run(THScalarType dtype);
+
 #endif

@@ -220,6 +220,7 @@ typedef struct Walk {
   char *out;
   th_accumulate accumulate; /* OP_ACCUMULATE's */
   double alpha;
+  th_accumulate_run run; /* OP_ACCUMULATE's over a contiguous run, or NULL */
 } Walk;
 
 static inline void move_element(char *dst, const char *src, size_t es) {
@@ -265,6 +266,11 @@ static void walk(Walk *w, int d, char *p0, char *p1) {
       memcpy(p0, p1, (size_t)n * es);
     return;
   }
+  if (w->op == OP_ACCUMULATE && w->run && w->table != d && w->table != TABLE_FLAT &&
+      s0 == (ptrdiff_t)es && s1 == (ptrdiff_t)es) { /* index_add_'s rows */
+    w->run(p0, p1, n);
+    return;
+  }
   for (int64_t i = 0; i < n; i++) {
     char *a = p0 + i * s0;
     if (w->table == TABLE_FLAT)
@@ -302,6 +308,7 @@ static void walk_init(Walk *w, WalkOp op, size_t es, const Dims *g, const int64_
   w->out = NULL;
   w->accumulate = NULL;
   w->alpha = 1;
+  w->run = NULL;
   for (int d = 0; d < g->n; d++) {
     w->size[d] = g->size[d];
     w->step[0][d] = s0 ? s0[d] * (ptrdiff_t)es : 0;
@@ -392,6 +399,9 @@ static int write_through(THTensor *self, THTensor *src, const void *pattern, con
   w.pattern = pattern;
   w.accumulate = accumulate;
   w.alpha = alpha;
+  THScalarType dtype = self->storage->dtype;
+  if (accumulate && alpha == 1 && accumulate == th_accumulator(TH_REDUCE_SUM, dtype))
+    w.run = th_sum_run(dtype);
   walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
   THTensor_free(source);
   th_free(off);
