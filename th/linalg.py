@@ -617,7 +617,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
         r = (a * a).sum(dims, keepdim=keepdim).sqrt()
     else:
         r = (a ** ord).sum(dims, keepdim=keepdim) ** (1.0 / ord)
-    if x.ndim == 0 and not keepdim:
+    if x.ndim == 0:  # a 0-dim input's norm is 0-dim, keepdim or not (torch)
         r = r.reshape(())
     return _out(fn, out, r)
 
@@ -642,7 +642,10 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
     elif ord in (1, -1, math.inf, -math.inf):
         summed, other = (d0, d1) if ord in (1, -1) else (d1, d0)
         s = A.abs().sum(summed, keepdim=True)
-        r = s.amax(other, keepdim=True) if ord > 0 else s.amin(other, keepdim=True)
+        # the largest of no sums is 0 (norms are not negative), as torch's; the smallest
+        # of none is refused (amin's error, as torch's)
+        r = (s.amax(other, keepdim=True) if s.shape[other] else s.sum(other, keepdim=True)) \
+            if ord > 0 else s.amin(other, keepdim=True)
         if not keepdim:
             r = r.squeeze(builtins.max(d0, d1)).squeeze(builtins.min(d0, d1))
     else:

@@ -462,6 +462,32 @@ def test_matrix_norm_and_cond_match_torch(ord):
                                torch.linalg.norm(torch.from_numpy(a[0])).item())
 
 
+@pytest.mark.parametrize("kw", [{}, {"keepdim": True}, {"dim": ()}, {"dim": (), "keepdim": True},
+                                {"dim": 0, "keepdim": True}])
+def test_vector_norm_of_a_0_dim_tensor_is_0_dim_as_torch(kw):
+    """keepdim keeps no dims of a 0-dim input (the fuzzer found th's shape (1,))."""
+    got = th.linalg.vector_norm(th.tensor(-3.0), 3, **kw)
+    expected = torch.linalg.vector_norm(torch.tensor(-3.0), 3, **kw)
+    assert got.shape == tuple(expected.shape) == ()
+    assert got.item() == expected.item()
+
+
+@pytest.mark.parametrize("shape", [(2, 0, 1), (0, 3), (3, 0), (0, 0), (2, 1, 0)])
+@pytest.mark.parametrize("ord", [1, -1, math.inf, -math.inf])
+def test_matrix_norm_of_an_empty_matrix_is_torchs(shape, ord):
+    """The largest of no row (column) sums is 0, as torch's (the fuzzer found th refusing
+    ord=inf of a (2, 0, 1) batch); the smallest of none is refused by both."""
+    try:
+        expected = torch.linalg.matrix_norm(torch.ones(shape, dtype=torch.float64), ord)
+    except IndexError:
+        with pytest.raises(IndexError, match="non-zero size"):
+            th.linalg.matrix_norm(th.ones(shape, dtype=th.float64), ord)
+        return
+    got = th.linalg.matrix_norm(th.ones(shape, dtype=th.float64), ord)
+    assert got.shape == tuple(expected.shape)
+    np.testing.assert_array_equal(np_of(got), expected.numpy())
+
+
 def test_matrix_power_multi_dot_cross():
     a = random_matrix((2, 3, 3), th.float64, 31)
     for n in (0, 1, 2, 5, -1, -3):
