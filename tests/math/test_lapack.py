@@ -436,6 +436,26 @@ def test_pinv_and_matrix_rank():
     assert th.linalg.matrix_rank(to_th(h), hermitian=True).item() == 4
 
 
+@pytest.mark.parametrize("layout", ["row-major", "column-major"])
+def test_info_of_a_singular_matrix_names_torchs_pivot_whatever_the_layout(layout):
+    """A row-major A is factored as A^T, whose first zero pivot is another (1 for a zero
+    first row, where A's is 3): the fuzzer found solve_ex's and inv_ex's info (and the
+    errors' 'diagonal element') 1 where torch's is 3."""
+    a = np.array([[0.0, 0.0, 0.0], [-0.035, 1.75, 0.018], [0.017, -0.34, 2.2]])
+    a = np.stack([a, np.eye(3), a[[1, 0, 2]]])
+    ours, theirs = th.tensor(a), torch.tensor(a)
+    if layout == "column-major":
+        ours, theirs = ours.mT.contiguous().mT, theirs.mT.contiguous().mT
+    b = np.ones((3, 3, 2))
+    for name in ("solve_ex", "inv_ex"):
+        args = ((ours, th.tensor(b)), (theirs, torch.tensor(b))) if name == "solve_ex" \
+            else ((ours,), (theirs,))
+        got = getattr(th.linalg, name)(*args[0]).info.tolist()
+        assert got == getattr(torch.linalg, name)(*args[1]).info.tolist() == [3, 0, 3]
+    with pytest.raises(th.linalg.LinAlgError, match="diagonal element 3 is zero"):
+        th.linalg.inv(ours[0])
+
+
 # ------------------------------------------------------------------ norms
 @pytest.mark.parametrize("ord", [2, 1, math.inf, -math.inf, 0, 3, 0.5])
 def test_vector_norm_matches_torch(ord):
