@@ -601,6 +601,15 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     if isinstance(dim, int):
         dim = (dim,)
     dims = tuple(range(x.ndim)) if dim is None else tuple(dim)
+    if ord < 0 or ord == math.inf:  # no identity: an empty reduction is refused (torch)
+        if dim is None and x.numel() == 0:
+            raise Error(f"{fn} cannot compute the {ord} norm on an empty tensor because the "
+                        f"operation does not have an identity")
+        for d in dims:
+            if -x.ndim <= d < x.ndim and x.shape[d] == 0:
+                raise Error(f"{fn} cannot compute the {ord} norm on the dimension {d} because "
+                            f"this dimension is empty and the operation does not have an "
+                            f"identity")
     a = x.abs()
     if not dims and x.ndim == 0:
         a = a.reshape(1)
@@ -630,13 +639,18 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
         raise Error(f"{fn}: The input tensor A must have at least 2 dimensions.")
     if dtype is not None:
         A = A.to(dtype)
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise Error(f"{fn}: Expected a floating point or complex tensor as input. Got "
+                    f"{_tname(A.dtype)}")
     d0, d1 = (d % A.ndim for d in dim)
     if ord == "fro":
         r = vector_norm(A, 2, (d0, d1), keepdim)
     elif ord == "nuc" or ord in (2, -2):
         M = A.movedim((d0, d1), (-2, -1))
         S = svdvals(M)
-        r = S.sum(-1) if ord == "nuc" else S.amax(-1) if ord == 2 else S.amin(-1)
+        # the largest of no singular values is 0, as torch's (the smallest: amin's error)
+        r = S.sum(-1) if ord == "nuc" or ord == 2 and not S.shape[-1] else \
+            S.amax(-1) if ord == 2 else S.amin(-1)
         if keepdim:
             r = r.unsqueeze(-1).unsqueeze(-1).movedim((-2, -1), (d0, d1))
     elif ord in (1, -1, math.inf, -math.inf):

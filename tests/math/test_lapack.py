@@ -492,8 +492,30 @@ def test_vector_norm_of_a_0_dim_tensor_is_0_dim_as_torch(kw):
     assert got.item() == expected.item()
 
 
+@pytest.mark.parametrize("shape, dim", [((0, 5), 0), ((0,), None), ((2, 0), (1,)), ((0, 2), 1)])
+@pytest.mark.parametrize("ord", [math.inf, -math.inf, -1, -0.5, 0, 0.5, 1, 2])
+def test_vector_norm_of_an_empty_reduction_is_torchs(shape, dim, ord):
+    """An ord with no identity (negative, +-inf) over an empty dim is refused, as torch
+    refuses it (the fuzzer found th giving inf for ord=-1); the others give 0."""
+    try:
+        expected = torch.linalg.vector_norm(torch.ones(shape, dtype=torch.float64), ord, dim)
+    except RuntimeError as e:
+        with pytest.raises(RuntimeError, match=str(e)[-40:]):
+            th.linalg.vector_norm(th.ones(shape, dtype=th.float64), ord, dim)
+        return
+    got = th.linalg.vector_norm(th.ones(shape, dtype=th.float64), ord, dim)
+    assert got.shape == tuple(expected.shape)
+    np.testing.assert_array_equal(np_of(got), expected.numpy())
+
+
+def test_matrix_norm_refuses_integers_as_torch():
+    """The fuzzer found th computing an int64 matrix_norm torch refuses."""
+    with pytest.raises(RuntimeError, match="Expected a floating point or complex tensor"):
+        th.linalg.matrix_norm(th.ones(2, 2, dtype=th.int64), 1)
+
+
 @pytest.mark.parametrize("shape", [(2, 0, 1), (0, 3), (3, 0), (0, 0), (2, 1, 0)])
-@pytest.mark.parametrize("ord", [1, -1, math.inf, -math.inf])
+@pytest.mark.parametrize("ord", [1, -1, math.inf, -math.inf, 2, -2, "nuc"])
 def test_matrix_norm_of_an_empty_matrix_is_torchs(shape, ord):
     """The largest of no row (column) sums is 0, as torch's (the fuzzer found th refusing
     ord=inf of a (2, 0, 1) batch); the smallest of none is refused by both."""
