@@ -611,6 +611,9 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
                             f"this dimension is empty and the operation does not have an "
                             f"identity")
     a = x.abs()
+    half = a.dtype if a.dtype in (th.float16, th.bfloat16) else None
+    if half is not None:  # torch computes a half type's norm in float32, rounded once
+        a = a.to(th.float32)
     if not dims and x.ndim == 0:
         a = a.reshape(1)
         dims = (0,)
@@ -628,6 +631,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
         r = (a ** ord).sum(dims, keepdim=keepdim) ** (1.0 / ord)
     if x.ndim == 0:  # a 0-dim input's norm is 0-dim, keepdim or not (torch)
         r = r.reshape(())
+    if half is not None:
+        r = r.to(half)
     return _out(fn, out, r)
 
 

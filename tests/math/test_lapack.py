@@ -508,6 +508,18 @@ def test_vector_norm_of_an_empty_reduction_is_torchs(shape, dim, ord):
     np.testing.assert_array_equal(np_of(got), expected.numpy())
 
 
+@pytest.mark.parametrize("ord", [2, 3, 1, math.inf])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_vector_norm_of_a_half_type_computes_in_float32_as_torch(ord, dtype):
+    """The fuzzer found th's float16 2-norm of 4006 infinite (4006^2 overflows float16)
+    and its bfloat16 3-norm of 4006 rounded per power (4064 for torch's 4000)."""
+    x = [[4006.0, 1.0, -3.5], [0.25, 0.0, 200.0]]
+    got = th.linalg.vector_norm(th.tensor(x).to(getattr(th, dtype)), ord, dim=1)
+    expected = torch.linalg.vector_norm(torch.tensor(x).to(getattr(torch, dtype)), ord, dim=1)
+    assert str(got.dtype).split(".")[-1] == str(expected.dtype).split(".")[-1]
+    assert got.float().tolist() == expected.float().tolist()
+
+
 def test_matrix_norm_refuses_integers_as_torch():
     """The fuzzer found th computing an int64 matrix_norm torch refuses."""
     with pytest.raises(RuntimeError, match="Expected a floating point or complex tensor"):
