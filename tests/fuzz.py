@@ -426,6 +426,18 @@ KNOWN_DIFFERENCES += [
           and math.frexp(_p(c, "step"))[0] not in (0.5, -0.5)
           and _absolute_difference(c.detail) <= 2 * EPS[_p(c, "dtype")] * max(
               abs(_p(c, "start")), abs(_p(c, "end")), 1.0)),
+    Entry("float32-cosh-sinh-edge",
+          "docs/TORCH.md 'Special functions': float32 cosh and sinh for 88.7 < |x| < 89.4 are "
+          "finite in th (glibc's); torch's vector lanes give inf",
+          lambda c: c.op in ("cosh", "sinh") and "float32" in c.dtypes
+          and c.kind in ("values", "pool-values")
+          and re.search(r"th np\.float64\(-?1\.[67]\d*e\+38\) vs torch np\.float64\(-?inf\)",
+                        c.detail or "") is not None),
+    Entry("float64-digamma-near-poles",
+          "docs/TORCH.md 'Special functions': float64 digamma near its poles measures x from "
+          "the nearest integer; torch's pi x costs it up to 400 ulps there",
+          lambda c: c.op == "digamma" and c.dtypes == ["float64"]
+          and c.kind in ("values", "pool-values") and _relative_difference(c.detail) < 1e-12),
     Entry("torch-kron-view",
           "torch quirk, not th: torch.kron of some non-contiguous operands fails in its own "
           "view() ('view size is not compatible'); th computes it",
@@ -2018,7 +2030,9 @@ def _(p):
         a = p.pick(lambda t: t.dim() == 1 or rng.random() < 0.1, ndim=1)
         n = rng.choice(["", ", N=0", ", N=1", ", N=3", ", N=5"])
         inc = rng.choice(["", ", increasing=True", ", increasing=False"])
-        return Call(f"r = L.vander({a}{n}{inc})", params=params)
+        # complex products: C's and torch's roundings of the parts differ by an ulp
+        return Call(f"r = L.vander({a}{n}{inc})", params=params,
+                    tol="ulp" if dname(p.th[a]) in COMPLEX else "exact", ulps=2)
     ts = [p.pick(lambda t: t.dim() <= 1 and t.numel() <= 5 or rng.random() < 0.05, ndim=1)
           for _ in range(rng.randint(1, 3))]
     if f == "meshgrid":
@@ -2254,7 +2268,8 @@ def _(p):
         return Call(f"r = L.linalg.{f}({a}{up})", **tol)
     if f in ("svd", "svdvals", "pinv", "matrix_norm", "qr"):
         m = n + rng.choice([0, 0, 1, 2, -1]) if n else 0
-        a = _matrix(p, batch + (max(m, 0), n), d, kind if m == n else "rect")
+        # qr: a rank-deficient matrix's Q is not unique
+        a = _matrix(p, batch + (max(m, 0), n), d, kind if m == n and f != "qr" else "rect")
         if f == "svd":
             return Call(f"u, s, vh = L.linalg.svd({a}, full_matrices=False); "
                         f"r = (s, (u * s.unsqueeze(-2).to(u.dtype)) @ vh)", **tol)
