@@ -458,15 +458,7 @@ VIEWS = {"narrow", "select", "transpose", "t", "T_mT", "permute", "expand", "unf
 # by th's maintainers: real mismatches, kept apart so that the bounded test
 # passes; an entry goes when th changes (or moves to KNOWN_DIFFERENCES with the
 # doc that makes it deliberate).
-REPORTED = [
-    Entry("singular-info-pivot",
-          "solve_ex/inv_ex of a singular row-major matrix: th's info can name another zero "
-          "pivot than torch's (4 for torch's 3) although th factors A itself again when it "
-          "is singular (fixed for the matrices in tests/math/test_lapack.py); not yet found "
-          "why for the others",
-          lambda c: c.op in ("solve_ex", "inv_ex") and c.kind in ("values", "pool-values")
-          and "result[1]" in (c.detail or "")),
-]
+REPORTED = []
 
 
 _DETAIL_VALUES = re.compile(r"th np\.float64\(([-\d.e+]+)\) vs torch np\.float64\(([-\d.e+]+)\)")

@@ -195,6 +195,10 @@ def _solve(fn, A, B, left, check_errors, out=None):
                     f"({A.shape[-2]}x{A.shape[-1]} and {B.shape[-2]}x{B.shape[-1]})")
     A, B = _broadcast_batches(A, B)
     X, info = _lapack.gesv(A, B)
+    if not left and bool(info.any()):
+        # X A = B solves A^T X^T = B^T, whose LU is A^T's; a singular A's info names
+        # the first zero pivot of A's own LU, as torch's does
+        info = _lu_factor(fn, A.mT, True)[2]
     if check_errors:
         _raise_info("torch.linalg.solve_ex" if check_errors == "ex" else "torch.linalg.solve",
                     info, _singular)

@@ -454,6 +454,15 @@ def test_info_of_a_singular_matrix_names_torchs_pivot_whatever_the_layout(layout
         assert got == getattr(torch.linalg, name)(*args[1]).info.tolist() == [3, 0, 3]
     with pytest.raises(th.linalg.LinAlgError, match="diagonal element 3 is zero"):
         th.linalg.inv(ours[0])
+    # X A = B: torch's info is A's LU's too (the fuzzer found th's A^T's: 3 for torch's 4)
+    a = a.swapaxes(-1, -2)
+    ours, theirs = th.tensor(a), torch.tensor(a)
+    if layout == "column-major":
+        ours, theirs = ours.mT.contiguous().mT, theirs.mT.contiguous().mT
+    b = np.ones((3, 2, 3))
+    got = th.linalg.solve_ex(ours, th.tensor(b), left=False).info.tolist()
+    assert got == torch.linalg.solve_ex(theirs, torch.tensor(b), left=False).info.tolist()
+    assert got == th.linalg.lu_factor_ex(ours).info.tolist()
 
 
 # ------------------------------------------------------------------ norms
