@@ -196,6 +196,10 @@ def index_add_(Tensor self not None, dim, Tensor index not None, Tensor source n
     if isinstance(alpha, float) and not (self.dtype.is_floating_point or self.dtype.is_complex):
         raise Error(f"index_add_(): for integral input tensors, argument alpha must not be a "
                     f"floating point number")
+    if source.ndim != self.ndim and min(source.ndim, self.ndim) == 0:  # torch's check
+        raise Error(f"source tensor shape must match self tensor shape, excluding the "
+                    f"specified dimension. Got self.shape = {list(self.shape)} source.shape = "
+                    f"{list(source.shape)}")
     THTensor_indexAdd(self.cdata, as_dim(dim, "index_add_(): dim"), index.cdata, source.cdata,
                       alpha)
     return self

@@ -124,6 +124,11 @@ def test_repeated_indices_add_up_in_order(n, k, data):
     (lambda: th.zeros(3).index_add_(0, th.tensor([5]), th.ones(1)), IndexError, "5"),
     (lambda: th.zeros(3).index_add_(0, th.tensor([0, 1]), th.ones(1)), IndexError,
      "number of indices"),
+    # a 0-dim source into a 1-dim self, and the reverse (the fuzzer found them taken)
+    (lambda: th.zeros(5).index_add_(0, th.tensor([0]), th.ones(())), RuntimeError,
+     "source tensor shape must match self tensor shape"),
+    (lambda: th.zeros(()).index_add_(0, th.tensor([0]), th.ones(1)), RuntimeError,
+     "source tensor shape must match self tensor shape"),
     (lambda: th.zeros(3, dtype=th.int64).index_add_(0, th.tensor([0]), th.ones(1, dtype=th.int64),
                                                    alpha=0.5), RuntimeError, "alpha"),
     (lambda: th.zeros(3).expand(2, 3).index_add_(1, th.tensor([0]), th.ones(2, 1)), RuntimeError,
