@@ -73,10 +73,26 @@ def arange(start, end=None, step=1, dtype=None):
                         _arange_number(step, "step"))
     cdef bint all_int = isinstance(start, int) and isinstance(end, int) and isinstance(step, int)
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
-    if step == 0:
-        raise ArgumentError("arange: step must be nonzero")
+    cdef bint integral = not (THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t))
+    cdef double count_d = -1
+    if integral and not all_int:
+        # torch truncates start and step to integers before it adds the steps; int64 counts
+        # and checks the truncated numbers, the narrower integer dtypes the numbers as given
+        # (so a step that truncates to 0 repeats start there)
+        for v in (start, end, step):
+            if not isfinite(float(v)):
+                raise ArgumentError(f"arange: unsupported range: {start} -> {end}")
+        _arange_check(float(start), float(end), float(step))
+        if t != TH_INT64:
+            count_d = max(0.0, ceil((float(end) - float(start)) / float(step)))
+        start, end, step, all_int = int(start), int(end), int(step), True
+        if t == TH_INT64 and step == 0:
+            raise ArgumentError("arange: step must be nonzero")
+    else:
+        _arange_check(start, end, step)
     if all_int:
-        count = max(0, (end - start + step - (1 if step > 0 else -1)) // step)
+        count = int(count_d) if count_d >= 0 else max(
+            0, (end - start + step - (1 if step > 0 else -1)) // step)
         if count and not (INT64_MIN <= start <= INT64_MAX
                           and INT64_MIN <= start + (count - 1) * step <= INT64_MAX):
             raise OverflowError(f"arange({start}, {end}, {step}): values beyond int64's range")
@@ -105,6 +121,16 @@ def arange(start, end=None, step=1, dtype=None):
         for i in range(n):  # one rounding, as torch's (and THTensor_arange's) fused step
             THScalarType_packDouble(t, fma(<double>i, dstep, dstart), p + i * esz)
     return out
+
+
+cdef _arange_check(start, end, step):
+    """torch's checks of arange's numbers (a NaN or infinite float is refused later)."""
+    if step == 0:
+        raise ArgumentError("arange: step must be nonzero")
+    if not (step > 0 and end >= start or step < 0 and end <= start) and all(
+            isinstance(v, int) or isfinite(v) for v in (start, end, step)):
+        raise ArgumentError(f"arange: upper bound and lower bound inconsistent with step sign "
+                            f"(start {start}, end {end}, step {step})")
 
 
 cdef object _arange_number(object value, str what):

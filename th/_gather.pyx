@@ -189,11 +189,17 @@ def scatter_reduce_(Tensor self not None, dim, Tensor index not None, Tensor src
 def index_add_(Tensor self not None, dim, Tensor index not None, Tensor source not None, *,
                alpha=1):
     """Slice index[i] of dim += alpha * slice i of source."""
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)):
+    if isinstance(alpha, bool):  # True is 1, as for add's alpha (docs/TORCH.md)
+        alpha = int(alpha)
+    if not isinstance(alpha, (int, float)):
         raise TypeError(f"index_add_(): alpha must be a number, not {type(alpha).__name__}")
     if isinstance(alpha, float) and not (self.dtype.is_floating_point or self.dtype.is_complex):
         raise Error(f"index_add_(): for integral input tensors, argument alpha must not be a "
                     f"floating point number")
+    if source.ndim != self.ndim and min(source.ndim, self.ndim) == 0:  # torch's check
+        raise Error(f"source tensor shape must match self tensor shape, excluding the "
+                    f"specified dimension. Got self.shape = {list(self.shape)} source.shape = "
+                    f"{list(source.shape)}")
     THTensor_indexAdd(self.cdata, as_dim(dim, "index_add_(): dim"), index.cdata, source.cdata,
                       alpha)
     return self
@@ -243,8 +249,8 @@ def put_(Tensor self not None, Tensor index not None, Tensor source not None, ac
     """self's elements at the row-major positions index = source's (added
     with accumulate), as torch's put_."""
     th = _package()
-    if index.numel() != source.numel():
-        raise ArgumentError(f"put_(): Expected source and index to have the same number of "
+    if index.numel() != source.numel():  # an IndexError, as torch's
+        raise OutOfRange(f"put_(): Expected source and index to have the same number of "
                             f"elements, but got source.numel() = {source.numel()}, "
                             f"index.numel() = {index.numel()}")
     positions = _flat_positions(self, index, "put_")

@@ -200,6 +200,10 @@ def _solve(fn, A, B, left, check_errors, out=None):
                     f"({A.shape[-2]}x{A.shape[-1]} and {B.shape[-2]}x{B.shape[-1]})")
     A, B = _broadcast_batches(A, B)
     X, info = _lapack.gesv(A, B)
+    if not left and bool(info.any()):
+        # X A = B solves A^T X^T = B^T, whose LU is A^T's; a singular A's info names
+        # the first zero pivot of A's own LU, as torch's does
+        info = _lu_factor(fn, A.mT, True)[2]
     if check_errors:
         _raise_info("torch.linalg.solve_ex" if check_errors == "ex" else "torch.linalg.solve",
                     info, _singular)
@@ -736,7 +740,19 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     if isinstance(dim, int):
         dim = (dim,)
     dims = tuple(range(x.ndim)) if dim is None else tuple(dim)
+    if ord < 0 or ord == math.inf:  # no identity: an empty reduction is refused (torch)
+        if dim is None and x.numel() == 0:
+            raise Error(f"{fn} cannot compute the {ord} norm on an empty tensor because the "
+                        f"operation does not have an identity")
+        for d in dims:
+            if -x.ndim <= d < x.ndim and x.shape[d] == 0:
+                raise Error(f"{fn} cannot compute the {ord} norm on the dimension {d} because "
+                            f"this dimension is empty and the operation does not have an "
+                            f"identity")
     a = x.abs()
+    half = a.dtype if a.dtype in (th.float16, th.bfloat16) else None
+    if half is not None:  # torch computes a half type's norm in float32, rounded once
+        a = a.to(th.float32)
     if not dims and x.ndim == 0:
         a = a.reshape(1)
         dims = (0,)
@@ -752,8 +768,10 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
         r = (a * a).sum(dims, keepdim=keepdim).sqrt()
     else:
         r = (a ** ord).sum(dims, keepdim=keepdim) ** (1.0 / ord)
-    if x.ndim == 0 and not keepdim:
+    if x.ndim == 0:  # a 0-dim input's norm is 0-dim, keepdim or not (torch)
         r = r.reshape(())
+    if half is not None:
+        r = r.to(half)
     return _out(fn, out, r)
 
 
@@ -765,19 +783,27 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
         raise Error(f"{fn}: The input tensor A must have at least 2 dimensions.")
     if dtype is not None:
         A = A.to(dtype)
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise Error(f"{fn}: Expected a floating point or complex tensor as input. Got "
+                    f"{_tname(A.dtype)}")
     d0, d1 = (d % A.ndim for d in dim)
     if ord == "fro":
         r = vector_norm(A, 2, (d0, d1), keepdim)
     elif ord == "nuc" or ord in (2, -2):
         M = A.movedim((d0, d1), (-2, -1))
         S = svdvals(M)
-        r = S.sum(-1) if ord == "nuc" else S.amax(-1) if ord == 2 else S.amin(-1)
+        # the largest of no singular values is 0, as torch's (the smallest: amin's error)
+        r = S.sum(-1) if ord == "nuc" or ord == 2 and not S.shape[-1] else \
+            S.amax(-1) if ord == 2 else S.amin(-1)
         if keepdim:
             r = r.unsqueeze(-1).unsqueeze(-1).movedim((-2, -1), (d0, d1))
     elif ord in (1, -1, math.inf, -math.inf):
         summed, other = (d0, d1) if ord in (1, -1) else (d1, d0)
         s = A.abs().sum(summed, keepdim=True)
-        r = s.amax(other, keepdim=True) if ord > 0 else s.amin(other, keepdim=True)
+        # the largest of no sums is 0 (norms are not negative), as torch's; the smallest
+        # of none is refused (amin's error, as torch's)
+        r = (s.amax(other, keepdim=True) if s.shape[other] else s.sum(other, keepdim=True)) \
+            if ord > 0 else s.amin(other, keepdim=True)
         if not keepdim:
             r = r.squeeze(builtins.max(d0, d1)).squeeze(builtins.min(d0, d1))
     else:

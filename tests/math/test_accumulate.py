@@ -168,13 +168,19 @@ def test_repeated_indices_add_up_in_order(n, k, data):
     (lambda: th.zeros(3).index_add_(0, th.tensor([5]), th.ones(1)), IndexError, "5"),
     (lambda: th.zeros(3).index_add_(0, th.tensor([0, 1]), th.ones(1)), IndexError,
      "number of indices"),
+    # a 0-dim source into a 1-dim self, and the reverse (the fuzzer found them taken)
+    (lambda: th.zeros(5).index_add_(0, th.tensor([0]), th.ones(())), RuntimeError,
+     "source tensor shape must match self tensor shape"),
+    (lambda: th.zeros(()).index_add_(0, th.tensor([0]), th.ones(1)), RuntimeError,
+     "source tensor shape must match self tensor shape"),
     (lambda: th.zeros(3, dtype=th.int64).index_add_(0, th.tensor([0]), th.ones(1, dtype=th.int64),
                                                    alpha=0.5), RuntimeError, "alpha"),
     (lambda: th.zeros(3).expand(2, 3).index_add_(1, th.tensor([0]), th.ones(2, 1)), RuntimeError,
      "share memory"),
     (lambda: th.zeros(3).index_put_((th.tensor([4]),), th.ones(1), True), IndexError, "4"),
     (lambda: th.zeros(3).index_put_(th.tensor([0]), th.ones(1)), TypeError, "tuple"),
-    (lambda: th.zeros(3).put_(th.tensor([0, 1]), th.ones(1)), ValueError, "same number"),
+    # an IndexError, as torch's (the fuzzer found a ValueError)
+    (lambda: th.zeros(3).put_(th.tensor([0, 1]), th.ones(1)), IndexError, "same number"),
     (lambda: th.zeros(3).put_(th.tensor([3]), th.ones(1)), IndexError, "out of bounds"),
     (lambda: th.zeros(3).take(th.tensor([0.0])), TypeError, "long"),
     (lambda: th.zeros(3).masked_scatter_(th.tensor([1, 0, 1]), th.ones(3)), TypeError, "bool"),
@@ -184,6 +190,16 @@ def test_repeated_indices_add_up_in_order(n, k, data):
 def test_bad_input_is_refused(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "int64", "bool"])
+def test_index_add_takes_a_bool_alpha_as_torch(dtype):
+    """alpha=True is 1, as for add's alpha (the fuzzer found it refused)."""
+    ours, theirs = (lib.index_add(lib.zeros(3, dtype=getattr(lib, dtype)), 0,
+                                  lib.tensor([0, 2, 0]),
+                                  lib.ones(3, dtype=getattr(lib, dtype)), alpha=alpha)
+                    for lib in (th, torch) for alpha in (True,))
+    assert_same(ours, theirs)
 
 
 def test_failed_allocations_leave_self_and_the_counts_unchanged():

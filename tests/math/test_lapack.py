@@ -436,6 +436,35 @@ def test_pinv_and_matrix_rank():
     assert th.linalg.matrix_rank(to_th(h), hermitian=True).item() == 4
 
 
+@pytest.mark.parametrize("layout", ["row-major", "column-major"])
+def test_info_of_a_singular_matrix_names_torchs_pivot_whatever_the_layout(layout):
+    """A row-major A is factored as A^T, whose first zero pivot is another (1 for a zero
+    first row, where A's is 3): the fuzzer found solve_ex's and inv_ex's info (and the
+    errors' 'diagonal element') 1 where torch's is 3."""
+    a = np.array([[0.0, 0.0, 0.0], [-0.035, 1.75, 0.018], [0.017, -0.34, 2.2]])
+    a = np.stack([a, np.eye(3), a[[1, 0, 2]]])
+    ours, theirs = th.tensor(a), torch.tensor(a)
+    if layout == "column-major":
+        ours, theirs = ours.mT.contiguous().mT, theirs.mT.contiguous().mT
+    b = np.ones((3, 3, 2))
+    for name in ("solve_ex", "inv_ex"):
+        args = ((ours, th.tensor(b)), (theirs, torch.tensor(b))) if name == "solve_ex" \
+            else ((ours,), (theirs,))
+        got = getattr(th.linalg, name)(*args[0]).info.tolist()
+        assert got == getattr(torch.linalg, name)(*args[1]).info.tolist() == [3, 0, 3]
+    with pytest.raises(th.linalg.LinAlgError, match="diagonal element 3 is zero"):
+        th.linalg.inv(ours[0])
+    # X A = B: torch's info is A's LU's too (the fuzzer found th's A^T's: 3 for torch's 4)
+    a = a.swapaxes(-1, -2)
+    ours, theirs = th.tensor(a), torch.tensor(a)
+    if layout == "column-major":
+        ours, theirs = ours.mT.contiguous().mT, theirs.mT.contiguous().mT
+    b = np.ones((3, 2, 3))
+    got = th.linalg.solve_ex(ours, th.tensor(b), left=False).info.tolist()
+    assert got == torch.linalg.solve_ex(theirs, torch.tensor(b), left=False).info.tolist()
+    assert got == th.linalg.lu_factor_ex(ours).info.tolist()
+
+
 # ------------------------------------------------------------------ norms
 @pytest.mark.parametrize("ord", [2, 1, math.inf, -math.inf, 0, 3, 0.5])
 def test_vector_norm_matches_torch(ord):
@@ -460,6 +489,66 @@ def test_matrix_norm_and_cond_match_torch(ord):
                                                      None if ord == 2 else ord).numpy(), rtol=1e-10)
     np.testing.assert_allclose(th.linalg.norm(to_th(a[0])).item(),
                                torch.linalg.norm(torch.from_numpy(a[0])).item())
+
+
+@pytest.mark.parametrize("kw", [{}, {"keepdim": True}, {"dim": ()}, {"dim": (), "keepdim": True},
+                                {"dim": 0, "keepdim": True}])
+def test_vector_norm_of_a_0_dim_tensor_is_0_dim_as_torch(kw):
+    """keepdim keeps no dims of a 0-dim input (the fuzzer found th's shape (1,))."""
+    got = th.linalg.vector_norm(th.tensor(-3.0), 3, **kw)
+    expected = torch.linalg.vector_norm(torch.tensor(-3.0), 3, **kw)
+    assert got.shape == tuple(expected.shape) == ()
+    assert got.item() == expected.item()
+
+
+@pytest.mark.parametrize("shape, dim", [((0, 5), 0), ((0,), None), ((2, 0), (1,)), ((0, 2), 1)])
+@pytest.mark.parametrize("ord", [math.inf, -math.inf, -1, -0.5, 0, 0.5, 1, 2])
+def test_vector_norm_of_an_empty_reduction_is_torchs(shape, dim, ord):
+    """An ord with no identity (negative, +-inf) over an empty dim is refused, as torch
+    refuses it (the fuzzer found th giving inf for ord=-1); the others give 0."""
+    try:
+        expected = torch.linalg.vector_norm(torch.ones(shape, dtype=torch.float64), ord, dim)
+    except RuntimeError as e:
+        with pytest.raises(RuntimeError, match=str(e)[-40:]):
+            th.linalg.vector_norm(th.ones(shape, dtype=th.float64), ord, dim)
+        return
+    got = th.linalg.vector_norm(th.ones(shape, dtype=th.float64), ord, dim)
+    assert got.shape == tuple(expected.shape)
+    np.testing.assert_array_equal(np_of(got), expected.numpy())
+
+
+@pytest.mark.parametrize("ord", [2, 3, 1, math.inf])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_vector_norm_of_a_half_type_computes_in_float32_as_torch(ord, dtype):
+    """The fuzzer found th's float16 2-norm of 4006 infinite (4006^2 overflows float16)
+    and its bfloat16 3-norm of 4006 rounded per power (4064 for torch's 4000)."""
+    x = [[4006.0, 1.0, -3.5], [0.25, 0.0, 200.0]]
+    got = th.linalg.vector_norm(th.tensor(x).to(getattr(th, dtype)), ord, dim=1)
+    expected = torch.linalg.vector_norm(torch.tensor(x).to(getattr(torch, dtype)), ord, dim=1)
+    assert str(got.dtype).split(".")[-1] == str(expected.dtype).split(".")[-1]
+    assert got.float().tolist() == expected.float().tolist()
+
+
+def test_matrix_norm_refuses_integers_as_torch():
+    """The fuzzer found th computing an int64 matrix_norm torch refuses."""
+    with pytest.raises(RuntimeError, match="Expected a floating point or complex tensor"):
+        th.linalg.matrix_norm(th.ones(2, 2, dtype=th.int64), 1)
+
+
+@pytest.mark.parametrize("shape", [(2, 0, 1), (0, 3), (3, 0), (0, 0), (2, 1, 0)])
+@pytest.mark.parametrize("ord", [1, -1, math.inf, -math.inf, 2, -2, "nuc"])
+def test_matrix_norm_of_an_empty_matrix_is_torchs(shape, ord):
+    """The largest of no row (column) sums is 0, as torch's (the fuzzer found th refusing
+    ord=inf of a (2, 0, 1) batch); the smallest of none is refused by both."""
+    try:
+        expected = torch.linalg.matrix_norm(torch.ones(shape, dtype=torch.float64), ord)
+    except IndexError:
+        with pytest.raises(IndexError, match="non-zero size"):
+            th.linalg.matrix_norm(th.ones(shape, dtype=th.float64), ord)
+        return
+    got = th.linalg.matrix_norm(th.ones(shape, dtype=th.float64), ord)
+    assert got.shape == tuple(expected.shape)
+    np.testing.assert_array_equal(np_of(got), expected.numpy())
 
 
 def test_matrix_power_multi_dot_cross():

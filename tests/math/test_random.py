@@ -53,7 +53,10 @@ def test_rand_and_the_default_generator_are_torchs(dtype):
 @pytest.mark.parametrize("dtype", REALS)
 @pytest.mark.parametrize("bounds", [(0, 2), (-5, 5), (3, 100), (0, 2 ** 33), (-2 ** 40, 2 ** 40),
                                     (0, 65504), (-2 ** 62, 2 ** 62), (0, 2 ** 28 - 1),
-                                    (-3, 2 ** 28 - 3), (-2 ** 30, 2 ** 30)])
+                                    (-3, 2 ** 28 - 3), (-2 ** 30, 2 ** 30),
+                                    # bounds float32 rounds together: the fuzzer found the
+                                    # empty range dividing by zero (SIGFPE), torch refuses it
+                                    (-2 ** 31, -2 ** 31 + 100)])
 def test_random_from_to_is_torchs_or_refused_as_torch(dtype, bounds):
     results = []
     for lib in (th, torch):

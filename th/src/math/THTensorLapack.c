@@ -135,6 +135,29 @@ static void getrf_batch(THScalarType t, char *a, int64_t count, int m, int n, in
   }
 }
 
+/* A row-major A factored as it lies is A^T's LU, whose first zero pivot can be
+ * another than A's: where one of the count n x n matrices of the contiguous a is
+ * singular, factor it again from a transposed copy (into lu, its slot) so that
+ * info names A's first zero pivot, as torch's does. */
+static void refactor_singular(THScalarType t, THTensor *a, char *lu, int64_t count, int n,
+                              int32_t *piv, int32_t *info) {
+  int64_t es = elsize(t), step = (int64_t)n * n * es;
+  const char *ad = (const char *)THTensor_data(a);
+  for (int64_t i = 0; i < count; i++) {
+    if (!info[i]) continue;
+    char *m = lu + i * step;
+    const char *src = ad + i * step;
+    for (int64_t r = 0; r < n; r++)
+      for (int64_t c = 0; c < n; c++)
+        memcpy(m + (c * n + r) * es, src + (r * n + c) * es, (size_t)es);
+    int32_t transposed = info[i];
+    getrf_batch(t, m, 1, n, n, piv + i * n, &info[i]);
+    /* A^T exactly singular in floating point but A not: stay singular (the
+     * caller solves with A^T's factors, which m no longer holds) */
+    if (!info[i]) info[i] = transposed;
+  }
+}
+
 int THTensor_getrf(THTensor *lu, THTensor *pivots, THTensor *info, THTensor *a) {
   const char *fn = __func__;
   if (th_lapack_check_input(a, "A", 0, fn) || check_present(lu, "LU", fn) ||
@@ -379,9 +402,11 @@ int THTensor_gesv(THTensor *x, THTensor *lu, THTensor *pivots, THTensor *info, T
     int64_t es = elsize(t);
     if (small_gesv_fits(t, n)) {
       small_gesv_batch(t, f, piv, infos, xd, count, (int)n, (int)k, as_is);
+      if (as_is) refactor_singular(t, a, f, count, (int)n, piv, infos);
     } else {
       th_blas_set_threads(THGetNumThreads());
       getrf_batch(t, f, count, (int)n, (int)n, piv, infos);
+      if (as_is) refactor_singular(t, a, f, count, (int)n, piv, infos);
       for (int64_t i = 0; k && i < count; i++)
         if (!infos[i])
           getrs_batch(t, as_is ? 'T' : 'N', f + i * n * n * es, 0, piv + i * n, 0,
@@ -435,9 +460,11 @@ int THTensor_getri(THTensor *inv, THTensor *info, THTensor *a) {
     set_identity(t, x, count, n);
     if (small_gesv_fits(t, n)) {
       small_gesv_batch(t, lu, piv, infos, x, count, (int)n, (int)n, as_is);
+      if (as_is) refactor_singular(t, a, lu, count, (int)n, piv, infos);
     } else {
       th_blas_set_threads(THGetNumThreads());
       getrf_batch(t, lu, count, (int)n, (int)n, piv, infos);
+      if (as_is) refactor_singular(t, a, lu, count, (int)n, piv, infos);
       for (int64_t i = 0; i < count; i++)
         if (!infos[i])
           getrs_batch(t, as_is ? 'T' : 'N', lu + i * step, 0, piv + i * n, 0, x + i * step, 1,

@@ -233,6 +233,11 @@ int THTensor_clampedRandom(THTensor *self, THGenerator *gen, int64_t min, int64_
     return -1;
   }
   if (THScalarType_isFloatingPoint(t)) min = update_from(t, min), max = update_to(t, max);
+  if (min >= max) { /* bounds the dtype rounds together: an empty range (no draw divides by 0) */
+    TH_ERR(TH_ERROR_VALUE, "random_ expects 'from' casted to dtype to be less than 'to' casted "
+           "to dtype, but got from=%lld >= to=%lld", (long long)min, (long long)max);
+    return -1;
+  }
   THDraw d = {.as = TH_INT64, .draw = draw_from_to, .range = (uint64_t)max - (uint64_t)min,
             .base = min};
   return th_random_run(self, gen, &d, __func__);
