@@ -464,11 +464,6 @@ VIEWS = {"narrow", "select", "transpose", "t", "T_mT", "permute", "expand", "unf
 # passes; an entry goes when th changes (or moves to KNOWN_DIFFERENCES with the
 # doc that makes it deliberate).
 REPORTED = [
-    Entry("half-logspace-last-bit",
-          "float16 logspace(10, 0.05, 17, base=3)[12]: th 16.265625, torch 16.25 (one half "
-          "ulp; docs/FACTORIES.md says the same floats): not yet triaged",
-          lambda c: c.op == "logspace" and c.kind == "values" and _p(c, "half")
-          and _within_half_ulp(c.detail)),
     Entry("half-conv-nonfinite",
           "bfloat16 conv3d with non-finite operands: th finite (-1096) where torch gives NaN; "
           "not yet triaged (see conv-padding-times-nan)",

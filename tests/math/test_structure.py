@@ -55,6 +55,19 @@ def test_linspace_and_logspace_are_torchs(dtype, bounds):
                                                    dtype=getattr(lib, dtype))))
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.floats(-12, 12), st.floats(-12, 12), st.integers(2, 40),
+       st.sampled_from([2.0, 3.0, 10.0, 0.5, 1.7]), st.sampled_from(["float16", "bfloat16"]))
+def test_half_logspace_rounds_through_float_as_torch(a, b, n, base, dtype):
+    """torch assigns each double power to a Half through float (two
+    roundings): a power just above a half-way point between two halves
+    lands on it in float and then on the even neighbour (found by the
+    fuzzer: float16 logspace(10, 0.05, 17, base=3)[12] is 16.25, not
+    16.265625)."""
+    assert_same(*both(lambda lib: lib.logspace(a, b, n, base, dtype=getattr(lib, dtype))))
+    assert th.logspace(10, 0.05, 17, base=3, dtype=th.float16)[12].item() == 16.25
+
+
 def test_factories_take_torchs_defaults_and_out():
     assert_same(*both(lambda lib: lib.linspace(0, 1, 7)))
     assert_same(*both(lambda lib: lib.logspace(-2, 2, 9)))

@@ -189,6 +189,8 @@ int THTensor_logspace(THTensor *r, double a, double b, int64_t n, double base) {
       int64_t j = i + k;
       values[k] = pow(base, j < half ? start + step * (double)j
                                      : end - step * (double)(n - j - 1));
+      /* torch assigns the double to a Half through float: two roundings */
+      if (t == TH_FLOAT16 || t == TH_BFLOAT16) values[k] = (float)values[k];
     }
     store_doubles(r, values, i, m);
   }
