@@ -57,6 +57,41 @@ cdef Tensor _padded_at_end(Tensor input, int n, list extra):
     return out
 
 
+cdef Tensor _run(bint transposed, Tensor x, Tensor w, Tensor b, int n, int64_t *cs,
+                 int64_t *cp, int64_t *co, int64_t *cd, int64_t g):
+    """THTensor_convNd (or convTransposeNd, co its output padding) into a
+    new tensor; a long one without the GIL, on pinned snapshots of its
+    operands."""
+    result = wrap_tensor(THTensor_newWithSize1d(THTensor_dtype(x.cdata), 0))
+    cdef THTensor *r = (<Tensor>result).cdata
+    cdef THTensor *tb = NULL if b is None else b.cdata
+    cdef THTensor *px = NULL
+    cdef THTensor *pw = NULL
+    cdef THTensor *pb = NULL
+    cdef double work = <double>THTensor_nElement(x.cdata) * <double>THTensor_nElement(w.cdata)
+    if work / max(<double>w.shape[0] if w.dim() else 1.0, 1.0) < LONG_CONV:
+        if transposed:
+            THTensor_convTransposeNd(r, x.cdata, w.cdata, tb, n, cs, cp, co, cd, g)
+        else:
+            THTensor_convNd(r, x.cdata, w.cdata, tb, n, cs, cp, cd, g)
+        return result
+    try:
+        px = pinned_snapshot(x.cdata)
+        pw = pinned_snapshot(w.cdata)
+        if tb != NULL:
+            pb = pinned_snapshot(tb)
+        with nogil:
+            if transposed:
+                THTensor_convTransposeNd(r, px, pw, pb, n, cs, cp, co, cd, g)
+            else:
+                THTensor_convNd(r, px, pw, pb, n, cs, cp, cd, g)
+    finally:
+        release_snapshot(px)
+        release_snapshot(pw)
+        release_snapshot(pb)
+    return result
+
+
 cdef Tensor _conv(str fn, int n, object input, object weight, object bias, object stride,
                   object padding, object dilation, object groups):
     cdef Tensor x = _tensor(fn, "input", input), w = _tensor(fn, "weight", weight)
@@ -93,16 +128,7 @@ cdef Tensor _conv(str fn, int n, object input, object weight, object bias, objec
     cdef int64_t cd[3]
     for i in range(n):
         cs[i], cp[i], cd[i] = s[i], p[i], d[i]
-    result = wrap_tensor(THTensor_newWithSize1d(THTensor_dtype(x.cdata), 0))
-    cdef THTensor *r = (<Tensor>result).cdata
-    cdef THTensor *tb = NULL if b is None else b.cdata
-    cdef THTensor *px = NULL
-    cdef THTensor *pw = NULL
-    cdef THTensor *pb = NULL
-    cdef double work = <double>THTensor_nElement(x.cdata) * <double>THTensor_nElement(w.cdata)
-    if work / max(<double>w.shape[0] if w.dim() else 1.0, 1.0) < LONG_CONV:
-        THTensor_convNd(r, x.cdata, w.cdata, tb, n, cs, cp, cd, g)
-        return result
+    return _run(False, x, w, b, n, cs, cp, NULL, cd, g)
     try:
         px = pinned_snapshot(x.cdata)
         pw = pinned_snapshot(w.cdata)
@@ -154,16 +180,7 @@ cdef Tensor _conv_transpose(str fn, int n, object input, object weight, object b
     cdef int64_t cd[3]
     for i in range(n):
         cs[i], cp[i], co[i], cd[i] = s[i], p[i], op[i], d[i]
-    result = wrap_tensor(THTensor_newWithSize1d(THTensor_dtype(x.cdata), 0))
-    cdef THTensor *r = (<Tensor>result).cdata
-    cdef THTensor *tb = NULL if b is None else b.cdata
-    cdef THTensor *px = NULL
-    cdef THTensor *pw = NULL
-    cdef THTensor *pb = NULL
-    cdef double work = <double>THTensor_nElement(x.cdata) * <double>THTensor_nElement(w.cdata)
-    if work / max(<double>w.shape[0] if w.dim() else 1.0, 1.0) < LONG_CONV:
-        THTensor_convTransposeNd(r, x.cdata, w.cdata, tb, n, cs, cp, co, cd, g)
-        return result
+    return _run(True, x, w, b, n, cs, cp, co, cd, g)
     try:
         px = pinned_snapshot(x.cdata)
         pw = pinned_snapshot(w.cdata)

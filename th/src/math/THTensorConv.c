@@ -150,6 +150,26 @@ static int check_kernel_and_bias(THTensor *weight, THTensor *bias, int nSpatial,
 }
 
 
+/* torch's checks of groups and of the operands' dtypes, in its order,
+ * shared by both directions. */
+static int check_groups_and_dtypes(THTensor *input, THTensor *weight, THTensor *bias,
+                                   int64_t groups, const char *fn) {
+  THArgCheck(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
+  THScalarType dtype = input->storage->dtype;
+  if (weight->storage->dtype != dtype) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "expected input and weight to have the same dtype, but got "
+              "%s and %s", THScalarType_name(dtype), THScalarType_name(weight->storage->dtype));
+    return -1;
+  }
+  if (bias && bias->storage->dtype != dtype) {
+    TH_ERR_FN(TH_ERROR_TYPE, fn, "Input type (%s) and bias type (%s) should be the same",
+              THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
+    return -1;
+  }
+  return 0;
+}
+
+
 /* The checks torch makes, in its order, with its messages; the geometry
  * into g (output sizes included), the batch (0 for an unbatched input) into
  * *batch. */
@@ -190,18 +210,8 @@ static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSp
       return -1;
     }
   }
-  THArgCheck(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
+  if (check_groups_and_dtypes(input, weight, bias, groups, fn)) return -1;
   THScalarType dtype = input->storage->dtype;
-  if (weight->storage->dtype != dtype) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "expected input and weight to have the same dtype, but got "
-              "%s and %s", THScalarType_name(dtype), THScalarType_name(weight->storage->dtype));
-    return -1;
-  }
-  if (bias && bias->storage->dtype != dtype) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "Input type (%s) and bias type (%s) should be the same",
-              THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
-    return -1;
-  }
   /* torch's dtypes (its kernels' names: 1-d runs as 2-d) */
   if (dtype == TH_BOOL || dtype == TH_UINT16 || dtype == TH_UINT32 || dtype == TH_UINT64) {
     TH_ERR_FN(TH_ERROR_UNSUPPORTED, fn, "\"%s\" not implemented for %s",
@@ -620,18 +630,8 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
       return -1;
     }
   }
-  THArgCheck(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
+  if (check_groups_and_dtypes(input, weight, bias, groups, fn)) return -1;
   THScalarType dtype = input->storage->dtype;
-  if (weight->storage->dtype != dtype) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "expected input and weight to have the same dtype, but got "
-              "%s and %s", THScalarType_name(dtype), THScalarType_name(weight->storage->dtype));
-    return -1;
-  }
-  if (bias && bias->storage->dtype != dtype) {
-    TH_ERR_FN(TH_ERROR_TYPE, fn, "Input type (%s) and bias type (%s) should be the same",
-              THScalarType_name(dtype), THScalarType_name(bias->storage->dtype));
-    return -1;
-  }
   /* torch's dtypes (its kernels' names: 1-d runs as 2-d) */
   if (!THScalarType_isFloatingPoint(dtype) && !THScalarType_isComplex(dtype) &&
       dtype != TH_INT64) {
