@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
 """Loops over a 2-dim float32 tensor three ways (a handle must be
 as fast as a raw pointer): (a) a raw float pointer with strides read from
-the tensor into locals, (b) a THFloatHandle and THFloatHandle_at2, (c) a
+the tensor into locals, (b) a THFloat32Handle and THFloat32Handle_at2, (c) a
 typed memoryview float[:, :] over the same memory. Built at benchmark time
 by benchmarks/run.py, as bench_capi.pyx is.
 
@@ -14,7 +14,7 @@ from libc.stdint cimport int64_t
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 cimport th
-from th.libTH cimport THFloatTensor_data, THTensor_nDimension, THTensor_size, THTensor_stride
+from th.libTH cimport THFloat32Tensor_data, THTensor_nDimension, THTensor_size, THTensor_stride
 
 
 cdef inline double now_ns() noexcept nogil:
@@ -31,7 +31,7 @@ cdef int check_2d(th.Tensor t) except -1:
 
 # ------------------------------------------------------------------- sum
 def sum_raw(th.Tensor t not None, int64_t loops):
-    cdef float *p = THFloatTensor_data(t.cdata)
+    cdef float *p = THFloat32Tensor_data(t.cdata)
     check_2d(t)
     cdef int64_t n0 = THTensor_size(t.cdata, 0), n1 = THTensor_size(t.cdata, 1)
     cdef int64_t s0 = THTensor_stride(t.cdata, 0), s1 = THTensor_stride(t.cdata, 1)
@@ -48,8 +48,8 @@ def sum_raw(th.Tensor t not None, int64_t loops):
 
 
 def sum_handle(th.Tensor t not None, int64_t loops):
-    cdef th.THFloatHandle h
-    th.THFloatHandle_init(&h, t.cdata)
+    cdef th.THFloat32Handle h
+    th.THFloat32Handle_init(&h, t.cdata)
     check_2d(t)
     cdef int64_t r, i, j
     cdef double acc = 0, start, elapsed
@@ -58,7 +58,7 @@ def sum_handle(th.Tensor t not None, int64_t loops):
         for r in range(loops):
             for i in range(h.size[0]):
                 for j in range(h.size[1]):
-                    acc += th.THFloatHandle_at2(&h, i, j)[0]
+                    acc += th.THFloat32Handle_at2(&h, i, j)[0]
         elapsed = now_ns() - start
     return elapsed / loops, acc
 
@@ -79,7 +79,7 @@ def sum_memoryview(th.Tensor t not None, int64_t loops):
 
 # ----------------------------------------------------------------- scale
 def scale_raw(th.Tensor t not None, float a, int64_t loops):
-    cdef float *p = THFloatTensor_data(t.cdata)
+    cdef float *p = THFloat32Tensor_data(t.cdata)
     check_2d(t)
     cdef int64_t n0 = THTensor_size(t.cdata, 0), n1 = THTensor_size(t.cdata, 1)
     cdef int64_t s0 = THTensor_stride(t.cdata, 0), s1 = THTensor_stride(t.cdata, 1)
@@ -96,8 +96,8 @@ def scale_raw(th.Tensor t not None, float a, int64_t loops):
 
 
 def scale_handle(th.Tensor t not None, float a, int64_t loops):
-    cdef th.THFloatHandle h
-    th.THFloatHandle_init(&h, t.cdata)
+    cdef th.THFloat32Handle h
+    th.THFloat32Handle_init(&h, t.cdata)
     check_2d(t)
     cdef int64_t r, i, j
     cdef double start, elapsed
@@ -106,7 +106,7 @@ def scale_handle(th.Tensor t not None, float a, int64_t loops):
         for r in range(loops):
             for i in range(h.size[0]):
                 for j in range(h.size[1]):
-                    th.THFloatHandle_at2(&h, i, j)[0] *= a
+                    th.THFloat32Handle_at2(&h, i, j)[0] *= a
         elapsed = now_ns() - start
     return elapsed / loops
 
@@ -127,15 +127,15 @@ def scale_memoryview(th.Tensor t not None, float a, int64_t loops):
 
 # --------------------------------------------------------------- set-up
 def handle_init(th.Tensor t not None, int64_t n):
-    """ns per THFloatHandle_init (the dead-tensor check, the dtype check and
+    """ns per THFloat32Handle_init (the dead-tensor check, the dtype check and
     the copy of sizes and strides: four calls into libTH.so)."""
-    cdef th.THFloatHandle h
+    cdef th.THFloat32Handle h
     cdef int64_t k
     cdef double start, elapsed
     with nogil:
         start = now_ns()
         for k in range(n):
-            th.THFloatHandle_init(&h, t.cdata)
+            th.THFloat32Handle_init(&h, t.cdata)
         elapsed = now_ns() - start
     return elapsed / n
 

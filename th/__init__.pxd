@@ -7,7 +7,7 @@
 # The C API itself is th.libTH (from th.libTH cimport ...).
 from th._storage cimport Storage, wrap_storage
 from th._tensor cimport Tensor, wrap_tensor
-# Typed handles for fast loops (th.THFloatHandle, th.THFloatHandle_at2, ...;
+# Typed handles for fast loops (th.THFloat32Handle, th.THFloat32Handle_at2, ...;
 # see th/_handle.pxd and docs/HANDLES.md).
 from th._handle cimport *
 # Expressions (docs/EXPRESSIONS.md): th.Expr holds one THExpr reference.

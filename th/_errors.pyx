@@ -10,7 +10,7 @@ from cpython.ref cimport PyObject
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.string cimport strlen
 
-from th.libTH cimport (THErrorInfo, THSetDefaultErrorHandler, TH_ERROR_INDEX,
+from th.libTH cimport (THErrorInfo, THSetDefaultErrorInfoHandler, TH_ERROR_INDEX,
                        TH_ERROR_MEMORY, TH_ERROR_OS, TH_ERROR_TYPE, TH_ERROR_UNSUPPORTED,
                        TH_ERROR_VALUE)
 
@@ -101,4 +101,4 @@ cdef void python_error_handler(const THErrorInfo *error, void *data) noexcept wi
     PyErr_Restore(pending_type, pending_value, pending_tb)
 
 
-THSetDefaultErrorHandler(python_error_handler, NULL)
+THSetDefaultErrorInfoHandler(python_error_handler, NULL)

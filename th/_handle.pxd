@@ -2,11 +2,11 @@
 # loop reads a tensor through. th.libTH and `cimport th` both re-export them:
 #
 #     cimport th
-#     cdef th.THFloatHandle h
-#     th.THFloatHandle_init(&h, t.cdata)          # TypeError unless float32
+#     cdef th.THFloat32Handle h
+#     th.THFloat32Handle_init(&h, t.cdata)          # TypeError unless float32
 #     for i in range(h.size[0]):
 #         for j in range(h.size[1]):
-#             total += th.THFloatHandle_at2(&h, i, j)[0]
+#             total += th.THFloat32Handle_at2(&h, i, j)[0]
 #
 # A handle borrows its tensor (no reference: nothing to free) and is valid
 # while the tensor lives with the same geometry. at1..at4, offset and atN
@@ -19,117 +19,117 @@ from th.libTH cimport (TH_MAX_DIMS, THBFloat16, THComplexDouble, THComplexFloat,
 
 cdef extern from "TH/TH.h" nogil:
     # Byte: uint8_t
-    ctypedef struct THByteHandle:
+    ctypedef struct THUInt8Handle:
         uint8_t *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THByteHandle_init(THByteHandle *h, const THTensor *tensor) except -1
-    uint8_t *THByteHandle_at1(const THByteHandle *h, int64_t i0) noexcept
-    uint8_t *THByteHandle_at2(const THByteHandle *h, int64_t i0, int64_t i1) noexcept
-    uint8_t *THByteHandle_at3(const THByteHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    uint8_t *THByteHandle_at4(const THByteHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THByteHandle_offset(const THByteHandle *h, const int64_t *idx) noexcept
-    uint8_t *THByteHandle_atN(const THByteHandle *h, const int64_t *idx) noexcept
-    uint8_t *THByteHandle_checkedAt(const THByteHandle *h, int n, const int64_t *idx) except NULL
+    int THUInt8Handle_init(THUInt8Handle *h, const THTensor *tensor) except -1
+    uint8_t *THUInt8Handle_at1(const THUInt8Handle *h, int64_t i0) noexcept
+    uint8_t *THUInt8Handle_at2(const THUInt8Handle *h, int64_t i0, int64_t i1) noexcept
+    uint8_t *THUInt8Handle_at3(const THUInt8Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    uint8_t *THUInt8Handle_at4(const THUInt8Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THUInt8Handle_offset(const THUInt8Handle *h, const int64_t *idx) noexcept
+    uint8_t *THUInt8Handle_atN(const THUInt8Handle *h, const int64_t *idx) noexcept
+    uint8_t *THUInt8Handle_checkedAt(const THUInt8Handle *h, int n, const int64_t *idx) except NULL
     # Char: int8_t
-    ctypedef struct THCharHandle:
+    ctypedef struct THInt8Handle:
         int8_t *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THCharHandle_init(THCharHandle *h, const THTensor *tensor) except -1
-    int8_t *THCharHandle_at1(const THCharHandle *h, int64_t i0) noexcept
-    int8_t *THCharHandle_at2(const THCharHandle *h, int64_t i0, int64_t i1) noexcept
-    int8_t *THCharHandle_at3(const THCharHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    int8_t *THCharHandle_at4(const THCharHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THCharHandle_offset(const THCharHandle *h, const int64_t *idx) noexcept
-    int8_t *THCharHandle_atN(const THCharHandle *h, const int64_t *idx) noexcept
-    int8_t *THCharHandle_checkedAt(const THCharHandle *h, int n, const int64_t *idx) except NULL
+    int THInt8Handle_init(THInt8Handle *h, const THTensor *tensor) except -1
+    int8_t *THInt8Handle_at1(const THInt8Handle *h, int64_t i0) noexcept
+    int8_t *THInt8Handle_at2(const THInt8Handle *h, int64_t i0, int64_t i1) noexcept
+    int8_t *THInt8Handle_at3(const THInt8Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    int8_t *THInt8Handle_at4(const THInt8Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THInt8Handle_offset(const THInt8Handle *h, const int64_t *idx) noexcept
+    int8_t *THInt8Handle_atN(const THInt8Handle *h, const int64_t *idx) noexcept
+    int8_t *THInt8Handle_checkedAt(const THInt8Handle *h, int n, const int64_t *idx) except NULL
     # Short: int16_t
-    ctypedef struct THShortHandle:
+    ctypedef struct THInt16Handle:
         int16_t *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THShortHandle_init(THShortHandle *h, const THTensor *tensor) except -1
-    int16_t *THShortHandle_at1(const THShortHandle *h, int64_t i0) noexcept
-    int16_t *THShortHandle_at2(const THShortHandle *h, int64_t i0, int64_t i1) noexcept
-    int16_t *THShortHandle_at3(const THShortHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    int16_t *THShortHandle_at4(const THShortHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THShortHandle_offset(const THShortHandle *h, const int64_t *idx) noexcept
-    int16_t *THShortHandle_atN(const THShortHandle *h, const int64_t *idx) noexcept
-    int16_t *THShortHandle_checkedAt(const THShortHandle *h, int n, const int64_t *idx) except NULL
+    int THInt16Handle_init(THInt16Handle *h, const THTensor *tensor) except -1
+    int16_t *THInt16Handle_at1(const THInt16Handle *h, int64_t i0) noexcept
+    int16_t *THInt16Handle_at2(const THInt16Handle *h, int64_t i0, int64_t i1) noexcept
+    int16_t *THInt16Handle_at3(const THInt16Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    int16_t *THInt16Handle_at4(const THInt16Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THInt16Handle_offset(const THInt16Handle *h, const int64_t *idx) noexcept
+    int16_t *THInt16Handle_atN(const THInt16Handle *h, const int64_t *idx) noexcept
+    int16_t *THInt16Handle_checkedAt(const THInt16Handle *h, int n, const int64_t *idx) except NULL
     # Int: int32_t
-    ctypedef struct THIntHandle:
+    ctypedef struct THInt32Handle:
         int32_t *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THIntHandle_init(THIntHandle *h, const THTensor *tensor) except -1
-    int32_t *THIntHandle_at1(const THIntHandle *h, int64_t i0) noexcept
-    int32_t *THIntHandle_at2(const THIntHandle *h, int64_t i0, int64_t i1) noexcept
-    int32_t *THIntHandle_at3(const THIntHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    int32_t *THIntHandle_at4(const THIntHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THIntHandle_offset(const THIntHandle *h, const int64_t *idx) noexcept
-    int32_t *THIntHandle_atN(const THIntHandle *h, const int64_t *idx) noexcept
-    int32_t *THIntHandle_checkedAt(const THIntHandle *h, int n, const int64_t *idx) except NULL
+    int THInt32Handle_init(THInt32Handle *h, const THTensor *tensor) except -1
+    int32_t *THInt32Handle_at1(const THInt32Handle *h, int64_t i0) noexcept
+    int32_t *THInt32Handle_at2(const THInt32Handle *h, int64_t i0, int64_t i1) noexcept
+    int32_t *THInt32Handle_at3(const THInt32Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    int32_t *THInt32Handle_at4(const THInt32Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THInt32Handle_offset(const THInt32Handle *h, const int64_t *idx) noexcept
+    int32_t *THInt32Handle_atN(const THInt32Handle *h, const int64_t *idx) noexcept
+    int32_t *THInt32Handle_checkedAt(const THInt32Handle *h, int n, const int64_t *idx) except NULL
     # Long: int64_t
-    ctypedef struct THLongHandle:
+    ctypedef struct THInt64Handle:
         int64_t *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THLongHandle_init(THLongHandle *h, const THTensor *tensor) except -1
-    int64_t *THLongHandle_at1(const THLongHandle *h, int64_t i0) noexcept
-    int64_t *THLongHandle_at2(const THLongHandle *h, int64_t i0, int64_t i1) noexcept
-    int64_t *THLongHandle_at3(const THLongHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    int64_t *THLongHandle_at4(const THLongHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THLongHandle_offset(const THLongHandle *h, const int64_t *idx) noexcept
-    int64_t *THLongHandle_atN(const THLongHandle *h, const int64_t *idx) noexcept
-    int64_t *THLongHandle_checkedAt(const THLongHandle *h, int n, const int64_t *idx) except NULL
+    int THInt64Handle_init(THInt64Handle *h, const THTensor *tensor) except -1
+    int64_t *THInt64Handle_at1(const THInt64Handle *h, int64_t i0) noexcept
+    int64_t *THInt64Handle_at2(const THInt64Handle *h, int64_t i0, int64_t i1) noexcept
+    int64_t *THInt64Handle_at3(const THInt64Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    int64_t *THInt64Handle_at4(const THInt64Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THInt64Handle_offset(const THInt64Handle *h, const int64_t *idx) noexcept
+    int64_t *THInt64Handle_atN(const THInt64Handle *h, const int64_t *idx) noexcept
+    int64_t *THInt64Handle_checkedAt(const THInt64Handle *h, int n, const int64_t *idx) except NULL
     # Half: THHalf
-    ctypedef struct THHalfHandle:
+    ctypedef struct THFloat16Handle:
         THHalf *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THHalfHandle_init(THHalfHandle *h, const THTensor *tensor) except -1
-    THHalf *THHalfHandle_at1(const THHalfHandle *h, int64_t i0) noexcept
-    THHalf *THHalfHandle_at2(const THHalfHandle *h, int64_t i0, int64_t i1) noexcept
-    THHalf *THHalfHandle_at3(const THHalfHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    THHalf *THHalfHandle_at4(const THHalfHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THHalfHandle_offset(const THHalfHandle *h, const int64_t *idx) noexcept
-    THHalf *THHalfHandle_atN(const THHalfHandle *h, const int64_t *idx) noexcept
-    THHalf *THHalfHandle_checkedAt(const THHalfHandle *h, int n, const int64_t *idx) except NULL
+    int THFloat16Handle_init(THFloat16Handle *h, const THTensor *tensor) except -1
+    THHalf *THFloat16Handle_at1(const THFloat16Handle *h, int64_t i0) noexcept
+    THHalf *THFloat16Handle_at2(const THFloat16Handle *h, int64_t i0, int64_t i1) noexcept
+    THHalf *THFloat16Handle_at3(const THFloat16Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    THHalf *THFloat16Handle_at4(const THFloat16Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THFloat16Handle_offset(const THFloat16Handle *h, const int64_t *idx) noexcept
+    THHalf *THFloat16Handle_atN(const THFloat16Handle *h, const int64_t *idx) noexcept
+    THHalf *THFloat16Handle_checkedAt(const THFloat16Handle *h, int n, const int64_t *idx) except NULL
     # Float: float
-    ctypedef struct THFloatHandle:
+    ctypedef struct THFloat32Handle:
         float *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THFloatHandle_init(THFloatHandle *h, const THTensor *tensor) except -1
-    float *THFloatHandle_at1(const THFloatHandle *h, int64_t i0) noexcept
-    float *THFloatHandle_at2(const THFloatHandle *h, int64_t i0, int64_t i1) noexcept
-    float *THFloatHandle_at3(const THFloatHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    float *THFloatHandle_at4(const THFloatHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THFloatHandle_offset(const THFloatHandle *h, const int64_t *idx) noexcept
-    float *THFloatHandle_atN(const THFloatHandle *h, const int64_t *idx) noexcept
-    float *THFloatHandle_checkedAt(const THFloatHandle *h, int n, const int64_t *idx) except NULL
+    int THFloat32Handle_init(THFloat32Handle *h, const THTensor *tensor) except -1
+    float *THFloat32Handle_at1(const THFloat32Handle *h, int64_t i0) noexcept
+    float *THFloat32Handle_at2(const THFloat32Handle *h, int64_t i0, int64_t i1) noexcept
+    float *THFloat32Handle_at3(const THFloat32Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    float *THFloat32Handle_at4(const THFloat32Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THFloat32Handle_offset(const THFloat32Handle *h, const int64_t *idx) noexcept
+    float *THFloat32Handle_atN(const THFloat32Handle *h, const int64_t *idx) noexcept
+    float *THFloat32Handle_checkedAt(const THFloat32Handle *h, int n, const int64_t *idx) except NULL
     # Double: double
-    ctypedef struct THDoubleHandle:
+    ctypedef struct THFloat64Handle:
         double *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THDoubleHandle_init(THDoubleHandle *h, const THTensor *tensor) except -1
-    double *THDoubleHandle_at1(const THDoubleHandle *h, int64_t i0) noexcept
-    double *THDoubleHandle_at2(const THDoubleHandle *h, int64_t i0, int64_t i1) noexcept
-    double *THDoubleHandle_at3(const THDoubleHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    double *THDoubleHandle_at4(const THDoubleHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THDoubleHandle_offset(const THDoubleHandle *h, const int64_t *idx) noexcept
-    double *THDoubleHandle_atN(const THDoubleHandle *h, const int64_t *idx) noexcept
-    double *THDoubleHandle_checkedAt(const THDoubleHandle *h, int n, const int64_t *idx) except NULL
+    int THFloat64Handle_init(THFloat64Handle *h, const THTensor *tensor) except -1
+    double *THFloat64Handle_at1(const THFloat64Handle *h, int64_t i0) noexcept
+    double *THFloat64Handle_at2(const THFloat64Handle *h, int64_t i0, int64_t i1) noexcept
+    double *THFloat64Handle_at3(const THFloat64Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    double *THFloat64Handle_at4(const THFloat64Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THFloat64Handle_offset(const THFloat64Handle *h, const int64_t *idx) noexcept
+    double *THFloat64Handle_atN(const THFloat64Handle *h, const int64_t *idx) noexcept
+    double *THFloat64Handle_checkedAt(const THFloat64Handle *h, int n, const int64_t *idx) except NULL
     # Bool: th_bool
     ctypedef struct THBoolHandle:
         th_bool *data
@@ -159,33 +159,33 @@ cdef extern from "TH/TH.h" nogil:
     THBFloat16 *THBFloat16Handle_atN(const THBFloat16Handle *h, const int64_t *idx) noexcept
     THBFloat16 *THBFloat16Handle_checkedAt(const THBFloat16Handle *h, int n, const int64_t *idx) except NULL
     # ComplexFloat: THComplexFloat
-    ctypedef struct THComplexFloatHandle:
+    ctypedef struct THComplex64Handle:
         THComplexFloat *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THComplexFloatHandle_init(THComplexFloatHandle *h, const THTensor *tensor) except -1
-    THComplexFloat *THComplexFloatHandle_at1(const THComplexFloatHandle *h, int64_t i0) noexcept
-    THComplexFloat *THComplexFloatHandle_at2(const THComplexFloatHandle *h, int64_t i0, int64_t i1) noexcept
-    THComplexFloat *THComplexFloatHandle_at3(const THComplexFloatHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    THComplexFloat *THComplexFloatHandle_at4(const THComplexFloatHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THComplexFloatHandle_offset(const THComplexFloatHandle *h, const int64_t *idx) noexcept
-    THComplexFloat *THComplexFloatHandle_atN(const THComplexFloatHandle *h, const int64_t *idx) noexcept
-    THComplexFloat *THComplexFloatHandle_checkedAt(const THComplexFloatHandle *h, int n, const int64_t *idx) except NULL
+    int THComplex64Handle_init(THComplex64Handle *h, const THTensor *tensor) except -1
+    THComplexFloat *THComplex64Handle_at1(const THComplex64Handle *h, int64_t i0) noexcept
+    THComplexFloat *THComplex64Handle_at2(const THComplex64Handle *h, int64_t i0, int64_t i1) noexcept
+    THComplexFloat *THComplex64Handle_at3(const THComplex64Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    THComplexFloat *THComplex64Handle_at4(const THComplex64Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THComplex64Handle_offset(const THComplex64Handle *h, const int64_t *idx) noexcept
+    THComplexFloat *THComplex64Handle_atN(const THComplex64Handle *h, const int64_t *idx) noexcept
+    THComplexFloat *THComplex64Handle_checkedAt(const THComplex64Handle *h, int n, const int64_t *idx) except NULL
     # ComplexDouble: THComplexDouble
-    ctypedef struct THComplexDoubleHandle:
+    ctypedef struct THComplex128Handle:
         THComplexDouble *data
         int nDimension
         int64_t size[TH_MAX_DIMS]
         int64_t stride[TH_MAX_DIMS]
-    int THComplexDoubleHandle_init(THComplexDoubleHandle *h, const THTensor *tensor) except -1
-    THComplexDouble *THComplexDoubleHandle_at1(const THComplexDoubleHandle *h, int64_t i0) noexcept
-    THComplexDouble *THComplexDoubleHandle_at2(const THComplexDoubleHandle *h, int64_t i0, int64_t i1) noexcept
-    THComplexDouble *THComplexDoubleHandle_at3(const THComplexDoubleHandle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
-    THComplexDouble *THComplexDoubleHandle_at4(const THComplexDoubleHandle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
-    int64_t THComplexDoubleHandle_offset(const THComplexDoubleHandle *h, const int64_t *idx) noexcept
-    THComplexDouble *THComplexDoubleHandle_atN(const THComplexDoubleHandle *h, const int64_t *idx) noexcept
-    THComplexDouble *THComplexDoubleHandle_checkedAt(const THComplexDoubleHandle *h, int n, const int64_t *idx) except NULL
+    int THComplex128Handle_init(THComplex128Handle *h, const THTensor *tensor) except -1
+    THComplexDouble *THComplex128Handle_at1(const THComplex128Handle *h, int64_t i0) noexcept
+    THComplexDouble *THComplex128Handle_at2(const THComplex128Handle *h, int64_t i0, int64_t i1) noexcept
+    THComplexDouble *THComplex128Handle_at3(const THComplex128Handle *h, int64_t i0, int64_t i1, int64_t i2) noexcept
+    THComplexDouble *THComplex128Handle_at4(const THComplex128Handle *h, int64_t i0, int64_t i1, int64_t i2, int64_t i3) noexcept
+    int64_t THComplex128Handle_offset(const THComplex128Handle *h, const int64_t *idx) noexcept
+    THComplexDouble *THComplex128Handle_atN(const THComplex128Handle *h, const int64_t *idx) noexcept
+    THComplexDouble *THComplex128Handle_checkedAt(const THComplex128Handle *h, int n, const int64_t *idx) except NULL
     # UInt16: uint16_t
     ctypedef struct THUInt16Handle:
         uint16_t *data

@@ -95,6 +95,18 @@ cdef class Storage:
         return <uintptr_t>THStorage_data(self.cdata)
 
     @property
+    def _cdata(self):
+        """Address of the C storage (a THStorage *, borrowed: valid while this
+        object lives); a THFloatStorage * to TH-style C code when float32."""
+        return <uintptr_t>self.cdata
+
+    @property
+    def _as_parameter_(self):
+        """ctypes passes a storage as its THStorage * (borrowed)."""
+        import ctypes
+        return ctypes.c_void_p(<uintptr_t>self.cdata)
+
+    @property
     def refcount(self):
         """References to the C storage: this object's one, plus one per
         tensor viewing it and per other holder."""

@@ -864,6 +864,20 @@ cdef class Tensor:
         return <uintptr_t>THTensor_data(self.cdata)
 
     @property
+    def _cdata(self):
+        """Address of the C tensor (a THTensor *, borrowed: valid while this
+        object lives), as torch's Tensor._cdata; C code written against TH
+        takes it as a THFloatTensor * when the dtype is float32 (see
+        docs/LEGACY.md)."""
+        return <uintptr_t>self.cdata
+
+    @property
+    def _as_parameter_(self):
+        """ctypes passes a tensor as its THTensor * (borrowed)."""
+        import ctypes
+        return ctypes.c_void_p(<uintptr_t>self.cdata)
+
+    @property
     def refcount(self):
         """References to the C tensor (this object holds one)."""
         return THTensor_refcount(self.cdata)

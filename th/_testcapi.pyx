@@ -193,30 +193,30 @@ def typed_get(Tensor t not None, str type_name, *index):
     for k in range(n):
         i[k] = index[k]
     if type_name == "Float":
-        return (THFloatTensor_get0d(t.cdata) if n == 0 else THFloatTensor_get1d(t.cdata, i[0]) if n == 1
-                else THFloatTensor_get2d(t.cdata, i[0], i[1]) if n == 2
-                else THFloatTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
-                else THFloatTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+        return (THFloat32Tensor_get0d(t.cdata) if n == 0 else THFloat32Tensor_get1d(t.cdata, i[0]) if n == 1
+                else THFloat32Tensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THFloat32Tensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THFloat32Tensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
     if type_name == "Double":
-        return (THDoubleTensor_get0d(t.cdata) if n == 0 else THDoubleTensor_get1d(t.cdata, i[0]) if n == 1
-                else THDoubleTensor_get2d(t.cdata, i[0], i[1]) if n == 2
-                else THDoubleTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
-                else THDoubleTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+        return (THFloat64Tensor_get0d(t.cdata) if n == 0 else THFloat64Tensor_get1d(t.cdata, i[0]) if n == 1
+                else THFloat64Tensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THFloat64Tensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THFloat64Tensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
     if type_name == "Long":
-        return (THLongTensor_get0d(t.cdata) if n == 0 else THLongTensor_get1d(t.cdata, i[0]) if n == 1
-                else THLongTensor_get2d(t.cdata, i[0], i[1]) if n == 2
-                else THLongTensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
-                else THLongTensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
+        return (THInt64Tensor_get0d(t.cdata) if n == 0 else THInt64Tensor_get1d(t.cdata, i[0]) if n == 1
+                else THInt64Tensor_get2d(t.cdata, i[0], i[1]) if n == 2
+                else THInt64Tensor_get3d(t.cdata, i[0], i[1], i[2]) if n == 3
+                else THInt64Tensor_get4d(t.cdata, i[0], i[1], i[2], i[3]))
     if type_name == "Byte":
-        return THByteTensor_get1d(t.cdata, i[0]) if n == 1 else THByteTensor_get2d(t.cdata, i[0], i[1])
+        return THUInt8Tensor_get1d(t.cdata, i[0]) if n == 1 else THUInt8Tensor_get2d(t.cdata, i[0], i[1])
     if type_name == "Char":
-        return THCharTensor_get1d(t.cdata, i[0])
+        return THInt8Tensor_get1d(t.cdata, i[0])
     if type_name == "Short":
-        return THShortTensor_get1d(t.cdata, i[0])
+        return THInt16Tensor_get1d(t.cdata, i[0])
     if type_name == "Int":
-        return THIntTensor_get1d(t.cdata, i[0])
+        return THInt32Tensor_get1d(t.cdata, i[0])
     if type_name == "Half":
-        return THHalf_toFloat(THHalfTensor_get1d(t.cdata, i[0]))
+        return THHalf_toFloat(THFloat16Tensor_get1d(t.cdata, i[0]))
     if type_name == "Bool":
         return bool(THBoolTensor_get1d(t.cdata, i[0]))
     raise ValueError(type_name)
@@ -228,23 +228,23 @@ def typed_set(Tensor t not None, str type_name, value, *index):
     for k in range(n):
         i[k] = index[k]
     if type_name == "Float":
-        if n == 0: THFloatTensor_set0d(t.cdata, value)
-        elif n == 1: THFloatTensor_set1d(t.cdata, i[0], value)
-        elif n == 2: THFloatTensor_set2d(t.cdata, i[0], i[1], value)
-        elif n == 3: THFloatTensor_set3d(t.cdata, i[0], i[1], i[2], value)
-        else: THFloatTensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
+        if n == 0: THFloat32Tensor_set0d(t.cdata, value)
+        elif n == 1: THFloat32Tensor_set1d(t.cdata, i[0], value)
+        elif n == 2: THFloat32Tensor_set2d(t.cdata, i[0], i[1], value)
+        elif n == 3: THFloat32Tensor_set3d(t.cdata, i[0], i[1], i[2], value)
+        else: THFloat32Tensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
     elif type_name == "Long":
-        if n == 0: THLongTensor_set0d(t.cdata, value)
-        elif n == 1: THLongTensor_set1d(t.cdata, i[0], value)
-        elif n == 2: THLongTensor_set2d(t.cdata, i[0], i[1], value)
-        elif n == 3: THLongTensor_set3d(t.cdata, i[0], i[1], i[2], value)
-        else: THLongTensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
+        if n == 0: THInt64Tensor_set0d(t.cdata, value)
+        elif n == 1: THInt64Tensor_set1d(t.cdata, i[0], value)
+        elif n == 2: THInt64Tensor_set2d(t.cdata, i[0], i[1], value)
+        elif n == 3: THInt64Tensor_set3d(t.cdata, i[0], i[1], i[2], value)
+        else: THInt64Tensor_set4d(t.cdata, i[0], i[1], i[2], i[3], value)
     elif type_name == "Half":
-        THHalfTensor_set1d(t.cdata, i[0], THFloat_toHalf(value))
+        THFloat16Tensor_set1d(t.cdata, i[0], THFloat_toHalf(value))
     elif type_name == "Bool":
         THBoolTensor_set1d(t.cdata, i[0], value)
     elif type_name == "Byte":
-        THByteTensor_set1d(t.cdata, i[0], value)
+        THUInt8Tensor_set1d(t.cdata, i[0], value)
     else:
         raise ValueError(type_name)
 
@@ -252,27 +252,27 @@ def typed_data_is(Tensor t not None, str type_name):
     """TH<type_name>Tensor_data(t) == THTensor_data(t) (raises on a mismatch)."""
     cdef void *p
     if type_name == "Float":
-        p = THFloatTensor_data(t.cdata)
+        p = THFloat32Tensor_data(t.cdata)
     elif type_name == "Long":
-        p = THLongTensor_data(t.cdata)
+        p = THInt64Tensor_data(t.cdata)
     elif type_name == "Byte":
-        p = THByteTensor_data(t.cdata)
+        p = THUInt8Tensor_data(t.cdata)
     else:
         raise ValueError(type_name)
     return p == THTensor_data(t.cdata)
 
 def storage_typed_get(Storage s not None, str type_name, int64_t idx):
     if type_name == "Float":
-        return THFloatStorage_get(s.cdata, idx)
+        return THFloat32Storage_get(s.cdata, idx)
     if type_name == "Long":
-        return THLongStorage_get(s.cdata, idx)
+        return THInt64Storage_get(s.cdata, idx)
     raise ValueError(type_name)
 
 def storage_typed_set(Storage s not None, str type_name, int64_t idx, value):
     if type_name == "Float":
-        THFloatStorage_set(s.cdata, idx, value)
+        THFloat32Storage_set(s.cdata, idx, value)
     elif type_name == "Long":
-        THLongStorage_set(s.cdata, idx, value)
+        THInt64Storage_set(s.cdata, idx, value)
     else:
         raise ValueError(type_name)
 
@@ -300,13 +300,13 @@ def count_errors_without_python(n_bad_calls):
     global _handled
     _handled = 0
     cdef THTensor *t
-    THSetErrorHandler(_counting_handler, NULL)
+    THSetErrorInfoHandler(_counting_handler, NULL)
     try:
         for _ in range(n_bad_calls):
             t = _no_raise_new_with_size1d(-1)
             assert t == NULL
     finally:
-        THSetErrorHandler(NULL, NULL)
+        THSetErrorInfoHandler(NULL, NULL)
     return _handled, THErrorKind_name(THGetLastError().kind).decode()
 
 cdef extern from *:

@@ -88,8 +88,8 @@ cdef extern from "TH/TH.h" nogil:
 
     ctypedef void (*THErrorHandler)(const THErrorInfo *error, void *data) noexcept
 
-    void THSetErrorHandler(THErrorHandler handler, void *data) noexcept
-    void THSetDefaultErrorHandler(THErrorHandler handler, void *data) noexcept
+    void THSetErrorInfoHandler(THErrorHandler handler, void *data) noexcept
+    void THSetDefaultErrorInfoHandler(THErrorHandler handler, void *data) noexcept
     const THErrorInfo *THGetLastError() noexcept
     void THClearError() noexcept
     const char *THErrorKind_name(THErrorKind kind) noexcept
@@ -330,129 +330,129 @@ cdef extern from "TH/TH.h" nogil:
                               int keepdim) except NULL
 
     # ------------------------------------------- typed access (generic/*.h)
-    # THFloatTensor_data, THDoubleTensor_get2d, ...: a dtype mismatch is a
+    # THFloat32Tensor_data, THFloat64Tensor_get2d, ...: a dtype mismatch is a
     # TypeError. Getters return 0 on error (`except? 0`; THHalf, THBFloat16
     # and complex getters return a struct, so Cython checks for an exception after each call).
     # Byte: uint8_t
-    uint8_t *THByteStorage_data(const THStorage *self) except? NULL
-    uint8_t THByteStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THByteStorage_set(THStorage *self, int64_t idx, uint8_t value) except -1
-    uint8_t *THByteTensor_data(const THTensor *self) except? NULL
-    uint8_t THByteTensor_get0d(const THTensor *self) except? 0
-    uint8_t THByteTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    uint8_t THByteTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    uint8_t THByteTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    uint8_t THByteTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THByteTensor_set0d(THTensor *self, uint8_t value) except -1
-    int THByteTensor_set1d(THTensor *self, int64_t i0, uint8_t value) except -1
-    int THByteTensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint8_t value) except -1
-    int THByteTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint8_t value) except -1
-    int THByteTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint8_t value) except -1
+    uint8_t *THUInt8Storage_data(const THStorage *self) except? NULL
+    uint8_t THUInt8Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THUInt8Storage_set(THStorage *self, int64_t idx, uint8_t value) except -1
+    uint8_t *THUInt8Tensor_data(const THTensor *self) except? NULL
+    uint8_t THUInt8Tensor_get0d(const THTensor *self) except? 0
+    uint8_t THUInt8Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    uint8_t THUInt8Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    uint8_t THUInt8Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    uint8_t THUInt8Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THUInt8Tensor_set0d(THTensor *self, uint8_t value) except -1
+    int THUInt8Tensor_set1d(THTensor *self, int64_t i0, uint8_t value) except -1
+    int THUInt8Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, uint8_t value) except -1
+    int THUInt8Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, uint8_t value) except -1
+    int THUInt8Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, uint8_t value) except -1
     # Char: int8_t
-    int8_t *THCharStorage_data(const THStorage *self) except? NULL
-    int8_t THCharStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THCharStorage_set(THStorage *self, int64_t idx, int8_t value) except -1
-    int8_t *THCharTensor_data(const THTensor *self) except? NULL
-    int8_t THCharTensor_get0d(const THTensor *self) except? 0
-    int8_t THCharTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    int8_t THCharTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    int8_t THCharTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    int8_t THCharTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THCharTensor_set0d(THTensor *self, int8_t value) except -1
-    int THCharTensor_set1d(THTensor *self, int64_t i0, int8_t value) except -1
-    int THCharTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int8_t value) except -1
-    int THCharTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int8_t value) except -1
-    int THCharTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int8_t value) except -1
+    int8_t *THInt8Storage_data(const THStorage *self) except? NULL
+    int8_t THInt8Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THInt8Storage_set(THStorage *self, int64_t idx, int8_t value) except -1
+    int8_t *THInt8Tensor_data(const THTensor *self) except? NULL
+    int8_t THInt8Tensor_get0d(const THTensor *self) except? 0
+    int8_t THInt8Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int8_t THInt8Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int8_t THInt8Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int8_t THInt8Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THInt8Tensor_set0d(THTensor *self, int8_t value) except -1
+    int THInt8Tensor_set1d(THTensor *self, int64_t i0, int8_t value) except -1
+    int THInt8Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, int8_t value) except -1
+    int THInt8Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int8_t value) except -1
+    int THInt8Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int8_t value) except -1
     # Short: int16_t
-    int16_t *THShortStorage_data(const THStorage *self) except? NULL
-    int16_t THShortStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THShortStorage_set(THStorage *self, int64_t idx, int16_t value) except -1
-    int16_t *THShortTensor_data(const THTensor *self) except? NULL
-    int16_t THShortTensor_get0d(const THTensor *self) except? 0
-    int16_t THShortTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    int16_t THShortTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    int16_t THShortTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    int16_t THShortTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THShortTensor_set0d(THTensor *self, int16_t value) except -1
-    int THShortTensor_set1d(THTensor *self, int64_t i0, int16_t value) except -1
-    int THShortTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int16_t value) except -1
-    int THShortTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int16_t value) except -1
-    int THShortTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int16_t value) except -1
+    int16_t *THInt16Storage_data(const THStorage *self) except? NULL
+    int16_t THInt16Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THInt16Storage_set(THStorage *self, int64_t idx, int16_t value) except -1
+    int16_t *THInt16Tensor_data(const THTensor *self) except? NULL
+    int16_t THInt16Tensor_get0d(const THTensor *self) except? 0
+    int16_t THInt16Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int16_t THInt16Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int16_t THInt16Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int16_t THInt16Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THInt16Tensor_set0d(THTensor *self, int16_t value) except -1
+    int THInt16Tensor_set1d(THTensor *self, int64_t i0, int16_t value) except -1
+    int THInt16Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, int16_t value) except -1
+    int THInt16Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int16_t value) except -1
+    int THInt16Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int16_t value) except -1
     # Int: int32_t
-    int32_t *THIntStorage_data(const THStorage *self) except? NULL
-    int32_t THIntStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THIntStorage_set(THStorage *self, int64_t idx, int32_t value) except -1
-    int32_t *THIntTensor_data(const THTensor *self) except? NULL
-    int32_t THIntTensor_get0d(const THTensor *self) except? 0
-    int32_t THIntTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    int32_t THIntTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    int32_t THIntTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    int32_t THIntTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THIntTensor_set0d(THTensor *self, int32_t value) except -1
-    int THIntTensor_set1d(THTensor *self, int64_t i0, int32_t value) except -1
-    int THIntTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int32_t value) except -1
-    int THIntTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int32_t value) except -1
-    int THIntTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int32_t value) except -1
+    int32_t *THInt32Storage_data(const THStorage *self) except? NULL
+    int32_t THInt32Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THInt32Storage_set(THStorage *self, int64_t idx, int32_t value) except -1
+    int32_t *THInt32Tensor_data(const THTensor *self) except? NULL
+    int32_t THInt32Tensor_get0d(const THTensor *self) except? 0
+    int32_t THInt32Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int32_t THInt32Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int32_t THInt32Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int32_t THInt32Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THInt32Tensor_set0d(THTensor *self, int32_t value) except -1
+    int THInt32Tensor_set1d(THTensor *self, int64_t i0, int32_t value) except -1
+    int THInt32Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, int32_t value) except -1
+    int THInt32Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int32_t value) except -1
+    int THInt32Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int32_t value) except -1
     # Long: int64_t
-    int64_t *THLongStorage_data(const THStorage *self) except? NULL
-    int64_t THLongStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THLongStorage_set(THStorage *self, int64_t idx, int64_t value) except -1
-    int64_t *THLongTensor_data(const THTensor *self) except? NULL
-    int64_t THLongTensor_get0d(const THTensor *self) except? 0
-    int64_t THLongTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    int64_t THLongTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    int64_t THLongTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    int64_t THLongTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THLongTensor_set0d(THTensor *self, int64_t value) except -1
-    int THLongTensor_set1d(THTensor *self, int64_t i0, int64_t value) except -1
-    int THLongTensor_set2d(THTensor *self, int64_t i0, int64_t i1, int64_t value) except -1
-    int THLongTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t value) except -1
-    int THLongTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t value) except -1
+    int64_t *THInt64Storage_data(const THStorage *self) except? NULL
+    int64_t THInt64Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THInt64Storage_set(THStorage *self, int64_t idx, int64_t value) except -1
+    int64_t *THInt64Tensor_data(const THTensor *self) except? NULL
+    int64_t THInt64Tensor_get0d(const THTensor *self) except? 0
+    int64_t THInt64Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    int64_t THInt64Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    int64_t THInt64Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    int64_t THInt64Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THInt64Tensor_set0d(THTensor *self, int64_t value) except -1
+    int THInt64Tensor_set1d(THTensor *self, int64_t i0, int64_t value) except -1
+    int THInt64Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, int64_t value) except -1
+    int THInt64Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t value) except -1
+    int THInt64Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, int64_t value) except -1
     # Half: THHalf
-    THHalf *THHalfStorage_data(const THStorage *self) except? NULL
-    THHalf THHalfStorage_get(const THStorage *self, int64_t idx) except *
-    int THHalfStorage_set(THStorage *self, int64_t idx, THHalf value) except -1
-    THHalf *THHalfTensor_data(const THTensor *self) except? NULL
-    THHalf THHalfTensor_get0d(const THTensor *self) except *
-    THHalf THHalfTensor_get1d(const THTensor *self, int64_t i0) except *
-    THHalf THHalfTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
-    THHalf THHalfTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
-    THHalf THHalfTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
-    int THHalfTensor_set0d(THTensor *self, THHalf value) except -1
-    int THHalfTensor_set1d(THTensor *self, int64_t i0, THHalf value) except -1
-    int THHalfTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THHalf value) except -1
-    int THHalfTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THHalf value) except -1
-    int THHalfTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THHalf value) except -1
+    THHalf *THFloat16Storage_data(const THStorage *self) except? NULL
+    THHalf THFloat16Storage_get(const THStorage *self, int64_t idx) except *
+    int THFloat16Storage_set(THStorage *self, int64_t idx, THHalf value) except -1
+    THHalf *THFloat16Tensor_data(const THTensor *self) except? NULL
+    THHalf THFloat16Tensor_get0d(const THTensor *self) except *
+    THHalf THFloat16Tensor_get1d(const THTensor *self, int64_t i0) except *
+    THHalf THFloat16Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THHalf THFloat16Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THHalf THFloat16Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THFloat16Tensor_set0d(THTensor *self, THHalf value) except -1
+    int THFloat16Tensor_set1d(THTensor *self, int64_t i0, THHalf value) except -1
+    int THFloat16Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, THHalf value) except -1
+    int THFloat16Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THHalf value) except -1
+    int THFloat16Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THHalf value) except -1
     # Float: float
-    float *THFloatStorage_data(const THStorage *self) except? NULL
-    float THFloatStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THFloatStorage_set(THStorage *self, int64_t idx, float value) except -1
-    float *THFloatTensor_data(const THTensor *self) except? NULL
-    float THFloatTensor_get0d(const THTensor *self) except? 0
-    float THFloatTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    float THFloatTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    float THFloatTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    float THFloatTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THFloatTensor_set0d(THTensor *self, float value) except -1
-    int THFloatTensor_set1d(THTensor *self, int64_t i0, float value) except -1
-    int THFloatTensor_set2d(THTensor *self, int64_t i0, int64_t i1, float value) except -1
-    int THFloatTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, float value) except -1
-    int THFloatTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, float value) except -1
+    float *THFloat32Storage_data(const THStorage *self) except? NULL
+    float THFloat32Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THFloat32Storage_set(THStorage *self, int64_t idx, float value) except -1
+    float *THFloat32Tensor_data(const THTensor *self) except? NULL
+    float THFloat32Tensor_get0d(const THTensor *self) except? 0
+    float THFloat32Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    float THFloat32Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    float THFloat32Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    float THFloat32Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THFloat32Tensor_set0d(THTensor *self, float value) except -1
+    int THFloat32Tensor_set1d(THTensor *self, int64_t i0, float value) except -1
+    int THFloat32Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, float value) except -1
+    int THFloat32Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, float value) except -1
+    int THFloat32Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, float value) except -1
     # Double: double
-    double *THDoubleStorage_data(const THStorage *self) except? NULL
-    double THDoubleStorage_get(const THStorage *self, int64_t idx) except? 0
-    int THDoubleStorage_set(THStorage *self, int64_t idx, double value) except -1
-    double *THDoubleTensor_data(const THTensor *self) except? NULL
-    double THDoubleTensor_get0d(const THTensor *self) except? 0
-    double THDoubleTensor_get1d(const THTensor *self, int64_t i0) except? 0
-    double THDoubleTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
-    double THDoubleTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
-    double THDoubleTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
-    int THDoubleTensor_set0d(THTensor *self, double value) except -1
-    int THDoubleTensor_set1d(THTensor *self, int64_t i0, double value) except -1
-    int THDoubleTensor_set2d(THTensor *self, int64_t i0, int64_t i1, double value) except -1
-    int THDoubleTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, double value) except -1
-    int THDoubleTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, double value) except -1
+    double *THFloat64Storage_data(const THStorage *self) except? NULL
+    double THFloat64Storage_get(const THStorage *self, int64_t idx) except? 0
+    int THFloat64Storage_set(THStorage *self, int64_t idx, double value) except -1
+    double *THFloat64Tensor_data(const THTensor *self) except? NULL
+    double THFloat64Tensor_get0d(const THTensor *self) except? 0
+    double THFloat64Tensor_get1d(const THTensor *self, int64_t i0) except? 0
+    double THFloat64Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except? 0
+    double THFloat64Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except? 0
+    double THFloat64Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except? 0
+    int THFloat64Tensor_set0d(THTensor *self, double value) except -1
+    int THFloat64Tensor_set1d(THTensor *self, int64_t i0, double value) except -1
+    int THFloat64Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, double value) except -1
+    int THFloat64Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, double value) except -1
+    int THFloat64Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, double value) except -1
     # Bool: th_bool
     th_bool *THBoolStorage_data(const THStorage *self) except? NULL
     th_bool THBoolStorage_get(const THStorage *self, int64_t idx) except? 0
@@ -484,35 +484,35 @@ cdef extern from "TH/TH.h" nogil:
     int THBFloat16Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THBFloat16 value) except -1
     int THBFloat16Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THBFloat16 value) except -1
     # ComplexFloat: THComplexFloat
-    THComplexFloat *THComplexFloatStorage_data(const THStorage *self) except? NULL
-    THComplexFloat THComplexFloatStorage_get(const THStorage *self, int64_t idx) except *
-    int THComplexFloatStorage_set(THStorage *self, int64_t idx, THComplexFloat value) except -1
-    THComplexFloat *THComplexFloatTensor_data(const THTensor *self) except? NULL
-    THComplexFloat THComplexFloatTensor_get0d(const THTensor *self) except *
-    THComplexFloat THComplexFloatTensor_get1d(const THTensor *self, int64_t i0) except *
-    THComplexFloat THComplexFloatTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
-    THComplexFloat THComplexFloatTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
-    THComplexFloat THComplexFloatTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
-    int THComplexFloatTensor_set0d(THTensor *self, THComplexFloat value) except -1
-    int THComplexFloatTensor_set1d(THTensor *self, int64_t i0, THComplexFloat value) except -1
-    int THComplexFloatTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexFloat value) except -1
-    int THComplexFloatTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexFloat value) except -1
-    int THComplexFloatTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexFloat value) except -1
+    THComplexFloat *THComplex64Storage_data(const THStorage *self) except? NULL
+    THComplexFloat THComplex64Storage_get(const THStorage *self, int64_t idx) except *
+    int THComplex64Storage_set(THStorage *self, int64_t idx, THComplexFloat value) except -1
+    THComplexFloat *THComplex64Tensor_data(const THTensor *self) except? NULL
+    THComplexFloat THComplex64Tensor_get0d(const THTensor *self) except *
+    THComplexFloat THComplex64Tensor_get1d(const THTensor *self, int64_t i0) except *
+    THComplexFloat THComplex64Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THComplexFloat THComplex64Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THComplexFloat THComplex64Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THComplex64Tensor_set0d(THTensor *self, THComplexFloat value) except -1
+    int THComplex64Tensor_set1d(THTensor *self, int64_t i0, THComplexFloat value) except -1
+    int THComplex64Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexFloat value) except -1
+    int THComplex64Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexFloat value) except -1
+    int THComplex64Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexFloat value) except -1
     # ComplexDouble: THComplexDouble
-    THComplexDouble *THComplexDoubleStorage_data(const THStorage *self) except? NULL
-    THComplexDouble THComplexDoubleStorage_get(const THStorage *self, int64_t idx) except *
-    int THComplexDoubleStorage_set(THStorage *self, int64_t idx, THComplexDouble value) except -1
-    THComplexDouble *THComplexDoubleTensor_data(const THTensor *self) except? NULL
-    THComplexDouble THComplexDoubleTensor_get0d(const THTensor *self) except *
-    THComplexDouble THComplexDoubleTensor_get1d(const THTensor *self, int64_t i0) except *
-    THComplexDouble THComplexDoubleTensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
-    THComplexDouble THComplexDoubleTensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
-    THComplexDouble THComplexDoubleTensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
-    int THComplexDoubleTensor_set0d(THTensor *self, THComplexDouble value) except -1
-    int THComplexDoubleTensor_set1d(THTensor *self, int64_t i0, THComplexDouble value) except -1
-    int THComplexDoubleTensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexDouble value) except -1
-    int THComplexDoubleTensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexDouble value) except -1
-    int THComplexDoubleTensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexDouble value) except -1
+    THComplexDouble *THComplex128Storage_data(const THStorage *self) except? NULL
+    THComplexDouble THComplex128Storage_get(const THStorage *self, int64_t idx) except *
+    int THComplex128Storage_set(THStorage *self, int64_t idx, THComplexDouble value) except -1
+    THComplexDouble *THComplex128Tensor_data(const THTensor *self) except? NULL
+    THComplexDouble THComplex128Tensor_get0d(const THTensor *self) except *
+    THComplexDouble THComplex128Tensor_get1d(const THTensor *self, int64_t i0) except *
+    THComplexDouble THComplex128Tensor_get2d(const THTensor *self, int64_t i0, int64_t i1) except *
+    THComplexDouble THComplex128Tensor_get3d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2) except *
+    THComplexDouble THComplex128Tensor_get4d(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3) except *
+    int THComplex128Tensor_set0d(THTensor *self, THComplexDouble value) except -1
+    int THComplex128Tensor_set1d(THTensor *self, int64_t i0, THComplexDouble value) except -1
+    int THComplex128Tensor_set2d(THTensor *self, int64_t i0, int64_t i1, THComplexDouble value) except -1
+    int THComplex128Tensor_set3d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, THComplexDouble value) except -1
+    int THComplex128Tensor_set4d(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3, THComplexDouble value) except -1
     # UInt16: uint16_t
     uint16_t *THUInt16Storage_data(const THStorage *self) except? NULL
     uint16_t THUInt16Storage_get(const THStorage *self, int64_t idx) except? 0
@@ -687,7 +687,7 @@ cdef extern from "TH/TH.h" nogil:
     THTensor *THSTensor_newSumAll(THSTensor *self) except NULL
     THSTensor *THSTensor_newSum(THSTensor *self, int n, const int *dims) except NULL
 # ---------------------------------------------------------- THHandle.h
-# Typed handles (THFloatHandle, THFloatHandle_at2, ...): declared in
+# Typed handles (THFloat32Handle, THFloat32Handle_at2, ...): declared in
 # th/_handle.pxd, one concept per file, and re-exported here.
 from th._handle cimport *
 

@@ -12,7 +12,7 @@ from th.libTH cimport *
 def ramp(int64_t rows, int64_t cols):
     """A rows x cols float32 tensor holding 0, 1, 2, ... (THTensor_newWithSize2d)."""
     cdef THTensor *t = THTensor_newWithSize2d(TH_FLOAT32, rows, cols)  # new: ours
-    cdef float *data = THFloatTensor_data(t)  # borrowed: valid while t lives
+    cdef float *data = THFloat32Tensor_data(t)  # borrowed: valid while t lives
     cdef int64_t i
     for i in range(rows * cols):
         data[i] = i
@@ -34,7 +34,7 @@ def block_sum(th.Tensor t, int64_t row, int64_t col, int64_t height, int64_t wid
         block = THTensor_newNarrow(rows, 1, col, width)          # may raise
         flipped = THTensor_newTranspose(block, 0, 1)
         dense = THTensor_newContiguous(flipped)  # a copy, or flipped itself retained
-        p = THFloatTensor_data(dense)
+        p = THFloat32Tensor_data(dense)
         for i in range(THTensor_nElement(dense)):
             total += p[i]
         return total
@@ -65,7 +65,7 @@ def row_sums(float[:, :] h):
     tensor's memory (the buffer export keeps its storage alive)."""
     cdef Py_ssize_t i, j
     cdef THTensor *out = THTensor_newWithSize1d(TH_FLOAT32, h.shape[0])
-    cdef float *o = THFloatTensor_data(out)
+    cdef float *o = THFloat32Tensor_data(out)
     for i in range(h.shape[0]):
         o[i] = 0
         for j in range(h.shape[1]):

@@ -112,7 +112,7 @@ def column_sums(th.Tensor t):
         try:
             total = 0.0
             for i in range(THTensor_size(column, 0)):
-                total += THDoubleTensor_get1d(column, i)
+                total += THFloat64Tensor_get1d(column, i)
             sums.append(total)
         finally:
             THTensor_free(column)
@@ -122,7 +122,7 @@ def column_sums(th.Tensor t):
 def ramp(int64_t rows, int64_t cols):
     """Correct: a new tensor handed to Python (wrap_tensor steals it)."""
     cdef THTensor *t = THTensor_newWithSize2d(TH_FLOAT64, rows, cols)
-    cdef double *data = THDoubleTensor_data(t)
+    cdef double *data = THFloat64Tensor_data(t)
     cdef int64_t i
     for i in range(rows * cols):
         data[i] = i

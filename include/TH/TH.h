@@ -1,4 +1,8 @@
-/* TH.h: the whole public C API of th. Include this. */
+/* TH.h: the whole public C API of th. Include this.
+ *
+ * It also gives C code written against PyTorch's legacy TH what TH's TH.h
+ * gave: the standard headers TH included, TH's typed API (THFloatTensor,
+ * THLongStorage, ...) and its macros (THLegacy.h, docs/LEGACY.md). */
 #ifndef TH_H
 #define TH_H
 
@@ -22,5 +26,8 @@
 #include "THTensorSearch.h"
 #include "THTensorLapack.h"
 #include "THTensorConv.h"
+#include "THLegacy.h"
+#include "THTensorApply.h"
+#include "THTensorDimApply.h"
 
 #endif /* TH_H */

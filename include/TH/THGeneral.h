@@ -113,7 +113,7 @@ TH_API int THScalarType_packComplex(THScalarType dtype, double re, double im, vo
 
 /* ------------------------------------------------------------------ errors
  *
- * A failing function reports exactly one error through THError, releases what
+ * A failing function reports exactly one error through THReportError, releases what
  * it acquired and returns its error value (NULL, -1, or 0 for typed getters).
  * The error is always recorded as the calling thread's last error, then passed
  * to the thread's handler if one is set, else to the process-wide default
@@ -147,9 +147,9 @@ typedef struct THErrorInfo {
 typedef void (*THErrorHandler)(const THErrorInfo *error, void *data);
 
 /* The calling thread's handler; NULL falls back to the default handler. */
-TH_API void THSetErrorHandler(THErrorHandler handler, void *data);
+TH_API void THSetErrorInfoHandler(THErrorHandler handler, void *data);
 /* The process-wide default handler, used by threads that set none. */
-TH_API void THSetDefaultErrorHandler(THErrorHandler handler, void *data);
+TH_API void THSetDefaultErrorInfoHandler(THErrorHandler handler, void *data);
 /* The calling thread's last error (borrowed, thread-local, overwritten by the
  * next error). kind is TH_ERROR_NONE when there was none since THClearError. */
 TH_API const THErrorInfo *THGetLastError(void);
@@ -162,13 +162,13 @@ TH_API void THErrorReport(THErrorKind kind, const char *file, int line,
                           const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
-#define THError(kind, ...) THErrorReport((kind), __FILE__, __LINE__, __VA_ARGS__)
+#define THReportError(kind, ...) THErrorReport((kind), __FILE__, __LINE__, __VA_ARGS__)
 
 /* if (!cond) report and return retval from the calling function. */
-#define THArgCheck(cond, retval, kind, ...)  \
+#define THRequire(cond, retval, kind, ...)  \
   do {                                       \
     if (!(cond)) {                           \
-      THError((kind), __VA_ARGS__);          \
+      THReportError((kind), __VA_ARGS__);          \
       return retval;                         \
     }                                        \
   } while (0)
@@ -195,5 +195,8 @@ TH_API THLiveCounts THGetLiveCounts(void);
 
 TH_API int THGetNumThreads(void);
 TH_API void THSetNumThreads(int n);
+
+/* TH v0.4's own error and memory API (THError, THArgCheck, THAlloc, ...) */
+#include "THLegacyGeneral.h"
 
 #endif /* TH_GENERAL_H */

@@ -9,11 +9,11 @@
  * with strides computed by hand (benchmarks/bench_handle.pyx measures it).
  * Everything here is static inline: nothing is called per element.
  *
- *     THFloatHandle h;
- *     if (THFloatHandle_init(&h, t) < 0) return -1;    // TypeError: not float32
+ *     THFloat32Handle h;
+ *     if (THFloat32Handle_init(&h, t) < 0) return -1;    // TypeError: not float32
  *     for (int64_t i = 0; i < h.size[0]; i++)
  *       for (int64_t j = 0; j < h.size[1]; j++)
- *         *THFloatHandle_at2(&h, i, j) *= 2.0f;
+ *         *THFloat32Handle_at2(&h, i, j) *= 2.0f;
  *
  * A handle BORROWS its tensor: it holds no reference (it is not counted and
  * is never freed; it simply goes out of scope). It is valid while the tensor
@@ -23,9 +23,9 @@
  * through a stride-0 (expanded) dim writes the one shared element.
  *
  * One handle type per dtype, through TH's generic-macro trick (see
- * generic/THHandle.h): THByteHandle (uint8_t), ..., THFloatHandle (float),
- * THDoubleHandle, THLongHandle (int64_t), THHalfHandle (THHalf),
- * THBFloat16Handle, THComplexFloatHandle (THComplexFloat), ... */
+ * generic/THHandle.h): THUInt8Handle (uint8_t), ..., THFloat32Handle (float),
+ * THFloat64Handle, THInt64Handle (int64_t), THFloat16Handle (THHalf),
+ * THBFloat16Handle, THComplex64Handle (THComplexFloat), ... */
 #ifndef TH_HANDLE_H
 #define TH_HANDLE_H
 
@@ -36,7 +36,7 @@
 #define THHandle_(NAME) TH_CONCAT_4(TH, Real, Handle_, NAME)
 #define THRealHandle TH_CONCAT_3(TH, Real, Handle)
 #define TH_GENERIC_FILE "TH/generic/THHandle.h"
-#include "THGenerateAllTypes.h"
+#include "THGenerateDtypes.h"
 #undef THHandle_
 #undef THRealHandle
 

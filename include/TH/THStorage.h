@@ -117,10 +117,10 @@ TH_API void THStorage_setFlag(THStorage *self, int flag);
 TH_API void THStorage_clearFlag(THStorage *self, int flag);
 
 /* ------------------------------------------------- typed access (per dtype)
- * THByteStorage_data, THFloatStorage_get, THDoubleStorage_set, ...: see
+ * THUInt8Storage_data, THFloat32Storage_get, THFloat64Storage_set, ...: see
  * generic/THStorageTyped.h. A dtype mismatch is a TypeError. */
 #define THStorage_(NAME) TH_CONCAT_4(TH, Real, Storage_, NAME)
 #define TH_GENERIC_FILE "TH/generic/THStorageTyped.h"
-#include "THGenerateAllTypes.h"
+#include "THGenerateDtypes.h"
 
 #endif /* TH_STORAGE_H */

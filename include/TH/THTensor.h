@@ -190,10 +190,10 @@ TH_API int THTensor_fillElement(THTensor *self, const void *element);
 TH_API int THTensor_copy(THTensor *dst, THTensor *src);
 
 /* ------------------------------------------------- typed access (per dtype)
- * THFloatTensor_data, THDoubleTensor_get2d, THLongTensor_set1d, ...: see
+ * THFloat32Tensor_data, THFloat64Tensor_get2d, THInt64Tensor_set1d, ...: see
  * generic/THTensorTyped.h. */
 #define THTensor_(NAME) TH_CONCAT_4(TH, Real, Tensor_, NAME)
 #define TH_GENERIC_FILE "TH/generic/THTensorTyped.h"
-#include "THGenerateAllTypes.h"
+#include "THGenerateDtypes.h"
 
 #endif /* TH_TENSOR_H */

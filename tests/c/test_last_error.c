@@ -48,23 +48,23 @@ int main(void) {
   CHECK(THGetLastError()->kind == TH_ERROR_NONE);
 
   /* typed getters: 0 on error, so clear first and look */
-  CHECK(THFloatTensor_set2d(t, 1, 2, 4.5f) == 0);
-  CHECK(THFloatTensor_get2d(t, 1, 2) == 4.5f);
+  CHECK(THFloat32Tensor_set2d(t, 1, 2, 4.5f) == 0);
+  CHECK(THFloat32Tensor_get2d(t, 1, 2) == 4.5f);
   CHECK(THGetLastError()->kind == TH_ERROR_NONE);
-  CHECK(THFloatTensor_get2d(t, 2, 0) == 0.0f);
+  CHECK(THFloat32Tensor_get2d(t, 2, 0) == 0.0f);
   CHECK(THGetLastError()->kind == TH_ERROR_INDEX);
-  CHECK(THLongTensor_data(t) == NULL);
+  CHECK(THInt64Tensor_data(t) == NULL);
   CHECK(THGetLastError()->kind == TH_ERROR_TYPE);
   CHECK(THTensor_size(t, 5) == -1);
   CHECK(THGetLastError()->kind == TH_ERROR_INDEX);
 
   /* a thread handler sees every error; the default handler none of them */
-  THSetErrorHandler(count_handler, &handled);
+  THSetErrorInfoHandler(count_handler, &handled);
   CHECK(THStorage_resize(THTensor_storage(t), -3) == -1);
   CHECK(handled == 1);
-  THSetErrorHandler(NULL, NULL);
+  THSetErrorInfoHandler(NULL, NULL);
   int defaulted = 0;
-  THSetDefaultErrorHandler(count_handler, &defaulted);
+  THSetDefaultErrorInfoHandler(count_handler, &defaulted);
   CHECK(THTensor_newWithSize1d(TH_FLOAT32, -2) == NULL);
   CHECK(defaulted == 1 && handled == 1);
 
@@ -75,7 +75,7 @@ int main(void) {
   pthread_join(thread, NULL);
   CHECK(THGetLastError()->kind == TH_ERROR_NONE);
   CHECK(defaulted == 2); /* the other thread used the default handler */
-  THSetDefaultErrorHandler(NULL, NULL);
+  THSetDefaultErrorInfoHandler(NULL, NULL);
 
   /* Golden Rule: a view retains the storage; frees bring the counts back */
   THStorage *s = THTensor_storage(t); /* borrowed */

@@ -64,7 +64,7 @@ THScalarType_isValid = _declare("THScalarType_isValid", ctypes.c_int, ctypes.c_i
 THScalarType_elementSize = _declare("THScalarType_elementSize", ctypes.c_size_t, ctypes.c_int)
 THScalarType_name = _declare("THScalarType_name", ctypes.c_char_p, ctypes.c_int)
 ERROR_HANDLER = ctypes.CFUNCTYPE(None, P, P)
-THSetErrorHandler = _declare("THSetErrorHandler", None, ERROR_HANDLER, P)
+THSetErrorInfoHandler = _declare("THSetErrorInfoHandler", None, ERROR_HANDLER, P)
 libc.free.restype, libc.free.argtypes = None, [P]
 
 # include/TH/THMapAllocator.h
@@ -73,12 +73,12 @@ SHARED, SHAREDMEM, EXCLUSIVE, NOCREATE, KEEPFD, FROMFD, UNLINK = 1, 2, 4, 8, 16,
 REFCOUNTED, RESIZABLE, FREEMEM = 1, 2, 4
 TH_INT32 = th.int32.scalar_type
 
-# TH<Real>Storage_* name part of each dtype (include/TH/THGenerateAllTypes.h)
-REAL_NAMES = {th.uint8: "Byte", th.int8: "Char", th.int16: "Short", th.int32: "Int",
-              th.int64: "Long", th.float16: "Half", th.float32: "Float", th.float64: "Double",
-              th.bool: "Bool", th.bfloat16: "BFloat16", th.complex64: "ComplexFloat",
-              th.complex128: "ComplexDouble", th.uint16: "UInt16", th.uint32: "UInt32",
-              th.uint64: "UInt64"}
+# TH<Real>Storage_* name part of each dtype (include/TH/THGenerateDtypes.h)
+REAL_NAMES = {th.uint8: "UInt8", th.int8: "Int8", th.int16: "Int16", th.int32: "Int32",
+              th.int64: "Int64", th.float16: "Float16", th.float32: "Float32",
+              th.float64: "Float64", th.bool: "Bool", th.bfloat16: "BFloat16",
+              th.complex64: "Complex64", th.complex128: "Complex128", th.uint16: "UInt16",
+              th.uint32: "UInt32", th.uint64: "UInt64"}
 
 # these tests report misuse on purpose: pytest turns the unraisable report
 # (sys.unraisablehook) into a warning
@@ -113,11 +113,11 @@ def c_errors_only():
     only record of the error."""
     handler = ERROR_HANDLER(lambda error, data: None)
     capi.clear_error()
-    THSetErrorHandler(handler, None)
+    THSetErrorInfoHandler(handler, None)
     try:
         yield
     finally:
-        THSetErrorHandler(ERROR_HANDLER(), None)  # NULL: back to th's default handler
+        THSetErrorInfoHandler(ERROR_HANDLER(), None)  # NULL: back to th's default handler
 
 
 def capsule_name(capsule):
@@ -403,7 +403,7 @@ def test_typed_storage_data_checks_the_dtype(dtype):
 def test_typed_storage_data_of_an_empty_storage_is_null_without_error():
     s = th.Storage(0, dtype=th.float64)
     with c_errors_only():
-        assert _declare("THDoubleStorage_data", P, P)(capi.storage_address(s)) is None
+        assert _declare("THFloat64Storage_data", P, P)(capi.storage_address(s)) is None
         assert capi.last_error()[0] == "NoError"  # empty is not an error
 
 

@@ -432,7 +432,7 @@ def test_typed_access_and_packing_through_the_c_api():
 
     from th import _testcapi as capi
     z = th.tensor([1 + 2j, 3 - 4j])
-    get1d = lib.THComplexFloatTensor_get1d
+    get1d = lib.THComplex64Tensor_get1d
     get1d.restype, get1d.argtypes = ComplexFloat, [P, ctypes.c_int64]
     value = get1d(capi.tensor_address(z), 1)
     assert (value.re, value.im) == (3.0, -4.0)

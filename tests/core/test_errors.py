@@ -53,7 +53,7 @@ def test_a_refused_allocation_is_a_memory_error_on_any_machine():
         (lambda: th.empty(2**61, dtype=th.float64), ValueError, "is too large"),
         (lambda: refused(lambda: th.empty(2**44, dtype=th.uint8)), MemoryError, "failed to allocate"),
         (lambda: th.empty(2, dtype=th.int8).fill_(2**40), ValueError, "value 1099511627776 cannot be converted to int8"),
-        (lambda: capi.typed_get(th.empty(2), "Long", 0), TypeError, "THLongTensor_get1d: tensor has dtype float32, not int64"),
+        (lambda: capi.typed_get(th.empty(2), "Long", 0), TypeError, "THInt64Tensor_get1d: tensor has dtype float32, not int64"),
     ],
 )
 def test_errors_arrive_as_python_exceptions(call, exc, message):

@@ -109,9 +109,9 @@ def test_handle_of_every_dimensionality_through_atN(handles):
 def test_handle_of_the_wrong_dtype_is_a_type_error_and_leaks_nothing(handles):
     t = th.zeros(2, 3, dtype=th.float64)
     live, rc = th.debug.live(), t.refcount
-    with pytest.raises(TypeError, match="THFloatHandle_init: tensor has dtype float64, not float32"):
+    with pytest.raises(TypeError, match="THFloat32Handle_init: tensor has dtype float64, not float32"):
         handles.total(t)
-    with pytest.raises(TypeError, match="THLongHandle_init: tensor has dtype float64, not int64"):
+    with pytest.raises(TypeError, match="THInt64Handle_init: tensor has dtype float64, not int64"):
         handles.ramp(t)
     assert th.debug.live() == live and t.refcount == rc
 
@@ -119,12 +119,12 @@ def test_handle_of_the_wrong_dtype_is_a_type_error_and_leaks_nothing(handles):
 def test_checked_access_reports_index_and_value_errors(handles):
     t = th.arange(12, dtype=th.float32).view(3, 4).t()  # 4 x 3
     assert handles.get(t, (3, 2)) == 11.0
-    with pytest.raises(IndexError, match=r"THFloatHandle_checkedAt: index 3 out of range for dim 1 "
+    with pytest.raises(IndexError, match=r"THFloat32Handle_checkedAt: index 3 out of range for dim 1 "
                                          r"of size 3"):
         handles.get(t, (0, 3))
     with pytest.raises(IndexError, match="index -1 out of range for dim 0 of size 4"):
         handles.get(t, (-1, 0))  # not wrapped, as TH's typed getters
-    with pytest.raises(ValueError, match="THFloatHandle_checkedAt: 1 indices for a 2-dim tensor"):
+    with pytest.raises(ValueError, match="THFloat32Handle_checkedAt: 1 indices for a 2-dim tensor"):
         handles.get(t, (0,))
     with pytest.raises(ValueError, match="expected a 2-dim tensor, got 1 dims"):
         handles.total(th.zeros(3))

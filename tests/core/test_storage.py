@@ -199,9 +199,9 @@ def test_typed_storage_access():
     assert capi.storage_typed_get(s, "Float", 1) == 2.5
     capi.storage_typed_set(s, "Float", 0, 9.0)
     assert s[0] == 9.0
-    with pytest.raises(TypeError, match="THLongStorage_get: storage has dtype float32, not int64"):
+    with pytest.raises(TypeError, match="THInt64Storage_get: storage has dtype float32, not int64"):
         capi.storage_typed_get(s, "Long", 0)
-    with pytest.raises(IndexError, match="THFloatStorage_set: index 2 out of range"):
+    with pytest.raises(IndexError, match="THFloat32Storage_set: index 2 out of range"):
         capi.storage_typed_set(s, "Float", 2, 1.0)
 
 

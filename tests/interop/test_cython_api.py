@@ -14,8 +14,8 @@ import th
 from helpers import build_example
 
 PACKAGE = os.path.dirname(os.path.abspath(th.__file__))
-REALS = ["Byte", "Char", "Short", "Int", "Long", "Half", "Float", "Double", "Bool",
-         "BFloat16", "ComplexFloat", "ComplexDouble", "UInt16", "UInt32", "UInt64"]
+REALS = ["UInt8", "Int8", "Int16", "Int32", "Int64", "Float16", "Float32", "Float64", "Bool",
+         "BFloat16", "Complex64", "Complex128", "UInt16", "UInt32", "UInt64"]
 
 
 # ------------------------------------------------------------ the consumer

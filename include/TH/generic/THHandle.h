@@ -1,5 +1,5 @@
-/* A typed handle, generated once per dtype by THGenerateAllTypes.h:
- * THFloatHandle and THFloatHandle_init, _at1 .. _at4, _offset, _atN,
+/* A typed handle, generated once per dtype by THGenerateDtypes.h:
+ * THFloat32Handle and THFloat32Handle_init, _at1 .. _at4, _offset, _atN,
  * _checkedAt; likewise for every dtype (see THHandle.h). */
 
 typedef struct THRealHandle {
@@ -13,10 +13,10 @@ typedef struct THRealHandle {
  * ValueError for a NULL tensor, TypeError when its dtype is not
  * TH_REAL_DTYPE, RuntimeError for a dead tensor (see THDebug_checkTensor). */
 static inline int THHandle_(init)(THRealHandle *h, const THTensor *tensor) {
-  THArgCheck(tensor, -1, TH_ERROR_VALUE, "%s: tensor is NULL", __func__);
+  THRequire(tensor, -1, TH_ERROR_VALUE, "%s: tensor is NULL", __func__);
   if (THDebug_checkTensor(tensor) < 0) return -1;
   THScalarType dtype = THTensor_dtype(tensor);
-  THArgCheck(dtype == TH_REAL_DTYPE, -1, TH_ERROR_TYPE, "%s: tensor has dtype %s, not %s",
+  THRequire(dtype == TH_REAL_DTYPE, -1, TH_ERROR_TYPE, "%s: tensor has dtype %s, not %s",
              __func__, THScalarType_name(dtype), THScalarType_name(TH_REAL_DTYPE));
   const int64_t *size = THTensor_sizes(tensor), *stride = THTensor_strides(tensor);
   h->data = (real *)THTensor_data(tensor);
@@ -61,10 +61,10 @@ static inline real *THHandle_(atN)(const THRealHandle *h, const int64_t *idx) {
  * [0, size[d]) (else IndexError; negative indices are not wrapped, as in
  * TH<Real>Tensor_get2d). Returns the element, or NULL on error. */
 static inline real *THHandle_(checkedAt)(const THRealHandle *h, int n, const int64_t *idx) {
-  THArgCheck(n == h->nDimension, NULL, TH_ERROR_VALUE, "%s: %d indices for a %d-dim tensor",
+  THRequire(n == h->nDimension, NULL, TH_ERROR_VALUE, "%s: %d indices for a %d-dim tensor",
              __func__, n, h->nDimension);
   for (int d = 0; d < n; d++)
-    THArgCheck(idx[d] >= 0 && idx[d] < h->size[d], NULL, TH_ERROR_INDEX,
+    THRequire(idx[d] >= 0 && idx[d] < h->size[d], NULL, TH_ERROR_INDEX,
                "%s: index %lld out of range for dim %d of size %lld", __func__,
                (long long)idx[d], d, (long long)h->size[d]);
   return THHandle_(atN)(h, idx);

@@ -1,5 +1,5 @@
-/* Typed storage access, generated once per dtype by THGenerateAllTypes.h:
- * THFloatStorage_data, THFloatStorage_get, THFloatStorage_set, ...
+/* Typed storage access, generated once per dtype by THGenerateDtypes.h:
+ * THFloat32Storage_data, THFloat32Storage_get, THFloat32Storage_set, ...
  * Each checks that the storage's dtype is TH_REAL_DTYPE (else TypeError). */
 
 /* The first element (borrowed), or NULL on error or for an empty storage. */

@@ -1,5 +1,5 @@
-/* Typed tensor access, generated once per dtype by THGenerateAllTypes.h:
- * THFloatTensor_data, THDoubleTensor_get2d, THLongTensor_set1d, ...
+/* Typed tensor access, generated once per dtype by THGenerateDtypes.h:
+ * THFloat32Tensor_data, THFloat64Tensor_get2d, THInt64Tensor_set1d, ...
  * Each checks that the tensor's dtype is TH_REAL_DTYPE (else TypeError), the
  * number of dimensions (else ValueError) and every index (else IndexError;
  * negative indices are not wrapped). */

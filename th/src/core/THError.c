@@ -62,12 +62,12 @@ __attribute__((constructor)) static void register_fork_handlers(void) {
   pthread_atfork(lock_default, unlock_default, unlock_default);
 }
 
-void THSetErrorHandler(THErrorHandler handler, void *data) {
+void THSetErrorInfoHandler(THErrorHandler handler, void *data) {
   thread_handler = handler;
   thread_handler_data = data;
 }
 
-void THSetDefaultErrorHandler(THErrorHandler handler, void *data) {
+void THSetDefaultErrorInfoHandler(THErrorHandler handler, void *data) {
   lock_default();
   default_handler = handler;
   default_handler_data = data;

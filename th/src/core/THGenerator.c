@@ -73,7 +73,7 @@ THGenerator *THGenerator_new(uint64_t seed) {
 }
 
 THGenerator *THGenerator_newClone(THGenerator *self) {
-  THArgCheck(self, NULL, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, NULL, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THGenerator *g = generator_alloc(__func__);
   if (!g) return NULL;
   th_generator_lock(self);
@@ -172,7 +172,7 @@ enum {
 };
 
 static int check_state_tensor(THTensor *state, const char *fn) {
-  THArgCheck(state, -1, TH_ERROR_VALUE, "%s: state is NULL", fn);
+  THRequire(state, -1, TH_ERROR_VALUE, "%s: state is NULL", fn);
   TH_CHECK_TENSOR(state, -1);
   if (state->storage->dtype != TH_UINT8) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "the state must be a uint8 tensor, got %s",
@@ -183,7 +183,7 @@ static int check_state_tensor(THTensor *state, const char *fn) {
 }
 
 int THGenerator_getState(THGenerator *self, THTensor *state) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   int64_t size[1] = {TH_GENERATOR_STATE_SIZE};
   if (check_state_tensor(state, __func__) || THTensor_resizeNd(state, 1, size, NULL)) return -1;
   unsigned char buf[TH_GENERATOR_STATE_SIZE] = {0};
@@ -212,7 +212,7 @@ int THGenerator_getState(THGenerator *self, THTensor *state) {
 }
 
 int THGenerator_setState(THGenerator *self, THTensor *state) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   if (check_state_tensor(state, __func__)) return -1;
   if (THTensor_nElement(state) != TH_GENERATOR_STATE_SIZE || state->nDimension != 1) {
     TH_ERR(TH_ERROR_VALUE, "expected a 1-dim state of %d bytes, got %lld elements",

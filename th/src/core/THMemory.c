@@ -26,4 +26,9 @@ void *th_aligned_malloc(size_t alignment, size_t size) {
   return th_system_aligned_malloc(alignment, size);
 }
 
+void *th_realloc(void *ptr, size_t size) {
+  if (th_should_fail()) return NULL;
+  return realloc(ptr, size);
+}
+
 void th_free(void *ptr) { free(ptr); }

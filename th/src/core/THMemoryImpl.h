@@ -28,6 +28,7 @@ void *th_aligned_malloc(size_t alignment, size_t size); /* NULL on failure */
 /* posix_memalign alone: for a caller that has counted the allocation
  * against failure injection itself (th_should_fail) */
 void *th_system_aligned_malloc(size_t alignment, size_t size);
+void *th_realloc(void *ptr, size_t size);          /* NULL on failure, ptr kept */
 void th_free(void *ptr);
 
 #endif

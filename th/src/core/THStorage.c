@@ -221,7 +221,7 @@ int THStorage_fillInt64(THStorage *self, int64_t value) {
 
 int THStorage_fillElement(THStorage *self, const void *element) {
   TH_CHECK_STORAGE(self, -1);
-  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, element);
   return 0;
@@ -262,6 +262,6 @@ int THStorage_flags(const THStorage *self) { return self->flags; }
 void THStorage_setFlag(THStorage *self, int flag) { self->flags |= flag; }
 void THStorage_clearFlag(THStorage *self, int flag) { self->flags &= ~flag; }
 
-/* Typed access: THByteStorage_data, THFloatStorage_get, ... */
+/* Typed access: THUInt8Storage_data, THFloat32Storage_get, ... */
 #define TH_GENERIC_FILE "core/generic/THStorageTyped.c"
-#include "TH/THGenerateAllTypes.h"
+#include "TH/THGenerateDtypes.h"

@@ -7,10 +7,12 @@
 #include "TH/THStorage.h"
 
 struct THStorage {
-  _Atomic int64_t refcount;
-  struct THTrack *track; /* tracking mode's record, or NULL */
+  /* TH v0.4's public fields first, at its offsets: legacy C code reads a
+   * THFloatStorage's data (a float *) and size (TH/THLegacy.h). */
   void *data;      /* NULL when size is 0 */
   int64_t size;    /* in elements */
+  _Atomic int64_t refcount;
+  struct THTrack *track; /* tracking mode's record, or NULL */
   THAllocator *allocator;
   void *allocatorContext;
   THScalarType dtype;

@@ -25,10 +25,9 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
                 nDimension);
       return NULL;
     }
-    t->heapDims = block;
-    t->dimCapacity = nDimension;
+    th_tensor_set_dims_block(t, block, nDimension);
   } else {
-    t->dimCapacity = TH_INLINE_DIMS;
+    th_tensor_set_dims_block(t, t->inlineDims, TH_INLINE_DIMS);
   }
   atomic_init(&t->refcount, 1);
   t->storage = NULL;
@@ -58,10 +57,13 @@ int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn) {
   }
   memcpy(block, th_sizes(t), sizeof(int64_t) * (size_t)t->nDimension);
   memcpy(block + nDimension, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
-  if (t->dimCapacity > TH_INLINE_DIMS) th_free(t->heapDims);
-  t->heapDims = block;
-  t->dimCapacity = nDimension;
+  th_tensor_free_dims(t);
+  th_tensor_set_dims_block(t, block, nDimension);
   return 0;
+}
+
+void th_tensor_free_dims(THTensor *t) {
+  if (t->dimCapacity > TH_INLINE_DIMS) th_free(t->size);
 }
 
 int th_geometry_check(int nDimension, const int64_t *size, const int64_t *stride,
@@ -313,7 +315,7 @@ static void tensor_destroy(THTensor *self) {
   if (quarantined) self->storage = &dead_storages[storage->dtype]; /* misuse is reported */
   THStorage_free(storage);
   if (quarantined) return;
-  if (self->dimCapacity > TH_INLINE_DIMS) th_free(self->heapDims);
+  th_tensor_free_dims(self);
   th_struct_free(slot, TH_CACHE_TENSOR, self);
 }
 
@@ -471,6 +473,6 @@ int th_tensors_meet(const THTensor *a, const THTensor *b) {
   return alo < bhi && blo < ahi;
 }
 
-/* Typed access: THFloatTensor_data, THDoubleTensor_get2d, ... */
+/* Typed access: THFloat32Tensor_data, THFloat64Tensor_get2d, ... */
 #define TH_GENERIC_FILE "core/generic/THTensorTyped.c"
-#include "TH/THGenerateAllTypes.h"
+#include "TH/THGenerateDtypes.h"

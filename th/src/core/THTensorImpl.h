@@ -15,28 +15,32 @@
 #define TH_INLINE_DIMS 4
 
 struct THTensor {
-  _Atomic int64_t refcount;
-  struct THTrack *track; /* tracking mode's record, or NULL */
+  /* TH v0.4's public fields first, at its offsets and types: legacy C code
+   * reads them through THFloatTensor (TH/THLegacy.h) as t->size[d],
+   * t->stride[d], t->nDimension and t->storage->data + t->storageOffset. */
+  int64_t *size;   /* dimCapacity sizes: inlineDims, or a heap block */
+  int64_t *stride; /* size + dimCapacity */
+  int nDimension;
+  int dimCapacity; /* TH_INLINE_DIMS (inline) or more (heap block at size) */
   THStorage *storage; /* never NULL; one reference held */
   int64_t storageOffset;
-  int nDimension;
-  int dimCapacity; /* dims the arrays hold: TH_INLINE_DIMS (inline) or more (heap) */
-  /* dimCapacity sizes then dimCapacity strides (th_sizes, th_strides): in
-   * the struct, or in a heap block once more dims are needed. No pointers
-   * to them are kept, which makes the struct 104 bytes instead of 120. */
-  union {
-    int64_t inlineDims[2 * TH_INLINE_DIMS];
-    int64_t *heapDims;
-  };
+  _Atomic int64_t refcount;
+  struct THTrack *track; /* tracking mode's record, or NULL */
+  int64_t inlineDims[2 * TH_INLINE_DIMS];
 };
 
-static inline int64_t *th_sizes(const THTensor *t) {
-  return t->dimCapacity > TH_INLINE_DIMS ? t->heapDims : (int64_t *)t->inlineDims;
+static inline int64_t *th_sizes(const THTensor *t) { return t->size; }
+static inline int64_t *th_strides(const THTensor *t) { return t->stride; }
+
+/* Points size and stride at dims (dimCapacity sizes then as many strides). */
+static inline void th_tensor_set_dims_block(THTensor *t, int64_t *dims, int dimCapacity) {
+  t->size = dims;
+  t->stride = dims + dimCapacity;
+  t->dimCapacity = dimCapacity;
 }
 
-static inline int64_t *th_strides(const THTensor *t) {
-  return th_sizes(t) + t->dimCapacity;
-}
+/* Frees a heap dims block (inline dims need nothing). */
+void th_tensor_free_dims(THTensor *t);
 
 /* A tensor with room for nDimension dims, refcount 1, no storage yet:
  * the caller sets storage (with its reference), offset and geometry. */

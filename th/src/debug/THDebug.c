@@ -79,7 +79,7 @@ static void list_remove(THTrack *t) {
 static void free_quarantined(THTrack *t) {
   if (t->kind == TH_OBJECT_TENSOR) {
     THTensor *x = t->object;
-    if (x->dimCapacity > TH_INLINE_DIMS) th_free(x->heapDims);
+    th_tensor_free_dims(x);
     th_free(x);
   } else {
     th_free(t->object);

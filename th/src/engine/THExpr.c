@@ -222,7 +222,7 @@ static THExpr *node_alloc(THExprKind kind, int nDimension, const char *fn) {
 }
 
 THExpr *THExpr_newTensor(THTensor *tensor) {
-  THArgCheck(tensor, NULL, TH_ERROR_VALUE, "%s: tensor is NULL", __func__);
+  THRequire(tensor, NULL, TH_ERROR_VALUE, "%s: tensor is NULL", __func__);
   TH_CHECK_TENSOR(tensor, NULL);
   THExpr *e = node_alloc(TH_EXPR_KIND_TENSOR, tensor->nDimension, __func__);
   if (!e) return NULL;
@@ -235,9 +235,9 @@ THExpr *THExpr_newTensor(THTensor *tensor) {
 }
 
 THExpr *THExpr_newScalar(THScalarType dtype, const void *element) {
-  THArgCheck(THScalarType_isValid((int)dtype), NULL, TH_ERROR_TYPE, "%s: invalid dtype %d",
+  THRequire(THScalarType_isValid((int)dtype), NULL, TH_ERROR_TYPE, "%s: invalid dtype %d",
              __func__, (int)dtype);
-  THArgCheck(element, NULL, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, NULL, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   THExpr *e = node_alloc(TH_EXPR_KIND_SCALAR, 0, __func__);
   if (!e) return NULL;
   e->dtype = dtype;

@@ -215,7 +215,7 @@ UNARY_NAME(tanh, TH_EXPR_TANH)
 
 /* Shapes equal, then every element: ne over the pair, any of it. */
 int THTensor_equal(THTensor *a, THTensor *b) {
-  THArgCheck(a && b, -1, TH_ERROR_VALUE, "%s: a tensor is NULL", __func__);
+  THRequire(a && b, -1, TH_ERROR_VALUE, "%s: a tensor is NULL", __func__);
   TH_CHECK_TENSOR(a, -1);
   TH_CHECK_TENSOR(b, -1);
   if (a->nDimension != b->nDimension ||

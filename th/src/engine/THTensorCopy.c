@@ -63,7 +63,7 @@ int THTensor_fillInt64(THTensor *self, int64_t value) {
 
 int THTensor_fillElement(THTensor *self, const void *element) {
   TH_CHECK_TENSOR(self, -1);
-  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   th_element e = {{0}};
   memcpy(&e, element, THScalarType_elementSize(self->storage->dtype));
   return fill_element(self, &e, __func__);

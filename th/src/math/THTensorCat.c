@@ -179,8 +179,7 @@ static void part_of(Part *p, const THTensor *result, int dim, int64_t index, int
   v->track = NULL;
   v->storage = result->storage;
   v->storageOffset = result->storageOffset + index * stride[dim];
-  v->dimCapacity = TH_MAX_DIMS; /* > TH_INLINE_DIMS: th_sizes reads heapDims */
-  v->heapDims = p->dims;
+  th_tensor_set_dims_block(v, p->dims, TH_MAX_DIMS);
   int n = 0;
   for (int d = 0; d < result->nDimension; d++) {
     if (stack && d == dim) continue; /* a select */

@@ -154,7 +154,7 @@ static int check_kernel_and_bias(THTensor *weight, THTensor *bias, int nSpatial,
  * shared by both directions. */
 static int check_groups_and_dtypes(THTensor *input, THTensor *weight, THTensor *bias,
                                    int64_t groups, const char *fn) {
-  THArgCheck(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
+  THRequire(groups > 0, -1, TH_ERROR_VALUE, "%s: non-positive groups is not supported", fn);
   THScalarType dtype = input->storage->dtype;
   if (weight->storage->dtype != dtype) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "expected input and weight to have the same dtype, but got "
@@ -176,13 +176,13 @@ static int check_groups_and_dtypes(THTensor *input, THTensor *weight, THTensor *
 static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSpatial,
                       const int64_t *stride, const int64_t *padding, const int64_t *dilation,
                       int64_t groups, Geo *g, int64_t *batch, const char *fn) {
-  THArgCheck(input && weight, -1, TH_ERROR_VALUE, "%s: input and weight must not be NULL", fn);
+  THRequire(input && weight, -1, TH_ERROR_VALUE, "%s: input and weight must not be NULL", fn);
   TH_CHECK_TENSOR_AS(input, fn, -1);
   TH_CHECK_TENSOR_AS(weight, fn, -1);
   if (bias) TH_CHECK_TENSOR_AS(bias, fn, -1);
-  THArgCheck(nSpatial >= 1 && nSpatial <= 3, -1, TH_ERROR_VALUE,
+  THRequire(nSpatial >= 1 && nSpatial <= 3, -1, TH_ERROR_VALUE,
              "%s: nSpatial must be 1, 2 or 3, got %d", fn, nSpatial);
-  THArgCheck(stride && padding && dilation, -1, TH_ERROR_VALUE,
+  THRequire(stride && padding && dilation, -1, TH_ERROR_VALUE,
              "%s: stride, padding and dilation must not be NULL", fn);
   int nd = input->nDimension;
   if (nd != nSpatial + 1 && nd != nSpatial + 2) {
@@ -200,8 +200,8 @@ static int check_conv(THTensor *input, THTensor *weight, THTensor *bias, int nSp
   }
   char values[128];
   for (int i = 0; i < nSpatial; i++) {
-    THArgCheck(stride[i] > 0, -1, TH_ERROR_VALUE, "%s: non-positive stride is not supported", fn);
-    THArgCheck(padding[i] >= 0, -1, TH_ERROR_VALUE, "%s: negative padding is not supported",
+    THRequire(stride[i] > 0, -1, TH_ERROR_VALUE, "%s: non-positive stride is not supported", fn);
+    THRequire(padding[i] >= 0, -1, TH_ERROR_VALUE, "%s: negative padding is not supported",
                fn);
     if (dilation[i] <= 0) {
       format_values(values, sizeof values, nSpatial, dilation, ", ");
@@ -449,7 +449,7 @@ int THTensor_convNd(THTensor *output, THTensor *input, THTensor *weight, THTenso
                     int nSpatial, const int64_t *stride, const int64_t *padding,
                     const int64_t *dilation, int64_t groups) {
   const char *fn = __func__;
-  THArgCheck(output, -1, TH_ERROR_VALUE, "%s: output is NULL", fn);
+  THRequire(output, -1, TH_ERROR_VALUE, "%s: output is NULL", fn);
   TH_CHECK_TENSOR_AS(output, fn, -1);
   Geo g;
   int64_t batch;
@@ -584,13 +584,13 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
                             const int64_t *stride, const int64_t *padding,
                             const int64_t *outputPadding, const int64_t *dilation,
                             int64_t groups, Geo *g, int64_t *batch, const char *fn) {
-  THArgCheck(input && weight, -1, TH_ERROR_VALUE, "%s: input and weight must not be NULL", fn);
+  THRequire(input && weight, -1, TH_ERROR_VALUE, "%s: input and weight must not be NULL", fn);
   TH_CHECK_TENSOR_AS(input, fn, -1);
   TH_CHECK_TENSOR_AS(weight, fn, -1);
   if (bias) TH_CHECK_TENSOR_AS(bias, fn, -1);
-  THArgCheck(nSpatial >= 1 && nSpatial <= 3, -1, TH_ERROR_VALUE,
+  THRequire(nSpatial >= 1 && nSpatial <= 3, -1, TH_ERROR_VALUE,
              "%s: nSpatial must be 1, 2 or 3, got %d", fn, nSpatial);
-  THArgCheck(stride && padding && outputPadding && dilation, -1, TH_ERROR_VALUE,
+  THRequire(stride && padding && outputPadding && dilation, -1, TH_ERROR_VALUE,
              "%s: stride, padding, outputPadding and dilation must not be NULL", fn);
   int nd = input->nDimension;
   if (nd != nSpatial + 1 && nd != nSpatial + 2) {
@@ -609,10 +609,10 @@ static int check_transposed(THTensor *input, THTensor *weight, THTensor *bias, i
   }
   char values[128];
   for (int i = 0; i < nSpatial; i++) {
-    THArgCheck(stride[i] > 0, -1, TH_ERROR_VALUE, "%s: non-positive stride is not supported", fn);
-    THArgCheck(padding[i] >= 0, -1, TH_ERROR_VALUE, "%s: negative padding is not supported",
+    THRequire(stride[i] > 0, -1, TH_ERROR_VALUE, "%s: non-positive stride is not supported", fn);
+    THRequire(padding[i] >= 0, -1, TH_ERROR_VALUE, "%s: negative padding is not supported",
                fn);
-    THArgCheck(outputPadding[i] >= 0, -1, TH_ERROR_VALUE,
+    THRequire(outputPadding[i] >= 0, -1, TH_ERROR_VALUE,
                "%s: negative output_padding is not supported", fn);
     if (dilation[i] <= 0) {
       format_values(values, sizeof values, nSpatial, dilation, ", ");
@@ -702,7 +702,7 @@ int THTensor_convTransposeNd(THTensor *output, THTensor *input, THTensor *weight
                              const int64_t *padding, const int64_t *outputPadding,
                              const int64_t *dilation, int64_t groups) {
   const char *fn = __func__;
-  THArgCheck(output, -1, TH_ERROR_VALUE, "%s: output is NULL", fn);
+  THRequire(output, -1, TH_ERROR_VALUE, "%s: output is NULL", fn);
   TH_CHECK_TENSOR_AS(output, fn, -1);
   Geo g;
   int64_t batch;

@@ -137,16 +137,16 @@ static int64_t out_size(int mode, int64_t in, int64_t k, int64_t s) {
 static int check_geometry(int mode, int nd, const int64_t *in, const int64_t *k,
                           const int64_t *s, int64_t *out, const char *fn) {
   for (int i = 0; i < nd; i++) {
-    THArgCheck(s[i] >= 1, -1, TH_ERROR_VALUE, "%s: Stride should be a positive integer, got %lld",
+    THRequire(s[i] >= 1, -1, TH_ERROR_VALUE, "%s: Stride should be a positive integer, got %lld",
                fn, (long long)s[i]);
-    THArgCheck(in[i] >= 1 && k[i] >= 1, -1, TH_ERROR_VALUE,
+    THRequire(in[i] >= 1 && k[i] >= 1, -1, TH_ERROR_VALUE,
                "%s: input and kernel planes must not be empty", fn);
   }
   for (int i = 0; i < nd; i++) {
-    THArgCheck(mode == FULL || in[i] >= k[i], -1, TH_ERROR_VALUE,
+    THRequire(mode == FULL || in[i] >= k[i], -1, TH_ERROR_VALUE,
                "%s: Input image is smaller than kernel", fn);
     out[i] = out_size(mode, in[i], k[i], s[i]);
-    THArgCheck(out[i] >= 1, -1, TH_ERROR_VALUE,
+    THRequire(out[i] >= 1, -1, TH_ERROR_VALUE,
                "%s: Input image is smaller than the kernel spread by the stride", fn);
   }
   return 0;
@@ -154,9 +154,9 @@ static int check_geometry(int mode, int nd, const int64_t *in, const int64_t *k,
 
 /* 'V' or 'F' and 'X' or 'C' (TH reads the first character). */
 static int parse_kind(const char *vf, const char *xc, int *mode, int *flip, const char *fn) {
-  THArgCheck(vf && (*vf == 'V' || *vf == 'F'), -1, TH_ERROR_VALUE,
+  THRequire(vf && (*vf == 'V' || *vf == 'F'), -1, TH_ERROR_VALUE,
              "%s: type of convolution can be 'V' or 'F'", fn);
-  THArgCheck(xc && (*xc == 'X' || *xc == 'C'), -1, TH_ERROR_VALUE,
+  THRequire(xc && (*xc == 'X' || *xc == 'C'), -1, TH_ERROR_VALUE,
              "%s: type of convolution can be 'X' or 'C'", fn);
   *mode = *vf == 'V' ? VALID : FULL;
   /* a valid convolution reads the kernel reversed, and so does a full
@@ -176,7 +176,7 @@ static int run_pointer(THScalarType dtype, int nd, int mode, int flip, void *r, 
   if (!K || check_geometry(mode, nd, in, ks, s, out, fn) ||
       th_scalar_from_double(dtype, alpha, a, fn))
     return -1;
-  THArgCheck(r && t && k, -1, TH_ERROR_VALUE, "%s: r, t and k must not be NULL", fn);
+  THRequire(r && t && k, -1, TH_ERROR_VALUE, "%s: r, t and k must not be NULL", fn);
   if (nd == 2)
     K->k2[mode](r, a, t, in[0], in[1], k, ks[0], ks[1], s[0], s[1], flip);
   else
@@ -241,13 +241,13 @@ static int64_t product(int n, const int64_t *v) {
 static int begin(Planes *p, THTensor *r, THTensor *t, THTensor *k, int tdims, int kdims,
                  const int64_t *s, const char *vf, const char *xc) {
   const char *fn = p->fn;
-  THArgCheck(r && t && k, -1, TH_ERROR_VALUE, "%s: r, t and k must not be NULL", fn);
+  THRequire(r && t && k, -1, TH_ERROR_VALUE, "%s: r, t and k must not be NULL", fn);
   TH_CHECK_TENSOR_AS(r, fn, -1);
   TH_CHECK_TENSOR_AS(t, fn, -1);
   TH_CHECK_TENSOR_AS(k, fn, -1);
-  THArgCheck(t->nDimension == tdims, -1, TH_ERROR_VALUE, "%s: input: %dD Tensor expected, got "
+  THRequire(t->nDimension == tdims, -1, TH_ERROR_VALUE, "%s: input: %dD Tensor expected, got "
              "%dD", fn, tdims, t->nDimension);
-  THArgCheck(k->nDimension == kdims, -1, TH_ERROR_VALUE, "%s: kernel: %dD Tensor expected, "
+  THRequire(k->nDimension == kdims, -1, TH_ERROR_VALUE, "%s: kernel: %dD Tensor expected, "
              "got %dD", fn, kdims, k->nDimension);
   if (p->mode != REV && parse_kind(vf, xc, &p->mode, &p->flip, fn)) return -1;
   THScalarType dtype = t->storage->dtype;
@@ -267,7 +267,7 @@ static int begin(Planes *p, THTensor *r, THTensor *t, THTensor *k, int tdims, in
 }
 
 static int plane_count_check(int ok, const char *what, const char *fn) {
-  THArgCheck(ok, -1, TH_ERROR_VALUE, "%s: invalid number of %s", fn, what);
+  THRequire(ok, -1, TH_ERROR_VALUE, "%s: invalid number of %s", fn, what);
   return 0;
 }
 

@@ -230,7 +230,7 @@ static void normal_fill(THGenerator *g, THScalarType t, char *data, int64_t n, d
 }
 
 int THTensor_normal(THTensor *self, THGenerator *gen, double mean, double std) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype, real = t == TH_COMPLEX64 ? TH_FLOAT32
                                                 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
   if (!is_float(real)) return refuse_dtype("normal_", t, __func__);
@@ -311,7 +311,7 @@ static int all_in(THTensor *t, double lo, double hi) {
 /* A fill of a floating dtype whose parameter `what` must be > 0 */
 static int positive_fill(THTensor *self, THGenerator *gen, const char *op, const char *what,
                          double value, THDraw d, const char *fn) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
   if (!is_float(self->storage->dtype)) return refuse_dtype(op, self->storage->dtype, fn);
   if (!(value > 0.0)) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "%s expects %s > 0.0, but found %s=%g", op, what, what, value);
@@ -336,7 +336,7 @@ int THTensor_logNormal(THTensor *self, THGenerator *gen, double mean, double std
 }
 
 int THTensor_geometric(THTensor *self, THGenerator *gen, double p) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype;
   if (t == TH_BOOL || THScalarType_isComplex(t) || t == TH_UINT16 || t == TH_UINT32 ||
       t == TH_UINT64)
@@ -356,7 +356,7 @@ static int bernoulli_dtype(THScalarType t, const char *fn) {
 }
 
 int THTensor_bernoulli(THTensor *self, THGenerator *gen, double p) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   if (bernoulli_dtype(self->storage->dtype, __func__)) return -1;
   if (!(p >= 0.0 && p <= 1.0)) {
     TH_ERR(TH_ERROR_VALUE, "bernoulli_ expects p to be in [0, 1], but got p=%g", p);
@@ -449,7 +449,7 @@ static double sample_bernoulli(THGenerator *g, double p, int single) {
 }
 
 int THTensor_bernoulli_Tensor(THTensor *self, THGenerator *gen, THTensor *p) {
-  THArgCheck(self && p, -1, TH_ERROR_VALUE, "%s: self or p is NULL", __func__);
+  THRequire(self && p, -1, TH_ERROR_VALUE, "%s: self or p is NULL", __func__);
   if (bernoulli_dtype(self->storage->dtype, __func__)) return -1;
   THScalarType pt = p->storage->dtype;
   if (!is_float(pt)) return refuse_dtype("bernoulli_ with probabilities", pt, __func__);
@@ -491,7 +491,7 @@ static double sample_poisson(THGenerator *g, double lambda, int single) {
 }
 
 int THTensor_poisson(THTensor *self, THGenerator *gen, THTensor *rates) {
-  THArgCheck(self && rates, -1, TH_ERROR_VALUE, "%s: self or rates is NULL", __func__);
+  THRequire(self && rates, -1, TH_ERROR_VALUE, "%s: self or rates is NULL", __func__);
   THScalarType t = rates->storage->dtype;
   if (!is_float(t)) return refuse_dtype("poisson", t, __func__);
   if (!is_float(self->storage->dtype)) return refuse_dtype("poisson", self->storage->dtype,
@@ -538,7 +538,7 @@ static double sample_gamma_clamped(THGenerator *g, double alpha, int single) {
 }
 
 int THTensor_standard_gamma(THTensor *self, THGenerator *gen, THTensor *alpha) {
-  THArgCheck(self && alpha, -1, TH_ERROR_VALUE, "%s: self or alpha is NULL", __func__);
+  THRequire(self && alpha, -1, TH_ERROR_VALUE, "%s: self or alpha is NULL", __func__);
   THScalarType t = alpha->storage->dtype;
   if (t != TH_FLOAT32 && t != TH_FLOAT64) return refuse_dtype("standard_gamma", t, __func__);
   if (self->storage->dtype != t) {
@@ -721,25 +721,25 @@ done:
 
 int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64_t n,
                          int replacement) {
-  THArgCheck(self && prob, -1, TH_ERROR_VALUE, "%s: self or prob is NULL", __func__);
+  THRequire(self && prob, -1, TH_ERROR_VALUE, "%s: self or prob is NULL", __func__);
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(prob, -1);
   int nd = prob->nDimension;
-  THArgCheck(nd == 1 || nd == 2, -1, TH_ERROR_VALUE, "prob_dist must be 1 or 2 dim");
+  THRequire(nd == 1 || nd == 2, -1, TH_ERROR_VALUE, "prob_dist must be 1 or 2 dim");
   THScalarType t = prob->storage->dtype;
   if (!is_float(t)) {
     TH_ERR(TH_ERROR_TYPE, "multinomial only supports floating-point dtypes for input, got: %s",
            THScalarType_name(t));
     return -1;
   }
-  THArgCheck(self->storage->dtype == TH_INT64, -1, TH_ERROR_TYPE,
+  THRequire(self->storage->dtype == TH_INT64, -1, TH_ERROR_TYPE,
              "multinomial expects an int64 tensor out, got: %s",
              THScalarType_name(self->storage->dtype));
-  THArgCheck(n > 0, -1, TH_ERROR_VALUE, "cannot sample n_sample <= 0 samples");
+  THRequire(n > 0, -1, TH_ERROR_VALUE, "cannot sample n_sample <= 0 samples");
   int64_t k = th_sizes(prob)[nd - 1], rows = nd == 2 ? th_sizes(prob)[0] : 1;
-  THArgCheck(replacement || n <= k, -1, TH_ERROR_VALUE,
+  THRequire(replacement || n <= k, -1, TH_ERROR_VALUE,
              "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
-  THArgCheck(k <= (INT64_C(1) << 24), -1, TH_ERROR_VALUE,
+  THRequire(k <= (INT64_C(1) << 24), -1, TH_ERROR_VALUE,
              "number of categories cannot exceed 2^24");
   int64_t size[2] = {rows, n};
   if (THTensor_resizeNd(self, nd, nd == 2 ? size : size + 1, NULL)) return -1;
@@ -760,18 +760,18 @@ int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64
 /* ------------------------------------------------------ the alias method */
 
 int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
-  THArgCheck(probs && J && q, -1, TH_ERROR_VALUE, "%s: probs, J or q is NULL", __func__);
+  THRequire(probs && J && q, -1, TH_ERROR_VALUE, "%s: probs, J or q is NULL", __func__);
   TH_CHECK_TENSOR(probs, -1);
-  THArgCheck(probs->nDimension == 1, -1, TH_ERROR_VALUE,
+  THRequire(probs->nDimension == 1, -1, TH_ERROR_VALUE,
              "%s: probs must be 1-dim, got %d dims", __func__, probs->nDimension);
   THScalarType t = probs->storage->dtype;
   if (!is_float(t)) return refuse_dtype("multinomialAliasSetup", t, __func__);
-  THArgCheck(J->storage->dtype == TH_INT64, -1, TH_ERROR_TYPE, "%s: J must be int64, got %s",
+  THRequire(J->storage->dtype == TH_INT64, -1, TH_ERROR_TYPE, "%s: J must be int64, got %s",
              __func__, THScalarType_name(J->storage->dtype));
-  THArgCheck(q->storage->dtype == t, -1, TH_ERROR_TYPE, "%s: q must be %s (probs'), got %s",
+  THRequire(q->storage->dtype == t, -1, TH_ERROR_TYPE, "%s: q must be %s (probs'), got %s",
              __func__, THScalarType_name(t), THScalarType_name(q->storage->dtype));
   int64_t k = th_sizes(probs)[0];
-  THArgCheck(k > 0, -1, TH_ERROR_VALUE, "%s: probs is empty", __func__);
+  THRequire(k > 0, -1, TH_ERROR_VALUE, "%s: probs is empty", __func__);
   if (!all_in(probs, 0.0, DBL_MAX)) {
     TH_ERR(TH_ERROR_VALUE, "%s: probabilities must be finite and non-negative", __func__);
     return -1;
@@ -822,11 +822,11 @@ int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
 }
 
 int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J, THTensor *q) {
-  THArgCheck(self && J && q, -1, TH_ERROR_VALUE, "%s: self, J or q is NULL", __func__);
+  THRequire(self && J && q, -1, TH_ERROR_VALUE, "%s: self, J or q is NULL", __func__);
   TH_CHECK_TENSOR(self, -1);
-  THArgCheck(self->storage->dtype == TH_INT64 && J->storage->dtype == TH_INT64, -1,
+  THRequire(self->storage->dtype == TH_INT64 && J->storage->dtype == TH_INT64, -1,
              TH_ERROR_TYPE, "%s: self and J must be int64", __func__);
-  THArgCheck(J->nDimension == 1 && q->nDimension == 1 && th_sizes(J)[0] == th_sizes(q)[0] &&
+  THRequire(J->nDimension == 1 && q->nDimension == 1 && th_sizes(J)[0] == th_sizes(q)[0] &&
              th_sizes(J)[0] > 0, -1, TH_ERROR_VALUE,
              "%s: J and q must be 1-dim tables of one non-zero size (multinomialAliasSetup's)",
              __func__);
@@ -837,7 +837,7 @@ int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J,
   const int64_t *alias = (const int64_t *)th_tensor_bytes(J);
   for (int64_t i = 0; i < k; i++) {
     int64_t a = alias[i * th_strides(J)[0]];
-    THArgCheck(a >= 0 && a < k, -1, TH_ERROR_VALUE, "%s: J[%lld] = %lld is not a category",
+    THRequire(a >= 0 && a < k, -1, TH_ERROR_VALUE, "%s: J[%lld] = %lld is not a category",
                __func__, (long long)i, (long long)a);
   }
   THGenerator *g = gen ? gen : THGenerator_default();
@@ -866,7 +866,7 @@ int THTensor_multinomialAliasDraw(THTensor *self, THGenerator *gen, THTensor *J,
 /* ------------------------------------------ normal with tensor parameters */
 
 static int real_parameter(THTensor *t, const char *what, const char *fn) {
-  THArgCheck(t, -1, TH_ERROR_VALUE, "%s: %s is NULL", fn, what);
+  THRequire(t, -1, TH_ERROR_VALUE, "%s: %s is NULL", fn, what);
   TH_CHECK_TENSOR_AS(t, fn, -1);
   if (THScalarType_isComplex(t->storage->dtype)) {
     TH_ERR_FN(TH_ERROR_TYPE, fn, "normal expects %s to be non-complex", what);
@@ -878,7 +878,7 @@ static int real_parameter(THTensor *t, const char *what, const char *fn) {
 /* torch's normal(means, std): self (resized to means' shape) drawn from
  * N(0, std), then means added */
 int THTensor_normal_means(THTensor *self, THGenerator *gen, THTensor *means, double std) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   if (real_parameter(means, "mean", __func__)) return -1;
   if (!is_float(self->storage->dtype)) return refuse_dtype("normal", self->storage->dtype,
                                                             __func__);
@@ -905,7 +905,7 @@ static int check_stds(THTensor *stds, const char *fn) {
 
 /* torch's normal(mean, stds): N(0, 1) times stds, plus mean in self's dtype */
 int THTensor_normal_stddevs(THTensor *self, THGenerator *gen, double mean, THTensor *stds) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   if (check_stds(stds, __func__)) return -1;
   if (!is_float(self->storage->dtype)) return refuse_dtype("normal", self->storage->dtype,
                                                             __func__);
@@ -926,7 +926,7 @@ int THTensor_normal_stddevs(THTensor *self, THGenerator *gen, double mean, THTen
  * stds, plus means */
 int THTensor_normal_means_stddevs(THTensor *self, THGenerator *gen, THTensor *means,
                                   THTensor *stds) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   if (real_parameter(means, "mean", __func__) || check_stds(stds, __func__)) return -1;
   if (!is_float(self->storage->dtype)) return refuse_dtype("normal", self->storage->dtype,
                                                             __func__);

@@ -27,7 +27,7 @@ static void store_doubles(THTensor *r, const double *values, int64_t offset, int
 }
 
 static int writable(THTensor *r, const char *fn) {
-  THArgCheck(r, -1, TH_ERROR_VALUE, "%s: r is NULL", fn);
+  THRequire(r, -1, TH_ERROR_VALUE, "%s: r is NULL", fn);
   TH_CHECK_TENSOR_AS(r, fn, -1);
   return 0;
 }
@@ -47,7 +47,7 @@ int THTensor_onesLike(THTensor *r, THTensor *input) {
 int THTensor_eye(THTensor *r, int64_t n, int64_t m) {
   if (writable(r, __func__)) return -1;
   if (m < 0) m = n;
-  THArgCheck(n >= 0, -1, TH_ERROR_VALUE, "eye: n must be greater or equal to 0, got %lld",
+  THRequire(n >= 0, -1, TH_ERROR_VALUE, "eye: n must be greater or equal to 0, got %lld",
              (long long)n);
   int64_t size[2] = {n, m};
   if (THTensor_resizeNd(r, 2, size, NULL) || THTensor_fill(r, 0)) return -1;
@@ -89,14 +89,14 @@ static int fill_steps(THTensor *r, double xmin, double step, int64_t n) {
 int THTensor_arange(THTensor *r, double xmin, double xmax, double step) {
   if (writable(r, __func__) || check_range(xmin, xmax, step, "arange")) return -1;
   double n = ceil((xmax - xmin) / step);
-  THArgCheck(n < 0x1p63, -1, TH_ERROR_VALUE, "arange: %g elements overflow int64", n);
+  THRequire(n < 0x1p63, -1, TH_ERROR_VALUE, "arange: %g elements overflow int64", n);
   return fill_steps(r, xmin, step, (int64_t)n);
 }
 
 int THTensor_range(THTensor *r, double xmin, double xmax, double step) {
   if (writable(r, __func__) || check_range(xmin, xmax, step, "range")) return -1;
   double n = floor((xmax - xmin) / step) + 1;
-  THArgCheck(n < 0x1p63, -1, TH_ERROR_VALUE, "range: %g elements overflow int64", n);
+  THRequire(n < 0x1p63, -1, TH_ERROR_VALUE, "range: %g elements overflow int64", n);
   return fill_steps(r, xmin, step, (int64_t)n);
 }
 
@@ -124,9 +124,9 @@ static double as_integer(THScalarType t, double x) {
  * filled with first when n is 1; 1 when the n > 1 values remain to fill. */
 static int spaced(THTensor *r, int64_t n, double first, const char *name, const char *fn) {
   if (writable(r, fn)) return -1;
-  THArgCheck(n >= 0, -1, TH_ERROR_VALUE, "%s: number of steps must be non-negative", name);
+  THRequire(n >= 0, -1, TH_ERROR_VALUE, "%s: number of steps must be non-negative", name);
   THScalarType t = r->storage->dtype;
-  THArgCheck(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED, "%s: %s is not supported",
+  THRequire(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED, "%s: %s is not supported",
              name, THScalarType_name(t));
   if (resize1d(r, n)) return -1;
   if (n == 1) return THTensor_fill(r, first);
@@ -201,9 +201,9 @@ int THTensor_logspace(THTensor *r, double a, double b, int64_t n, double base) {
 
 int THTensor_diag(THTensor *r, THTensor *t, int64_t k) {
   if (writable(r, __func__) || writable(t, __func__)) return -1;
-  THArgCheck(t->nDimension == 1 || t->nDimension == 2, -1, TH_ERROR_VALUE,
+  THRequire(t->nDimension == 1 || t->nDimension == 2, -1, TH_ERROR_VALUE,
              "diag(): Supports 1D or 2D tensors. Got %dD", t->nDimension);
-  THArgCheck(r != t, -1, TH_ERROR_VALUE, "%s: r may not be t", __func__);
+  THRequire(r != t, -1, TH_ERROR_VALUE, "%s: r may not be t", __func__);
   if (t->nDimension == 2) {
     THTensor *d = THTensor_newDiagonal(t, k, 0, 1);
     int rc = !d || resize1d(r, th_sizes(d)[0]) || THTensor_copy(r, d) ? -1 : 0;
@@ -222,7 +222,7 @@ int THTensor_diag(THTensor *r, THTensor *t, int64_t k) {
  * (lower) or before it (upper): a run of each row, filled as a view. */
 static int triangle(THTensor *r, THTensor *t, int64_t k, int lower, const char *fn) {
   if (writable(r, fn) || writable(t, fn)) return -1;
-  THArgCheck(t->nDimension >= 2, -1, TH_ERROR_VALUE,
+  THRequire(t->nDimension >= 2, -1, TH_ERROR_VALUE,
              "%s: input tensor must have at least 2 dimensions", lower ? "tril" : "triu");
   if (r != t && (THTensor_resizeAs(r, t) || THTensor_copy(r, t))) return -1;
   if (th_check_writable(r, "the result", fn)) return -1;
@@ -259,7 +259,7 @@ int THTensor_triu(THTensor *r, THTensor *t, int64_t k) { return triangle(r, t, k
 
 int THTensor_trace(THTensor *r, THTensor *t) {
   if (writable(r, __func__) || writable(t, __func__)) return -1;
-  THArgCheck(t->nDimension == 2, -1, TH_ERROR_VALUE,
+  THRequire(t->nDimension == 2, -1, TH_ERROR_VALUE,
              "trace: expected a matrix, but got tensor with dim %d", t->nDimension);
   THTensor *d = THTensor_newDiagonal(t, 0, 0, 1);
   int rc = !d || THTensor_sum(r, d, 0, NULL, 0) ? -1 : 0;
@@ -302,10 +302,10 @@ static void cross_run(char **data, const ptrdiff_t *strides, int64_t n, void *ct
  * dim for (i, j, k) the cyclic triples */
 int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) {
   if (writable(r, __func__) || writable(a, __func__) || writable(b, __func__)) return -1;
-  THArgCheck(a->nDimension == b->nDimension, -1, TH_ERROR_VALUE,
+  THRequire(a->nDimension == b->nDimension, -1, TH_ERROR_VALUE,
              "linalg.cross: inputs must have the same number of dimensions.");
   THScalarType t = r->storage->dtype;
-  THArgCheck(!THScalarType_isComplex(t) && t != TH_BOOL, -1, TH_ERROR_UNSUPPORTED,
+  THRequire(!THScalarType_isComplex(t) && t != TH_BOOL, -1, TH_ERROR_UNSUPPORTED,
              "linalg.cross: %s is not supported", THScalarType_name(t));
   THExpr *shape = THExpr_newBinaryMove(TH_EXPR_MUL, THExpr_newTensor(a), THExpr_newTensor(b));
   if (!shape) return -1;
@@ -313,7 +313,7 @@ int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) {
   int64_t size[TH_MAX_DIMS];
   memcpy(size, THExpr_sizes(shape), sizeof(int64_t) * (size_t)nd);
   THExpr_free(shape);
-  THArgCheck(nd > 0, -1, TH_ERROR_VALUE, "linalg.cross: inputs must have at least one dimension");
+  THRequire(nd > 0, -1, TH_ERROR_VALUE, "linalg.cross: inputs must have at least one dimension");
   int d = th_wrap_dim(dim, nd, "dim", "linalg.cross");
   if (d < 0) return -1;
   if (th_sizes(a)[d] != 3 || th_sizes(b)[d] != 3) {
@@ -321,7 +321,7 @@ int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) {
            "%lld", dim, (long long)th_sizes(a)[d], (long long)th_sizes(b)[d]);
     return -1;
   }
-  THArgCheck(r != a && r != b, -1, TH_ERROR_VALUE,
+  THRequire(r != a && r != b, -1, TH_ERROR_VALUE,
              "linalg.cross: the result may not be an input");
   if (THTensor_resizeNd(r, nd, size, NULL) || th_check_writable(r, "the result", __func__))
     return -1;
@@ -367,12 +367,12 @@ int THTensor_dist(THTensor *r, THTensor *a, THTensor *b, double p) {
 int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnorm) {
   if (writable(r, __func__) || writable(src, __func__)) return -1;
   THScalarType t = src->storage->dtype;
-  THArgCheck(THScalarType_isFloatingPoint(t), -1, TH_ERROR_UNSUPPORTED,
+  THRequire(THScalarType_isFloatingPoint(t), -1, TH_ERROR_UNSUPPORTED,
              "renorm: %s is not supported", THScalarType_name(t));
-  THArgCheck(p > 0, -1, TH_ERROR_VALUE, "renorm: non-positive-norm not supported");
-  THArgCheck(maxnorm >= 0, -1, TH_ERROR_VALUE, "renorm: expected maxnorm to be >= 0 but got %g",
+  THRequire(p > 0, -1, TH_ERROR_VALUE, "renorm: non-positive-norm not supported");
+  THRequire(maxnorm >= 0, -1, TH_ERROR_VALUE, "renorm: expected maxnorm to be >= 0 but got %g",
              maxnorm);
-  THArgCheck(src->nDimension > 1, -1, TH_ERROR_VALUE,
+  THRequire(src->nDimension > 1, -1, TH_ERROR_VALUE,
              "renorm: input needs at least 2 dimensions, got %d dimensions", src->nDimension);
   int d = th_wrap_dim(dim, src->nDimension, "dim", "renorm");
   if (d < 0) return -1;

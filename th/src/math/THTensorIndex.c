@@ -765,7 +765,7 @@ int THTensor_scatterFillInt64(THTensor *self, int dim, THTensor *index, int64_t 
 int THTensor_scatterFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
-  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return scatter(self, dim, index, NULL, element, NULL, __func__);
 }
 
@@ -901,7 +901,7 @@ int THTensor_indexFillInt64(THTensor *self, int dim, THTensor *index, int64_t va
 int THTensor_indexFillElement(THTensor *self, int dim, THTensor *index, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(index, -1);
-  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return index_put_along(self, dim, index, NULL, element, NULL, 1, __func__);
 }
 
@@ -943,7 +943,7 @@ int THTensor_maskedFillInt64(THTensor *self, THTensor *mask, int64_t value) {
 int THTensor_maskedFillElement(THTensor *self, THTensor *mask, const void *element) {
   TH_CHECK_TENSOR(self, -1);
   TH_CHECK_TENSOR(mask, -1);
-  THArgCheck(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
+  THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   return masked_fill(self, mask, element, __func__);
 }
 

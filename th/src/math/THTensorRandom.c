@@ -60,7 +60,7 @@ void th_random_fill(THTensor *t, THGenerator *g, const THDraw *d) {
 }
 
 int th_random_run(THTensor *self, THGenerator *gen, const THDraw *d, const char *fn) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", fn);
   TH_CHECK_TENSOR_AS(self, fn, -1);
   if (th_check_writable(self, "self", fn)) return -1;
   THGenerator *g = gen ? gen : THGenerator_default();
@@ -128,7 +128,7 @@ static void draw_uniform_double(THGenerator *g, const THDraw *d, void *out, int6
 }
 
 int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype, real = t == TH_COMPLEX64 ? TH_FLOAT32
                                                 : t == TH_COMPLEX128 ? TH_FLOAT64 : t;
   if (!THScalarType_isFloatingPoint(real)) {
@@ -214,7 +214,7 @@ static int64_t update_to(THScalarType t, int64_t to) {
 }
 
 int THTensor_clampedRandom(THTensor *self, THGenerator *gen, int64_t min, int64_t max) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype;
   if (THScalarType_isComplex(t)) {
     TH_ERR(TH_ERROR_UNSUPPORTED, "random_ is not supported for %s", THScalarType_name(t));
@@ -248,7 +248,7 @@ int THTensor_cappedRandom(THTensor *self, THGenerator *gen, int64_t max) {
 }
 
 int THTensor_random(THTensor *self, THGenerator *gen) {
-  THArgCheck(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
+  THRequire(self, -1, TH_ERROR_VALUE, "%s: self is NULL", __func__);
   THScalarType t = self->storage->dtype;
   uint64_t range;
   switch (t) {
@@ -274,9 +274,9 @@ int THTensor_random(THTensor *self, THGenerator *gen) {
 /* ------------------------------------------------------------- randperm */
 
 THTensor *THTensor_newRandperm(THGenerator *gen, int64_t n, THScalarType dtype) {
-  THArgCheck(n >= 0, NULL, TH_ERROR_VALUE, "%s: n must be non-negative, got %lld", __func__,
+  THRequire(n >= 0, NULL, TH_ERROR_VALUE, "%s: n must be non-negative, got %lld", __func__,
              (long long)n);
-  THArgCheck(THScalarType_isValid((int)dtype), NULL, TH_ERROR_TYPE, "%s: invalid dtype %d",
+  THRequire(THScalarType_isValid((int)dtype), NULL, TH_ERROR_TYPE, "%s: invalid dtype %d",
              __func__, (int)dtype);
   double lo, hi;
   holds(dtype, &lo, &hi);

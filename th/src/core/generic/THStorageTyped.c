@@ -1,4 +1,4 @@
-/* Typed storage access, compiled once per dtype (see THGenerateAllTypes.h). */
+/* Typed storage access, compiled once per dtype (see THGenerateDtypes.h). */
 
 static int THStorage_(checkDtype)(const THStorage *self, const char *fn) {
   if (TH_UNLIKELY(atomic_load_explicit(&self->refcount, memory_order_relaxed) <= 0)) {

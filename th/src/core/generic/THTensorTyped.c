@@ -1,4 +1,4 @@
-/* Typed tensor access, compiled once per dtype (see THGenerateAllTypes.h). */
+/* Typed tensor access, compiled once per dtype (see THGenerateDtypes.h). */
 
 /* Checks dtype and dimensionality; on success *base is the first element. */
 static int THTensor_(checkAccess)(const THTensor *self, int nDimension, real **base,

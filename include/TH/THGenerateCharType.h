@@ -1,0 +1,15 @@
+/* THGenerateCharType.h: TH's generic-file trick for Char (int8_t).
+ * Define TH_GENERIC_FILE, then include this: see THLegacyGenerateOne.h. */
+#ifndef TH_GENERIC_FILE
+#error "define TH_GENERIC_FILE before including THGenerateCharType.h"
+#endif
+#define real int8_t
+#define accreal int64_t
+#define Real Char
+#define THInf SCHAR_MAX
+#define TH_REAL_IS_CHAR
+#define TH_REAL_DTYPE TH_INT8
+#define TH_CONVERT_REAL_TO_ACCREAL(_val) (accreal)(_val)
+#define TH_CONVERT_ACCREAL_TO_REAL(_val) (real)(_val)
+#include "THLegacyGenerateOne.h"
+#undef TH_REAL_IS_CHAR
