@@ -7,6 +7,7 @@
 #include "core/THErrorImpl.h"
 #include "core/THMemoryImpl.h"
 #include "legacy/THLegacyImpl.h"
+#include "TH/THHalf.h"
 
 /* ------------------------------------------------------------ boundaries */
 
@@ -165,8 +166,9 @@ void _THAssertionFailed(const char *file, const int line, const char *exp, const
   va_start(ap, fmt);
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
-  char full[TH_ERROR_MESSAGE_SIZE];
+  char full[TH_ERROR_MESSAGE_SIZE + 64];
   snprintf(full, sizeof full, "Assertion `%s' failed. %s", exp, message);
+  full[TH_ERROR_MESSAGE_SIZE - 1] = '\0';
   raise_message(TH_ERROR_RUNTIME, file, line, full);
 }
 
@@ -308,4 +310,16 @@ int THLegacy_call(void *fn, const int64_t *ints, int nInts, const double *floats
   for (int k = 0; k < nInts; k++) a.i[k] = ints[k];
   for (int k = 0; k < nFloats; k++) a.f[k] = floats[k];
   return THLegacy_protect(call_body, &a);
+}
+
+/* ----------------------------------------------------------------- half */
+
+THHalf TH_float2half(float f) { return THFloat_toHalf(f); }
+float TH_half2float(THHalf h) { return THHalf_toFloat(h); }
+
+void TH_float2halfbits(float *src, unsigned short *dest) { *dest = THFloat_toHalf(*src).x; }
+
+void TH_halfbits2float(unsigned short *src, float *dest) {
+  THHalf h = {*src};
+  *dest = THHalf_toFloat(h);
 }
