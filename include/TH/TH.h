@@ -27,6 +27,7 @@
 #include "THTensorLapack.h"
 #include "THTensorConv.h"
 #include "THLegacy.h"
+#include "THLogAdd.h"
 #include "THTensorApply.h"
 #include "THTensorDimApply.h"
 
