@@ -214,6 +214,14 @@ cdef int _fill_storage(THStorage *s, object value) except -1:
     return THStorage_fillElement(s, element)
 
 
+def _adopt_storage(uintptr_t address):
+    """A th.Storage taking over a new reference to the C storage at address
+    (th.legacy.adopt_storage)."""
+    if address == 0:
+        raise ValueError("adopt_storage: the address is 0 (NULL)")
+    return wrap_storage(<THStorage *>address)
+
+
 cdef Storage wrap_storage(THStorage *cdata):
     global _wrapping
     cdef Storage s

@@ -1718,6 +1718,14 @@ cdef inline THTensor **_cdata_slot(PyObject *o) noexcept:
     return <THTensor **>(<char *>o + _cdata_offset)
 
 
+def _adopt_tensor(uintptr_t address):
+    """A th.Tensor taking over a new reference to the C tensor at address
+    (th.legacy.adopt_tensor)."""
+    if address == 0:
+        raise ValueError("adopt_tensor: the address is 0 (NULL)")
+    return wrap_tensor(<THTensor *>address)
+
+
 cdef Tensor wrap_tensor(THTensor *cdata):
     global _live, _nfree
     cdef PyObject *o

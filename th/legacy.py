@@ -17,12 +17,14 @@ From Cython or C, wrap the call in THLegacy_protect (TH/THLegacyGeneral.h).
 import ctypes
 import os
 
-__all__ = ["call", "library"]
+import th
+
+__all__ = ["adopt_storage", "adopt_tensor", "call", "library"]
 
 _FLOATING = (ctypes.c_float, ctypes.c_double)
 
 
-def library():
+def library() -> ctypes.PyDLL:
     """libTH.so, loaded with the GIL held during calls (ctypes.PyDLL): th's
     error handler sets the Python exception of a failing call."""
     global _lib
@@ -40,6 +42,21 @@ def library():
 
 
 _lib = None
+
+
+def adopt_tensor(address: int) -> "th.Tensor":
+    """The th.Tensor of a THTensor * (an int, as a ctypes function with
+    restype c_void_p returns it) that a TH function returned as a new
+    reference (THFloatTensor_new*, ...): the Python object takes that
+    reference, so do not free it yourself. Any dtype."""
+    from th._tensor import _adopt_tensor
+    return _adopt_tensor(address or 0)
+
+
+def adopt_storage(address: int) -> "th.Storage":
+    """As adopt_tensor, for a THStorage * (THFloatStorage_new*, ...)."""
+    from th._storage import _adopt_storage
+    return _adopt_storage(address or 0)
 
 
 def _integer(kind, value):
@@ -62,7 +79,7 @@ def _integer(kind, value):
     return ctypes.c_int64(int(value)).value
 
 
-def call(fn, *args):
+def call(fn: ctypes._CFuncPtr, *args: object) -> object:
     """fn(*args) inside a TH error boundary; returns fn's result.
 
     fn is a ctypes function with argtypes (pointers, integers, c_float,

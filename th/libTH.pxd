@@ -105,6 +105,17 @@ cdef extern from "TH/TH.h" nogil:
     int THGetNumThreads() noexcept
     void THSetNumThreads(int n) noexcept
 
+    # ------------------------------------------- THLegacyGeneral.h (TH's errors)
+    # body runs inside a TH error boundary: a THError/THArgCheck in it (or in
+    # C code it calls) unwinds to here, which returns -1 with the Python
+    # exception set (docs/LEGACY.md)
+    ctypedef void (*THLegacyBody)(void *ctx) noexcept nogil
+    int THLegacy_protect(THLegacyBody body, void *ctx) except -1
+    int THLegacy_depth() noexcept nogil
+    int THLegacy_call(void *fn, const int64_t *ints, int nInts, const double *floats,
+                      int nFloats, int floatResult, void *result) except -1
+    double THLegacy_floatArg(float f) noexcept nogil
+
     # ---------------------------------------------------------- THAllocator.h
     enum: TH_ALLOCATOR_ALIGNMENT
 

@@ -1,7 +1,8 @@
 """The C core's layers (docs/ARCHITECTURE.md), read off the source: a file
 may include the private headers of, and call the functions defined in, its
 own layer and the layers below it only. core < engine < math, sparse (math
-and sparse know nothing of each other); debug stands beside them. The
+and sparse know nothing of each other) < legacy (TH v0.4's typed API); debug
+stands beside them. The
 Cython modules over the core cimport only each other.
 
 The include graph comes from the `#include "layer/X.h"` lines; the call graph
@@ -16,7 +17,7 @@ import pytest
 from helpers import ROOT
 
 SRC = os.path.join(ROOT, "th", "src")
-RANK = {"core": 0, "engine": 1, "math": 2, "sparse": 2}
+RANK = {"core": 0, "engine": 1, "math": 2, "sparse": 2, "legacy": 3}
 # debug is beside the layers: every layer reports objects' births, deaths and
 # checks to it (debug/THDebugImpl.h, which includes core's headers only), and
 # its leak reports describe every kind of object (tensors, expressions,
@@ -82,7 +83,8 @@ def call_edges(sources):
         if path.endswith(".c"):
             for name in re.findall(r"^[A-Za-z_][\w \*]*?[\s\*]((?:TH|th_)\w+)\s*\([^;{]*\)\s*\{",
                                    _strip(text), re.M):
-                defined.setdefault(name, path)
+                if not name.endswith("_"):  # THTensor_(name): a generic file's, per type
+                    defined.setdefault(name, path)
     edges = set()
     for path, text in sources.items():
         if path.endswith(".c"):

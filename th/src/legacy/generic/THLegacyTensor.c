@@ -191,29 +191,146 @@ LTensor *THTensor_(newContiguous)(LTensor *tensor) {
   return THTensor_(newClone)(tensor);
 }
 
+/* ------------------------------------------------------ in-place views */
+
+#define LEGACY_CHECK_DIM(src, dim, arg)                                                   \
+  THArgCheck((dim) >= 0 && (dim) < (src)->nDimension, arg,                                \
+             "%s: dimension %d out of range of %dD tensor", __func__, (dim) + TH_INDEX_BASE, \
+             (src)->nDimension)
+
+/* Each view checks its arguments as TH did (a TH error, nothing changed),
+ * then gives t the view: 0, or -1 on allocation. t NULL: the checks alone. */
+static int TH_CONCAT_2(legacy_narrow_, Real)(THTensor *t, THTensor *s, int dim, int64_t first,
+                                            int64_t size, const char *fn) {
+  THArgCheck(dim >= 0 && dim < s->nDimension, 2, "%s: dimension %d out of range of %dD tensor",
+             fn, dim + TH_INDEX_BASE, s->nDimension);
+  THArgCheck(first >= 0 && first < s->size[dim], 3,
+             "%s: first index %" PRId64 " out of range for dimension %d of size %" PRId64, fn,
+             first, dim + TH_INDEX_BASE, s->size[dim]);
+  THArgCheck(size > 0 && first <= s->size[dim] - size, 4,
+             "%s: size %" PRId64 " from index %" PRId64 " out of range for dimension %d of "
+             "size %" PRId64, fn, size, first, dim + TH_INDEX_BASE, s->size[dim]);
+  if (!t) return 0;
+  int64_t sz[TH_MAX_DIMS];
+  memcpy(sz, s->size, sizeof(int64_t) * (size_t)s->nDimension);
+  sz[dim] = size;
+  return th_legacy_view(t, s, s->storageOffset + first * s->stride[dim], s->nDimension, sz,
+                        s->stride, fn);
+}
+
+static int TH_CONCAT_2(legacy_select_, Real)(THTensor *t, THTensor *s, int dim, int64_t index,
+                                            const char *fn) {
+  THArgCheck(s->nDimension > 1, 1, "%s: cannot select on a vector", fn);
+  THArgCheck(dim >= 0 && dim < s->nDimension, 2, "%s: dimension %d out of range of %dD tensor",
+             fn, dim + TH_INDEX_BASE, s->nDimension);
+  THArgCheck(index >= 0 && index < s->size[dim], 3,
+             "%s: index %" PRId64 " out of range for dimension %d of size %" PRId64, fn, index,
+             dim + TH_INDEX_BASE, s->size[dim]);
+  if (!t) return 0;
+  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
+  int n = 0;
+  for (int d = 0; d < s->nDimension; d++)
+    if (d != dim) {
+      sz[n] = s->size[d];
+      st[n++] = s->stride[d];
+    }
+  return th_legacy_view(t, s, s->storageOffset + index * s->stride[dim], n, sz, st, fn);
+}
+
+static int TH_CONCAT_2(legacy_transpose_, Real)(THTensor *t, THTensor *s, int dim1, int dim2,
+                                               const char *fn) {
+  THArgCheck(dim1 >= 0 && dim1 < s->nDimension, 1, "%s: dimension %d out of range of %dD tensor",
+             fn, dim1 + TH_INDEX_BASE, s->nDimension);
+  THArgCheck(dim2 >= 0 && dim2 < s->nDimension, 2, "%s: dimension %d out of range of %dD tensor",
+             fn, dim2 + TH_INDEX_BASE, s->nDimension);
+  if (!t) return 0;
+  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
+  memcpy(sz, s->size, sizeof(int64_t) * (size_t)s->nDimension);
+  memcpy(st, s->stride, sizeof(int64_t) * (size_t)s->nDimension);
+  sz[dim1] = s->size[dim2];
+  st[dim1] = s->stride[dim2];
+  sz[dim2] = s->size[dim1];
+  st[dim2] = s->stride[dim1];
+  return th_legacy_view(t, s, s->storageOffset, s->nDimension, sz, st, fn);
+}
+
+static int TH_CONCAT_2(legacy_unfold_, Real)(THTensor *t, THTensor *s, int dim, int64_t size,
+                                            int64_t step, const char *fn) {
+  THArgCheck(s->nDimension > 0, 1, "%s: cannot unfold an empty tensor", fn);
+  THArgCheck(dim >= 0 && dim < s->nDimension, 2, "%s: dimension %d out of range of %dD tensor",
+             fn, dim + TH_INDEX_BASE, s->nDimension);
+  THArgCheck(size <= s->size[dim], 3,
+             "%s: size %" PRId64 " out of range for dimension %d of size %" PRId64, fn, size,
+             dim + TH_INDEX_BASE, s->size[dim]);
+  THArgCheck(step > 0, 4, "%s: invalid step %" PRId64, fn, step);
+  /* TH let size be 0 or negative; th keeps every view inside its storage */
+  THArgCheck(size > 0, 3, "%s: size %" PRId64 " is not positive", fn, size);
+  THArgCheck(s->nDimension < TH_MAX_DIMS, 1, "%s: a %d-dim tensor has no room for another dim",
+             fn, s->nDimension);
+  if (!t) return 0;
+  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
+  for (int d = 0; d < s->nDimension; d++) {
+    sz[d] = d == dim ? (s->size[d] - size) / step + 1 : s->size[d];
+    st[d] = d == dim ? step * s->stride[d] : s->stride[d];
+  }
+  sz[s->nDimension] = size;
+  st[s->nDimension] = s->stride[dim];
+  return th_legacy_view(t, s, s->storageOffset, s->nDimension + 1, sz, st, fn);
+}
+
+void THTensor_(narrow)(LTensor *self, LTensor *src, int dimension_, int64_t firstIndex_,
+                       int64_t size_) {
+  THTensor *t = T_IN(self), *s = T_SRC(src, self);
+  TH_LEGACY_OK(TH_CONCAT_2(legacy_narrow_, Real)(t, s, dimension_, firstIndex_, size_, __func__));
+}
+
+void THTensor_(select)(LTensor *self, LTensor *src, int dimension_, int64_t sliceIndex_) {
+  THTensor *t = T_IN(self), *s = T_SRC(src, self);
+  TH_LEGACY_OK(TH_CONCAT_2(legacy_select_, Real)(t, s, dimension_, sliceIndex_, __func__));
+}
+
+void THTensor_(transpose)(LTensor *self, LTensor *src, int dimension1_, int dimension2_) {
+  THTensor *t = T_IN(self), *s = T_SRC(src, self);
+  TH_LEGACY_OK(TH_CONCAT_2(legacy_transpose_, Real)(t, s, dimension1_, dimension2_, __func__));
+}
+
+void THTensor_(unfold)(LTensor *self, LTensor *src, int dimension_, int64_t size_,
+                       int64_t step_) {
+  THTensor *t = T_IN(self), *s = T_SRC(src, self);
+  TH_LEGACY_OK(TH_CONCAT_2(legacy_unfold_, Real)(t, s, dimension_, size_, step_, __func__));
+}
+
+/* The view constructors: the in-place form on a new tensor sharing
+ * tensor's storage, freed again if the view fails. */
+#define LEGACY_NEW_VIEW(call)                                                 \
+  THTensor *src_ = T_IN(tensor), *self_ = NULL;                                \
+  (void)call; /* the checks, before anything is made */                       \
+  self_ = th_legacy_nonnull(THTensor_newWithTensor(src_));                     \
+  if (call < 0) {                                                              \
+    THTensor_free(self_);                                                      \
+    th_legacy_raise();                                                         \
+  }                                                                            \
+  return (LTensor *)self_
+
 LTensor *THTensor_(newSelect)(LTensor *tensor, int dimension_, int64_t sliceIndex_) {
-  LTensor *self = THTensor_(newWithTensor)(tensor);
-  THTensor_(select)(self, NULL, dimension_, sliceIndex_);
-  return self;
+  LEGACY_NEW_VIEW(TH_CONCAT_2(legacy_select_, Real)(self_, src_, dimension_, sliceIndex_,
+                                                    __func__));
 }
 
 LTensor *THTensor_(newNarrow)(LTensor *tensor, int dimension_, int64_t firstIndex_,
                               int64_t size_) {
-  LTensor *self = THTensor_(newWithTensor)(tensor);
-  THTensor_(narrow)(self, NULL, dimension_, firstIndex_, size_);
-  return self;
+  LEGACY_NEW_VIEW(TH_CONCAT_2(legacy_narrow_, Real)(self_, src_, dimension_, firstIndex_, size_,
+                                                    __func__));
 }
 
 LTensor *THTensor_(newTranspose)(LTensor *tensor, int dimension1_, int dimension2_) {
-  LTensor *self = THTensor_(newWithTensor)(tensor);
-  THTensor_(transpose)(self, NULL, dimension1_, dimension2_);
-  return self;
+  LEGACY_NEW_VIEW(TH_CONCAT_2(legacy_transpose_, Real)(self_, src_, dimension1_, dimension2_,
+                                                       __func__));
 }
 
 LTensor *THTensor_(newUnfold)(LTensor *tensor, int dimension_, int64_t size_, int64_t step_) {
-  LTensor *self = THTensor_(newWithTensor)(tensor);
-  THTensor_(unfold)(self, NULL, dimension_, size_, step_);
-  return self;
+  LEGACY_NEW_VIEW(TH_CONCAT_2(legacy_unfold_, Real)(self_, src_, dimension_, size_, step_,
+                                                    __func__));
 }
 
 LTensor *THTensor_(newView)(LTensor *tensor, THLongStorage *size) {
@@ -341,86 +458,6 @@ void THTensor_(setStorage4d)(LTensor *self, LStorage *storage_, ptrdiff_t storag
                              int64_t size2_, int64_t stride2_, int64_t size3_, int64_t stride3_) {
   int64_t sz[4] = {size0_, size1_, size2_, size3_}, st[4] = {stride0_, stride1_, stride2_, stride3_};
   THTensor_(setStorageNd)(self, storage_, storageOffset_, 4, sz, st);
-}
-
-/* ------------------------------------------------------ in-place views */
-
-#define LEGACY_CHECK_DIM(src, dim, arg)                                                   \
-  THArgCheck((dim) >= 0 && (dim) < (src)->nDimension, arg,                                \
-             "%s: dimension %d out of range of %dD tensor", __func__, (dim) + TH_INDEX_BASE, \
-             (src)->nDimension)
-
-void THTensor_(narrow)(LTensor *self, LTensor *src, int dimension_, int64_t firstIndex_,
-                       int64_t size_) {
-  THTensor *t = T_IN(self), *s = T_SRC(src, self);
-  LEGACY_CHECK_DIM(s, dimension_, 2);
-  THArgCheck(firstIndex_ >= 0 && firstIndex_ < s->size[dimension_], 3,
-             "%s: first index %" PRId64 " out of range for dimension %d of size %" PRId64,
-             __func__, firstIndex_, dimension_ + TH_INDEX_BASE, s->size[dimension_]);
-  THArgCheck(size_ > 0 && firstIndex_ <= s->size[dimension_] - size_, 4,
-             "%s: size %" PRId64 " from index %" PRId64 " out of range for dimension %d of "
-             "size %" PRId64, __func__, size_, firstIndex_, dimension_ + TH_INDEX_BASE,
-             s->size[dimension_]);
-  int64_t sz[TH_MAX_DIMS];
-  memcpy(sz, s->size, sizeof(int64_t) * (size_t)s->nDimension);
-  sz[dimension_] = size_;
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset + firstIndex_ * s->stride[dimension_],
-                              s->nDimension, sz, s->stride, __func__));
-}
-
-void THTensor_(select)(LTensor *self, LTensor *src, int dimension_, int64_t sliceIndex_) {
-  THTensor *t = T_IN(self), *s = T_SRC(src, self);
-  THArgCheck(s->nDimension > 1, 1, "%s: cannot select on a vector", __func__);
-  LEGACY_CHECK_DIM(s, dimension_, 2);
-  THArgCheck(sliceIndex_ >= 0 && sliceIndex_ < s->size[dimension_], 3,
-             "%s: index %" PRId64 " out of range for dimension %d of size %" PRId64, __func__,
-             sliceIndex_, dimension_ + TH_INDEX_BASE, s->size[dimension_]);
-  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
-  int n = 0;
-  for (int d = 0; d < s->nDimension; d++)
-    if (d != dimension_) {
-      sz[n] = s->size[d];
-      st[n++] = s->stride[d];
-    }
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset + sliceIndex_ * s->stride[dimension_], n,
-                              sz, st, __func__));
-}
-
-void THTensor_(transpose)(LTensor *self, LTensor *src, int dimension1_, int dimension2_) {
-  THTensor *t = T_IN(self), *s = T_SRC(src, self);
-  LEGACY_CHECK_DIM(s, dimension1_, 1);
-  LEGACY_CHECK_DIM(s, dimension2_, 2);
-  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
-  memcpy(sz, s->size, sizeof(int64_t) * (size_t)s->nDimension);
-  memcpy(st, s->stride, sizeof(int64_t) * (size_t)s->nDimension);
-  sz[dimension1_] = s->size[dimension2_];
-  st[dimension1_] = s->stride[dimension2_];
-  sz[dimension2_] = s->size[dimension1_];
-  st[dimension2_] = s->stride[dimension1_];
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset, s->nDimension, sz, st, __func__));
-}
-
-void THTensor_(unfold)(LTensor *self, LTensor *src, int dimension_, int64_t size_,
-                       int64_t step_) {
-  THTensor *t = T_IN(self), *s = T_SRC(src, self);
-  THArgCheck(s->nDimension > 0, 1, "%s: cannot unfold an empty tensor", __func__);
-  LEGACY_CHECK_DIM(s, dimension_, 2);
-  THArgCheck(size_ <= s->size[dimension_], 3,
-             "%s: size %" PRId64 " out of range for dimension %d of size %" PRId64, __func__,
-             size_, dimension_ + TH_INDEX_BASE, s->size[dimension_]);
-  THArgCheck(step_ > 0, 4, "%s: invalid step %" PRId64, __func__, step_);
-  /* TH let size be 0 or negative; th keeps every view inside its storage */
-  THArgCheck(size_ > 0, 3, "%s: size %" PRId64 " is not positive", __func__, size_);
-  THArgCheck(s->nDimension < TH_MAX_DIMS, 1, "%s: a %d-dim tensor has no room for another dim",
-             __func__, s->nDimension);
-  int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS];
-  for (int d = 0; d < s->nDimension; d++) {
-    sz[d] = d == dimension_ ? (s->size[d] - size_) / step_ + 1 : s->size[d];
-    st[d] = d == dimension_ ? step_ * s->stride[d] : s->stride[d];
-  }
-  sz[s->nDimension] = size_;
-  st[s->nDimension] = s->stride[dimension_];
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset, s->nDimension + 1, sz, st, __func__));
 }
 
 void THTensor_(squeeze)(LTensor *self, LTensor *src) {
@@ -649,6 +686,7 @@ THDescBuff THTensor_(sizeDesc)(const LTensor *tensor) {
 #undef LEGACY_NEW_WITH_STORAGE
 #undef LEGACY_DIMS
 #undef LEGACY_CHECK_DIM
+#undef LEGACY_NEW_VIEW
 #undef LEGACY_AT
 #undef LEGACY_CHECK_INDEX
 #undef LEGACY_CHECK_DIMS
