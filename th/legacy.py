@@ -75,6 +75,8 @@ def _integer(kind, value):
             ctypes.c_void_p, ctypes.c_char_p):
         value = kind(value).value  # wraps as C converts
     if isinstance(value, bytes):
+        if kind is ctypes.c_char and len(value) == 1:
+            return value[0]
         raise TypeError("pass bytes as a ctypes buffer (ctypes.create_string_buffer)")
     return ctypes.c_int64(int(value)).value
 

@@ -2,6 +2,8 @@
 
     python tools/legacy/th_api.py --reference TH_SRC   # rewrite th04_api.txt from TH v0.4
     python tools/legacy/th_api.py --table              # docs/LEGACY.md's status table
+    python tools/legacy/th_api.py --write              # rewrite the generated parts of
+                                                       # docs/LEGACY.md and docs/REFCOUNT.md
 
 th04_api.txt lists every function TH v0.4's TH.h declares (one line per typed
 name: "name|signature"), as gcc -E expands TH's own headers (TH_SRC: pytorch's
@@ -203,11 +205,161 @@ def summary(st):
     return f"{total} typed names in TH v0.4's TH.h: {parts}."
 
 
+# ------------------------------------------------------- REFCOUNT.md rows
+
+GENERIC = os.path.join(ROOT, "include", "TH", "generic")
+LEGACY_FILES = [  # (header, the TH types it is generated for)
+    ("THLegacyStorage.h", "Byte Char Short Int Long Float Double Half"),
+    ("THLegacyStorageCopy.h", "Byte Char Short Int Long Float Double Half"),
+    ("THLegacyTensor.h", "Byte Char Short Int Long Float Double Half"),
+    ("THLegacyTensorCopy.h", "Byte Char Short Int Long Float Double Half"),
+    ("THLegacyTensorMath.h", "Byte Char Short Int Long Float Double (TH's guards narrow some)"),
+    ("THLegacyTensorRandom.h", "Byte Char Short Int Long Float Double (TH's guards narrow some)"),
+    ("THLegacyTensorConv.h", "Byte Char Short Int Long Float Double"),
+    ("THLegacyTensorLapack.h", "Float Double"),
+    ("THLegacyBlas.h", "Byte Char Short Int Long Float Double"),
+    ("THLegacyLapack.h", "Float Double"),
+]
+NON_GENERIC = ["THLegacyGeneral.h", "THLegacy.h", "THHalf.h", "THLogAdd.h", "THRandom.h"]
+
+
+def _api_decls(text):
+    """(return type, name, parameter text) of each TH_API declaration."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    out = []
+    for m in re.finditer(r"TH_API\s+([^;]*?)\b((?:THTensor_|THStorage_|THBlas_|THLapack_)\(\w+\)|"
+                         r"\w+)\s*\(((?:[^;()]|\([^;()]*\))*)\)\s*(?:__attribute__[^;]*)?;", text):
+        ret = " ".join(m.group(1).replace("TH_NO_RETURN", "").split())
+        out.append((ret, m.group(2), " ".join(m.group(3).split())))
+    return out
+
+
+def _generic_name(name):
+    m = re.match(r"TH(Tensor|Storage|Blas|Lapack)_\((\w+)\)", name)
+    return f"TH<Real>{m.group(1)}_{m.group(2)}" if m else name
+
+
+def _param_names(params):
+    names = []
+    for p in _split_params(params):
+        p = p.strip()
+        if p in ("void", ""):
+            continue
+        m = re.search(r"\(\s*\*\s*(\w+)\s*\)", p) or re.search(r"(\w+)\s*(\[\])?$", p)
+        names.append(m.group(1) if m else p)
+    return names
+
+
+# non-generic functions that cannot fail
+CANNOT_FAIL = {"THFree", "THGetNumCores", "THInferNumThreads", "THHeapUpdate",
+               "_THSizeDesc", "THGenerator_free"}
+
+
+def _ownership(ret, name, params):
+    short = name.split("_", 1)[-1].rstrip(")")
+    is_ptr = "*" in ret
+    objects = re.search(r"(Tensor|Storage|Generator|GeneratorState)\b", ret)
+    if ret == "void":
+        returns = "void"
+    elif is_ptr and objects and (short.startswith("new") or short in ("new",) or
+                                 name in ("THGenerator_new", "THGenerator_copy",
+                                          "THGeneratorState_copy")):
+        returns = "new reference"
+    elif is_ptr:
+        returns = f"borrowed `{ret}`"
+    else:
+        returns = ret
+    args = "borrowed"
+    if short == "freeCopyTo":
+        args = "`self` stolen (freed after the copy, also on error); `dst` borrowed"
+    elif short == "free" and not name.startswith("THGenerator"):
+        args = "one reference released (NULL: nothing)"
+    elif short == "retain":
+        args = "one reference added"
+    elif name == "THGenerator_free":
+        args = "the generator released"
+    elif short == "newWithData" or short == "newWithDataAndAllocator":
+        args = "`data` taken (freed with the storage)"
+    error = "TH error (does not return)"
+    if name in CANNOT_FAIL or re.match(r"TH_|THLog|THExp|THSize_|THSet|THLegacy_(depth|floatArg)",
+                                       name):
+        error = "—"
+    elif name.startswith("THLegacy_") or name in ("THLongStorage_inferSize2",
+                                                 "THLongStorage_inferSizeN",
+                                                 "THLongStorage_inferExpandGeometry"):
+        error = "-1" + (" (message in error_buffer)" if "inferSize" in name or "Expand" in name
+                        else " (th's last error)")
+    return returns, args, error
+
+
+def refcount_rows():
+    lines = ["TH v0.4's typed API (docs/LEGACY.md), generated from its headers by",
+             "`tools/legacy/th_api.py`. `<Real>` is TH's type name (`THFloatTensor_narrow`,",
+             "`THLongStorage_newWithSize`, ...); each header lists the types it is generated",
+             "for. A failing call raises a TH error, which does not return (it unwinds to the",
+             "innermost `THLegacy_protect`).", ""]
+    for header, types in LEGACY_FILES:
+        path = os.path.join(GENERIC, header)
+        if not os.path.exists(path):
+            continue
+        lines += [f"`generic/{header}` ({types}):", "",
+                  "| Function | Returns | Arguments | Error |", "|---|---|---|---|"]
+        for ret, name, params in _api_decls(open(path).read()):
+            gname = _generic_name(name)
+            returns, args, error = _ownership(ret, name, params)
+            lines.append(f"| `{gname}({', '.join(_param_names(params))})` | {returns} | {args} | "
+                         f"{error} |")
+        lines.append("")
+    for header in NON_GENERIC:
+        path = os.path.join(ROOT, "include", "TH", header)
+        if not os.path.exists(path):
+            continue
+        decls = _api_decls(open(path).read())
+        if not decls:
+            continue
+        lines += [f"`{header}`:", "", "| Function | Returns | Arguments | Error |",
+                  "|---|---|---|---|"]
+        for ret, name, params in decls:
+            returns, args, error = _ownership(ret, name, params)
+            if name in ("THAlloc", "THRealloc"):
+                returns = "new memory (THFree it)"
+            if name == "THFree":
+                args = "`ptr` freed"
+            if name == "THRealloc":
+                args = "`ptr` taken (use the result)"
+            if name in ("_THError",):
+                returns = "does not return"
+            lines.append(f"| `{name}({', '.join(_param_names(params))})` | {returns} | {args} | "
+                         f"{error} |")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def replace_between(path, marker, body):
+    text = open(path).read()
+    start = f"<!-- {marker}: generated by tools/legacy/th_api.py; do not edit -->"
+    end = f"<!-- /{marker} -->"
+    i, j = text.index(start) + len(start), text.index(end)
+    new = text[:i] + "\n" + body.rstrip() + "\n" + text[j:]
+    if new != text:
+        with open(path, "w") as f:
+            f.write(new)
+
+
+def generated_table():
+    ref = load_reference()
+    ours = th_declarations()
+    st = status(ref, ours, exported(ours))
+    return summary(st) + "\n\n" + table(st) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reference", metavar="TH_SRC",
                     help="rewrite th04_api.txt from TH v0.4's aten/src (with THGeneral.h)")
     ap.add_argument("--table", action="store_true", help="print LEGACY.md's status table")
+    ap.add_argument("--write", action="store_true",
+                    help="rewrite the generated parts of docs/LEGACY.md and docs/REFCOUNT.md")
     args = ap.parse_args()
     if args.reference:
         ref = declarations(preprocess([args.reference]))
@@ -217,12 +369,12 @@ def main():
                 f.write(f"{name}|{ref[name]}\n")
         print(f"{len(ref)} names written to {REFERENCE}")
     if args.table:
-        ref = load_reference()
-        ours = th_declarations()
-        st = status(ref, ours, exported(ours))
-        print(summary(st))
-        print()
-        print(table(st))
+        print(generated_table())
+    if args.write:
+        replace_between(os.path.join(ROOT, "docs", "LEGACY.md"), "legacy-status",
+                        generated_table())
+        replace_between(os.path.join(ROOT, "docs", "REFCOUNT.md"), "legacy-refcount",
+                        refcount_rows())
 
 
 if __name__ == "__main__":

@@ -107,8 +107,15 @@ int th_legacy_resize_nd(THTensor *self, int nDimension, const int64_t *size,
   }
   int64_t sz[TH_MAX_DIMS], st[TH_MAX_DIMS], reach;
   int n = th_geometry(nDimension, size, stride, sz, st);
+  /* TH kept the strides of a tensor that already has these sizes (and the
+   * strides given); it then skipped the storage check too, which th keeps */
+  int same = n == self->nDimension;
+  for (int d = 0; same && d < n; d++)
+    same = sz[d] == self->size[d] && !(stride && stride[d] >= 0 && stride[d] != self->stride[d]);
+  if (same) memcpy(st, self->stride, sizeof(int64_t) * (size_t)n);
   if (th_reach(self->storageOffset, n, sz, st, &reach, fn) < 0) return -1;
-  if (reach > self->storage->size && THStorage_resize(self->storage, reach) < 0) return -1;
+  if (n > 0 && reach > self->storage->size && THStorage_resize(self->storage, reach) < 0)
+    return -1;
   if (th_tensor_reserve_dims(self, n, fn) < 0) return -1;
   th_tensor_put_dims(self, n, sz, st);
   return 0;
@@ -129,10 +136,17 @@ int th_legacy_set_storage_nd(THTensor *self, THStorage *storage, int64_t offset,
     storage = fresh;
   }
   /* on a scratch tensor first: self changes only when everything worked */
-  THTensor *scratch = THTensor_newWithStorageNd(storage, 0, 0, NULL, NULL);
+  /* self's geometry over the new storage: TH's resize compares with it */
+  THTensor *scratch = th_tensor_alloc(self->nDimension, fn);
+  if (!scratch) {
+    THStorage_free(fresh);
+    return -1;
+  }
+  THStorage_retain(storage);
   THStorage_free(fresh);
-  if (!scratch) return -1;
+  scratch->storage = storage;
   scratch->storageOffset = offset;
+  th_tensor_put_dims(scratch, self->nDimension, self->size, self->stride);
   int rc = th_legacy_resize_nd(scratch, nDimension, size, stride, fn);
   if (rc == 0) rc = THTensor_set(self, scratch);
   THTensor_free(scratch);
