@@ -81,12 +81,14 @@
 SHIMS(Float, float)
 SHIMS(Double, double)
 
-/* trtrs takes seven pointers: p = rb_, ra_, b_, a_ */
-void shim_Float_trtrs(const int64_t *i, const double *d, void **p, const char *uplo, const char *trans, const char *diag) {
+/* trtrs takes seven pointers: p = rb_, ra_, b_, a_ (i and d unused) */
+void shim_Float_trtrs(const int64_t *i, const double *d, void **p, const char *uplo,
+                      const char *trans, const char *diag) {
   (void)i, (void)d;
   THFloatTensor_trtrs(p[0], p[1], p[2], p[3], uplo, trans, diag);
 }
-void shim_Double_trtrs(const int64_t *i, const double *d, void **p, const char *uplo, const char *trans, const char *diag) {
+void shim_Double_trtrs(const int64_t *i, const double *d, void **p, const char *uplo,
+                       const char *trans, const char *diag) {
   (void)i, (void)d;
   THDoubleTensor_trtrs(p[0], p[1], p[2], p[3], uplo, trans, diag);
 }

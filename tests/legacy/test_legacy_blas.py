@@ -10,7 +10,6 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-import th
 from legacy import shim
 from legacy.capi import LIB, P, legacy_fn
 

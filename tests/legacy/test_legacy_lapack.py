@@ -26,7 +26,7 @@ def T(a, real):
     return th.tensor(np.asarray(a).tolist(), dtype=REALS[real][1])
 
 
-def I(a):
+def ints(a):
     return th.tensor(np.asarray(a).tolist(), dtype=th.int32)
 
 
@@ -319,11 +319,77 @@ def test_btrifact_btrisolve(real):
     with pytest.raises(RuntimeError, match="number of batches must be equal"):
         btrisolve(rb, T(b[:2], real), ra, piv)
     with pytest.raises(RuntimeError, match="not contiguous"):
-        btrisolve(rb, T(b, real), ra, I(np.ones((4, 3))).t())
+        btrisolve(rb, T(b, real), ra, ints(np.ones((4, 3))).t())
     with pytest.raises(Exception):  # pivots outside 1..n
-        btrisolve(rb, T(b, real), T(batch, real), I(np.full((3, 4), 9)))
+        btrisolve(rb, T(b, real), T(batch, real), ints(np.full((3, 4), 9)))
 
 
 def test_a_null_result_is_an_error():
     with pytest.raises(RuntimeError, match="ra_ is NULL"):
         fn("Double", "getri", P, P)(None, T(A, "Double"))
+
+
+@pytest.mark.parametrize("real", REALS)
+def test_in_place_forms_write_as_the_input_lies(real):
+    # a NULL input is the result itself (TH's convention): the result keeps
+    # its row-major layout, as TH copied its column-major work back into it
+    ra = T(A, real)
+    fn(real, "getri", P, P)(ra, None)
+    assert ra.stride() == (4, 1)
+    close(real, N(ra), np.linalg.inv(A), 10)
+    ra = T(SPD, real)
+    fn(real, "potrf", P, P, P)(ra, None, s(b"U"))
+    assert ra.stride() == (4, 1)
+    close(real, N(ra), np.linalg.cholesky(SPD).T, 100)
+    fn(real, "potri", P, P, P)(ra, None, s(b"U"))
+    close(real, N(ra), np.linalg.inv(SPD), 100)
+    re, rv = empty(real), T(SPD, real)
+    fn(real, "syev", P, P, P, P, P)(re, rv, None, s(b"V"), s(b"L"))
+    assert rv.stride() == (4, 1)
+    close(real, SPD @ N(rv), N(rv) * N(re), 1000)
+    a = rng.standard_normal((5, 3))
+    ra, tau = T(a, real), empty(real)
+    fn(real, "geqrf", P, P, P)(ra, tau, None)
+    fn(real, "orgqr", P, P, P)(ra, None, tau)
+    assert ra.stride() == (3, 1)
+    q = N(ra)  # Q's 3 columns: orthonormal, spanning a's
+    close(real, q.T @ q, np.eye(3), 10)
+    close(real, q @ (q.T @ a), a, 10)
+    ru, rs, rv, ra = empty(real), empty(real), empty(real), T(a, real)
+    fn(real, "gesvd2", P, P, P, P, P, P)(ru, rs, rv, ra, None, s(b"N"))
+    close(real, N(rs), np.linalg.svd(a, compute_uv=False), 10)
+    assert ra.stride() == (3, 1) and ru.shape == (5, 3) and rv.shape == (3, 3)
+    assert not N(ru).any() and not N(rv).any()  # not computed: zeroed here (TH: garbage)
+    rb, ra = T(B, real), T(A, real)
+    shim.call(f"shim_{real}_trtrs", [], [], [rb, ra, None, None], b"L", b"N", b"U")
+    L = np.tril(A, -1) + np.eye(4)
+    close(real, N(rb), np.linalg.solve(L, B), 10)
+    assert rb.stride() == (3, 1)
+    close(real, N(ra), A)  # A is only read
+    # btrifact of a itself, btrisolve into b itself
+    batch = T(np.stack([A, 2 * A]), real)
+    piv = th.empty(0, dtype=th.int32)
+    fn(real, "btrifact", P, P, P, c_int, P)(batch, piv, None, 1, batch)
+    close(real, N(batch)[1], scipy.linalg.lu_factor(2 * A)[0], 10)
+    rb = T(np.stack([B, B]), real)
+    fn(real, "btrisolve", P, P, P, P)(rb, rb, batch, piv)
+    close(real, N(rb), np.linalg.solve(np.stack([A, 2 * A]), np.stack([B, B])), 10)
+
+
+@pytest.mark.parametrize("real", REALS)
+def test_results_of_another_shape_are_reshaped(real):
+    # TH resized its results whatever they held: a 3-d result of another
+    # shape becomes the column-major matrix
+    rb, ra = T(np.ones((2, 2, 2)), real), T(np.ones(7), real)
+    fn(real, "gesv", P, P, P, P)(rb, ra, T(B, real), T(A, real))
+    assert rb.shape == (4, 3) and ra.shape == (4, 4) and colmajor(rb) and colmajor(ra)
+    close(real, N(rb), np.linalg.solve(A, B))
+    # a result that is one of the inputs of another role is read first
+    a = T(A, real)
+    fn(real, "gesv", P, P, P, P)(a, empty(real), T(B, real), a)
+    close(real, N(a), np.linalg.solve(A, B))
+    a = T(rng.standard_normal((4, 3)), real)
+    a0 = N(a)
+    rr = empty(real)
+    fn(real, "qr", P, P, P)(a, rr, a)
+    close(real, N(a) @ N(rr), a0, 10)
