@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from legacy import shim
-from legacy.capi import LIB, P, legacy_fn
+import shim
+from legacy_capi import LIB, P, legacy_fn
 
 TYPES = {"Float": np.float32, "Double": np.float64, "Byte": np.uint8, "Char": np.int8,
          "Short": np.int16, "Int": np.int32, "Long": np.int64}

@@ -139,6 +139,19 @@ def test_descriptions(typed):
     assert (a.value, b.value) == (b"torch.xTensor of size 2x3", b"[2 x 3]")
 
 
+def test_size_helpers_as_th_v04(typed):
+    """The answers and messages of TH v0.4's own (checked against it)."""
+    out, err = (ctypes.c_int64 * 3)(), ctypes.create_string_buffer(128)
+    f = fn(typed, "broadcast", c_int, c_int64, P, P)
+    assert f(3, out, err) == 0 and list(out) == [2, 1, 3]
+    assert f(5, out, err) == -1
+    assert err.value == (b"The size of tensor a (3) must match the size of tensor b (5) at "
+                         b"non-singleton dimension 2.")
+    sizes, strides = (ctypes.c_int64 * 3)(), (ctypes.c_int64 * 3)()
+    assert fn(typed, "expand", c_int, P, P, P)(sizes, strides, err) == 0
+    assert (list(sizes), list(strides)) == ([2, 3, 4], [0, 1, 0])
+
+
 # --------------------------------------------------------- generic files
 
 @pytest.mark.parametrize("real", list(TYPES))

@@ -13,8 +13,8 @@ import pytest
 from scipy import signal
 
 import th
-from legacy import shim
-from legacy.capi import LIB, legacy_fn
+import shim
+from legacy_capi import LIB, legacy_fn
 
 TYPES = {"Float": (np.float32, th.float32, 6), "Double": (np.float64, th.float64, 7),
          "Byte": (np.uint8, th.uint8, 0), "Char": (np.int8, th.int8, 1),

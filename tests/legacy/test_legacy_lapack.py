@@ -11,8 +11,8 @@ import pytest
 import scipy.linalg
 
 import th
-from legacy import shim
-from legacy.capi import legacy_fn
+import shim
+from legacy_capi import legacy_fn
 
 REALS = {"Float": (np.float32, th.float32, c_float, 2e-4),
          "Double": (np.float64, th.float64, c_double, 1e-10)}

@@ -69,11 +69,11 @@ def adopt_storage(address):
 
 
 def test_a_wrong_dtype_or_null_is_a_th_error():
-    with pytest.raises(th.Error, match="THFloatTensor_nDimension: self is a Double tensor"):
+    with pytest.raises(th.DtypeError, match="THFloatTensor_nDimension: self is a Double tensor"):
         T("Float", "nDimension", c_int, P)(th.zeros(2, dtype=th.float64))
-    with pytest.raises(th.Error, match="THFloatTensor_nDimension: self is NULL"):
+    with pytest.raises(th.ArgumentError, match="THFloatTensor_nDimension: self is NULL"):
         T("Float", "nDimension", c_int, P)(None)
-    with pytest.raises(th.Error, match=r"is a bool tensor \(dtype bool\)"):
+    with pytest.raises(th.DtypeError, match=r"is a bool tensor \(dtype bool\)"):
         T("Byte", "nDimension", c_int, P)(th.zeros(2, dtype=th.bool))
 
 

@@ -63,6 +63,31 @@ int view_dims(THFloatTensor *in, int64_t *sizes) {
 /* converts any element count: Byte into Float of another shape */
 void bytes_to_floats(THByteTensor *in, THFloatTensor *out) { THFloatTensor_copyByte(out, in); }
 
+/* TH's size helpers: broadcasting two shapes, expanding a geometry */
+int broadcast(int64_t b0, int64_t *out, char *err) {
+  int64_t a[3] = {2, 1, 3}, b[1] = {b0};
+  THLongStorage *shape = THLongStorage_new();
+  int rc = THLongStorage_inferSize2(shape, a, 3, b, 1, err, 128), k;
+  for (k = 0; rc == 0 && k < THLongStorage_size(shape); k++) out[k] = THLongStorage_get(shape, k);
+  THLongStorage_free(shape);
+  return rc;
+}
+
+int expand(int64_t *sizes, int64_t *strides, char *err) {
+  int64_t size[2] = {3, 1}, stride[2] = {1, 1}, *es, *est;
+  THLongStorage *target = THLongStorage_newWithSize3(2, -1, 4);
+  int rc = THLongStorage_inferExpandGeometry(size, stride, 2, target, &es, &est, err, 128), k;
+  THLongStorage_free(target);
+  if (rc) return rc;
+  for (k = 0; k < 3; k++) {
+    sizes[k] = es[k];
+    strides[k] = est[k];
+  }
+  THFree(es);
+  THFree(est);
+  return 0;
+}
+
 /* TH's description strings */
 void describe(THFloatTensor *t, char *desc, char *size_desc) {
   THDescBuff a = THFloatTensor_desc(t), b = THFloatTensor_sizeDesc(t);

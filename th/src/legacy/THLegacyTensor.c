@@ -38,24 +38,38 @@ const char *th_legacy_type_name(THScalarType dtype) {
   }
 }
 
+/* A NULL argument is a ValueError, another dtype a TypeError (th's kinds,
+ * so Python sees th.ArgumentError and th.DtypeError), raised as TH errors. */
 THTensor *th_legacy_tensor(const void *t, THScalarType dtype, const char *what, const char *fn) {
-  if (!t) THArgError(1, "%s: %s is NULL", fn, what);
   const THTensor *x = t;
-  if (x->storage->dtype != dtype)
-    THArgError(1, "%s: %s is a %s tensor (dtype %s), not a TH%sTensor", fn, what,
-               th_legacy_type_name(x->storage->dtype), THScalarType_name(x->storage->dtype),
-               th_legacy_type_name(dtype));
+  if (!x) {
+    th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "%s is NULL", what);
+    th_legacy_raise();
+  }
+  if (x->storage->dtype != dtype) {
+    th_error_at(TH_ERROR_TYPE, __FILE__, __LINE__, 0, fn,
+                "%s is a %s tensor (dtype %s), not a TH%sTensor", what,
+                th_legacy_type_name(x->storage->dtype), THScalarType_name(x->storage->dtype),
+                th_legacy_type_name(dtype));
+    th_legacy_raise();
+  }
   return (THTensor *)x;
 }
 
 THStorage *th_legacy_storage(const void *s, THScalarType dtype, const char *what,
                              const char *fn) {
-  if (!s) THArgError(1, "%s: %s is NULL", fn, what);
   const THStorage *x = s;
-  if (x->dtype != dtype)
-    THArgError(1, "%s: %s is a %s storage (dtype %s), not a TH%sStorage", fn, what,
-               th_legacy_type_name(x->dtype), THScalarType_name(x->dtype),
-               th_legacy_type_name(dtype));
+  if (!x) {
+    th_error_at(TH_ERROR_VALUE, __FILE__, __LINE__, 0, fn, "%s is NULL", what);
+    th_legacy_raise();
+  }
+  if (x->dtype != dtype) {
+    th_error_at(TH_ERROR_TYPE, __FILE__, __LINE__, 0, fn,
+                "%s is a %s storage (dtype %s), not a TH%sStorage", what,
+                th_legacy_type_name(x->dtype), THScalarType_name(x->dtype),
+                th_legacy_type_name(dtype));
+    th_legacy_raise();
+  }
   return (THStorage *)x;
 }
 
