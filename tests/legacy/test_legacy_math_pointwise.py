@@ -591,3 +591,93 @@ def test_no_dims_no_elements(T):
     assert s.item() == 5
     if T in INTS:
         fn(T, "pow", "tts")(r, s, -1)  # no element: no error, as TH's loop
+
+
+# ------------------------------------------------------------- from TH's C
+
+TH_STYLE_C = r"""
+/* TH v0.4-style C: the typed API, TH_TENSOR_APPLY, TH errors unwinding to a
+ * THLegacy_protect boundary. */
+#include <stdio.h>
+#include <TH/TH.h>
+
+static void math(void *ctx) {
+  (void)ctx;
+  THFloatTensor *a = THFloatTensor_new(), *b = THFloatTensor_new(), *r = THFloatTensor_new();
+  THFloatTensor_resize2d(a, 2, 3);
+  THFloatTensor_resize1d(b, 6);
+  THByteTensor *mask = THByteTensor_new();
+  float *ad = THFloatTensor_data(a), *bd = THFloatTensor_data(b);
+  for (int i = 0; i < 6; i++) {
+    ad[i] = (float)i - 2.5f;
+    bd[i] = (float)(2 * i);
+  }
+  THFloatTensor_cadd(r, a, 0.5f, b); /* b paired with a in row-major order */
+  THFloatTensor_gtValue(mask, r, 0.75f);
+  long count = 0;
+  TH_TENSOR_APPLY(unsigned char, mask, count += *mask_data;);
+  THFloatTensor_sigmoid(r, r);
+  printf("%d %ld %ld %.6f\n", THFloatTensor_nDimension(r), (long)THFloatTensor_size(r, 1), count,
+         (double)THFloatTensor_get2d(r, 1, 2));
+
+  THLongTensor *l = THLongTensor_new();
+  THLongTensor_resize1d(l, 4);
+  for (int i = 0; i < 4; i++) THLongTensor_set1d(l, i, 7 - 5 * i); /* 7 2 -3 -8 */
+  THLongTensor_remainder(l, l, -3);
+  THLongTensor_abs(l, l);
+  printf("%ld %ld %ld %ld %td\n", (long)THLongTensor_get1d(l, 0), (long)THLongTensor_get1d(l, 1),
+         (long)THLongTensor_get1d(l, 2), (long)THLongTensor_get1d(l, 3), THLongTensor_numel(l));
+  THLongTensor_free(l);
+  THByteTensor_free(mask);
+  THFloatTensor_free(r);
+  THFloatTensor_free(b);
+  THFloatTensor_free(a);
+}
+
+static THIntTensor *leftover;
+
+static void divide_by_zero(void *ctx) {
+  (void)ctx;
+  leftover = THIntTensor_new();
+  THIntTensor_resize1d(leftover, 3);
+  THIntTensor_fill(leftover, 6);
+  THIntTensor_div(leftover, leftover, 0); /* does not return */
+  printf("not reached\n");
+}
+
+int main(void) {
+  if (THLegacy_protect(math, NULL) != 0) return 1;
+  int rc = THLegacy_protect(divide_by_zero, NULL);
+  printf("%d %s %d\n", rc, THGetLastError()->message, THIntTensor_get1d(leftover, 0));
+  THIntTensor_free(leftover);
+  return 0;
+}
+"""
+
+
+def test_from_th_style_c(tmp_path):
+    import shutil
+    import subprocess
+    import sysconfig
+
+    from helpers import compiler_env
+
+    source = tmp_path / "th_style.c"
+    source.write_text(TH_STYLE_C)
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        pytest.fail(f"no C compiler ({cc}) to build the TH-style program")
+    libdir = th.get_library_dirs()[0]
+    binary = tmp_path / "th_style"
+    subprocess.run([cc, "-std=c99", "-Wall", "-Wextra", "-Werror",
+                    "-Werror=implicit-function-declaration",
+                    "-Werror=incompatible-pointer-types", "-Werror=int-conversion", str(source),
+                    "-I", th.get_include(), "-L", libdir, "-lTH", "-Wl,-rpath," + libdir,
+                    "-o", str(binary)], check=True, env=compiler_env())
+    result = subprocess.run([str(binary)], capture_output=True, text=True)
+    # r = a + 0.5 b: [[-2.5, -0.5, 1.5], [3.5, 5.5, 7.5]], 4 of them > 0.75;
+    # sigmoid(7.5); 7 2 -3 -8 remainder -3 (the divisor's sign): -2 -1 0 -2
+    want = [f"2 3 4 {1 / (1 + math.exp(-7.5)):.6f}", "2 1 0 2 4",
+            "-1 THIntTensor_div: integer division by zero 6"]
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == want

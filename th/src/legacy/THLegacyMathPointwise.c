@@ -12,11 +12,13 @@
  * by a negative count or by the type's width or more gives 0).
  *
  * The per-type functions are in generic/; the loops they share are here.
- * Where th's fused kernels compute exactly TH's values (float add, mul,
- * div, cmul, cdiv, the integer ones that wrap the same way) and the
- * operands allow it (same shapes, a contiguous result), they do the work;
- * the float functions of libm also go to th's kernels, which agree with
- * TH's float math within its rounding. Everything else is a plain loop. */
+ * Where th's fused kernels compute exactly TH's values (add, mul, div,
+ * cmul, cdiv, fmod, neg, sign, the bitwise ops, the integers' remainder)
+ * and the operands allow it (same shapes, a contiguous result), they do
+ * the work; the float functions of libm also go to th's kernels, which
+ * agree with TH's float math within its rounding. Everything else (TH's
+ * own rules: clamp, cmax, round, shifts, pow, the float remainder, ...) is
+ * a plain loop. */
 #include <inttypes.h>
 #include <math.h>
 
@@ -127,14 +129,13 @@ static void pw_th_unary(void *r, THExprOp op, void *t) {
     }                                                                             \
   } while (0)
 
-/* Integer division and remainder as TH's C computed them, defined where C
- * is not: b is not 0 (checked before), INT_MIN / -1 wraps to INT_MIN and
- * INT_MIN % -1 is 0. In int64: TH's byte, char and short operands were
- * promoted to int, whose quotients these are. */
+/* addcdiv's integer quotient value * src1 / src2 as TH's C computed it (in
+ * int64: the product of TH's byte, char and short operands was an int),
+ * defined where C is not: src2 is not 0 (checked before), INT_MIN / -1
+ * wraps to INT_MIN. */
 static inline int64_t pw_div64(int64_t a, int64_t b) {
   return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
 }
-static inline int64_t pw_mod64(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 
 /* TH's digamma: psi(x), with +inf at 0 and at the negative integers (its
  * poles; torch later chose -inf/inf and NaN). */

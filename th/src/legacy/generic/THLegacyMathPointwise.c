@@ -33,8 +33,14 @@
 #define PW_WEAK(v) 0, 0, (int64_t)(v)
 #if defined(TH_REAL_IS_BYTE)
 #define PW_NEGATIVE(v) 0
+#define PW_DIV(a, b) ((real)((a) / (b)))
+#define PW_MOD(a, b) ((real)((a) % (b)))
 #else
 #define PW_NEGATIVE(v) ((v) < 0)
+/* C's / and % (b not 0: checked before), defined where C is not: INT_MIN
+ * / -1 wraps to INT_MIN, INT_MIN % -1 is 0 */
+#define PW_DIV(a, b) ((b) == -1 ? PW_NEG(a) : (real)((a) / (b)))
+#define PW_MOD(a, b) ((b) == -1 ? 0 : (real)((a) % (b)))
 #endif
 /* TH's shifts were of the unsigned type of real's width (ureal) */
 #if defined(TH_REAL_IS_BYTE) || defined(TH_REAL_IS_CHAR)
@@ -74,9 +80,8 @@ static inline real PW_(shr)(real x, real c) {
 }
 /* TH's remainder: C's %, moved to the divisor's sign */
 static inline real PW_(rem)(real a, real b) {
-  int64_t m = pw_mod64(a, b);
-  if (m != 0 && (m < 0) != PW_NEGATIVE(b)) m += b;
-  return (real)m;
+  real m = PW_MOD(a, b);
+  return m != 0 && PW_NEGATIVE(m) != PW_NEGATIVE(b) ? (real)(m + b) : m;
 }
 #endif
 
@@ -184,7 +189,7 @@ void THTensor_(cinv)(LTensor *self, LTensor *src) {
 #else
   PW_(check_divisor)(src, __func__);
   pw_resize_as(self, src, __func__);
-  PW_APPLY2(real, self, real, src, *self_data = (real)pw_div64(1, *src_data););
+  PW_APPLY2(real, self, real, src, *self_data = PW_DIV((real)1, *src_data););
 #endif
 }
 
@@ -227,7 +232,7 @@ void THTensor_(div)(LTensor *r_, LTensor *t, real value) {
   PW_SCALAR_OP(TH_EXPR_DIV, value, *r__data = x / value;);
 #else
   if (value == 0) THError("%s: integer division by zero", __func__);
-  PW_MAP(r_, t, *r__data = (real)pw_div64(x, value););
+  PW_MAP(r_, t, *r__data = PW_DIV(x, value););
 #endif
 }
 
@@ -251,13 +256,13 @@ void THTensor_(rshift)(LTensor *r_, LTensor *t, real value) {
 #endif
 }
 
-/* C's fmod and %: the dividend's sign */
+/* C's fmod and %: the dividend's sign (th's fmod, exactly) */
 void THTensor_(fmod)(LTensor *r_, LTensor *t, real value) {
 #if PW_FLOATING
-  PW_MAP(r_, t, *r__data = fmod(x, value););
+  PW_SCALAR_OP(TH_EXPR_FMOD, value, *r__data = fmod(x, value););
 #else
   if (value == 0) THError("%s: integer division by zero", __func__);
-  PW_MAP(r_, t, *r__data = (real)pw_mod64(x, value););
+  PW_SCALAR_OP(TH_EXPR_FMOD, value, *r__data = PW_MOD(x, value););
 #endif
 }
 
@@ -267,8 +272,9 @@ void THTensor_(remainder)(LTensor *r_, LTensor *t, real value) {
 #if PW_FLOATING
   PW_MAP(r_, t, *r__data = value == 0 ? NAN : x - value * PW_M(floor)(x / value););
 #else
+  /* th's remainder of integers is TH's (Python's %) */
   if (value == 0) THError("%s: integer division by zero", __func__);
-  PW_MAP(r_, t, *r__data = PW_(rem)(x, value););
+  PW_SCALAR_OP(TH_EXPR_REMAINDER, value, *r__data = PW_(rem)(x, value););
 #endif
 }
 
@@ -296,11 +302,19 @@ PW_BITWISE_SCALAR(bitor, |, TH_EXPR_BITWISE_OR)
 PW_BITWISE_SCALAR(bitxor, ^, TH_EXPR_BITWISE_XOR)
 #undef PW_BITWISE_SCALAR
 
+/* 1, -1 or 0 (NaN and -0 too: th's sign, exactly) */
 void THTensor_(sign)(LTensor *r_, LTensor *t) {
+  T_IN(r_);
+  T_IN(t);
+  pw_resize_as(r_, t, __func__);
+  if (pw_fast(r_, t, NULL)) {
+    pw_th_unary(r_, TH_EXPR_SIGN, t);
+    return;
+  }
 #if defined(TH_REAL_IS_BYTE)
-  PW_MAP(r_, t, *r__data = x > 0 ? 1 : 0;);
+  PW_APPLY2(real, r_, real, t, *r__data = *t_data > 0 ? 1 : 0;);
 #else
-  PW_MAP(r_, t, *r__data = x > 0 ? 1 : (x < 0 ? -1 : 0););
+  PW_APPLY2(real, r_, real, t, real x = *t_data; *r__data = x > 0 ? 1 : (x < 0 ? -1 : 0););
 #endif
 }
 
@@ -414,7 +428,7 @@ void THTensor_(cdiv)(LTensor *r_, LTensor *t, LTensor *src) {
   PW_ZIP_APPLY(r_, t, src, *r__data = x / y;);
 #else
   PW_(check_divisor)(src, __func__);
-  PW_ZIP_APPLY(r_, t, src, *r__data = (real)pw_div64(x, y););
+  PW_ZIP_APPLY(r_, t, src, *r__data = PW_DIV(x, y););
 #endif
 }
 
@@ -446,11 +460,17 @@ void THTensor_(crshift)(LTensor *r_, LTensor *t, LTensor *src) {
 
 void THTensor_(cfmod)(LTensor *r_, LTensor *t, LTensor *src) {
   PW_ZIP(r_, t, src);
+#if !PW_FLOATING
+  PW_(check_divisor)(src, __func__);
+#endif
+  if (pw_fast(r_, t, src)) {
+    pw_th_binary(r_, TH_EXPR_FMOD, t, src, PW_FLOATING, 0, 0);
+    return;
+  }
 #if PW_FLOATING
   PW_ZIP_APPLY(r_, t, src, *r__data = fmod(x, y););
 #else
-  PW_(check_divisor)(src, __func__);
-  PW_ZIP_APPLY(r_, t, src, *r__data = (real)pw_mod64(x, y););
+  PW_ZIP_APPLY(r_, t, src, *r__data = PW_MOD(x, y););
 #endif
 }
 
@@ -460,6 +480,10 @@ void THTensor_(cremainder)(LTensor *r_, LTensor *t, LTensor *src) {
   PW_ZIP_APPLY(r_, t, src, *r__data = y == 0 ? NAN : x - y * PW_M(floor)(x / y););
 #else
   PW_(check_divisor)(src, __func__);
+  if (pw_fast(r_, t, src)) {
+    pw_th_binary(r_, TH_EXPR_REMAINDER, t, src, 0, 0, 0);
+    return;
+  }
   PW_ZIP_APPLY(r_, t, src, *r__data = PW_(rem)(x, y););
 #endif
 }
@@ -684,6 +708,8 @@ void THTensor_(lerp)(LTensor *r_, LTensor *a, LTensor *b, real weight) {
 #undef PW_NEG
 #undef PW_WEAK
 #undef PW_NEGATIVE
+#undef PW_DIV
+#undef PW_MOD
 #undef PW_UREAL
 #undef PW_BITS
 #undef PW_PROD
