@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import th
 from legacy.capi import P, legacy_fn
@@ -681,3 +682,75 @@ def test_from_th_style_c(tmp_path):
             "-1 THIntTensor_div: integer division by zero 6"]
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == want
+
+
+# ------------------------------------------------- views of any geometry
+
+@st.composite
+def views(draw):
+    """(shape, [three index tuples]): the shape of 1 to 3 dims (sizes 1 to
+    4) and, for r_, t and src, a strided, sliced and permuted view of a
+    larger array."""
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=3)))
+    layouts = []
+    for _ in range(3):
+        perm = draw(st.permutations(range(len(shape))))
+        steps = [draw(st.integers(1, 2)) for _ in shape]
+        starts = [draw(st.integers(0, 1)) for _ in shape]
+        layouts.append((perm, steps, starts))
+    return shape, layouts
+
+
+def view_of(T, values, layout):
+    """A th view holding values (shape s) over a larger array: the dims
+    permuted by perm in memory, every dim strided by its step, offset."""
+    perm, steps, starts = layout
+    dt = TYPES[T][0]
+    inv = np.argsort(perm)
+    mem_shape = [values.shape[p] * steps[i] + starts[i] for i, p in enumerate(perm)]
+    base = np.zeros(mem_shape, dt)
+    v = th.from_numpy(base)
+    for d in range(len(perm)):
+        v = v.narrow(d, starts[d], mem_shape[d] - starts[d])
+        if steps[d] > 1:
+            v = v[(slice(None),) * d + (slice(None, None, steps[d]),)]
+    v = v.permute(*inv)
+    host = np.transpose(base, inv)[tuple(
+        slice(starts[inv[i]], None, steps[inv[i]]) for i in range(len(perm)))]
+    host[...] = values
+    return v
+
+
+@settings(max_examples=60)
+@given(views(), st.sampled_from(["Float", "Int"]), st.data())
+def test_any_views(geometry, T, data):
+    shape, layouts = geometry
+    dt = TYPES[T][0]
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**31)))
+    x = (rng.standard_normal(shape) * 5).astype(dt)
+    y = (rng.standard_normal(shape) * 5).astype(dt)
+    y[y == 0] = 3
+    r, t, src = (view_of(T, a, lay) for a, lay in zip((np.zeros(shape), x, y), layouts))
+    op = data.draw(st.sampled_from(["cadd", "cmul", "cdiv", "gtTensorT", "clamp", "neg", "sign"]))
+    if op == "cadd":
+        fn(T, op, "ttst")(r, t, 2, src)
+        want = x + dt(2) * y if T == "Float" else per_element(T, lambda a, b: a + 2 * b, x, y)
+    elif op == "cmul":
+        fn(T, op, "ttt")(r, t, src)
+        want = x * y if T == "Float" else per_element(T, lambda a, b: a * b, x, y)
+    elif op == "cdiv":
+        fn(T, op, "ttt")(r, t, src)
+        want = x / y if T == "Float" else per_element(T, tdiv, x, y)
+    elif op == "gtTensorT":
+        fn(T, op, "ttt")(r, t, src)
+        want = (x > y).astype(dt)
+    elif op == "clamp":
+        fn(T, op, "ttss")(r, t, -2, 3)
+        want = np.clip(x, -2, 3).astype(dt)
+    else:
+        fn(T, op, "tt")(r, t)
+        want = -x if op == "neg" else np.sign(x).astype(dt)
+    assert r.shape == shape  # r_ had t's shape: its geometry is kept
+    check(r, want)
+    check(t, x)  # the inputs are untouched
+    check(src, y)
