@@ -372,6 +372,32 @@ def test_bitwise_refused_for_floats_and_division_by_zero(T):
     check(r, np.ones((3, 4), TYPES[T][0]))  # checked before anything is written
 
 
+def test_values_from_th():
+    """TH v0.4's own answers (from the oracle libTHref.so, not in CI)."""
+    # TH's float remainder rounds each step in float (TH's C++ took float's
+    # floor): -0.18318582, where the exact formula gives -0.18318576
+    x, y = np.float32("-2.1112056"), np.float32("-0.38560396")
+    r = empty("Float")
+    fn("Float", "cremainder", "ttt")(r, tensor("Float", [x]), tensor("Float", [y]))
+    assert r.numpy()[0] == np.float32("-0.18318582")
+    fn("Float", "remainder", "tts")(r, tensor("Float", [x]), y)
+    assert r.numpy()[0] == np.float32("-0.18318582")
+    # shifts of the unsigned bits: a right shift is logical
+    for T, values, name, count, want in [
+        ("Char", [-1, -128, 100, 5], "rshift", 1, [127, 64, 50, 2]),
+        ("Char", [-1, -128, 100, 5], "lshift", 1, [-2, 0, -56, 10]),
+        ("Short", [-2, -32768, 1000], "rshift", 1, [32767, 16384, 500]),
+        ("Byte", [200, 7], "lshift", 1, [144, 14]),
+        ("Long", [-1], "rshift", 60, [15]),
+        ("Int", [-7, 7, -7, 7], "remainder", 3, [2, 1, 2, 1]),
+        ("Int", [-7, 7, -7, 7], "remainder", -3, [-1, -2, -1, -2]),
+        ("Int", [-7, 7], "fmod", -3, [-1, 1]),
+    ]:
+        r = empty(T)
+        fn(T, name, "tts")(r, tensor(T, values), count)
+        check(r, np.array(want, TYPES[T][0]))
+
+
 # ---------------------------------------------------------- float functions
 
 def float_specs():
