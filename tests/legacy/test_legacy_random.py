@@ -646,6 +646,27 @@ def test_alias_method_errors_and_distribution(gen, R):
     rand32(gen)
 
 
+def test_a_fill_is_one_run_of_the_stream_under_threads():
+    import threading
+
+    g = new_gen(11)
+    n = 200_000
+    outs = [th.empty(n, dtype=th.float64) for _ in range(2)]
+    uniform = fn("THDoubleTensor_uniform", None, P, P, D, D)
+    threads = [threading.Thread(target=uniform, args=(o, g, 0.0, 1.0)) for o in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    free_gen(g)
+    g = new_gen(11)
+    one = th.empty(2 * n, dtype=th.float64)
+    uniform(one, g, 0.0, 1.0)
+    free_gen(g)
+    runs = {to_numpy(o).tobytes() for o in outs}
+    assert runs == {to_numpy(one)[:n].tobytes(), to_numpy(one)[n:].tobytes()}
+
+
 # ------------------------------------------------------- saved RNG state
 
 get_state = fn("THByteTensor_getRNGState", None, P, P)

@@ -307,6 +307,7 @@ void THTensor_(multinomialAliasDraw)(THLongTensor *self, THGenerator *_generator
   th_generator_lock(g);
   TH_TENSOR_APPLY(int64_t, self, {
     int64_t rand_ind = (int64_t)rng_uniform(g, 0, (double)K);
+    if (rand_ind >= K) rand_ind = K - 1; /* never for K < 2**53: a guard for huge K */
     double qv = (double)AT1(q, real, rand_ind);
     if (!(qv >= 0 && qv <= 1)) RAISE_UNLOCKED(g, 1, "must be >= 0 and <= 1");
     int64_t mask = rng_bernoulli(g, qv);
