@@ -23,7 +23,8 @@ static THGenerator *legacy_gen(THGenerator *g) { return g ? g : THGenerator_defa
 
 /* [0, 1) from 53 bits of a random64, as TH's uniform_double */
 static inline double rng_double(THGenerator *g) {
-  return (double)(th_mt_next64(g) & ((UINT64_C(1) << 53) - 1)) * (1.0 / (double)(UINT64_C(1) << 53));
+  uint64_t bits = th_mt_next64(g) & ((UINT64_C(1) << 53) - 1);
+  return (double)bits * (1.0 / (double)(UINT64_C(1) << 53));
 }
 /* [0, 1) from the low 24 bits of one draw, as TH's uniform_float */
 static inline float rng_float(THGenerator *g) {
