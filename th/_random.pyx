@@ -44,7 +44,7 @@ cdef class Generator:
             return  # wrap_generator fills cdata
         if str(device) != "cpu":
             raise ArgumentError(f"th has CPU generators only, not {device!r}")
-        self.cdata = THGenerator_new(TH_GENERATOR_DEFAULT_SEED)
+        self.cdata = THGenerator_newWithSeed(TH_GENERATOR_DEFAULT_SEED)
 
     def __dealloc__(self):
         THGenerator_free(self.cdata)

@@ -853,7 +853,7 @@ cdef extern from "TH/TH.h" nogil:
     ctypedef struct THGenerator
     enum: TH_GENERATOR_STATE_SIZE
     unsigned long long TH_GENERATOR_DEFAULT_SEED
-    THGenerator *THGenerator_new(uint64_t seed) except NULL
+    THGenerator *THGenerator_newWithSeed(uint64_t seed) except NULL
     THGenerator *THGenerator_newClone(THGenerator *self) except NULL
     void THGenerator_retain(THGenerator *self) noexcept
     void THGenerator_free(THGenerator *self) noexcept

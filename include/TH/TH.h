@@ -19,6 +19,7 @@
 #include "THExpr.h"
 #include "THSTensor.h"
 #include "THGenerator.h"
+#include "THRandom.h"
 #include "THTensorRandom.h"
 #include "THTensorFactories.h"
 #include "THTensorSort.h"

@@ -2,7 +2,7 @@
  * torch's CPU generator.
  *
  * A generator is a Mersenne Twister (mt19937, seeded as torch seeds it),
- * reference counted like storages and tensors: THGenerator_new returns a
+ * reference counted like storages and tensors: THGenerator_newWithSeed returns a
  * reference you own, retain gives one more, free drops one. One generator
  * may be used by several threads at once: each draw, and each tensor fill
  * (THTensorRandom.h), holds the generator's lock, so their numbers come one
@@ -30,8 +30,9 @@ typedef struct THGenerator THGenerator;
 /* The bytes of a saved state: torch's CPUGeneratorImplState (torch.get_rng_state()). */
 #define TH_GENERATOR_STATE_SIZE 5056
 
-/* A new generator seeded with seed. NULL (MemoryError) when out of memory. */
-TH_API THGenerator *THGenerator_new(uint64_t seed);
+/* A new generator seeded with seed. NULL (MemoryError) when out of memory.
+ * (THGenerator_new(void), seeded from /dev/urandom, is TH v0.4's: THRandom.h.) */
+TH_API THGenerator *THGenerator_newWithSeed(uint64_t seed);
 /* A new generator in self's state (its seed, its position, its cached normal). */
 TH_API THGenerator *THGenerator_newClone(THGenerator *self);
 TH_API void THGenerator_retain(THGenerator *self);

@@ -89,12 +89,12 @@ def test_generators_are_counted_for_the_leak_harness():
     """A generator made and not freed is a leak the harness sees: the C
     core counts them under "th.generators" (the default one not counted)."""
     lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
-    lib.THGenerator_new.restype = ctypes.c_void_p
-    lib.THGenerator_new.argtypes = [ctypes.c_uint64]
+    lib.THGenerator_newWithSeed.restype = ctypes.c_void_p
+    lib.THGenerator_newWithSeed.argtypes = [ctypes.c_uint64]
     lib.THGenerator_free.argtypes = [ctypes.c_void_p]
     before = th.debug.counters()["th.generators"]
     g = th.Generator()
-    raw = lib.THGenerator_new(1)
+    raw = lib.THGenerator_newWithSeed(1)
     assert th.debug.counters()["th.generators"] == before + 2
     lib.THGenerator_free(raw)
     del g

@@ -170,8 +170,8 @@ def test_one_generator_shared_by_threads_gives_whole_fills():
 
 def test_the_c_generator_is_reference_counted():
     lib = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
-    lib.THGenerator_new.restype = ctypes.c_void_p
-    lib.THGenerator_new.argtypes = [ctypes.c_uint64]
+    lib.THGenerator_newWithSeed.restype = ctypes.c_void_p
+    lib.THGenerator_newWithSeed.argtypes = [ctypes.c_uint64]
     lib.THGenerator_newClone.restype = ctypes.c_void_p
     lib.THGenerator_newClone.argtypes = [ctypes.c_void_p]
     for name in ("THGenerator_retain", "THGenerator_free"):
@@ -182,7 +182,7 @@ def test_the_c_generator_is_reference_counted():
     lib.THGenerator_random.argtypes = [ctypes.c_void_p]
     lib.THGenerator_random64.restype = ctypes.c_uint64
     lib.THGenerator_random64.argtypes = [ctypes.c_void_p]
-    g = lib.THGenerator_new(7)
+    g = lib.THGenerator_newWithSeed(7)
     assert lib.THGenerator_refcount(g) == 1
     lib.THGenerator_retain(g)
     assert lib.THGenerator_refcount(g) == 2

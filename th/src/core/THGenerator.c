@@ -24,6 +24,8 @@ static void seed_state(THGenerator *g, uint64_t seed) {
   g->left = 1; /* the first draw twists */
   g->next = 0;
   g->has_next_double_normal = g->has_next_float_normal = 0;
+  g->th_normal_is_valid = 0;
+  g->th_normal_x = g->th_normal_y = g->th_normal_rho = 0; /* TH's saved state has them */
 }
 
 static inline uint32_t twist(uint32_t u, uint32_t v) {
@@ -66,7 +68,7 @@ static THGenerator *generator_alloc(const char *fn) {
   return g;
 }
 
-THGenerator *THGenerator_new(uint64_t seed) {
+THGenerator *THGenerator_newWithSeed(uint64_t seed) {
   THGenerator *g = generator_alloc(__func__);
   if (g) seed_state(g, seed);
   return g;
@@ -247,6 +249,9 @@ int THGenerator_setState(THGenerator *self, THTensor *state) {
   memcpy(&self->next_double_normal, buf + AT_NORMAL_Y, 8);
   self->has_next_float_normal = buf[AT_FLOAT_NORMAL_VALID] != 0;
   memcpy(&self->next_float_normal, buf + AT_FLOAT_NORMAL, 4);
+  /* TH's cache is not in torch's state */
+  self->th_normal_is_valid = 0;
+  self->th_normal_x = self->th_normal_y = self->th_normal_rho = 0;
   th_generator_unlock(self);
   return 0;
 }

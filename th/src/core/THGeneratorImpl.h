@@ -23,6 +23,9 @@ struct THGenerator {
   int has_next_double_normal, has_next_float_normal;
   double next_double_normal;
   float next_float_normal;
+  /* TH v0.4's Box-Muller cache (THRandom.h's THRandom_normal), apart from torch's */
+  int th_normal_is_valid;
+  double th_normal_x, th_normal_y, th_normal_rho;
 };
 
 static inline void th_generator_lock(THGenerator *g) { pthread_mutex_lock(&g->lock); }
