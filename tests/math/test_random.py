@@ -149,6 +149,20 @@ def test_bad_input_is_refused_and_draws_nothing(call, error, match):
     assert th.rand(2).tolist() == torch.rand(2, generator=torch.Generator().manual_seed(3)).tolist()
 
 
+def test_a_state_whose_draws_would_pass_the_array_is_refused():
+    """left + next beyond 625 would read state[624] before the next twist."""
+    g = th.Generator().manual_seed(1)
+    state = g.get_state()
+    raw = bytearray(state.numpy().tobytes())
+    left_at, next_at = 8, 16  # torch's layout: seed, left (int32), seeded, next (uint64), ...
+    good = bytes(raw)
+    raw[left_at:left_at + 4] = (624).to_bytes(4, "little")
+    raw[next_at:next_at + 8] = (624).to_bytes(8, "little")
+    with pytest.raises(ValueError, match="invalid mt19937 state"):
+        g.set_state(th.tensor(list(raw), dtype=th.uint8))
+    g.set_state(th.tensor(list(good), dtype=th.uint8))  # the untouched state is taken
+
+
 def test_one_generator_shared_by_threads_gives_whole_fills():
     """Each fill holds the generator's lock: four threads drawing 20000 each
     take four runs of the stream, whole and in some order."""

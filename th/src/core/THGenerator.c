@@ -231,7 +231,9 @@ int THGenerator_setState(THGenerator *self, THTensor *state) {
   memcpy(&seeded, buf + AT_SEEDED, 4);
   memcpy(&next, buf + AT_NEXT, 8);
   memcpy(&valid, buf + AT_NORMAL_VALID, 4);
-  if (!seeded || left <= 0 || left > TH_MT_N || (uint32_t)next > TH_MT_N) {
+  /* the draws before the next twist read state[next .. next + left - 2] */
+  if (!seeded || left <= 0 || left > TH_MT_N || (uint32_t)next > TH_MT_N ||
+      (int64_t)(uint32_t)next + left > TH_MT_N + 1) {
     TH_ERR(TH_ERROR_VALUE, "invalid mt19937 state (left %d, next %llu)", left,
            (unsigned long long)next);
     return -1;
