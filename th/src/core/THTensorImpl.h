@@ -29,8 +29,12 @@ struct THTensor {
   int64_t inlineDims[2 * TH_INLINE_DIMS];
 };
 
-static inline int64_t *th_sizes(const THTensor *t) { return t->size; }
-static inline int64_t *th_strides(const THTensor *t) { return t->stride; }
+/* Inline dims are found from the struct's own address (no load of the
+ * pointer, which legacy code reads): the view paths stay as fast. */
+static inline int64_t *th_sizes(const THTensor *t) {
+  return t->dimCapacity > TH_INLINE_DIMS ? t->size : (int64_t *)t->inlineDims;
+}
+static inline int64_t *th_strides(const THTensor *t) { return th_sizes(t) + t->dimCapacity; }
 
 /* Points size and stride at dims (dimCapacity sizes then as many strides). */
 static inline void th_tensor_set_dims_block(THTensor *t, int64_t *dims, int dimCapacity) {
