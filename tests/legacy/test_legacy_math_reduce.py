@@ -332,7 +332,11 @@ def _empty_th(T):
 def test_integer_wrap_as_th():
     """TH summed each contiguous run of a dot in real (its BLAS dot), and
     sums and products wrap in accreal (int64)."""
-    assert F("Byte", "dot", c_int64, P, P)(t([200], "Byte"), t([2], "Byte")) == 144
+    dot = F("Byte", "dot", c_int64, P, P)
+    assert dot(t([200], "Byte"), t([2], "Byte")) == 144
+    hundreds, ones = np.full((2, 2), 100), np.ones((2, 2))
+    assert dot(t(hundreds, "Byte"), t(ones, "Byte")) == 144  # one run of 4 (oracle)
+    assert dot(t(hundreds, "Byte").t(), t(ones, "Byte")) == 400  # two runs of 2 (oracle)
     assert F("Byte", "sumall", c_int64, P)(t([200, 200], "Byte")) == 400
     big = np.array([2 ** 62, 2 ** 62], np.int64)
     assert F("Long", "sumall", c_int64, P)(t(big, "Long")) == -2 ** 63
@@ -579,6 +583,8 @@ def test_cross_diag_eye_tril_triu(T):
         F(T, "eye", None, P, c_int64, c_int64)(r, 0, 3)
     with pytest.raises(RuntimeError, match="expected a matrix"):
         F(T, "triu", None, P, P, c_int64)(r, t([1], T), 0)
+    with pytest.raises(RuntimeError, match="outside a"):  # TH failed on an empty diagonal
+        F(T, "diag", None, P, P, c_int)(r, t(a, T), 4)
     with pytest.raises(RuntimeError, match="matrix or a vector"):
         F(T, "diag", None, P, P, c_int)(r, t(np.zeros((1, 1, 1)), T), 0)
 

@@ -32,6 +32,31 @@ static inline int64_t legacy_offset_of(int n, const int64_t *size, const int64_t
   return off;
 }
 
+/* The innermost run TH's apply loops walked in one go: every element when
+ * the tensor is contiguous (size-1 dims aside), else the last dim with the
+ * dims before it that continue it. Its length and step. */
+static int64_t legacy_run(const THTensor *t, int64_t *step) {
+  int n = t->nDimension;
+  int64_t sz = 1;
+  int contiguous = 1;
+  for (int d = n - 1; d >= 0 && contiguous; d--)
+    if (t->size[d] != 1) {
+      if (t->stride[d] == sz)
+        sz *= t->size[d];
+      else
+        contiguous = 0;
+    }
+  if (contiguous) {
+    *step = 1;
+    return sz;
+  }
+  int64_t run = t->size[n - 1];
+  for (int d = n - 2; d >= 0 && t->stride[d] == t->stride[d + 1] * t->size[d + 1]; d--)
+    run *= t->size[d];
+  *step = t->stride[n - 1];
+  return run;
+}
+
 /* TH's resize of a result: a tensor with those sizes already is kept as it
  * is (its strides too), else th_legacy_resize_nd's geometry. */
 static void legacy_resize(void *self, int n, const int64_t *size, const char *fn) {

@@ -163,6 +163,12 @@ void THTensor_(diag)(LTensor *r_, LTensor *t, int k) {
       od[i * (out->stride[0] + out->stride[1])] = td[i * t->stride[0]];
   } else {
     int64_t sz = k >= 0 ? THMin(t->size[0], t->size[1] - ak) : THMin(t->size[0] - ak, t->size[1]);
+    /* TH failed on an empty diagonal (its result had 0 dims and no stride) */
+    if (sz <= 0) {
+      if (out != r_) THTensor_(free)(out);
+      THArgError(2, "%s: diagonal %d is outside a %s matrix", __func__, k,
+                 _THSizeDesc(t->size, 2).str);
+    }
     int64_t size[1] = {sz};
     legacy_resize(out, 1, size, __func__);
     td += k >= 0 ? ak * t->stride[1] : ak * t->stride[0];

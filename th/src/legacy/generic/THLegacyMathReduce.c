@@ -76,12 +76,13 @@ accreal THTensor_(dot)(LTensor *tensor, LTensor *src) {
             "number of elements", __func__, _THSizeDesc(tensor->size, tensor->nDimension).str,
             _THSizeDesc(src->size, src->nDimension).str);
   if (n == 0) return 0;
-  /* TH summed each run along both tensors' last dims in real (its BLAS
-   * dot), then the runs in accreal */
+  /* TH summed each stretch where both tensors' innermost runs (as its
+   * apply loops saw them) go on in real (its BLAS dot), then the stretches
+   * in accreal: a Byte dot wraps within a stretch */
   const real *a = tensor->storage->data + tensor->storageOffset;
   const real *b = src->storage->data + src->storageOffset;
-  int64_t la = tensor->size[tensor->nDimension - 1], lb = src->size[src->nDimension - 1];
-  int64_t sa = tensor->stride[tensor->nDimension - 1], sb = src->stride[src->nDimension - 1];
+  int64_t sa, sb;
+  int64_t la = legacy_run((THTensor *)tensor, &sa), lb = legacy_run((THTensor *)src, &sb);
   accreal sum = 0;
   for (int64_t i = 0; i < n;) {
     int64_t run = THMin(la - i % la, lb - i % lb);
