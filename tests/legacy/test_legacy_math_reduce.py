@@ -849,3 +849,18 @@ def test_dtype_checked():
     with pytest.raises(th.Error, match="not a THLongTensor"):
         F("Float", "indexSelect", None, P, P, c_int, P)(empty("Float"), t([1], "Float"), 0,
                                                         t([0], "Int"))
+
+
+@both(FLOATS)
+def test_dirichlet_grad(T):
+    import torch
+    rng = np.random.default_rng(27)
+    alpha = rng.uniform(0.1, 20, (4, 5))
+    beta = rng.uniform(0.1, 20, (4, 5))
+    x = np.clip(rng.beta(alpha, beta), 1e-4, 1 - 1e-4)
+    r = empty(T)
+    F(T, "dirichlet_grad", None, P, P, P, P)(r, nc(x, T), t(alpha, T), t(alpha + beta, T))
+    want = torch._dirichlet_grad(*(torch.from_numpy(v.astype(NP[T])) for v in (x, alpha, alpha + beta)))
+    np.testing.assert_allclose(r.numpy(), want.numpy(), rtol=1e-4 if T == "Float" else 1e-9)
+    with pytest.raises(RuntimeError, match="same size"):
+        F(T, "dirichlet_grad", None, P, P, P, P)(r, t(x, T), t(alpha[:2], T), t(alpha, T))

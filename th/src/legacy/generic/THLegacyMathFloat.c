@@ -246,4 +246,134 @@ void THTensor_(bhistc)(LTensor *hist, LTensor *tensor, int64_t nbins, real minva
   }
 }
 
+/* ------------------------------------------------ dirichlet_grad
+ * TH's reparameterized gradient of a Beta/Dirichlet sample x with
+ * respect to alpha (total = alpha + beta): a Taylor series near 0 and 1, a
+ * saddle-point expansion when alpha and beta are both large, else a
+ * rational correction of an analytic approximation (TH's fitted
+ * coefficients). digamma is th's (in double). */
+
+static real THTensor_(legacy_grad_alpha_small)(real x, real alpha, real beta) {
+  const real factor = (real)(th_digamma(alpha) - th_digamma(alpha + beta)) - M_(log)(x);
+  real numer = 1;
+  real series = numer / alpha * (factor + 1 / alpha);
+  for (int i = 1; i <= 10; ++i) {
+    numer *= (i - beta) * x / i;
+    const real denom = alpha + i;
+    series += numer / denom * (factor + 1 / denom);
+  }
+  const real result = x * M_(pow)(1 - x, -beta) * series;
+  return isnan(result) ? 0 : result;
+}
+
+static real THTensor_(legacy_grad_beta_small)(real x, real alpha, real beta) {
+  const real factor = (real)(th_digamma(alpha + beta) - th_digamma(beta));
+  real numer = 1, betas = 1, dbetas = 0;
+  real series = factor / alpha;
+  for (int i = 1; i <= 8; ++i) {
+    numer *= -x / i;
+    dbetas = dbetas * (beta - i) + betas;
+    betas = betas * (beta - i);
+    series += numer / (alpha + i) * (dbetas + factor * betas);
+  }
+  const real result = -M_(pow)(1 - x, 1 - beta) * series;
+  return isnan(result) ? 0 : result;
+}
+
+static real THTensor_(legacy_grad_alpha_mid)(double x, double alpha, double beta) {
+  const double total = alpha + beta;
+  const double mean = alpha / total;
+  const double std = sqrt(alpha * beta / (total + 1)) / total;
+  if (mean - 0.1 * std <= x && x <= mean + 0.1 * std) {
+    /* near the mean: the expansion's singularity avoided */
+    const double poly =
+        47 * x * (beta * beta) * (beta * beta) +
+        alpha * ((43 + 20 * (16 + 27 * beta) * x) * (beta * beta) * beta +
+                 alpha * (3 * (59 + 180 * beta - 90 * x) * (beta * beta) +
+                          alpha * ((453 + 1620 * beta * (1 - x) - 455 * x) * beta +
+                                   alpha * (8 * (1 - x) * (135 * beta - 11)))));
+    const double num = (1 + 12 * alpha) * (1 + 12 * beta) / (total * total);
+    const double den = 12960 * alpha * alpha * alpha * beta * beta * (1 + 12 * total);
+    return (real)(num / (1 - x) * poly / den);
+  }
+  const double prefactor = -x / sqrt(2 * alpha * beta / total);
+  const double stirling = (1 + 1 / (12 * alpha) + 1 / (288 * alpha * alpha)) *
+                          (1 + 1 / (12 * beta) + 1 / (288 * beta * beta)) /
+                          (1 + 1 / (12 * total) + 1 / (288 * total * total));
+  const double t1_num = 2 * (alpha * alpha) * (x - 1) + alpha * beta * (x - 1) - x * (beta * beta);
+  const double axbx = alpha * (x - 1) + beta * x;
+  const double t1_den = sqrt(2 * alpha / beta) * pow(total, 1.5f) * axbx * axbx;
+  const double t2 = 0.5f * log(alpha / (total * x));
+  const double t3 = sqrt(8 * alpha * beta / total) / (beta * x + alpha * (x - 1));
+  const double t4 = pow(beta * log(beta / (total * (1 - x))) + alpha * log(alpha / (total * x)),
+                        -1.5f);
+  return (real)(stirling * prefactor * (t1_num / t1_den + t2 * (t3 + (x < mean ? t4 : -t4))));
+}
+
+static real THTensor_(legacy_dirichlet_grad_one)(real x, real alpha, real total) {
+  const real beta = total - alpha;
+  const real boundary = total * x * (1 - x);
+  if (x <= 0.5f && boundary < 2.5f) return THTensor_(legacy_grad_alpha_small)(x, alpha, beta);
+  if (x >= 0.5f && boundary < 0.75f) return -THTensor_(legacy_grad_beta_small)(1 - x, beta, alpha);
+  if (alpha > 6 && beta > 6) return THTensor_(legacy_grad_alpha_mid)(x, alpha, beta);
+  /* TH's fitted rational correction: c[0] the numerator's, c[1] the
+   * denominator's coefficients of u^i a^j b^k */
+  static const real c[2][3][3][4] = {
+      {{{1.003668233, -0.01061107488, -0.0657888334, 0.01201642863},
+        {0.6336835991, -0.3557432599, 0.05486251648, -0.001465281033},
+        {-0.03276231906, 0.004474107445, 0.002429354597, -0.0001557569013}},
+       {{0.221950385, -0.3187676331, 0.01799915743, 0.01074823814},
+        {-0.2951249643, 0.06219954479, 0.01535556598, 0.001550077057},
+        {0.02155310298, 0.004170831599, 0.001292462449, 6.976601077e-05}},
+       {{-0.05980841433, 0.008441916499, 0.01085618172, 0.002319392565},
+        {0.02911413504, 0.01400243777, -0.002721828457, 0.000751041181},
+        {0.005900514878, -0.001936558688, -9.495446725e-06, 5.385558597e-05}}},
+      {{{1, -0.02924021934, -0.04438342661, 0.007285809825},
+        {0.6357567472, -0.3473456711, 0.05454656494, -0.002407477521},
+        {-0.03301322327, 0.004845219414, 0.00231480583, -0.0002307248149}},
+       {{0.5925320577, -0.1757678135, 0.01505928619, 0.000564515273},
+        {0.1014815858, -0.06589186703, 0.01272886114, -0.0007316646956},
+        {-0.007258481865, 0.001096195486, 0.0003934994223, -4.12701925e-05}},
+       {{0.06469649321, -0.0236701437, 0.002902096474, -5.896963079e-05},
+        {0.001925008108, -0.002869809258, 0.0008000589141, -6.063713228e-05},
+        {-0.0003477407336, 6.959756487e-05, 1.097287507e-05, -1.650964693e-06}}},
+  };
+  const real u = M_(log)(x);
+  const real a = M_(log)(alpha) - u;
+  const real b = M_(log)(total) - a;
+  const real pu[3] = {1, u, u * u}, pa[3] = {1, a, a * a};
+  real p = 0, q = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const real ua = pu[i] * pa[j];
+      const real *cp = c[0][i][j], *cq = c[1][i][j];
+      p += ua * (cp[0] + b * (cp[1] + b * (cp[2] + b * cp[3])));
+      q += ua * (cq[0] + b * (cq[1] + b * (cq[2] + b * cq[3])));
+    }
+  const real approx = x * (real)(th_digamma(total) - th_digamma(alpha)) / beta;
+  return p / q * approx;
+}
+
+void THTensor_(dirichlet_grad)(LTensor *self, LTensor *x, LTensor *alpha, LTensor *total) {
+  (void)T_IN(self);
+  (void)T_IN(x);
+  (void)T_IN(alpha);
+  (void)T_IN(total);
+  if (!THTensor_(isSameSizeAs)(alpha, x) || !THTensor_(isSameSizeAs)(total, x))
+    THError("%s: inconsistent tensor size, expected x %s, alpha %s and total %s to have the "
+            "same size", __func__, _THSizeDesc(x->size, x->nDimension).str,
+            _THSizeDesc(alpha->size, alpha->nDimension).str,
+            _THSizeDesc(total->size, total->nDimension).str);
+  /* the gradients first: self may be an operand */
+  int64_t n = THTensor_(nElement)(x);
+  real *buf = THAlloc(sizeof(real) * (size_t)(n ? n : 1)), *p = buf;
+  TH_TENSOR_APPLY3(real, x, real, alpha, real, total,
+                   *p++ = THTensor_(legacy_dirichlet_grad_one)(*x_data, *alpha_data,
+                                                               *total_data);)
+  legacy_resize(self, x->nDimension, x->size, __func__);
+  p = buf;
+  TH_TENSOR_APPLY(real, self, *self_data = *p++;)
+  THFree(buf);
+}
+
 #undef M_
