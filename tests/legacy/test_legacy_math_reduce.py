@@ -864,3 +864,63 @@ def test_dirichlet_grad(T):
     np.testing.assert_allclose(r.numpy(), want.numpy(), rtol=1e-4 if T == "Float" else 1e-9)
     with pytest.raises(RuntimeError, match="same size"):
         F(T, "dirichlet_grad", None, P, P, P, P)(r, t(x, T), t(alpha[:2], T), t(alpha, T))
+
+
+def test_nan_order_as_th(shim):
+    """NaNs compare false both ways; TH's quicksort and quickselect leave
+    them where their comparisons put them (oracle)."""
+    a = np.array([2, np.nan, 1, 3, np.nan, 1, 0, 2, np.nan, 5, 1, 4, 2], np.float64)
+    v, i = empty("Double"), longs([0])
+    F("Double", "sort", None, P, P, P, c_int, c_int)(v, i, t(a, "Double"), 0, 0)
+    np.testing.assert_array_equal(
+        v.numpy(), [0, 1, 1, 2, np.nan, 1, 2, np.nan, np.nan, 2, 3, 4, 5])
+    np.testing.assert_array_equal(i.numpy(), [6, 2, 10, 7, 8, 5, 0, 1, 4, 12, 3, 11, 9])
+    shim("Double")(v, i, t(a, "Double"), 4, 0, 1, 1)
+    np.testing.assert_array_equal(v.numpy(), [np.nan, 3, np.nan, 5])
+    np.testing.assert_array_equal(i.numpy(), [1, 3, 4, 9])
+
+
+def test_results_aliasing_inputs(shim):
+    """Where TH read an input it had already resized as the result, th
+    refuses (or works on a copy): never a read outside a tensor."""
+    a = longs([[3, 1, 2], [0, 5, 4]])
+    i = longs([0])
+    for name in ("max", "mode", "median"):
+        with pytest.raises(RuntimeError, match="cannot be the input"):
+            F("Long", name, None, P, P, P, c_int, c_int)(a, i, a, 1, 0)
+        with pytest.raises(RuntimeError, match="cannot be the input"):
+            F("Long", name, None, P, P, P, c_int, c_int)(longs([0]), a, a, 1, 0)
+    with pytest.raises(RuntimeError, match="cannot be the input"):
+        F("Long", "kthvalue", None, P, P, P, c_int64, c_int, c_int)(a, i, a, 3, 1, 0)
+    with pytest.raises(RuntimeError, match="cannot be the input"):
+        F("Long", "sum", None, P, P, c_int, c_int)(a, a, 1, 0)
+    with pytest.raises(RuntimeError, match="cannot be the input"):
+        shim("Long")(longs([0]), a, a, 2, 1, 1, 1)
+    with pytest.raises(RuntimeError, match="cannot be the tensor"):
+        F("Long", "nonzero", None, P, P)(a, a)
+    np.testing.assert_array_equal(a.numpy(), [[3, 1, 2], [0, 5, 4]])
+    # index is the result: read first
+    x = longs([2, 0, 1])
+    F("Long", "indexSelect", None, P, P, c_int, P)(x, longs([10, 11, 12]), 0, x)
+    np.testing.assert_array_equal(x.numpy(), [12, 10, 11])
+    x = longs([[1, 0], [0, 1]])
+    F("Long", "scatter", None, P, c_int, P, P)(x, 1, x, longs([[5, 6], [7, 8]]))
+    np.testing.assert_array_equal(x.numpy(), [[6, 5], [7, 8]])
+    x = longs([[1, 0], [0, 1]])
+    F("Long", "gather", None, P, P, c_int, P)(x, longs([[5, 6], [7, 8]]), 1, x)
+    np.testing.assert_array_equal(x.numpy(), [[6, 5], [7, 8]])
+
+
+@both(["Byte", "Float"])
+def test_zero_size_dims_refused(T):
+    """th's tensors may have a size-0 dim (TH's could not): the reductions
+    that read a row's elements refuse one."""
+    z = th.empty((2, 0), dtype=t([0], T).dtype)
+    v, i = empty(T), longs([0])
+    for name in ("minall", "maxall", "medianall"):
+        with pytest.raises(RuntimeError, match="no elements"):
+            F(T, name, REAL[T], P)(z)
+    for name in ("max", "min", "mode", "median"):
+        with pytest.raises(RuntimeError, match="no elements"):
+            F(T, name, None, P, P, P, c_int, c_int)(v, i, z, 1, 0)
+    assert F(T, "sumall", ACC[T], P)(z) == 0

@@ -61,6 +61,8 @@ void THTensor_(maskedSelect)(LTensor *tensor, LTensor *src, THByteTensor *mask) 
 void THTensor_(nonzero)(THLongTensor *subscript, LTensor *tensor) {
   (void)L_IN(subscript);
   (void)T_IN(tensor);
+  THArgCheck((void *)subscript != (void *)tensor, 1, "%s: the result cannot be the tensor",
+             __func__);
   ptrdiff_t numel = 0;
   int n = tensor->nDimension;
   TH_TENSOR_APPLY(real, tensor, if (*tensor_data != 0) numel++;)
@@ -87,7 +89,8 @@ static THLongTensor *THTensor_(legacy_indices)(THLongTensor *index, int64_t limi
   TH_TENSOR_APPLY(int64_t, index, if (*index_data < 0 || *index_data >= limit) {
     THError("%s: index %" PRId64 " out of range (size %" PRId64 ")", fn, *index_data, limit);
   })
-  return THLongTensor_newContiguous(index);
+  /* a copy: the result may be index itself (a THLongTensor's) */
+  return THLongTensor_newClone(index);
 }
 
 #define LEGACY_CHECK_DIM(t, dim, arg)                                                  \
@@ -246,12 +249,17 @@ void THTensor_(put)(LTensor *tensor, THLongTensor *index, LTensor *src, int accu
  * tensor, gather: in src). */
 static void THTensor_(legacy_scatter_gather)(int op, LTensor *tensor, LTensor *src, int dim,
                                              THLongTensor *index, real val, const char *fn) {
+  /* index read while tensor is written: a copy when they share memory */
+  THLongTensor *own = NULL;
+  if ((void *)index->storage == (void *)tensor->storage) index = own = THLongTensor_newClone(index);
   LTensor *indexed = op == LEGACY_GATHER ? src : tensor;
   int64_t limit = indexed->size[dim];
   TH_TENSOR_APPLY(int64_t, index, if (*index_data < 0 || *index_data >= limit) {
+    int64_t bad = *index_data;
+    if (own) THLongTensor_free(own);
     THError("%s: Invalid index in %s: %" PRId64 " (size %" PRId64 " in dimension %d)", fn,
             op == LEGACY_GATHER ? "gather" : op == LEGACY_SCATTER_ADD ? "scatterAdd" : "scatter",
-            *index_data, limit, dim);
+            bad, limit, dim);
   })
   int n = index->nDimension;
   int64_t count = THLongTensor_nElement(index), coord[TH_MAX_DIMS];
@@ -281,6 +289,7 @@ static void THTensor_(legacy_scatter_gather)(int op, LTensor *tensor, LTensor *s
       coord[d] = 0;
     }
   }
+  if (own) THLongTensor_free(own);
 }
 
 void THTensor_(gather)(LTensor *tensor, LTensor *src, int dim, THLongTensor *index) {

@@ -38,6 +38,9 @@ TH_API void THTensor_(preserveReduceDimSemantics)(LTensor *r_, int in_dims,
  * dimension of size 1, as TH's reductions start. */
 static void THTensor_(legacy_reduce_start)(LTensor *values_, THLongTensor *indices_, LTensor *t,
                                            int dimension, int keepdim) {
+  /* TH resized a result that was the input and then read it */
+  THArgCheck((void *)values_ != (void *)t && (void *)indices_ != (void *)t, 1,
+             "%s: the result cannot be the input", __func__);
   int in_dims = t->nDimension;
   THTensor_(preserveReduceDimSemantics)(values_, in_dims, dimension, keepdim);
   if (indices_) THLongTensor_preserveReduceDimSemantics(indices_, in_dims, dimension, keepdim);
@@ -56,6 +59,12 @@ static void THTensor_(legacy_reduce_end)(LTensor *values_, THLongTensor *indices
   THTensor_(squeeze1d)(values_, values_, dimension);
   if (indices_) THLongTensor_squeeze1d(indices_, indices_, dimension);
 }
+
+/* A reduction that reads its rows' elements needs some (th's tensors may
+ * have a size-0 dim; TH's never did). */
+#define LEGACY_CHECK_ELEMENTS(t)                                                         \
+  THArgCheck(THTensor_(nElement)(t) > 0, 3, "%s: tensor %s has no elements", __func__,    \
+             _THSizeDesc((t)->size, (t)->nDimension).str)
 
 #define LEGACY_CHECK_REDUCE_DIM(t, dimension, arg)                                       \
   THArgCheck((dimension) >= 0 && (dimension) < (t)->nDimension, arg,                     \
@@ -99,6 +108,8 @@ accreal THTensor_(dot)(LTensor *tensor, LTensor *src) {
 real THTensor_(minall)(LTensor *tensor) {
   (void)T_IN(tensor);
   THArgCheck(tensor->nDimension > 0, 1, "%s: tensor must have one dimension", __func__);
+  /* th's tensors may have a size-0 dim (TH's never did) */
+  THArgCheck(THTensor_(nElement)(tensor) > 0, 1, "%s: tensor has no elements", __func__);
   real m = THTensor_(data)(tensor)[0];
   /* !(v >= m): the first NaN wins */
   TH_TENSOR_APPLY(real, tensor, if (!(*tensor_data >= m)) {
@@ -111,6 +122,8 @@ real THTensor_(minall)(LTensor *tensor) {
 real THTensor_(maxall)(LTensor *tensor) {
   (void)T_IN(tensor);
   THArgCheck(tensor->nDimension > 0, 1, "%s: tensor must have one dimension", __func__);
+  /* th's tensors may have a size-0 dim (TH's never did) */
+  THArgCheck(THTensor_(nElement)(tensor) > 0, 1, "%s: tensor has no elements", __func__);
   real m = THTensor_(data)(tensor)[0];
   TH_TENSOR_APPLY(real, tensor, if (!(*tensor_data <= m)) {
     m = *tensor_data;
@@ -153,6 +166,7 @@ accreal THTensor_(trace)(LTensor *t) {
     (void)L_IN(indices_);                                                                   \
     (void)T_IN(t);                                                                          \
     LEGACY_CHECK_REDUCE_DIM(t, dimension, 2);                                               \
+    LEGACY_CHECK_ELEMENTS(t);                                                               \
     THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);               \
     TH_TENSOR_DIM_APPLY3(real, t, real, values_, int64_t, indices_, dimension,              \
                          TH_TENSOR_DIM_APPLY3_SIZE_EQ_EXCEPT_DIM, {                         \
@@ -289,6 +303,7 @@ int THTensor_(logicalany)(LTensor *self) {
 
 #undef LEGACY_DIM_REDUCE
 #undef LEGACY_CHECK_REDUCE_DIM
+#undef LEGACY_CHECK_ELEMENTS
 #undef R_ADD
 #undef R_MUL
 #undef R_SUB

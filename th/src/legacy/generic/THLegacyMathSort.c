@@ -172,6 +172,7 @@ void THTensor_(kthvalue)(LTensor *values_, THLongTensor *indices_, LTensor *t, i
   (void)T_IN(t);
   THArgCheck(dimension >= 0 && dimension < t->nDimension, 3, "%s: dimension out of range",
              __func__);
+  LEGACY_CHECK_ELEMENTS(t);
   THArgCheck(k > 0 && k <= t->size[dimension], 2, "%s: selected index out of range", __func__);
   THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);
   int64_t n = t->size[dimension];
@@ -207,6 +208,7 @@ void THTensor_(mode)(LTensor *values_, THLongTensor *indices_, LTensor *t, int d
   (void)T_IN(t);
   THArgCheck(dimension >= 0 && dimension < t->nDimension, 3, "%s: dimension out of range",
              __func__);
+  LEGACY_CHECK_ELEMENTS(t);
   THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);
   int64_t n = t->size[dimension];
   THTensor_(legacy_row) row = THTensor_(legacy_row_new)(n);
@@ -249,7 +251,9 @@ void THTensor_(topk)(LTensor *rt_, THLongTensor *ri_, LTensor *t, int64_t k, int
   THArgCheck(dim >= 0 && dim < t->nDimension, 3, "%s: dim not in range", __func__);
   int64_t n = t->size[dim];
   THArgCheck(k > 0 && k <= n, 2, "%s: k not in range for dimension", __func__);
-  THArgCheck(rt_ != t, 1, "%s: the result cannot be the input", __func__);
+  THArgCheck((void *)rt_ != (void *)t && (void *)ri_ != (void *)t, 1,
+             "%s: the result cannot be the input", __func__);
+  LEGACY_CHECK_ELEMENTS(t);
   int64_t size[TH_MAX_DIMS];
   for (int d = 0; d < t->nDimension; d++) size[d] = t->size[d];
   size[dim] = k;
@@ -284,6 +288,8 @@ void THTensor_(topk)(LTensor *rt_, THLongTensor *ri_, LTensor *t, int64_t k, int
 real THTensor_(medianall)(LTensor *tensor) {
   (void)T_IN(tensor);
   THArgCheck(tensor->nDimension > 0, 1, "%s: tensor must have one dimension", __func__);
+  /* th's tensors may have a size-0 dim (TH's never did) */
+  THArgCheck(THTensor_(nElement)(tensor) > 0, 1, "%s: tensor has no elements", __func__);
   int64_t n = THTensor_(nElement)(tensor), k = (n - 1) >> 1, i = 0;
   real *v = THAlloc(sizeof(real) * (size_t)n);
   TH_TENSOR_APPLY(real, tensor, v[i++] = *tensor_data;)
