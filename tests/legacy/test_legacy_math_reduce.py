@@ -924,3 +924,25 @@ def test_zero_size_dims_refused(T):
         with pytest.raises(RuntimeError, match="no elements"):
             F(T, name, None, P, P, P, c_int, c_int)(v, i, z, 1, 0)
     assert F(T, "sumall", ACC[T], P)(z) == 0
+
+
+@both(["Short", "Double"])
+def test_size_zero_and_in_place_edges(T):
+    """th's size-0 dims are TH's empty tensor where TH made a result's
+    shape; sort in place on a non-contiguous tensor (TH stepped through its
+    indices with the values' stride)."""
+    z = th.empty((3, 0), dtype=t([0], T).dtype)
+    r = t([1, 2], T)
+    F(T, "take", None, P, P, P)(r, t([1, 2, 3], T), th.empty((2, 0), dtype=th.int64))
+    assert r.dim() == 0
+    a = sample(T, (2, 3), seed=28)
+    F(T, "cat", None, P, P, P, c_int)(r, z, t(a, T), 1)  # the size-0 input is left out
+    np.testing.assert_array_equal(r.numpy(), a)
+    with pytest.raises(RuntimeError, match="need elements"):
+        F(T, "match", None, P, P, P, REAL[T])(r, z, t(a, T), 1)
+    a = sample(T, (3, 5), seed=29)
+    x = t(a.T, T).t()  # (3, 5), strides (1, 3)
+    i = longs([0])
+    F(T, "sort", None, P, P, P, c_int, c_int)(x, i, x, 1, 1)
+    np.testing.assert_array_equal(x.numpy(), -np.sort(-a.astype(np.float64), 1))
+    np.testing.assert_array_equal(np.take_along_axis(a, i.numpy(), 1), x.numpy())

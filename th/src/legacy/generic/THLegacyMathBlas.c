@@ -122,6 +122,10 @@ void THTensor_(match)(LTensor *r_, LTensor *m1, LTensor *m2, real gain) {
   THArgCheck(m2->nDimension > 0, 3, "%s: m2 is empty", __func__);
   /* each row of m1 (and m2) is its first dim's slice, flattened */
   int64_t n1 = m1->size[0], n2 = m2->size[0];
+  /* th's tensors may have a size-0 dim (TH's could not) */
+  THArgCheck(THTensor_(nElement)(m1) > 0 && THTensor_(nElement)(m2) > 0, 2,
+             "%s: m1 %s and m2 %s need elements", __func__,
+             _THSizeDesc(m1->size, m1->nDimension).str, _THSizeDesc(m2->size, m2->nDimension).str);
   int64_t dim = THTensor_(nElement)(m1) / n1;
   THArgCheck(dim == THTensor_(nElement)(m2) / n2, 3,
              "%s: m1 and m2 must have the same inner vector dim", __func__);
@@ -215,12 +219,14 @@ void THTensor_(catArray)(LTensor *result, LTensor **inputs, int numInputs, int d
   (void)T_IN(result);
   THArgCheck(numInputs >= 0 && (inputs || numInputs == 0), 3, "%s: invalid number of inputs %d",
              __func__, numInputs);
-  /* TH's empty tensors (0 dims) are left out; all of them: nothing done */
+  /* TH's empty tensors (0 dims) are left out, and so are th's with a
+   * size-0 dim; all of them: nothing done */
+#define LEGACY_SKIP(x) ((x)->nDimension == 0 || THTensor_(nElement)(x) == 0)
   LTensor *first = NULL;
   int aliased = 0;
   for (int i = 0; i < numInputs; i++) {
     (void)th_legacy_tensor(inputs[i], TH_REAL_DTYPE, "inputs[i]", __func__);
-    if (!first && inputs[i]->nDimension) first = inputs[i];
+    if (!first && !LEGACY_SKIP(inputs[i])) first = inputs[i];
     aliased |= inputs[i] == result;
   }
   if (!first) return;
@@ -234,7 +240,7 @@ void THTensor_(catArray)(LTensor *result, LTensor **inputs, int numInputs, int d
   size[cat] = 0;
   for (int i = 0; i < numInputs; i++) {
     LTensor *x = inputs[i];
-    if (x->nDimension == 0) continue;
+    if (LEGACY_SKIP(x)) continue;
     THArgCheck(x->nDimension == nDims, 0,
                "%s: Tensors must have same number of dimensions: got %d and %d", __func__,
                nDims, x->nDimension);
@@ -252,7 +258,7 @@ void THTensor_(catArray)(LTensor *result, LTensor **inputs, int numInputs, int d
   int64_t offset = 0;
   for (int i = 0; i < numInputs; i++) {
     LTensor *x = inputs[i];
-    if (x->nDimension == 0) continue;
+    if (LEGACY_SKIP(x)) continue;
     THTensor_(narrow)(part, out, cat, offset, x->size[cat]);
     THTensor_(copy)(part, x);
     offset += x->size[cat];
@@ -264,6 +270,8 @@ void THTensor_(catArray)(LTensor *result, LTensor **inputs, int numInputs, int d
     THTensor_(free)(out);
   }
 }
+
+#undef LEGACY_SKIP
 
 void THTensor_(cat)(LTensor *r_, LTensor *ta, LTensor *tb, int dimension) {
   LTensor *inputs[2] = {ta, tb};

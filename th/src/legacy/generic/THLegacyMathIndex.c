@@ -221,7 +221,8 @@ void THTensor_(take)(LTensor *r_, LTensor *src, THLongTensor *index) {
     int64_t i = *index_data < 0 ? *index_data + n : *index_data;
     *p++ = sd[legacy_offset_of(src->nDimension, src->size, src->stride, i)];
   })
-  legacy_resize(r_, index->nDimension, index->size, __func__);
+  /* index's shape (with a size-0 dim of th's: TH's empty tensor) */
+  legacy_resize(r_, count ? index->nDimension : 0, index->size, __func__);
   p = buf;
   TH_TENSOR_APPLY(real, r_, *r__data = *p++;)
   THFree(buf);

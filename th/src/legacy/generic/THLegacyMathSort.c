@@ -126,27 +126,6 @@ static void THTensor_(legacy_select)(real *arr, int64_t *idx, int64_t k, int64_t
 #undef I_
 #undef SWAP2_
 
-void THTensor_(sort)(LTensor *rt_, THLongTensor *ri_, LTensor *t, int dimension,
-                     int descendingOrder) {
-  (void)T_IN(rt_);
-  (void)L_IN(ri_);
-  (void)T_IN(t);
-  THArgCheck(dimension >= 0 && dimension < t->nDimension, 2, "%s: invalid dimension %d",
-             __func__, dimension + TH_INDEX_BASE);
-  if (rt_ != t) {
-    THTensor_(resizeAs)(rt_, t);
-    THTensor_(copy)(rt_, t);
-  }
-  legacy_resize(ri_, t->nDimension, t->size, __func__);
-  TH_TENSOR_DIM_APPLY2(real, rt_, int64_t, ri_, dimension, {
-    for (int64_t i = 0; i < ri__size; i++) ri__data[i * ri__stride] = i;
-    if (descendingOrder)
-      THTensor_(legacy_sort_descend)(rt__data, ri__data, rt__size, rt__stride);
-    else
-      THTensor_(legacy_sort_ascend)(rt__data, ri__data, rt__size, rt__stride);
-  })
-}
-
 /* A row's scratch copy (values and their indices), for the selections. */
 typedef struct {
   real *v;
@@ -163,6 +142,42 @@ static THTensor_(legacy_row) THTensor_(legacy_row_new)(int64_t n) {
 static void THTensor_(legacy_row_free)(THTensor_(legacy_row) r) {
   THFree(r.v);
   THFree(r.i);
+}
+
+void THTensor_(sort)(LTensor *rt_, THLongTensor *ri_, LTensor *t, int dimension,
+                     int descendingOrder) {
+  (void)T_IN(rt_);
+  (void)L_IN(ri_);
+  (void)T_IN(t);
+  THArgCheck(dimension >= 0 && dimension < t->nDimension, 2, "%s: invalid dimension %d",
+             __func__, dimension + TH_INDEX_BASE);
+  THArgCheck((void *)ri_ != (void *)t && (void *)ri_ != (void *)rt_, 1,
+             "%s: the indices cannot be the input or the values", __func__);
+  if (rt_ != t) {
+    THTensor_(resizeAs)(rt_, t);
+    THTensor_(copy)(rt_, t);
+  }
+  legacy_resize(ri_, t->nDimension, t->size, __func__);
+  if (THTensor_(nElement)(rt_) == 0) return;
+  /* each row sorted in a contiguous copy (TH sorted in place, stepping
+   * through the indices with the values' stride) */
+  int64_t n = rt_->size[dimension];
+  THTensor_(legacy_row) row = THTensor_(legacy_row_new)(n);
+  TH_TENSOR_DIM_APPLY2(real, rt_, int64_t, ri_, dimension, {
+    for (int64_t i = 0; i < n; i++) {
+      row.v[i] = rt__data[i * rt__stride];
+      row.i[i] = i;
+    }
+    if (descendingOrder)
+      THTensor_(legacy_sort_descend)(row.v, row.i, n, 1);
+    else
+      THTensor_(legacy_sort_ascend)(row.v, row.i, n, 1);
+    for (int64_t i = 0; i < n; i++) {
+      rt__data[i * rt__stride] = row.v[i];
+      ri__data[i * ri__stride] = row.i[i];
+    }
+  })
+  THTensor_(legacy_row_free)(row);
 }
 
 void THTensor_(kthvalue)(LTensor *values_, THLongTensor *indices_, LTensor *t, int64_t k,
