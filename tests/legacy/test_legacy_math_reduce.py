@@ -946,3 +946,22 @@ def test_size_zero_and_in_place_edges(T):
     F(T, "sort", None, P, P, P, c_int, c_int)(x, i, x, 1, 1)
     np.testing.assert_array_equal(x.numpy(), -np.sort(-a.astype(np.float64), 1))
     np.testing.assert_array_equal(np.take_along_axis(a, i.numpy(), 1), x.numpy())
+
+
+@both(["Byte", "Int", "Float"])
+def test_empty_index_and_preserve(T):
+    """An empty index selects TH's shape: the dims before dim (oracle: (3,)
+    for dim 1 of a (3, 4), none for dim 0)."""
+    a = sample(T, (3, 4), seed=30)
+    r = empty(T)
+    F(T, "indexSelect", None, P, P, c_int, P)(r, t(a, T), 1, _empty_th("Long"))
+    assert r.shape == (3,)
+    F(T, "indexSelect", None, P, P, c_int, P)(r, t(a, T), 0, _empty_th("Long"))
+    assert r.dim() == 0
+    pre = F(T, "preserveReduceDimSemantics", None, P, c_int, c_int, c_int)
+    x = t(np.zeros((2, 3)), T)
+    pre(x, 3, 2, 0)
+    assert x.shape == (2, 3, 1)
+    pre(None, 3, 2, 0)  # no result: nothing to do
+    pre(x, 3, 0, 0)  # not one dim fewer: unchanged
+    assert x.shape == (2, 3, 1)
