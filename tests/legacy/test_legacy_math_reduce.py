@@ -961,3 +961,74 @@ def test_empty_index_and_preserve(T):
     pre(None, 3, 2, 0)  # no result: nothing to do
     pre(x, 3, 0, 0)  # not one dim fewer: unchanged
     assert x.shape == (2, 3, 1)
+
+
+CLIENT = r"""
+#include <TH/TH.h>
+
+/* TH-style extension code: scores = x @ w^T + b (the bias rows by
+ * indexSelect), each row's max and argmax, the scores at the targets
+ * (gather) and their sum; the concatenation of the maxima and the gathered
+ * scores into both. */
+double forward(THFloatTensor *x, THFloatTensor *w, THFloatTensor *b, THLongTensor *target,
+               THFloatTensor *scores, void **outs) {
+  THLongTensor *argmax = outs[0];
+  THFloatTensor *both = outs[1];
+  int64_t n = THFloatTensor_size(x, 0), k = THFloatTensor_size(w, 0);
+  THFloatTensor *wt = THFloatTensor_newTranspose(w, 0, 1);
+  THFloatTensor *b2 = THFloatTensor_newWithStorage2d(THFloatTensor_storage(b),
+                                                     THFloatTensor_storageOffset(b), 1, k, k, 1);
+  THLongTensor *zeros = THLongTensor_newWithSize1d(n);
+  THLongTensor_zero(zeros);
+  THFloatTensor *bias = THFloatTensor_new();
+  THFloatTensor_indexSelect(bias, b2, 0, zeros);
+  THFloatTensor_addmm(scores, 1, bias, 1, x, wt);
+  THFloatTensor *maxima = THFloatTensor_new();
+  THFloatTensor_max(maxima, argmax, scores, 1, 1);
+  THLongTensor *t2 = THLongTensor_newWithStorage2d(THLongTensor_storage(target),
+                                                   THLongTensor_storageOffset(target), n, 1, 1, 1);
+  THFloatTensor *picked = THFloatTensor_newWithSize2d(n, 1);
+  THFloatTensor_gather(picked, scores, 1, t2);
+  double total = THFloatTensor_sumall(picked);
+  THFloatTensor_cat(both, maxima, picked, 1);
+  THFloatTensor_free(wt);
+  THFloatTensor_free(b2);
+  THLongTensor_free(zeros);
+  THFloatTensor_free(bias);
+  THFloatTensor_free(maxima);
+  THLongTensor_free(t2);
+  THFloatTensor_free(picked);
+  return total;
+}
+"""
+
+
+def test_th_style_client(tmp_path):
+    """The functions from C as TH extension code called them (C99, TH's
+    headers and signatures), against numpy."""
+    import subprocess
+    import sysconfig
+    from helpers import compiler_env
+    (tmp_path / "client.c").write_text(CLIENT)
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    inc, libdir = th.get_include(), th.get_library_dirs()[0]
+    subprocess.run([cc, "-std=c99", "-Werror=implicit-function-declaration",
+                    "-Werror=incompatible-pointer-types", "-Werror=int-conversion", "-Wall",
+                    "-Werror", "-O2", "-fPIC", "-shared", "-I", inc, str(tmp_path / "client.c"),
+                    "-L", libdir, "-lTH", "-Wl,-rpath," + libdir, "-o", str(tmp_path / "c.so")],
+                   check=True, env=compiler_env(), capture_output=True)
+    f = ctypes.CDLL(str(tmp_path / "c.so")).forward
+    f.restype, f.argtypes = c_double, [P] * 6
+    rng = np.random.default_rng(31)
+    x, w, b = (rng.standard_normal(s).astype(np.float32) for s in ((5, 3), (4, 3), (4,)))
+    target = np.array([0, 3, 1, 1, 2])
+    scores, argmax, both_ = empty("Float"), longs([0]), empty("Float")
+    outs = (P * 2)(argmax._as_parameter_, both_._as_parameter_)
+    total = th.legacy.call(f, t(x, "Float"), t(w, "Float"), t(b, "Float"), longs(target), scores,
+                           outs)
+    want = x @ w.T + b
+    np.testing.assert_allclose(scores.numpy(), want, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(argmax.numpy(), want.argmax(1)[:, None])
+    picked = want[np.arange(5), target]
+    assert total == pytest.approx(picked.sum(), rel=1e-5)
+    np.testing.assert_allclose(both_.numpy(), np.stack([want.max(1), picked], 1), rtol=1e-5)
