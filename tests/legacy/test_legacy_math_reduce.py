@@ -399,7 +399,8 @@ def test_cumsum_cumprod(T):
     for dim in (0, 1):
         r = empty(T)
         F(T, "cumsum", None, P, P, c_int)(r, nc(a, T), dim)
-        np.testing.assert_allclose(r.numpy(), np.cumsum(a.astype(acc), dim).astype(NP[T]), rtol=1e-6)
+        np.testing.assert_allclose(r.numpy(), np.cumsum(a.astype(acc), dim).astype(NP[T]),
+                                   rtol=1e-6)
         F(T, "cumprod", None, P, P, c_int)(r, nc(a, T), dim)
         np.testing.assert_allclose(r.numpy(), np.cumprod(a.astype(acc), dim).astype(NP[T]),
                                    rtol=1e-6)
@@ -653,7 +654,8 @@ def test_range_arange_reshape(T):
 def test_addmm_addmv_addr(T):
     rng = np.random.default_rng(18)
     def s(*shape):
-        return (rng.standard_normal(shape) if T in FLOATS else rng.integers(0, 4, shape)).astype(NP[T])
+        v = rng.standard_normal(shape) if T in FLOATS else rng.integers(0, 4, shape)
+        return v.astype(NP[T])
     m1, m2, c = s(3, 4), s(4, 2), s(3, 2)
     tol = dict(rtol=1e-5, atol=1e-5)
     r = empty(T)
@@ -696,7 +698,8 @@ def test_addmm_beta_zero_ignores_t():
 def test_baddbmm_addbmm(T):
     rng = np.random.default_rng(19)
     def s(*shape):
-        return (rng.standard_normal(shape) if T in FLOATS else rng.integers(0, 3, shape)).astype(NP[T])
+        v = rng.standard_normal(shape) if T in FLOATS else rng.integers(0, 3, shape)
+        return v.astype(NP[T])
     b1, b2 = s(3, 2, 4), s(3, 4, 5)
     c3, c2 = s(3, 2, 5), s(2, 5)
     tol = dict(rtol=1e-5, atol=1e-5)
@@ -856,7 +859,8 @@ def test_dirichlet_grad(T):
     x = np.clip(rng.beta(alpha, beta), 1e-4, 1 - 1e-4)
     r = empty(T)
     F(T, "dirichlet_grad", None, P, P, P, P)(r, nc(x, T), t(alpha, T), t(alpha + beta, T))
-    want = torch._dirichlet_grad(*(torch.from_numpy(v.astype(NP[T])) for v in (x, alpha, alpha + beta)))
+    want = torch._dirichlet_grad(*(torch.from_numpy(v.astype(NP[T]))
+                                   for v in (x, alpha, alpha + beta)))
     np.testing.assert_allclose(r.numpy(), want.numpy(), rtol=1e-4 if T == "Float" else 1e-9)
     with pytest.raises(RuntimeError, match="same size"):
         F(T, "dirichlet_grad", None, P, P, P, P)(r, t(x, T), t(alpha[:2], T), t(alpha, T))
