@@ -31,7 +31,7 @@ void THTensor_(mean)(LTensor *r_, LTensor *t, int dimension, int keepdim) {
     (void)T_IN(r_);                                                                    \
     (void)T_IN(t);                                                                     \
     LEGACY_CHECK_REDUCE_DIM(t, dimension, 3);                                          \
-    THTensor_(legacy_reduce_start)(r_, NULL, t, dimension, keepdim);                   \
+    THTensor_(legacy_reduce_start)(r_, NULL, t, dimension, keepdim, __func__);                   \
     TH_TENSOR_DIM_APPLY2(real, t, real, r_, dimension, {                               \
       accreal mean = 0;                                                                \
       accreal M2 = 0;                                                                  \

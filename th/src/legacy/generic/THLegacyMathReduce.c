@@ -37,18 +37,18 @@ TH_API void THTensor_(preserveReduceDimSemantics)(LTensor *r_, int in_dims,
 /* values_ (and indices_, when not NULL) resized to t's shape with
  * dimension of size 1, as TH's reductions start. */
 static void THTensor_(legacy_reduce_start)(LTensor *values_, THLongTensor *indices_, LTensor *t,
-                                           int dimension, int keepdim) {
+                                           int dimension, int keepdim, const char *fn) {
   /* TH resized a result that was the input and then read it */
   THArgCheck((void *)values_ != (void *)t && (void *)indices_ != (void *)t, 1,
-             "%s: the result cannot be the input", __func__);
+             "%s: the result cannot be the input", fn);
   int in_dims = t->nDimension;
   THTensor_(preserveReduceDimSemantics)(values_, in_dims, dimension, keepdim);
   if (indices_) THLongTensor_preserveReduceDimSemantics(indices_, in_dims, dimension, keepdim);
   int64_t size[TH_MAX_DIMS];
   for (int d = 0; d < in_dims; d++) size[d] = t->size[d];
   size[dimension] = 1;
-  legacy_resize(values_, in_dims, size, __func__);
-  if (indices_) legacy_resize(indices_, in_dims, size, __func__);
+  legacy_resize(values_, in_dims, size, fn);
+  if (indices_) legacy_resize(indices_, in_dims, size, fn);
 }
 
 /* ... and end: the reduced dim dropped unless keepdim (TH's squeeze1d
@@ -167,7 +167,7 @@ accreal THTensor_(trace)(LTensor *t) {
     (void)T_IN(t);                                                                          \
     LEGACY_CHECK_REDUCE_DIM(t, dimension, 2);                                               \
     LEGACY_CHECK_ELEMENTS(t);                                                               \
-    THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);               \
+    THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim, __func__);            \
     TH_TENSOR_DIM_APPLY3(real, t, real, values_, int64_t, indices_, dimension,              \
                          TH_TENSOR_DIM_APPLY3_SIZE_EQ_EXCEPT_DIM, {                         \
                            real best = t_data[0];                                           \
@@ -193,7 +193,7 @@ LEGACY_MAXMIN(min, v >= best)
  * element z) and OUT (from acc and the row's length n). */
 #define LEGACY_DIM_REDUCE(r_, t, dimension, keepdim, INIT, ACC, OUT)                 \
   do {                                                                               \
-    THTensor_(legacy_reduce_start)(r_, NULL, t, dimension, keepdim);                 \
+    THTensor_(legacy_reduce_start)(r_, NULL, t, dimension, keepdim, __func__);                 \
     TH_TENSOR_DIM_APPLY2(real, t, real, r_, dimension, {                             \
       accreal acc = INIT;                                                            \
       int64_t n = t_size;                                                            \

@@ -189,7 +189,7 @@ void THTensor_(kthvalue)(LTensor *values_, THLongTensor *indices_, LTensor *t, i
              __func__);
   LEGACY_CHECK_ELEMENTS(t);
   THArgCheck(k > 0 && k <= t->size[dimension], 2, "%s: selected index out of range", __func__);
-  THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);
+  THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim, __func__);
   int64_t n = t->size[dimension];
   THTensor_(legacy_row) row = THTensor_(legacy_row_new)(n);
   TH_TENSOR_DIM_APPLY3(real, t, real, values_, int64_t, indices_, dimension,
@@ -224,7 +224,7 @@ void THTensor_(mode)(LTensor *values_, THLongTensor *indices_, LTensor *t, int d
   THArgCheck(dimension >= 0 && dimension < t->nDimension, 3, "%s: dimension out of range",
              __func__);
   LEGACY_CHECK_ELEMENTS(t);
-  THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim);
+  THTensor_(legacy_reduce_start)(values_, indices_, t, dimension, keepdim, __func__);
   int64_t n = t->size[dimension];
   THTensor_(legacy_row) row = THTensor_(legacy_row_new)(n);
   TH_TENSOR_DIM_APPLY3(real, t, real, values_, int64_t, indices_, dimension,
