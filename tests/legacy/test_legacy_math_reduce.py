@@ -826,6 +826,8 @@ def test_spaces_and_histograms(T):
     F(T, "bhistc", None, P, P, c_int64, REAL[T], REAL[T])(h, nc(a, T), 3, -1, 1)
     want = np.stack([torch.from_numpy(row.copy()).histc(3, -1, 1).numpy() for row in a])
     np.testing.assert_array_equal(h.numpy(), want)
+    with pytest.raises(RuntimeError, match="histc: the range of a tensor with no elements"):
+        F(T, "histc", None, P, P, c_int64, REAL[T], REAL[T])(h, _empty_th(T), 3, 0, 0)
     with pytest.raises(RuntimeError, match="bins must be positive"):
         F(T, "histc", None, P, P, c_int64, REAL[T], REAL[T])(h, t(a, T), 0, 0, 1)
     with pytest.raises(RuntimeError, match="2d tensor"):

@@ -188,8 +188,11 @@ static inline int64_t THTensor_(legacy_bin)(real x, real minval, real maxval, in
 
 /* TH's range: [minvalue, maxvalue], or the tensor's when they are equal,
  * widened by 1 each way when that is a single value */
-static void THTensor_(legacy_hist_range)(LTensor *tensor, real *minval, real *maxval) {
+static void THTensor_(legacy_hist_range)(LTensor *tensor, real *minval, real *maxval,
+                                         const char *fn) {
   if (*minval == *maxval) {
+    THArgCheck(THTensor_(nElement)(tensor) > 0, 2,
+               "%s: the range of a tensor with no elements (minvalue == maxvalue)", fn);
     *minval = THTensor_(minall)(tensor);
     *maxval = THTensor_(maxall)(tensor);
   }
@@ -207,7 +210,7 @@ void THTensor_(histc)(LTensor *hist, LTensor *tensor, int64_t nbins, real minval
              nbins);
   THArgCheck(hist != tensor, 1, "%s: hist cannot be the tensor", __func__);
   real minval = minvalue, maxval = maxvalue;
-  THTensor_(legacy_hist_range)(tensor, &minval, &maxval);
+  THTensor_(legacy_hist_range)(tensor, &minval, &maxval, __func__);
   int64_t size[1] = {nbins};
   legacy_resize(hist, 1, size, __func__);
   real *h = THTensor_(data)(hist);
@@ -230,7 +233,7 @@ void THTensor_(bhistc)(LTensor *hist, LTensor *tensor, int64_t nbins, real minva
              nbins);
   THArgCheck(hist != tensor, 1, "%s: hist cannot be the tensor", __func__);
   real minval = minvalue, maxval = maxvalue;
-  THTensor_(legacy_hist_range)(tensor, &minval, &maxval);
+  THTensor_(legacy_hist_range)(tensor, &minval, &maxval, __func__);
   int64_t size[2] = {tensor->size[0], nbins};
   legacy_resize(hist, 2, size, __func__);
   real *h = THTensor_(data)(hist);
