@@ -259,3 +259,36 @@ def test_without_a_boundary_the_process_exits_as_th_did(tmp_path):
                        env=th_on_path())
     assert r.returncode == 255 and "not reached" not in r.stdout
     assert "$ Error: invalid argument 2: THFloatTensor_size: dimension 3 out of range" in r.stderr
+
+
+# ------------------------------------------------ modules on TH's math
+
+@pytest.fixture(scope="module")
+def modules(tmp_path_factory, language):
+    return build(tmp_path_factory.mktemp("modules"), "modules", language)
+
+
+@pytest.mark.parametrize("real", ["Float", "Double"])
+def test_a_thnn_style_module_on_th_math(modules, real):
+    dtype = TYPES[real]
+    npt = np.float32 if real == "Float" else np.float64
+    rng = np.random.default_rng(3)
+    x, y = rng.random((4, 5)).astype(npt), rng.random((4, 5)).astype(npt)
+    out = th.empty(0, dtype=dtype)
+    fn(modules, f"nn_{real}mse_forward", None, P, P, P, c_int)(th.tensor(x), th.tensor(y), out, 1)
+    np.testing.assert_allclose(out.numpy(), [((x - y) ** 2).mean()], rtol=1e-6)
+    grad = th.empty(0, dtype=dtype)
+    fn(modules, f"nn_{real}mse_backward", None, P, P, P, c_int)(th.tensor(x), th.tensor(y), grad, 1)
+    np.testing.assert_allclose(grad.numpy(), 2 * (x - y) / x.size, rtol=1e-6)
+    w, b = rng.random((3, 5)).astype(npt), rng.random(3).astype(npt)
+    lin = th.empty(0, dtype=dtype)
+    fn(modules, f"nn_{real}linear", None, P, P, P, P)(lin, th.tensor(x), th.tensor(w),
+                                                      th.tensor(b))
+    np.testing.assert_allclose(lin.numpy(), x @ w.T + b, rtol=1e-5)
+    soft = th.empty(0, dtype=dtype)
+    fn(modules, f"nn_{real}softmax", None, P, P)(soft, th.tensor(x))
+    e = np.exp(x - x.max(1, keepdims=True))
+    np.testing.assert_allclose(soft.numpy(), e / e.sum(1, keepdims=True), rtol=1e-6)
+    with pytest.raises(th.Error, match=r"input and target differ in size: \[4 x 5\] and \[3\]"):
+        fn(modules, f"nn_{real}mse_forward", None, P, P, P, c_int)(th.tensor(x), th.zeros(3, dtype=dtype),
+                                                                    out, 1)
