@@ -4,6 +4,7 @@
 #
 #   tools/th_oracle/build.sh SRC OUT
 #
+# TH_INDEX_BASE=0, as PyTorch built TH (TH's own default was torch7's 1).
 # SRC: a checkout of pytorch's aten/src as of v0.4.0 (pytorch master of
 # 2018-04-24, commit 078a57f75 of the zdevito/ATen mirror, is what th was
 # checked against): SRC/TH/THGeneral.h.in and SRC/ATen/native/cpu/ must be
@@ -16,7 +17,7 @@ OUT=$(realpath -m "$2")
 mkdir -p "$OUT"
 cd "$SRC/TH"
 sed -e 's/#cmakedefine \(.*\)/\/* #undef \1 *\//' THGeneral.h.in > THGeneral.h
-FLAGS="-DHAVE_MMAP=1 -DHAVE_SHM_OPEN=1 -DHAVE_SHM_UNLINK=1 -I$SRC/ATen/native/cpu -O2 -fPIC -I. -I.. -I../.. -DTH_EXPORTS -w -fopenmp -D__SSE__ -msse4.2"
+FLAGS="-DTH_INDEX_BASE=0 -DHAVE_MMAP=1 -DHAVE_SHM_OPEN=1 -DHAVE_SHM_UNLINK=1 -I$SRC/ATen/native/cpu -O2 -fPIC -I. -I.. -I../.. -DTH_EXPORTS -w -fopenmp -D__SSE__ -msse4.2"
 objs=()
 for f in THGeneral.c THHalf.c THAllocator.c THSize.c THStorage.c THBlas.c THLogAdd.c THFile.c THDiskFile.c THMemoryFile.c THAtomic.c generic/simd/convolve.c generic/simd/convolve5x5_sse.c; do
   o=$OUT/$(echo $f | tr / _).o; gcc -std=gnu99 $FLAGS -c $f -o $o; objs+=($o); done
