@@ -89,6 +89,11 @@ def call(fn: ctypes._CFuncPtr, *args: object) -> object:
     error raised inside fn is raised here (RuntimeError for THError and
     THArgCheck, the kind th gives for a failing th call). x86-64 and AArch64
     only (their calling conventions pass such arguments by class)."""
+    for kind in list(getattr(fn, "argtypes", None) or []) + [getattr(fn, "restype", None)]:
+        if isinstance(kind, type) and issubclass(kind, (ctypes.Structure, ctypes.Union)):
+            raise TypeError(f"{getattr(fn, '__name__', 'fn')}: a struct or union passed or "
+                            "returned by value cannot travel by register class; call it from "
+                            "C or Cython inside THLegacy_protect")
     kinds = getattr(fn, "argtypes", None)
     if kinds is None:
         raise TypeError("set fn.argtypes first: each argument's C type decides how it travels")
@@ -110,8 +115,10 @@ def call(fn: ctypes._CFuncPtr, *args: object) -> object:
     address = ctypes.cast(fn, ctypes.c_void_p).value
     int_array = (ctypes.c_int64 * max(len(ints), 1))(*ints)
     float_array = (ctypes.c_double * max(len(floats), 1))(*floats)
-    lib.THLegacy_call(address, int_array, len(ints), float_array, len(floats), int(floating),
-                      ctypes.byref(result))
+    rc = lib.THLegacy_call(address, int_array, len(ints), float_array, len(floats),
+                           int(floating), ctypes.byref(result))
+    if rc != 0:  # a failure raises above (th's handler set it); this is a guard
+        raise RuntimeError("th.legacy.call: the call failed without an error set")
     if restype is None:
         return None
     if restype is ctypes.c_float:

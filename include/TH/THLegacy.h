@@ -13,6 +13,7 @@
 #define TH_LEGACY_H
 
 #include "THLegacyGeneral.h"
+#include "THGenerator.h"
 #include "THHalf.h"
 #include "THStorage.h"
 #include "THTensor.h"

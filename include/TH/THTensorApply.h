@@ -8,7 +8,8 @@
  * CODE runs once per element, in each tensor's row-major order, with
  * T_data pointing at T's element (T is the tensor's variable name). The
  * tensors need the same number of elements (else a TH error), not the same
- * shape; a tensor with 0 dims has none. The _D forms take TH's DIM argument
+ * shape; a tensor with 0 dims has none. `continue` moves to the next
+ * element; `TH_TENSOR_APPLY_hasFinished = 1; break;` ends the loop. The _D forms take TH's DIM argument
  * (which dim TH kept innermost) and visit the same elements. */
 #ifndef TH_TENSOR_APPLY_INC
 #define TH_TENSOR_APPLY_INC
@@ -31,20 +32,27 @@
     T##_stride = (T)->stride[(T)->nDimension - 1];                                     \
   }
 
-/* T_data to T's next element in row-major order */
-#define TH_APPLY_NEXT_(T)                                                           \
-  if (++T##_i < T##_size) {                                                         \
-    T##_data += T##_stride;                                                         \
-  } else {                                                                          \
-    T##_i = 0;                                                                      \
-    for (int T##_d = (T)->nDimension - 2; T##_d >= 0; T##_d--) {                    \
-      if (++T##_counter[T##_d] < (T)->size[T##_d]) break;                           \
-      T##_counter[T##_d] = 0;                                                       \
-    }                                                                               \
-    T##_data = T##_base;                                                            \
-    for (int T##_d = 0; T##_d < (T)->nDimension - 1; T##_d++)                       \
-      T##_data += T##_counter[T##_d] * (T)->stride[T##_d];                          \
+/* The next element of a row-major walk: T_i counts along the last dim,
+ * counter the index of the dims before it (a function, so that the walk
+ * can be the loop's increment: `continue` in CODE moves on, as in TH). */
+static inline char *th_apply_next_(char *data, char *base, size_t elsize, int64_t *i,
+                                   int64_t size, int64_t stride, int64_t *counter,
+                                   const int64_t *sizes, const int64_t *strides, int ndim) {
+  int d;
+  char *p = base;
+  if (++*i < size) return data + stride * (ptrdiff_t)elsize;
+  *i = 0;
+  for (d = ndim - 2; d >= 0; d--) {
+    if (++counter[d] < sizes[d]) break;
+    counter[d] = 0;
   }
+  for (d = 0; d < ndim - 1; d++) p += counter[d] * strides[d] * (ptrdiff_t)elsize;
+  return p;
+}
+#define TH_APPLY_NEXT_(TYPE, T)                                                        \
+  (T##_data = (TYPE *)th_apply_next_((char *)T##_data, (char *)T##_base, sizeof(TYPE), \
+                                     &T##_i, T##_size, T##_stride, T##_counter, (T)->size, \
+                                     (T)->stride, (T)->nDimension))
 
 #define TH_APPLY_SAME_COUNT_(A, B)                                                     \
   if (A##_n != B##_n)                                                                  \
@@ -53,43 +61,46 @@
             #A, _THSizeDesc((A)->size, (A)->nDimension).str, #B,                       \
             _THSizeDesc((B)->size, (B)->nDimension).str, A##_n, B##_n);
 
-#define TH_TENSOR_APPLY(TYPE, TENSOR, CODE)                                     \
-  {                                                                             \
-    TH_APPLY_START_(TYPE, TENSOR)                                               \
-    for (int64_t TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR##_n;          \
-         TH_TENSOR_APPLY_k++) {                                                 \
-      CODE                                                                      \
-      TH_APPLY_NEXT_(TENSOR)                                                    \
-    }                                                                           \
+/* CODE may set TH_TENSOR_APPLY_hasFinished = 1 and break, as TH's did */
+#define TH_TENSOR_APPLY(TYPE, TENSOR, CODE)                                        \
+  {                                                                                \
+    int TH_TENSOR_APPLY_hasFinished = 0;                                           \
+    int64_t TH_TENSOR_APPLY_k;                                                     \
+    TH_APPLY_START_(TYPE, TENSOR)                                                  \
+    for (TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR##_n && !TH_TENSOR_APPLY_hasFinished; \
+         TH_TENSOR_APPLY_k++, TH_APPLY_NEXT_(TYPE, TENSOR)) {                      \
+      CODE                                                                         \
+    }                                                                              \
   }
 
-#define TH_TENSOR_APPLY2(TYPE1, TENSOR1, TYPE2, TENSOR2, CODE)                  \
-  {                                                                             \
-    TH_APPLY_START_(TYPE1, TENSOR1)                                             \
-    TH_APPLY_START_(TYPE2, TENSOR2)                                             \
-    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR2)                                      \
-    for (int64_t TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR1##_n;         \
-         TH_TENSOR_APPLY_k++) {                                                 \
-      CODE                                                                      \
-      TH_APPLY_NEXT_(TENSOR1)                                                   \
-      TH_APPLY_NEXT_(TENSOR2)                                                   \
-    }                                                                           \
+#define TH_TENSOR_APPLY2(TYPE1, TENSOR1, TYPE2, TENSOR2, CODE)                     \
+  {                                                                                \
+    int TH_TENSOR_APPLY_hasFinished = 0;                                           \
+    int64_t TH_TENSOR_APPLY_k;                                                     \
+    TH_APPLY_START_(TYPE1, TENSOR1)                                                \
+    TH_APPLY_START_(TYPE2, TENSOR2)                                                \
+    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR2)                                         \
+    for (TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR1##_n && !TH_TENSOR_APPLY_hasFinished; \
+         TH_TENSOR_APPLY_k++, TH_APPLY_NEXT_(TYPE1, TENSOR1),                      \
+        TH_APPLY_NEXT_(TYPE2, TENSOR2)) {                                          \
+      CODE                                                                         \
+    }                                                                              \
   }
 
-#define TH_TENSOR_APPLY3(TYPE1, TENSOR1, TYPE2, TENSOR2, TYPE3, TENSOR3, CODE)  \
-  {                                                                             \
-    TH_APPLY_START_(TYPE1, TENSOR1)                                             \
-    TH_APPLY_START_(TYPE2, TENSOR2)                                             \
-    TH_APPLY_START_(TYPE3, TENSOR3)                                             \
-    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR2)                                      \
-    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR3)                                      \
-    for (int64_t TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR1##_n;         \
-         TH_TENSOR_APPLY_k++) {                                                 \
-      CODE                                                                      \
-      TH_APPLY_NEXT_(TENSOR1)                                                   \
-      TH_APPLY_NEXT_(TENSOR2)                                                   \
-      TH_APPLY_NEXT_(TENSOR3)                                                   \
-    }                                                                           \
+#define TH_TENSOR_APPLY3(TYPE1, TENSOR1, TYPE2, TENSOR2, TYPE3, TENSOR3, CODE)     \
+  {                                                                                \
+    int TH_TENSOR_APPLY_hasFinished = 0;                                           \
+    int64_t TH_TENSOR_APPLY_k;                                                     \
+    TH_APPLY_START_(TYPE1, TENSOR1)                                                \
+    TH_APPLY_START_(TYPE2, TENSOR2)                                                \
+    TH_APPLY_START_(TYPE3, TENSOR3)                                                \
+    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR2)                                         \
+    TH_APPLY_SAME_COUNT_(TENSOR1, TENSOR3)                                         \
+    for (TH_TENSOR_APPLY_k = 0; TH_TENSOR_APPLY_k < TENSOR1##_n && !TH_TENSOR_APPLY_hasFinished; \
+         TH_TENSOR_APPLY_k++, TH_APPLY_NEXT_(TYPE1, TENSOR1),                      \
+        TH_APPLY_NEXT_(TYPE2, TENSOR2), TH_APPLY_NEXT_(TYPE3, TENSOR3)) {          \
+      CODE                                                                         \
+    }                                                                              \
   }
 
 #define TH_TENSOR_APPLY_D(TYPE, TENSOR, DIM, CODE) TH_TENSOR_APPLY(TYPE, TENSOR, CODE)

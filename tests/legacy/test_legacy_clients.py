@@ -292,3 +292,36 @@ def test_a_thnn_style_module_on_th_math(modules, real):
     with pytest.raises(th.Error, match=r"input and target differ in size: \[4 x 5\] and \[3\]"):
         fn(modules, f"nn_{real}mse_forward", None, P, P, P, c_int)(th.tensor(x), th.zeros(3, dtype=dtype),
                                                                     out, 1)
+
+
+# ------------------------------------------------ loop and boundary rules
+
+def test_continue_and_early_exit_in_apply(kernels):
+    t = th.tensor([-1.0, 1.0, -2.0, 1.0, 1.0])
+    assert fn(kernels, "kernels_positive_totalFloat", c_double, P)(t) == 3
+    same = fn(kernels, "kernels_sameFloat", c_int, P, P)
+    assert same(t, t.clone()) == 1
+    u = t.clone()
+    u[1] = 5
+    assert same(t, u) == 0
+
+
+def test_an_error_the_client_handles_stays_in_the_client(checks):
+    assert fn(checks, "recovers", c_int)() == 42
+    assert th.zeros(2).sum().item() == 0  # nothing pending
+
+
+def test_a_handler_that_jumps_away_leaves_no_boundary(checks):
+    assert fn(checks, "handler_jumps", c_int)() == 0
+    with pytest.raises(th.Error, match="client error 5"):  # the next error still unwinds here
+        fn(checks, "fails_with_error", c_int, c_int)(5)
+
+
+def test_struct_arguments_and_results_are_refused():
+    class Desc(ctypes.Structure):
+        _fields_ = [("str", ctypes.c_char * 64)]
+
+    f = ctypes.CDLL(th.legacy.library()._name).THFloatTensor_sizeDesc
+    f.restype, f.argtypes = Desc, [P]
+    with pytest.raises(TypeError, match="by value"):
+        th.legacy.call(f, th.zeros(2))

@@ -33,6 +33,33 @@ int narrows(THFloatTensor *t, int64_t first) {
   return n;
 }
 
+/* a client that handles a TH error itself, with its own boundary, and
+ * carries on: nothing reaches Python */
+static void fails(void *ctx) {
+  (void)ctx;
+  THError("handled inside the client");
+}
+int recovers(void) { return THLegacy_protect(fails, NULL) == -1 ? 42 : 0; }
+
+/* a TH handler that jumps to the client's own recovery point (as Lua
+ * torch's did): the boundary it skipped is gone, not left dangling */
+#include <setjmp.h>
+static jmp_buf recovery;
+static void jump_away(const char *msg, void *data) {
+  (void)msg;
+  (void)data;
+  longjmp(recovery, 1);
+}
+int handler_jumps(void) {
+  int before = THLegacy_depth();
+  if (setjmp(recovery) == 0) {
+    THSetErrorHandler(jump_away, NULL);
+    THLegacy_protect(fails, NULL); /* the handler leaves from inside */
+  }
+  THSetErrorHandler(NULL, NULL);
+  return THLegacy_depth() - before;
+}
+
 /* TH's handlers: a C program's own handler runs first */
 static int handled;
 static void count_errors(const char *msg, void *data) {

@@ -100,7 +100,15 @@ const char *THErrorKind_name(THErrorKind kind) {
   return "UnknownError";
 }
 
+/* Inside a legacy boundary (th_error_defer > 0) errors are recorded only:
+ * the code inside may handle them; the boundary that an error unwinds
+ * passes it on (th_error_redispatch). Unraisable reports go at once. */
+static _Thread_local int defer_depth;
+
+void th_error_defer(int delta) { defer_depth += delta; }
+
 static void dispatch(const THErrorInfo *e) {
+  if (defer_depth > 0 && !e->unraisable) return;
   if (thread_handler) {
     thread_handler(e, thread_handler_data);
     return;
@@ -156,4 +164,9 @@ void th_error_at(THErrorKind kind, const char *file, int line, int unraisable,
   va_start(ap, format);
   format_and_dispatch(e, fn, format, ap);
   va_end(ap);
+}
+
+void th_error_redispatch(void) {
+  const THErrorInfo *e = thread_error();
+  if (e->kind != TH_ERROR_NONE) dispatch(e);
 }

@@ -24,6 +24,12 @@ void th_error_os_at(int os_errno, const char *file, int line, const char *fn,
 #define TH_ERR_UNRAISABLE(kind, ...) \
   th_error_at((kind), __FILE__, __LINE__, 1, __func__, __VA_ARGS__)
 
+/* delta +1/-1 around a legacy boundary (legacy/THLegacyGeneral.c): while
+ * above 0, errors are recorded without calling the handlers. */
+void th_error_defer(int delta);
+/* The thread's last error to the handlers (a boundary it unwound). */
+void th_error_redispatch(void);
+
 #define TH_LIKELY(x) __builtin_expect(!!(x), 1)
 #define TH_UNLIKELY(x) __builtin_expect(!!(x), 0)
 

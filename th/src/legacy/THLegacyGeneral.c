@@ -29,12 +29,16 @@ int THLegacy_protect(THLegacyBody body, void *ctx) {
   int outer_depth = depth;
   innermost = &b;
   depth = outer_depth + 1;
+  th_error_defer(+1);
   if (setjmp(b.jump) != 0) {
-    innermost = b.outer;
-    depth = outer_depth;
+    /* pop_boundary() took this boundary off before the jump */
+    /* the outermost boundary hands the error to th's handlers (Python's
+     * exception); inner ones leave it to the code that called them */
+    if (outer_depth == 0) th_error_redispatch();
     return -1;
   }
   body(ctx);
+  th_error_defer(-1);
   innermost = b.outer;
   depth = outer_depth;
   return 0;
@@ -106,29 +110,48 @@ static ArgHandler current_arg_handler(void) {
   return h;
 }
 
+/* The innermost boundary, taken off the thread's list before any TH
+ * handler runs: a handler that longjmps elsewhere (as Lua torch's did)
+ * leaves no boundary pointing into a dead frame. */
+static Boundary *pop_boundary(void) {
+  Boundary *b = innermost;
+  if (b) {
+    innermost = b->outer;
+    depth--;
+    th_error_defer(-1);
+  }
+  return b;
+}
+
 /* After a TH handler (if any) returned: to the boundary, else TH's exit. */
-static TH_NO_RETURN void unwind(const char *message) {
-  if (innermost) longjmp(innermost->jump, 1);
+static TH_NO_RETURN void unwind(Boundary *b, const char *message) {
+  if (b) longjmp(b->jump, 1);
   fflush(stdout);
   fprintf(stderr, "$ Error: %s\n", message);
   exit(-1);
 }
 
-void th_legacy_raise(void) {
-  const THErrorInfo *e = THGetLastError();
-  const char *message = e->kind != TH_ERROR_NONE ? e->message : "unknown error";
+/* TH's handler, then the boundary (message is copied: the handler may
+ * report errors of its own) */
+static TH_NO_RETURN void handle_and_unwind(const char *text) {
+  char message[TH_ERROR_MESSAGE_SIZE];
+  snprintf(message, sizeof message, "%s", text);
+  Boundary *b = pop_boundary();
   Handler h = current_handler();
   if (h.fn) h.fn(message, h.data);
-  unwind(message);
+  unwind(b, message);
+}
+
+void th_legacy_raise(void) {
+  const THErrorInfo *e = THGetLastError();
+  handle_and_unwind(e->kind != TH_ERROR_NONE ? e->message : "unknown error");
 }
 
 /* Records (through th's handler) and unwinds a TH error of kind. */
 static TH_NO_RETURN void raise_message(THErrorKind kind, const char *file, int line,
                                        const char *message) {
   THErrorReport(kind, file, line, "%s", message);
-  Handler h = current_handler();
-  if (h.fn) h.fn(message, h.data);
-  unwind(message);
+  handle_and_unwind(message);
 }
 
 void _THError(const char *file, const int line, const char *fmt, ...) {
@@ -148,15 +171,15 @@ void _THArgCheck(const char *file, int line, int condition, int argNumber, const
   va_start(ap, fmt);
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
-  ArgHandler h = current_arg_handler();
-  if (h.fn) h.fn(argNumber, message, h.data);
   char full[TH_ERROR_MESSAGE_SIZE + 32];
   snprintf(full, sizeof full, "invalid argument %d: %s", argNumber, message);
   full[TH_ERROR_MESSAGE_SIZE - 1] = '\0';
-  /* TH's arg handler had the say; th's error handler and the boundary
-   * follow, as after any TH error */
   THErrorReport(TH_ERROR_RUNTIME, file, line, "%s", full);
-  unwind(full);
+  /* TH's arg handler has the say; if it returns, the boundary follows */
+  Boundary *b = pop_boundary();
+  ArgHandler h = current_arg_handler();
+  if (h.fn) h.fn(argNumber, message, h.data);
+  unwind(b, full);
 }
 
 void _THAssertionFailed(const char *file, const int line, const char *exp, const char *fmt,

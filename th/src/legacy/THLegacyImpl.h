@@ -29,7 +29,8 @@ const char *th_legacy_type_name(THScalarType dtype);
 
 /* TH's geometry rules onto self (its storage kept): sizes stop at the
  * first size <= 0, a stride < 0 (or stride NULL) is the contiguous one,
- * the storage grows when the geometry reaches past it. Returns 0, or -1
+ * the storage grows when the geometry reaches past it (0 dims reach one
+ * element: th's functions see a scalar). Returns 0, or -1
  * with th's error set (nothing changed). */
 int th_legacy_resize_nd(THTensor *self, int nDimension, const int64_t *size,
                         const int64_t *stride, const char *fn);

@@ -59,13 +59,24 @@ static int64_t legacy_run(const THTensor *t, int64_t *step) {
 
 /* TH's resize of a result: a tensor with those sizes already is kept as it
  * is (its strides too), else th_legacy_resize_nd's geometry. */
-static void legacy_resize(void *self, int n, const int64_t *size, const char *fn) {
+static void legacy_resize_or_free(void *self, int n, const int64_t *size, const char *fn,
+                                  void *mem, void *a, void *b) {
   THTensor *t = self;
   int m = 0;
   while (m < n && size[m] > 0) m++;
   int same = t->nDimension == m;
   for (int d = 0; same && d < m; d++) same = t->size[d] == size[d];
-  if (!same) TH_LEGACY_OK(th_legacy_resize_nd(t, m, size, NULL, fn));
+  if (!same && th_legacy_resize_nd(t, m, size, NULL, fn) < 0) {
+    /* what the caller made before it goes too: the error unwinds past it */
+    THFree(mem);
+    THTensor_free(a);
+    THTensor_free(b);
+    th_legacy_raise();
+  }
+}
+
+static void legacy_resize(void *self, int n, const int64_t *size, const char *fn) {
+  legacy_resize_or_free(self, n, size, fn, NULL, NULL, NULL);
 }
 
 enum { LEGACY_GATHER, LEGACY_SCATTER, LEGACY_SCATTER_ADD, LEGACY_SCATTER_FILL };

@@ -89,7 +89,8 @@ static int th_geometry(int nDimension, const int64_t *size, const int64_t *strid
   return n;
 }
 
-/* Storage elements a geometry reaches from offset (offset when no dims). */
+/* Storage elements a geometry reaches from offset (offset + 1 when no dims:
+ * th's own functions read a 0-dim tensor's one element). */
 static int th_reach(int64_t offset, int n, const int64_t *size, const int64_t *stride,
                     int64_t *reach, const char *fn) {
   int64_t last = 0;
@@ -101,8 +102,8 @@ static int th_reach(int64_t offset, int n, const int64_t *size, const int64_t *s
       return -1;
     }
   }
-  if (n == 0) {
-    *reach = offset;
+  if (n == 0) { /* a scalar to th's own functions: one element */
+    *reach = offset + 1;
     return 0;
   }
   if (__builtin_add_overflow(offset, last + 1, reach)) {
@@ -128,8 +129,7 @@ int th_legacy_resize_nd(THTensor *self, int nDimension, const int64_t *size,
     same = sz[d] == self->size[d] && !(stride && stride[d] >= 0 && stride[d] != self->stride[d]);
   if (same) memcpy(st, self->stride, sizeof(int64_t) * (size_t)n);
   if (th_reach(self->storageOffset, n, sz, st, &reach, fn) < 0) return -1;
-  if (n > 0 && reach > self->storage->size && THStorage_resize(self->storage, reach) < 0)
-    return -1;
+  if (reach > self->storage->size && THStorage_resize(self->storage, reach) < 0) return -1;
   if (th_tensor_reserve_dims(self, n, fn) < 0) return -1;
   th_tensor_put_dims(self, n, sz, st);
   return 0;
@@ -275,8 +275,15 @@ int THLongStorage_inferExpandGeometry(int64_t *tensorSizes, int64_t *tensorStrid
   THStorage *s = th_legacy_storage(sizes, TH_INT64, "sizes", __func__);
   int64_t ndim = s->size;
   const int64_t *target = s->data;
-  int64_t *esz = THAlloc(sizeof(int64_t) * (ndim ? ndim : 1));
-  int64_t *est = THAlloc(sizeof(int64_t) * (ndim ? ndim : 1));
+  /* both blocks or neither (THAlloc would unwind past the first) */
+  int64_t *esz = th_malloc(sizeof(int64_t) * (size_t)(ndim ? ndim : 1));
+  int64_t *est = th_malloc(sizeof(int64_t) * (size_t)(ndim ? ndim : 1));
+  if (!esz || !est) {
+    th_free(esz);
+    th_free(est);
+    th_error_at(TH_ERROR_MEMORY, __FILE__, __LINE__, 0, __func__, "out of memory");
+    th_legacy_raise();
+  }
   for (int64_t i = ndim - 1; i >= 0; --i) {
     int64_t offset = ndim - 1 - i, dim = tensorDim - 1 - offset;
     int64_t size = dim >= 0 ? tensorSizes[dim] : 1;

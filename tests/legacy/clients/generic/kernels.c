@@ -16,6 +16,26 @@ double kernels_(total)(THTensor *in) {
   return (double)sum;
 }
 
+/* the sum of the non-negative elements: `continue` moves to the next */
+double kernels_(positive_total)(THTensor *in) {
+  accreal sum = 0;
+  TH_TENSOR_APPLY(real, in, if (*in_data < 0) continue; sum += *in_data;);
+  return (double)sum;
+}
+
+/* TH's early exit: whether the two have equal elements, stopping at the
+ * first difference */
+int kernels_(same)(THTensor *a, THTensor *b) {
+  int equal = 1;
+  TH_TENSOR_APPLY2(real, a, real, b,
+                   if (*a_data != *b_data) {
+                     equal = 0;
+                     TH_TENSOR_APPLY_hasFinished = 1;
+                     break;
+                   });
+  return equal;
+}
+
 /* the running sum along dim, in place */
 void kernels_(cumsum)(THTensor *t, int dim) {
   TH_TENSOR_DIM_APPLY(real, t, dim,

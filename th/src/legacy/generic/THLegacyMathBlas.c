@@ -132,7 +132,7 @@ void THTensor_(match)(LTensor *r_, LTensor *m1, LTensor *m2, real gain) {
   /* contiguous copies first: r_ may be m1 or m2 */
   LTensor *a = THTensor_(newClone)(m1), *b = THTensor_(newClone)(m2);
   const real *ap = THTensor_(data)(a), *bp = THTensor_(data)(b);
-  legacy_resize(r_, 2, (int64_t[2]){n1, n2}, __func__);
+  legacy_resize_or_free(r_, 2, (int64_t[2]){n1, n2}, __func__, NULL, a, b);
   real *rp = THTensor_(data)(r_);
   for (int64_t i = 0; i < n1; i++)
     for (int64_t j = 0; j < n2; j++) {
@@ -160,7 +160,8 @@ void THTensor_(diag)(LTensor *r_, LTensor *t, int k) {
   int64_t ak = k >= 0 ? k : -(int64_t)k;
   if (t->nDimension == 1) {
     int64_t n = t->size[0], sz = n + ak;
-    legacy_resize(out, 2, (int64_t[2]){sz, sz}, __func__);
+    legacy_resize_or_free(out, 2, (int64_t[2]){sz, sz}, __func__, NULL,
+                          out != r_ ? out : NULL, NULL);
     THTensor_(legacy_fill)(out, 0);
     real *od = THTensor_(data)(out) + (k >= 0 ? ak * out->stride[1] : ak * out->stride[0]);
     for (int64_t i = 0; i < n; i++)
@@ -174,7 +175,7 @@ void THTensor_(diag)(LTensor *r_, LTensor *t, int k) {
                  _THSizeDesc(t->size, 2).str);
     }
     int64_t size[1] = {sz};
-    legacy_resize(out, 1, size, __func__);
+    legacy_resize_or_free(out, 1, size, __func__, NULL, out != r_ ? out : NULL, NULL);
     td += k >= 0 ? ak * t->stride[1] : ak * t->stride[0];
     real *od = THTensor_(data)(out);
     for (int64_t i = 0; i < sz; i++) od[i * out->stride[0]] = td[i * (t->stride[0] + t->stride[1])];

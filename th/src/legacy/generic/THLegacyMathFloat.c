@@ -373,7 +373,7 @@ void THTensor_(dirichlet_grad)(LTensor *self, LTensor *x, LTensor *alpha, LTenso
   TH_TENSOR_APPLY3(real, x, real, alpha, real, total,
                    *p++ = THTensor_(legacy_dirichlet_grad_one)(*x_data, *alpha_data,
                                                                *total_data);)
-  legacy_resize(self, x->nDimension, x->size, __func__);
+  legacy_resize_or_free(self, x->nDimension, x->size, __func__, buf, NULL, NULL);
   p = buf;
   TH_TENSOR_APPLY(real, self, *self_data = *p++;)
   THFree(buf);

@@ -52,7 +52,7 @@ void THTensor_(maskedSelect)(LTensor *tensor, LTensor *src, THByteTensor *mask) 
   real *p = buf;
   TH_TENSOR_APPLY2(real, src, unsigned char, mask, if (*mask_data == 1) *p++ = *src_data;)
   int64_t size[1] = {numel};
-  legacy_resize(tensor, 1, size, __func__);
+  legacy_resize_or_free(tensor, 1, size, __func__, buf, NULL, NULL);
   p = buf;
   TH_TENSOR_APPLY(real, tensor, *tensor_data = *p++;)
   THFree(buf);
@@ -222,7 +222,7 @@ void THTensor_(take)(LTensor *r_, LTensor *src, THLongTensor *index) {
     *p++ = sd[legacy_offset_of(src->nDimension, src->size, src->stride, i)];
   })
   /* index's shape (with a size-0 dim of th's: TH's empty tensor) */
-  legacy_resize(r_, count ? index->nDimension : 0, index->size, __func__);
+  legacy_resize_or_free(r_, count ? index->nDimension : 0, index->size, __func__, buf, NULL, NULL);
   p = buf;
   TH_TENSOR_APPLY(real, r_, *r__data = *p++;)
   THFree(buf);

@@ -132,17 +132,16 @@ typedef struct {
   int64_t *i;
 } THTensor_(legacy_row);
 
+/* one block, indices first (a second THAlloc failing would unwind past
+ * the first) */
 static THTensor_(legacy_row) THTensor_(legacy_row_new)(int64_t n) {
   THTensor_(legacy_row) r;
-  r.v = THAlloc(sizeof(real) * (size_t)n);
-  r.i = THAlloc(sizeof(int64_t) * (size_t)n);
+  r.i = THAlloc((sizeof(int64_t) + sizeof(real)) * (size_t)(n ? n : 1));
+  r.v = (real *)(r.i + n);
   return r;
 }
 
-static void THTensor_(legacy_row_free)(THTensor_(legacy_row) r) {
-  THFree(r.v);
-  THFree(r.i);
-}
+static void THTensor_(legacy_row_free)(THTensor_(legacy_row) r) { THFree(r.i); }
 
 void THTensor_(sort)(LTensor *rt_, THLongTensor *ri_, LTensor *t, int dimension,
                      int descendingOrder) {

@@ -95,8 +95,15 @@ void THStorage_(retain)(LStorage *storage) {
   if (storage) THStorage_retain(S_IN(storage));
 }
 
+/* th refuses what would leave a tensor viewing the storage outside its
+ * data: a swap of storages of different sizes, a resize that shrinks (TH
+ * did both; a tensor's own storage has refcount 1, so th cannot tell) */
 void THStorage_(swap)(LStorage *storage1, LStorage *storage2) {
-  TH_LEGACY_OK(THStorage_swap(S_IN(storage1), S_IN(storage2)));
+  THStorage *a = S_IN(storage1), *b = S_IN(storage2);
+  THArgCheck(a->size == b->size, 2, "%s: storages of %" PRId64 " and %" PRId64 " elements: "
+             "a tensor viewing the larger would point outside its data", __func__, a->size,
+             b->size);
+  TH_LEGACY_OK(THStorage_swap(a, b));
 }
 
 void THStorage_(free)(LStorage *storage) {
@@ -104,7 +111,11 @@ void THStorage_(free)(LStorage *storage) {
 }
 
 void THStorage_(resize)(LStorage *storage, ptrdiff_t size) {
-  TH_LEGACY_OK(THStorage_resize(S_IN(storage), size));
+  THStorage *s = S_IN(storage);
+  THArgCheck(size >= s->size, 2, "%s: shrinking a storage (%" PRId64 " to %td elements) is "
+             "refused: a tensor viewing it would point outside its data", __func__, s->size,
+             size);
+  TH_LEGACY_OK(THStorage_resize(s, size));
 }
 
 void THStorage_(fill)(LStorage *storage, real value) {

@@ -66,11 +66,12 @@ void THTensor_(clearFlag)(LTensor *self, const char flag) {
 
 /* ------------------------------------------------------------ creation */
 
-/* A tensor with 0 dims over a new empty storage, as TH's new. */
+/* A tensor with 0 dims, as TH's new: no elements to TH code. To th's own
+ * functions a 0-dim tensor is a scalar, so its storage holds one element:
+ * a TH-empty tensor handed to th (THTensor *, Python) stays in bounds. */
 static THTensor *TH_CONCAT_2(legacy_empty_, Real)(void) {
-  THTensor *t = th_legacy_nonnull(THTensor_new(TH_REAL_DTYPE));
-  /* th's new tensor has one dim of size 0; TH's has none */
-  t->nDimension = 0;
+  THTensor *t = th_legacy_nonnull(THTensor_newWithSize(TH_REAL_DTYPE, 0, NULL, NULL));
+  memset(t->storage->data, 0, sizeof(real)); /* a zero, not garbage, to th */
   return t;
 }
 #define LEGACY_EMPTY TH_CONCAT_2(legacy_empty_, Real)
