@@ -77,3 +77,14 @@ def test_generated_docs_are_current():
     refcount = open(os.path.join(ROOT, "docs", "REFCOUNT.md")).read()
     assert th_api.refcount_rows().strip() in refcount, (
         "docs/REFCOUNT.md's legacy rows are stale: run python tools/legacy/th_api.py --write")
+
+
+def test_every_legacy_declaration_has_c_linkage():
+    """TH_API (extern "C" in C++, exported): a declaration without it would
+    be a mangled, hidden name to a C++ client."""
+    import glob
+    import re
+    for path in glob.glob(os.path.join(ROOT, "include", "TH", "generic", "THLegacy*.h")):
+        text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
+        for decl in re.findall(r"^[A-Za-z][^;#]*?\)\s*;", text, re.M):
+            assert decl.startswith("TH_API"), (os.path.basename(path), decl)

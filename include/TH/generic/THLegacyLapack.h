@@ -20,13 +20,13 @@ TH_API void THLapack_(getrf)(int m, int n, real *a, int lda, int *ipiv, int *inf
 TH_API void THLapack_(getrs)(char trans, int n, int nrhs, real *a, int lda, int *ipiv, real *b,
                              int ldb, int *info);
 TH_API void THLapack_(getri)(int n, real *a, int lda, int *ipiv, real *work, int lwork, int* info);
-void THLapack_(potrf)(char uplo, int n, real *a, int lda, int *info);
-void THLapack_(potri)(char uplo, int n, real *a, int lda, int *info);
-void THLapack_(potrs)(char uplo, int n, int nrhs, real *a, int lda, real *b, int ldb, int *info);
-void THLapack_(pstrf)(char uplo, int n, real *a, int lda, int *piv, int *rank, real tol,
+TH_API void THLapack_(potrf)(char uplo, int n, real *a, int lda, int *info);
+TH_API void THLapack_(potri)(char uplo, int n, real *a, int lda, int *info);
+TH_API void THLapack_(potrs)(char uplo, int n, int nrhs, real *a, int lda, real *b, int ldb, int *info);
+TH_API void THLapack_(pstrf)(char uplo, int n, real *a, int lda, int *piv, int *rank, real tol,
                       real *work, int *info);
-void THLapack_(geqrf)(int m, int n, real *a, int lda, real *tau, real *work, int lwork, int *info);
-void THLapack_(orgqr)(int m, int n, int k, real *a, int lda, real *tau, real *work, int lwork,
+TH_API void THLapack_(geqrf)(int m, int n, real *a, int lda, real *tau, real *work, int lwork, int *info);
+TH_API void THLapack_(orgqr)(int m, int n, int k, real *a, int lda, real *tau, real *work, int lwork,
                       int *info);
-void THLapack_(ormqr)(char side, char trans, int m, int n, int k, real *a, int lda, real *tau,
+TH_API void THLapack_(ormqr)(char side, char trans, int m, int n, int k, real *a, int lda, real *tau,
                       real *c, int ldc, real *work, int lwork, int *info);

@@ -70,7 +70,7 @@ TH_API void THTensor_(baddbmm)(THTensor *r_, real beta, THTensor *t, real alpha,
                                THTensor *batch2);
 TH_API void THTensor_(match)(THTensor *r_, THTensor *m1, THTensor *m2, real gain);
 TH_API ptrdiff_t THTensor_(numel)(THTensor *t);
-void THTensor_(preserveReduceDimSemantics)(THTensor *r_, int in_dims, int reduce_dimension,
+TH_API void THTensor_(preserveReduceDimSemantics)(THTensor *r_, int in_dims, int reduce_dimension,
                                            int keepdim);
 TH_API void THTensor_(max)(THTensor *values_, THLongTensor *indices_, THTensor *t, int dimension,
                            int keepdim);

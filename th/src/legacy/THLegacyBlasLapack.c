@@ -24,10 +24,7 @@ static int lb_trans(char trans, int argNumber, const char *fn) {
   }
 }
 
-/* the legacy definitions are the public (TH_API-less) declarations' too */
-#pragma GCC visibility push(default)
 #define TH_GENERIC_FILE "legacy/generic/THLegacyBlas.c"
 #include "TH/THGenerateAllTypes.h"
 #define TH_GENERIC_FILE "legacy/generic/THLegacyLapack.c"
 #include "TH/THGenerateFloatTypes.h"
-#pragma GCC visibility pop

@@ -27,7 +27,7 @@
 
 /* TH's rule: a result with one dim fewer than the input (not keepdim)
  * gets the reduced dim back (size 1) so that its strides are kept.
- * Exported, as TH's was (its declaration lacks TH_API). */
+ * Exported, as TH's was. */
 TH_API void THTensor_(preserveReduceDimSemantics)(LTensor *r_, int in_dims,
                                                   int reduce_dimension, int keepdim) {
   if (r_ && !keepdim && T_IN(r_)->nDimension == in_dims - 1 && r_->nDimension != 0)
