@@ -1,0 +1,99 @@
+"""th.load reads torch.save's checkpoints (PyTorch's zip format) without
+PyTorch: the files are written by torch 2.13 in the test, read by th, and
+compared value for value; anything but tensors and plain containers is
+refused, and a malformed file is an error, never a read out of bounds."""
+import collections
+import io
+import pickle
+import zipfile
+
+import numpy as np
+import pytest
+
+import th
+
+torch = pytest.importorskip("torch")
+
+DTYPES = ["float32", "float64", "float16", "bfloat16", "int64", "int32", "int16", "int8",
+          "uint8", "bool", "complex64", "complex128", "uint16", "uint32", "uint64"]
+
+
+def saved(obj):
+    f = io.BytesIO()
+    torch.save(obj, f)
+    f.seek(0)
+    return f
+
+
+def same(ours, theirs):
+    assert ours.dtype == getattr(th, str(theirs.dtype).split(".")[1])
+    assert tuple(ours.shape) == tuple(theirs.shape)
+    assert tuple(ours.stride()) == tuple(theirs.stride())
+    assert ours.tolist() == theirs.tolist()
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_every_dtype(dtype):
+    t = (torch.arange(12) % 5).to(getattr(torch, dtype)).reshape(3, 4)
+    same(th.load(saved(t)), t)
+
+
+def test_a_state_dict_with_views_sharing_a_storage(tmp_path):
+    base = torch.arange(24.0).reshape(4, 6)
+    sd = collections.OrderedDict(
+        [("weight", base), ("rows", base[1:3]), ("cols", base[:, ::2]), ("t", base.t()),
+         ("nested", {"list": [torch.zeros(0), torch.tensor(7)], "n": 3, "s": "x"})])
+    path = tmp_path / "ck.pt"
+    torch.save(sd, path)
+    ours = th.load(str(path))
+    assert isinstance(ours, collections.OrderedDict) and list(ours) == list(sd)
+    for key in ("weight", "rows", "cols", "t"):
+        same(ours[key], sd[key])
+    same(ours["nested"]["list"][0], sd["nested"]["list"][0])
+    same(ours["nested"]["list"][1], sd["nested"]["list"][1])
+    assert ours["nested"]["n"] == 3 and ours["nested"]["s"] == "x"
+    # one storage, as in torch: writing the base shows in the views
+    ours["weight"].fill_(1)
+    assert ours["rows"].sum().item() == 12 and ours["t"].sum().item() == 24
+
+
+def test_a_module_state_dict_loads():
+    m = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.BatchNorm1d(3))
+    sd = m.state_dict()
+    ours = th.load(saved(sd))
+    assert list(ours) == list(sd)
+    for key in sd:
+        same(ours[key], sd[key])
+
+
+class Evil:
+    def __reduce__(self):
+        return (print, ("code from the file ran",))
+
+
+def test_code_in_the_file_never_runs(capsys):
+    with pytest.raises(pickle.UnpicklingError, match=r"print is not allowed in a weights-only load"):
+        th.load(saved({"x": Evil()}))
+    assert "ran" not in capsys.readouterr().out
+
+
+def test_malformed_files_are_errors():
+    with pytest.raises(pickle.UnpicklingError, match="not a torch.save zip archive"):
+        th.load(io.BytesIO(b"not a zip"))
+    # a tensor that reaches past its storage
+    good = saved(torch.arange(4.0))
+    z = zipfile.ZipFile(good)
+    files = {n: z.read(n) for n in z.namelist()}
+    record = [n for n in files if n.endswith("/data/0")][0]
+    files[record] = files[record][:8]  # two of four floats
+    bad = io.BytesIO()
+    with zipfile.ZipFile(bad, "w") as out:
+        for n, data in files.items():
+            out.writestr(n, data)
+    bad.seek(0)
+    with pytest.raises(pickle.UnpicklingError, match="has 8 bytes, not 16"):
+        th.load(bad)
+    with pytest.raises(ValueError, match="weights-only"):
+        th.load(saved(torch.zeros(1)), weights_only=False)
+    with pytest.raises(ValueError, match="cpu only"):
+        th.load(saved(torch.zeros(1)), map_location="cuda")
