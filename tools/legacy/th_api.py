@@ -332,7 +332,48 @@ def refcount_rows():
             lines.append(f"| `{name}({', '.join(_param_names(params))})` | {returns} | {args} | "
                          f"{error} |")
         lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines).rstrip() + "\n\n" + macro_rows()
+
+
+# The function-like macros of the legacy headers: what each hands back and
+# what it does with its arguments (none takes or gives a reference)
+MACRO_HEADERS = ["THLegacyGeneral.h", "THLegacy.h", "THHalf.h", "THTensorApply.h",
+                 "THTensorDimApply.h", "THLegacyGenerateOne.h", "THGenerateFloatType.h",
+                 "THGenerateHalfType.h"]
+MACRO_ROWS = [
+    (r"THError$|THArgError$", "does not return", "—", "TH error (does not return)"),
+    (r"THArgCheckWithCleanup$", "void", "`cleanup` runs before the error",
+     "TH error when the condition fails"),
+    (r"THArgCheck$|THAssert$|THAssertMsg$", "void", "—", "TH error when the condition fails"),
+    (r"THTensor_fastGet\dd$", "the element (an lvalue)", "`self` borrowed; no check", "—"),
+    (r"THTensor_fastSet\dd$", "the value", "`self` borrowed; no check", "—"),
+    (r"TH_STORAGE_GET$|TH_STORAGE_SET$|TH_LEGACY_AT$", "the element / first element",
+     "borrowed; no check", "—"),
+    (r"TH_TENSOR_(DIM_)?APPLY", "void (runs CODE per element or slice)",
+     "tensors borrowed; DIM_APPLY's counter is THAlloc'd and THFree'd by the macro",
+     "TH error (sizes or dim)"),
+    (r"TH_(DIM_)?APPLY_\w*_$", "internal step of the apply macros", "borrowed", "—"),
+]
+
+
+def macro_rows():
+    names = []
+    for header in MACRO_HEADERS:
+        text = open(os.path.join(ROOT, "include", "TH", header)).read()
+        for name, params in re.findall(r"^#define (\w+)\(([^)]*)\)", text, re.M):
+            if (name, params) not in names:
+                names.append((name, params))
+    lines = ["Macros of these headers (none takes or gives a reference):", "",
+             "| Macro | Gives | Arguments | Error |", "|---|---|---|---|"]
+    for name, params in names:
+        gives, args, error = "a value or name (pure text)", "—", "—"
+        for pattern, g, a_, e in MACRO_ROWS:
+            if re.match(pattern, name):
+                gives, args, error = g, a_, e
+                break
+        lines.append(f"| `{name}({', '.join(p.strip() for p in params.split(','))})` | {gives} | "
+                     f"{args} | {error} |")
+    return "\n".join(lines) + "\n"
 
 
 def replace_between(path, marker, body):
