@@ -36,13 +36,11 @@ def build(tmp_path, name, language):
     if language == "c":
         cmd = [cc, "-std=c99", *STRICT]
     else:
-        cmd = [cxx, "-std=c++11", "-x", "c++", "-Werror=return-type"]
+        cmd = [cxx, "-std=c++11", "-x", "c++", "-Wall", "-Werror=return-type"]
     out = tmp_path / f"{name}_{language}.so"
     cmd += ["-O2", "-fPIC", "-shared", "-I", HERE, "-I", inc, "-I", os.path.join(inc, "TH"),
             os.path.join(HERE, name + ".c"), "-L", lib, "-lTH", "-Wl,-rpath," + lib,
             "-o", str(out)]
-    if language == "cxx":
-        cmd.insert(cmd.index("-x") + 2, "-Wall")
     subprocess.run(cmd, check=True, env=compiler_env(), capture_output=True)
     return ctypes.CDLL(str(out))
 

@@ -107,6 +107,8 @@ static _Thread_local int defer_depth;
 
 void th_error_defer(int delta) { defer_depth += delta; }
 
+int th_error_deferred(void) { return defer_depth; }
+
 static void dispatch(const THErrorInfo *e) {
   if (defer_depth > 0 && !e->unraisable) return;
   if (thread_handler) {

@@ -27,6 +27,8 @@ void th_error_os_at(int os_errno, const char *file, int line, const char *fn,
 /* delta +1/-1 around a legacy boundary (legacy/THLegacyGeneral.c): while
  * above 0, errors are recorded without calling the handlers. */
 void th_error_defer(int delta);
+/* How many legacy boundaries the calling thread is inside. */
+int th_error_deferred(void);
 /* The thread's last error to the handlers (a boundary it unwound). */
 void th_error_redispatch(void);
 

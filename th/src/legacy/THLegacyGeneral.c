@@ -16,8 +16,9 @@ typedef struct Boundary {
   struct Boundary *outer;
 } Boundary;
 
+/* the thread's boundaries, innermost first; their count is core's deferral
+ * depth (th_error_deferred) */
 static _Thread_local Boundary *innermost;
-static _Thread_local int depth;
 
 int THLegacy_protect(THLegacyBody body, void *ctx) {
   if (!body) {
@@ -26,9 +27,8 @@ int THLegacy_protect(THLegacyBody body, void *ctx) {
   }
   Boundary b;
   b.outer = innermost;
-  int outer_depth = depth;
+  int outer_depth = th_error_deferred();
   innermost = &b;
-  depth = outer_depth + 1;
   th_error_defer(+1);
   if (setjmp(b.jump) != 0) {
     /* pop_boundary() took this boundary off before the jump */
@@ -40,11 +40,10 @@ int THLegacy_protect(THLegacyBody body, void *ctx) {
   body(ctx);
   th_error_defer(-1);
   innermost = b.outer;
-  depth = outer_depth;
   return 0;
 }
 
-int THLegacy_depth(void) { return depth; }
+int THLegacy_depth(void) { return th_error_deferred(); }
 
 /* ------------------------------------------------------------- handlers */
 
@@ -117,7 +116,6 @@ static Boundary *pop_boundary(void) {
   Boundary *b = innermost;
   if (b) {
     innermost = b->outer;
-    depth--;
     th_error_defer(-1);
   }
   return b;

@@ -39,10 +39,6 @@ int th_legacy_resize_nd(THTensor *self, int nDimension, const int64_t *size,
 int th_legacy_set_storage_nd(THTensor *self, THStorage *storage, int64_t offset,
                              int nDimension, const int64_t *size, const int64_t *stride,
                              const char *fn);
-/* self takes src's storage, offset and the given geometry (already TH's,
- * inside the storage). Returns 0, or -1 on allocation. */
-int th_legacy_view(THTensor *self, const THTensor *src, int64_t offset, int nDimension,
-                   const int64_t *size, const int64_t *stride, const char *fn);
 /* TH's copy: src's elements in row-major order into self's, converted;
  * the counts must match (shapes may differ). Returns 0, or -1. */
 int th_legacy_copy(THTensor *self, THTensor *src, const char *fn);

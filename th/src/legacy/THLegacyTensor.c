@@ -167,11 +167,6 @@ int th_legacy_set_storage_nd(THTensor *self, THStorage *storage, int64_t offset,
   return rc;
 }
 
-int th_legacy_view(THTensor *self, const THTensor *src, int64_t offset, int nDimension,
-                   const int64_t *size, const int64_t *stride, const char *fn) {
-  return th_tensor_assign(self, src->storage, offset, nDimension, size, stride, fn);
-}
-
 int th_legacy_copy(THTensor *self, THTensor *src, const char *fn) {
   int64_t n = th_legacy_numel(self), m = th_legacy_numel(src);
   if (n != m) {

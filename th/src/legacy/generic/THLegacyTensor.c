@@ -105,7 +105,8 @@ static int TH_CONCAT_2(legacy_dims_, Real)(THLongStorage *size, THLongStorage *s
   THStorage *a = size ? th_legacy_storage(size, TH_INT64, "size", fn) : NULL;
   THStorage *b = stride ? th_legacy_storage(stride, TH_INT64, "stride", fn) : NULL;
   if (a && b) THArgCheck(a->size == b->size, 4, "%s: inconsistent size", fn);
-  int64_t n = a ? a->size : b ? b->size : 0;
+  /* no sizes: no dims (TH read a NULL size array when strides came alone) */
+  int64_t n = a ? a->size : 0;
   THArgCheck(n <= TH_MAX_DIMS, 2, "%s: %" PRId64 " dims (at most %d)", fn, n, TH_MAX_DIMS);
   *sz = a ? a->data : NULL;
   *st = b ? b->data : NULL;
@@ -117,10 +118,6 @@ LTensor *THTensor_(newWithStorage)(LStorage *storage, ptrdiff_t storageOffset,
                                    THLongStorage *size, THLongStorage *stride) {
   const int64_t *sz, *st;
   int n = LEGACY_DIMS(size, stride, &sz, &st, __func__);
-  if (!sz && n) {
-    /* strides alone: TH read sizes of... none; every dim then stops at once */
-    n = 0;
-  }
   return LEGACY_NEW_WITH_STORAGE(storage, storageOffset, n, sz, st, __func__);
 }
 
@@ -154,7 +151,6 @@ LTensor *THTensor_(newWithStorage4d)(LStorage *storage, ptrdiff_t storageOffset,
 LTensor *THTensor_(newWithSize)(THLongStorage *size, THLongStorage *stride) {
   const int64_t *sz, *st;
   int n = LEGACY_DIMS(size, stride, &sz, &st, __func__);
-  if (!sz) n = 0;
   return LEGACY_NEW_WITH_STORAGE(NULL, 0, n, sz, st, __func__);
 }
 
@@ -215,7 +211,7 @@ static int TH_CONCAT_2(legacy_narrow_, Real)(THTensor *t, THTensor *s, int dim, 
   int64_t sz[TH_MAX_DIMS];
   memcpy(sz, s->size, sizeof(int64_t) * (size_t)s->nDimension);
   sz[dim] = size;
-  return th_legacy_view(t, s, s->storageOffset + first * s->stride[dim], s->nDimension, sz,
+  return th_tensor_assign(t, s->storage, s->storageOffset + first * s->stride[dim], s->nDimension, sz,
                         s->stride, fn);
 }
 
@@ -235,7 +231,7 @@ static int TH_CONCAT_2(legacy_select_, Real)(THTensor *t, THTensor *s, int dim, 
       sz[n] = s->size[d];
       st[n++] = s->stride[d];
     }
-  return th_legacy_view(t, s, s->storageOffset + index * s->stride[dim], n, sz, st, fn);
+  return th_tensor_assign(t, s->storage, s->storageOffset + index * s->stride[dim], n, sz, st, fn);
 }
 
 static int TH_CONCAT_2(legacy_transpose_, Real)(THTensor *t, THTensor *s, int dim1, int dim2,
@@ -252,7 +248,7 @@ static int TH_CONCAT_2(legacy_transpose_, Real)(THTensor *t, THTensor *s, int di
   st[dim1] = s->stride[dim2];
   sz[dim2] = s->size[dim1];
   st[dim2] = s->stride[dim1];
-  return th_legacy_view(t, s, s->storageOffset, s->nDimension, sz, st, fn);
+  return th_tensor_assign(t, s->storage, s->storageOffset, s->nDimension, sz, st, fn);
 }
 
 static int TH_CONCAT_2(legacy_unfold_, Real)(THTensor *t, THTensor *s, int dim, int64_t size,
@@ -276,7 +272,7 @@ static int TH_CONCAT_2(legacy_unfold_, Real)(THTensor *t, THTensor *s, int dim, 
   }
   sz[s->nDimension] = size;
   st[s->nDimension] = s->stride[dim];
-  return th_legacy_view(t, s, s->storageOffset, s->nDimension + 1, sz, st, fn);
+  return th_tensor_assign(t, s->storage, s->storageOffset, s->nDimension + 1, sz, st, fn);
 }
 
 void THTensor_(narrow)(LTensor *self, LTensor *src, int dimension_, int64_t firstIndex_,
@@ -336,7 +332,6 @@ LTensor *THTensor_(newUnfold)(LTensor *tensor, int dimension_, int64_t size_, in
 
 LTensor *THTensor_(newView)(LTensor *tensor, THLongStorage *size) {
   THTensor *t = T_IN(tensor);
-  THStorage *want = th_legacy_storage(size, TH_INT64, "size", __func__);
   THLongStorage *inferred = THLongStorage_newInferSize(size, th_legacy_numel(t));
   THStorage *inf = (THStorage *)inferred;
   int n = (int)inf->size;
@@ -346,7 +341,6 @@ LTensor *THTensor_(newView)(LTensor *tensor, THLongStorage *size) {
   int viewable = n <= TH_MAX_DIMS && th_legacy_numel(t) > 0
                      ? th_reshape_geometry(t, n, inf->data, sz, st, __func__)
                      : 1;
-  (void)want;
   if (viewable != 1) {
     THLongStorage_free(inferred);
     THClearError();
@@ -356,7 +350,7 @@ LTensor *THTensor_(newView)(LTensor *tensor, THLongStorage *size) {
   }
   THTensor *r = LEGACY_EMPTY();
   int rc = th_legacy_numel(t) > 0
-               ? th_legacy_view(r, t, t->storageOffset, n, sz, st, __func__)
+               ? th_tensor_assign(r, t->storage, t->storageOffset, n, sz, st, __func__)
                : th_legacy_set_storage_nd(r, t->storage, t->storageOffset, n, inf->data, NULL,
                                           __func__);
   THLongStorage_free(inferred);
@@ -431,7 +425,6 @@ void THTensor_(setStorage)(LTensor *self, LStorage *storage_, ptrdiff_t storageO
                            THLongStorage *size_, THLongStorage *stride_) {
   const int64_t *sz, *st;
   int n = LEGACY_DIMS(size_, stride_, &sz, &st, __func__);
-  if (!sz) n = 0;
   THTensor_(setStorageNd)(self, storage_, storageOffset_, n, (int64_t *)sz, (int64_t *)st);
 }
 
@@ -476,7 +469,7 @@ void THTensor_(squeeze)(LTensor *self, LTensor *src) {
     st[0] = 1;
     n = 1;
   }
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset, n, sz, st, __func__));
+  TH_LEGACY_OK(th_tensor_assign(t, s->storage, s->storageOffset, n, sz, st, __func__));
 }
 
 void THTensor_(squeeze1d)(LTensor *self, LTensor *src, int dimension_) {
@@ -489,7 +482,7 @@ void THTensor_(squeeze1d)(LTensor *self, LTensor *src, int dimension_) {
       sz[n] = s->size[d];
       st[n++] = s->stride[d];
     }
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset, n, sz, st, __func__));
+  TH_LEGACY_OK(th_tensor_assign(t, s->storage, s->storageOffset, n, sz, st, __func__));
 }
 
 void THTensor_(unsqueeze1d)(LTensor *self, LTensor *src, int dimension_) {
@@ -512,7 +505,7 @@ void THTensor_(unsqueeze1d)(LTensor *self, LTensor *src, int dimension_) {
       st[n++] = s->stride[d];
     }
   }
-  TH_LEGACY_OK(th_legacy_view(t, s, s->storageOffset, n, sz, st, __func__));
+  TH_LEGACY_OK(th_tensor_assign(t, s->storage, s->storageOffset, n, sz, st, __func__));
 }
 
 /* -------------------------------------------------------------- queries */
