@@ -14,3 +14,6 @@ from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
            "conv_transpose3d"]
+from th.nn._padding import pad
+
+__all__ += ["pad"]
