@@ -17,3 +17,8 @@ __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
 from th.nn._padding import pad
 
 __all__ += ["pad"]
+from th.nn._pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
+                            adaptive_max_pool2d, avg_pool1d, avg_pool2d, max_pool1d, max_pool2d)
+
+__all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
+            "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d"]
