@@ -22,3 +22,6 @@ from th.nn._pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_m
 
 __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
             "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d"]
+from th.nn._sampling import fold, interpolate, unfold
+
+__all__ += ["fold", "interpolate", "unfold"]
