@@ -25,3 +25,6 @@ __all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
 from th.nn._sampling import fold, interpolate, unfold
 
 __all__ += ["fold", "interpolate", "unfold"]
+from th.nn._normalization import batch_norm, group_norm, instance_norm
+
+__all__ += ["batch_norm", "group_norm", "instance_norm"]
