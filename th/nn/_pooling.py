@@ -3,13 +3,15 @@ max_pool1d, max_pool2d (with dilation, ceil_mode, return_indices),
 avg_pool1d, avg_pool2d (count_include_pad, divisor_override),
 adaptive_avg_pool1d/2d and adaptive_max_pool1d/2d.
 
-A pooling is one strided view and one reduction: the input padded once (with
-the lowest value for max, zeros for avg) is seen as (..., out_1, .., out_n,
-k_1, .., k_n) windows through as_strided, and th.amax or th.sum reduces the
-window dims. Adaptive pools have windows of varying length: each spatial dim
-is gathered (index_select) into (out, longest window) rows whose unused
-slots repeat the window's last element (harmless for max) or are masked out
-(avg)."""
+A pooling reads one padded copy of the input (padded with the lowest value
+for max, zeros for avg) through one strided view per kernel offset, each
+(..., out_1, .., out_n), and reduces them in one fused th.lazy expression
+(th.maximum or th.add) in row-major offset order, torch's order: average
+pooling is bit for bit torch's. max with indices scans the offsets as
+torch's kernel does (greater, or NaN, wins). Adaptive pools have windows of
+varying length: each spatial dim is gathered (index_select) slot by slot,
+the slots a shorter window lacks masked out (avg) or repeating its last
+element (max)."""
 import math
 from typing import Any, List, Optional, Sequence, Tuple, Union
 
@@ -97,6 +99,35 @@ def _windows(input: Tensor, n: int, ks: List[int], ss: List[int], ps: List[int],
     return padded.as_strided(shape, window_strides, padded.storage_offset())
 
 
+def _offset_views(windows: Tensor, n: int) -> List[Tuple[Tuple[int, ...], Tensor]]:
+    """The windows' (..., out_1..out_n) views at each kernel offset, in
+    row-major order (the order torch's kernels visit a window in)."""
+    ks = list(windows.shape[-n:])
+    views = []
+    for flat in range(math.prod(ks)):
+        offset = []
+        for k in reversed(ks):
+            offset.append(flat % k)
+            flat //= k
+        offset = offset[::-1]
+        views.append((tuple(offset), windows[(Ellipsis,) + tuple(offset)]))
+    return views
+
+
+# operands one fused expression takes before it is evaluated into a tensor
+CHAIN = 8
+
+
+def _fold_views(op: Any, views: List[Tensor]) -> Tensor:
+    """op(op(op(v0, v1), v2), ...) over the views, in order, as fused passes."""
+    acc: Any = views[0]
+    for i, view in enumerate(views[1:], 1):
+        acc = op(th.lazy(acc) if isinstance(acc, Tensor) else acc, view)
+        if i % CHAIN == 0:
+            acc = acc.eval()
+    return acc.eval() if not isinstance(acc, Tensor) else acc.clone()
+
+
 def _first_max_position(windows: Tensor, n: int) -> Tensor:
     """The position, in row-major window order, of each window's maximum as
     torch's kernels pick it: the first maximum, or the last NaN."""
@@ -118,30 +149,6 @@ def _unravel(position: Tensor, ks: List[int]) -> List[Tensor]:
     return offsets[::-1]
 
 
-def _indices(position: Tensor, input: Tensor, n: int, ks: List[int], ss: List[int],
-             ps: List[int], ds: List[int], outs: List[int]) -> Tensor:
-    """Flat indices into each input plane of the window positions (a
-    window whose pick lies in the padding holds only the lowest value: torch
-    gives its first element inside the input)."""
-    spatial = list(input.shape[-n:])
-    offsets = _unravel(position, ks)
-    index = None
-    outside = None
-    first = None
-    for i in range(n):
-        view = [1] * n
-        view[i] = outs[i]
-        start = th.arange(outs[i]).view(view) * ss[i] - ps[i]
-        coordinate = start + offsets[i] * ds[i]
-        out_i = (coordinate < 0) | (coordinate >= spatial[i])
-        # the first dilation step at or after 0
-        start_inside = th.where(start < 0, start + ((-start + ds[i] - 1) // ds[i]) * ds[i], start)
-        index = coordinate if index is None else index * spatial[i] + coordinate
-        first = start_inside if first is None else first * spatial[i] + start_inside
-        outside = out_i if outside is None else outside | out_i
-    return th.where(outside, first.expand_as(index), index)
-
-
 def _max_pool(fn: str, n: int, input: Any, kernel_size: Any, stride: Any, padding: Any,
               dilation: Any, ceil_mode: bool, return_indices: bool) -> Any:
     input = _check_input(fn, input, n)
@@ -152,14 +159,43 @@ def _max_pool(fn: str, n: int, input: Any, kernel_size: Any, stride: Any, paddin
         raise UnsupportedDtype(f'"{fn}" not implemented for {name} tensors')
     ks, ss, ps, ds, outs = _geometry(fn, input, n, kernel_size, stride, padding, dilation,
                                      ceil_mode)
-    windows = _windows(input, n, ks, ss, ps, ds, outs,
-                       -math.inf if name in FLOATS else LOWEST[name])
-    dims = list(range(windows.ndim - n, windows.ndim))
-    values = th.amax(windows, dim=dims)
+    fill = -math.inf if name in FLOATS else LOWEST[name]
+    windows = _windows(input, n, ks, ss, ps, ds, outs, fill)
+    # one fused maximum over the kernel offsets' views (NaN propagates, as torch's)
     if not return_indices:
-        return values
-    position = _first_max_position(windows, n)
-    return values, _indices(position, input, n, ks, ss, ps, ds, outs)
+        return _fold_views(th.maximum, [v for _, v in _offset_views(windows, n)])
+    return _max_and_indices(windows, input, n, ss, ps, ds, outs, fill)
+
+
+def _max_and_indices(windows: Tensor, input: Tensor, n: int, ss: List[int], ps: List[int],
+                     ds: List[int], outs: List[int], fill: float) -> Tuple[Tensor, Tensor]:
+    """Each window's maximum and its flat index in the input plane, by
+    torch's kernel's scan: start from the lowest value at the window's first
+    element inside the input, visit the offsets in row-major order, take a
+    value greater than the best so far, or a NaN (so the last NaN wins)."""
+    spatial = list(input.shape[-n:])
+    base: Any = None
+    first: Any = None
+    for i in range(n):
+        view = [1] * n
+        view[i] = outs[i]
+        start = th.arange(outs[i]).view(view) * ss[i] - ps[i]
+        # the first dilation step at or after 0
+        inside = th.where(start < 0, start + ((-start + ds[i] - 1) // ds[i]) * ds[i], start)
+        base = start if base is None else base * spatial[i] + start
+        first = inside if first is None else first * spatial[i] + inside
+    views = _offset_views(windows, n)
+    shape = list(views[0][1].shape)
+    best = th.full(shape, fill, dtype=input.dtype)
+    index = first.expand(shape).clone()
+    floating = input.dtype.is_floating_point
+    for offset, view in views:
+        step = sum(o * d * math.prod(spatial[i + 1:]) for i, (o, d) in enumerate(zip(offset, ds)))
+        take = th.lazy(view) > best
+        take = (take | th.isnan(th.lazy(view))).eval() if floating else take.eval()
+        best = th.where(take, view, best)
+        index = th.where(take, base + step, index)
+    return best, index
 
 
 def max_pool1d(input: Tensor, kernel_size: IntOrInts, stride: Optional[IntOrInts] = None,
@@ -211,7 +247,8 @@ def _avg_pool(fn: str, n: int, input: Any, kernel_size: Any, stride: Any, paddin
     if divisor_override is not None and divisor_override == 0:
         raise ArgumentError(f"{fn}: divisor must be not zero")
     windows = _windows(input, n, ks, ss, ps, ds, outs, 0)
-    sums = th.sum(windows, dim=list(range(windows.ndim - n, windows.ndim)))
+    # summed in torch's order: the kernel offsets in row-major order
+    sums = _fold_views(th.add, [v for _, v in _offset_views(windows, n)])
     if divisor_override is not None:
         divisor: Any = divisor_override
     else:
@@ -334,20 +371,30 @@ def _adaptive_avg(fn: str, n: int, input: Any, output_size: Any) -> Tensor:
     lead = input.ndim - n
     if 0 in sizes or 0 in input.shape:
         return th.zeros(list(input.shape[:lead]) + sizes, dtype=input.dtype)
-    windows, tables = _adaptive_gather(input, n, sizes)
-    mask = None
-    divisor = None
-    for i, (_, valid, counts) in enumerate(tables):
-        shape = [1] * (2 * n)
-        shape[2 * i], shape[2 * i + 1] = valid.shape
-        m = valid.view(shape)
-        mask = m if mask is None else mask & m
-        cshape = [1] * n
-        cshape[i] = len(counts)
-        c = th.tensor(counts, dtype=input.dtype).view(cshape)
-        divisor = c if divisor is None else divisor * c
-    windows = th.where(mask, windows, th.zeros((), dtype=input.dtype))
-    return th.sum(windows, dim=[lead + 2 * i + 1 for i in range(n)]) / divisor
+    # separable: each dim's windows summed (their slots one index_select each),
+    # then one division by the windows' sizes
+    x = input
+    divisor: Any = None
+    for i in range(n):
+        dim = lead + i
+        size, out = input.shape[dim], sizes[i]
+        starts = [(o * size) // out for o in range(out)]
+        ends = [-((-(o + 1) * size) // out) for o in range(out)]
+        view = [1] * (n - i)
+        view[0] = out
+        total: Any = None
+        for j in range(max(e - s for s, e in zip(starts, ends))):
+            slot = x.index_select(dim, th.tensor([min(s + j, e - 1) for s, e in zip(starts, ends)],
+                                                 dtype=th.int64))
+            valid = [s + j < e for s, e in zip(starts, ends)]
+            if not all(valid):
+                slot = th.where(th.tensor(valid).view(view), slot, th.zeros((), dtype=x.dtype))
+            total = slot if total is None else total + slot
+        x = total
+        counts = th.tensor([e - s for s, e in zip(starts, ends)], dtype=input.dtype).view(
+            [out] + [1] * (n - 1 - i))
+        divisor = counts if divisor is None else divisor * counts
+    return x / divisor
 
 
 def _adaptive_max(fn: str, n: int, input: Any, output_size: Any, return_indices: bool) -> Any:
