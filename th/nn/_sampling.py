@@ -125,12 +125,14 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
         near = work.index_select(dim, th.tensor(i0, dtype=th.int64))
         far = work.index_select(dim, th.tensor(i1, dtype=th.int64))
         if work.dtype == th.float32:
-            # fma(near, w0, far * w1), torch's contracted float32 kernel: the float64
-            # product of two floats is exact, the sum rounds (almost always) the same
-            work = (near.to(th.float64) * w0t.to(th.float64)
-                    + (far * w1t).to(th.float64)).to(th.float32)
+            # fma(near, w0, far * w1), torch's contracted float32 kernel, in one fused
+            # pass: the float64 product of two floats is exact, the sum rounds (almost
+            # always) as the fma does
+            w0_wide = w0t.to(th.float64)
+            work = th.eval((th.lazy(near).to(th.float64) * w0_wide
+                            + (th.lazy(far) * w1t).to(th.float64)).to(th.float32))
         else:
-            work = near * w0t + far * w1t
+            work = th.eval(th.lazy(near) * w0t + far * w1t)
     return work if work.dtype == input.dtype else work.to(input.dtype)
 
 
