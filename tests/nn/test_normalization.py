@@ -148,3 +148,11 @@ def test_errors_match_torch():
     compare("instance_norm", th.arange(24).view(2, 3, 4))
     with pytest.raises(TypeError, match="Tensor"):
         F.group_norm([1.0, 2.0], 1)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import th.nn._normalization as module
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed

@@ -102,3 +102,11 @@ def test_errors_match_torch():
         F.pad([1.0, 2.0], (1, 1))
     with pytest.raises(th.ArgumentError, match="wrapping around"):
         F.pad(x, (1, -3), mode="circular")
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import th.nn._padding as module
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed

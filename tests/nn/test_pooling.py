@@ -147,3 +147,11 @@ def test_errors_match_torch():
     compare("adaptive_max_pool2d", th.ones(1, 1, 0, 3), 2)
     with pytest.raises(TypeError, match="Tensor"):
         F.max_pool2d([[1.0]], 1)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import th.nn._pooling as module
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed

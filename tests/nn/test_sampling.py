@@ -174,3 +174,11 @@ def test_fold_unfold_errors_match_torch():
     compare("fold", c, 5, 2)
     compare("fold", c, 1, 2)
     compare("fold", th.arange(128).view(1, 8, 16), (5, 5), 2)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import th.nn._sampling as module
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
