@@ -103,6 +103,7 @@ def batch_norm(input: Tensor, running_mean: Optional[Tensor], running_var: Optio
         count = rows.shape[0] * rows.shape[2]
         _update(running_mean, running_var, mean, var * (count / max(count - 1, 1)), momentum)
     else:
+        assert running_mean is not None and running_var is not None
         mean = running_mean.to(stats)
         var = running_var.to(stats)
     invstd = (var + eps).rsqrt()
@@ -170,6 +171,7 @@ def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None,
         _update(running_mean, running_var, th.mean(mean, dim=[0, 2]),
                 th.mean(var, dim=[0, 2]) * (length / max(length - 1, 1)), momentum)
     else:
+        assert running_mean is not None and running_var is not None
         mean = running_mean.to(stats).view(1, c, 1)
         var = running_var.to(stats).view(1, c, 1)
     return _affine(input, rows, mean, (var + eps).rsqrt(), weight, bias)

@@ -189,11 +189,11 @@ def _max_and_indices(windows: Tensor, input: Tensor, n: int, ss: List[int], ps: 
     best = th.full(shape, fill, dtype=input.dtype)
     index = first.expand(shape).clone()
     floating = input.dtype.is_floating_point
-    for offset, view in views:
+    for offset, plane in views:
         step = sum(o * d * math.prod(spatial[i + 1:]) for i, (o, d) in enumerate(zip(offset, ds)))
-        take = th.lazy(view) > best
-        take = (take | th.isnan(th.lazy(view))).eval() if floating else take.eval()
-        best = th.where(take, view, best)
+        greater: Any = th.lazy(plane) > best
+        take = (greater | th.isnan(th.lazy(plane))).eval() if floating else greater.eval()
+        best = th.where(take, plane, best)
         index = th.where(take, base + step, index)
     return best, index
 

@@ -10,8 +10,9 @@ order of operations of torch's CPU kernel. unfold is one strided view of the
 padded input, copied into (N, C * kh * kw, L); fold adds each kernel offset's
 columns into a strided view of the padded output, in torch's order."""
 import math
+import operator
 from fractions import Fraction
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, Optional, Sequence, Tuple, Union, cast
 
 import numpy as np
 
@@ -187,12 +188,12 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
                 raise TypeError(f"expected size to be one of int or Tuple[int] or Tuple[int, int] "
                                 f"or Tuple[int, int, int], but got size with types "
                                 f"{[type(v) for v in size]}")
-            sizes = [int(v) for v in size]
+            sizes = [operator.index(v) for v in size]
         else:
             if isinstance(size, float) or not hasattr(size, "__index__"):
                 raise TypeError(f"interpolate(): size must be an int or a tuple of ints, not "
                                 f"{type(size).__name__}")
-            sizes = [int(size)] * dim
+            sizes = [operator.index(cast(int, size))] * dim
     elif scale_factor is not None:
         if isinstance(scale_factor, (list, tuple)):
             if len(scale_factor) != dim:
@@ -203,7 +204,7 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
                     f"(N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.")
             scales = [float(s) for s in scale_factor]
         else:
-            scales = [float(scale_factor)] * dim
+            scales = [float(cast(float, scale_factor))] * dim
         # the output size truncates the product, as torch's compute_output_size
         sizes = [int(input.shape[2 + i] * scales[i]) for i in range(dim)]
     else:
