@@ -11,40 +11,12 @@ import th
 import th.nn.functional as F
 
 torch = pytest.importorskip("torch")
-TF = torch.nn.functional
 
-
-def to_torch(t):
-    return torch.from_numpy(np.array(t.numpy()))
-
-
-def to_th(x):
-    return th.from_numpy(x.numpy().copy())
-
-
-def assert_same(ours, theirs):
-    assert tuple(ours.shape) == tuple(theirs.shape)
-    assert str(ours.dtype).split(".")[-1] == str(theirs.dtype).split(".")[-1]
-    np.testing.assert_array_equal(np.array(ours.numpy()), theirs.numpy())
+from nn_compare import as_th, compare  # noqa: E402 - after the oracle's skip
 
 
 def both(x, *args, **kw):
-    """F.pad in th and torch: (th result, torch result) or the two exceptions."""
-    try:
-        theirs = TF.pad(to_torch(x), *args, **kw)
-    except Exception as e:  # noqa: BLE001 - torch's class is the expectation
-        with pytest.raises(type(e)):
-            F.pad(x, *args, **kw)
-        return None
-    ours = F.pad(x, *args, **kw)
-    assert_same(ours, theirs)
-    return ours
-
-
-def noncontiguous(a):
-    """a th tensor of a's values whose last two dims are transposed in memory."""
-    t = th.from_numpy(np.ascontiguousarray(np.swapaxes(a, -1, -2)))
-    return t.transpose(-1, -2)
+    return compare("pad", x, *args, **kw)
 
 
 @settings(max_examples=150)
@@ -56,7 +28,7 @@ def test_modes_match_torch(mode, k, batched, data):
     pads = data.draw(st.lists(st.integers(-3, 4), min_size=2 * k, max_size=2 * k))
     dtype = data.draw(st.sampled_from([np.float32, np.float64, np.int64]))
     a = np.arange(np.prod(shape), dtype=dtype).reshape(shape)
-    x = noncontiguous(a) if ndim >= 2 and data.draw(st.booleans()) else th.from_numpy(a)
+    x = as_th(a, True) if ndim >= 2 and data.draw(st.booleans()) else th.from_numpy(a)
     kw = {"value": data.draw(st.sampled_from([None, 0.0, -2.5, 7]))} if mode == "constant" else {}
     if mode == "circular" and any(p < 0 for p in pads):
         # torch 2.13 fails (or reads garbage) on most negative circular pads

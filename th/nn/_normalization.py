@@ -4,10 +4,11 @@ training, with the unbiased variance, as torch's), instance_norm and
 group_norm.
 
 Each is statistics over the right dims, then ``(x - mean) * scale + bias``
-(th.addcmul) with per-channel (or per-instance) scale. The statistics of float32 inputs are accumulated in float64, as
-torch's CPU batch norm does (acc_type<float> is double)."""
+(th.addcmul) with per-channel (or per-instance) scale. The statistics of
+float32 inputs are accumulated in float64, as torch's CPU batch norm does
+(acc_type<float> is double)."""
 import math
-from typing import Any, Optional
+from typing import Any, Optional, Tuple
 
 import th
 from th._errors import ArgumentError, UnsupportedDtype
@@ -44,6 +45,19 @@ def _affine(input: Tensor, rows: Tensor, mean: Tensor, invstd: Tensor,
     return th.addcmul(bias.to(dtype).view(c, 1), centred, scale.to(dtype)).view(input.shape)
 
 
+def _arguments(fn: str, input: Any, running_mean: Any, running_var: Any, weight: Any,
+               bias: Any) -> Tuple[Tensor, Optional[Tensor], Optional[Tensor], Optional[Tensor],
+                                   Optional[Tensor]]:
+    """batch_norm's and instance_norm's tensors, checked as torch does."""
+    if (running_mean is None) != (running_var is None):
+        raise ArgumentError("running_mean and running_var must either both be None or neither "
+                            "be None")
+    return (tensor_argument(fn, "input", input),
+            optional_tensor(fn, "running_mean", running_mean),
+            optional_tensor(fn, "running_var", running_var),
+            optional_tensor(fn, "weight", weight), optional_tensor(fn, "bias", bias))
+
+
 def _stats_dtype(input: Tensor) -> Any:
     return th.float64 if input.dtype == th.float64 or input.dtype == th.float32 else th.float32
 
@@ -67,14 +81,8 @@ def batch_norm(input: Tensor, running_mean: Optional[Tensor], running_var: Optio
     >>> [round(v, 6) for v in mean.tolist() + var.tolist()]
     [0.2, 0.4, 1.1, 1.7]
     """
-    input = tensor_argument("batch_norm", "input", input)
-    running_mean = optional_tensor("batch_norm", "running_mean", running_mean)
-    running_var = optional_tensor("batch_norm", "running_var", running_var)
-    weight = optional_tensor("batch_norm", "weight", weight)
-    bias = optional_tensor("batch_norm", "bias", bias)
-    if (running_mean is None) != (running_var is None):
-        raise ArgumentError("running_mean and running_var must either both be None or neither "
-                            "be None")
+    input, running_mean, running_var, weight, bias = _arguments(
+        "batch_norm", input, running_mean, running_var, weight, bias)
     if isinstance(momentum, bool) or not isinstance(momentum, (int, float)):
         raise TypeError(f"batch_norm(): argument 'momentum' (position 7) must be float, not "
                         f"{type(momentum).__name__}")
@@ -134,14 +142,8 @@ def instance_norm(input: Tensor, running_mean: Optional[Tensor] = None,
     >>> F.instance_norm(x, eps=0.0).tolist()
     [[[-1.0, 1.0], [-1.0, 1.0]]]
     """
-    input = tensor_argument("instance_norm", "input", input)
-    running_mean = optional_tensor("instance_norm", "running_mean", running_mean)
-    running_var = optional_tensor("instance_norm", "running_var", running_var)
-    weight = optional_tensor("instance_norm", "weight", weight)
-    bias = optional_tensor("instance_norm", "bias", bias)
-    if (running_mean is None) != (running_var is None):
-        raise ArgumentError("running_mean and running_var must either both be None or neither "
-                            "be None")
+    input, running_mean, running_var, weight, bias = _arguments(
+        "instance_norm", input, running_mean, running_var, weight, bias)
     if use_input_stats and math.prod(input.shape[2:]) == 1:
         raise ArgumentError(f"Expected more than 1 spatial element when training, got input "
                             f"size {tuple(input.shape)}")

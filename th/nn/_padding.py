@@ -63,30 +63,32 @@ def pad(input: Tensor, pad: Sequence[int], mode: str = "constant",
             "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
     if mode != "circular":
         if input.dtype == th_bool:
-            raise UnsupportedDtype(f'{mode} padding is not implemented for bool tensors '
-                                   f'(as torch\'s "{mode}ion_pad")')
+            raise UnsupportedDtype(f"{mode} padding is not implemented for bool tensors "
+                                   f"(nor is torch's)")
         # the batch dim (when there is one) may be empty, no other may
-        if 0 in (input.shape[1:] if input.ndim == k + 2 else input.shape):
-            raise ArgumentError(f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with possibly 0 "
-                                f"batch size and other non-zero dimensions for input, but got: "
-                                f"{list(input.shape)}")
+        if 0 in (input.shape[1:] if input.ndim == k + 2 else tuple(input.shape)):
+            raise ArgumentError(f"Expected {k + 1}D or {k + 2}D (batch mode) tensor with "
+                                f"possibly 0 batch size and other non-zero dimensions for "
+                                f"input, but got: {list(input.shape)}")
+    sizes = [input.shape[input.ndim - 1 - i] + pads[2 * i] + pads[2 * i + 1] for i in range(k)]
+    # torch's reflect and replicate refuse a result empty in every padded dim
+    if mode != "circular" and max(sizes) <= 0:
+        raise ArgumentError(f"{mode} padding {tuple(pads)} of input {list(input.shape)} leaves "
+                            f"no element in the padded dims: {sizes[::-1]}")
     out = input
     for i in range(k):
         dim = input.ndim - 1 - i
         out = out.index_select(dim, _source_index(mode, out.shape[dim], pads[2 * i],
-                                                  pads[2 * i + 1], dim, input, k))
+                                                  pads[2 * i + 1], dim, input))
     return out if out is not input else input.clone()
 
 
-def _source_index(mode: str, n: int, left: int, right: int, dim: int, input: Tensor,
-                  k: int) -> Tensor:
+def _source_index(mode: str, n: int, left: int, right: int, dim: int, input: Tensor) -> Tensor:
     """The input position each output position of one dim reads."""
     size = n + left + right
-    # torch's 1-d reflect and replicate refuse an empty result, its 2-d and 3-d ones not
-    if size < 0 or (size == 0 and mode != "circular" and k == 1):
+    if size < 0:
         raise ArgumentError(f"{mode} padding ({left}, {right}) of dimension {dim} of input "
-                            f"{list(input.shape)} leaves {size} elements: the output must not "
-                            f"be empty")
+                            f"{list(input.shape)} gives a negative size ({size})")
     if mode == "reflect":
         if left >= n or right >= n:
             raise ArgumentError(f"Argument #4: Padding size should be less than the corresponding "

@@ -1,7 +1,10 @@
 """th.nn.functional: torch.nn.functional's names, arguments, result dtypes
 and errors where th has the feature: conv1d, conv2d, conv3d and
 conv_transpose1d, conv_transpose2d, conv_transpose3d (th/_conv.pyx
-over include/TH/THTensorConv.h; docs/CONV.md).
+over include/TH/THTensorConv.h; docs/CONV.md); pad (th/nn/_padding.py);
+max, average and adaptive pooling (th/nn/_pooling.py); interpolate, unfold
+and fold (th/nn/_sampling.py); batch_norm, instance_norm and group_norm
+(th/nn/_normalization.py).
 
     >>> import th
     >>> import th.nn.functional as F
@@ -11,20 +14,14 @@ over include/TH/THTensorConv.h; docs/CONV.md).
 """
 from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d,
                       conv_transpose3d)
+from th.nn._normalization import batch_norm, group_norm, instance_norm
+from th.nn._padding import pad
+from th.nn._pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
+                            adaptive_max_pool2d, avg_pool1d, avg_pool2d, max_pool1d, max_pool2d)
+from th.nn._sampling import fold, interpolate, unfold
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
            "conv_transpose3d"]
-from th.nn._padding import pad
-
-__all__ += ["pad"]
-from th.nn._pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_max_pool1d,
-                            adaptive_max_pool2d, avg_pool1d, avg_pool2d, max_pool1d, max_pool2d)
-
-__all__ += ["adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
-            "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d"]
-from th.nn._sampling import fold, interpolate, unfold
-
-__all__ += ["fold", "interpolate", "unfold"]
-from th.nn._normalization import batch_norm, group_norm, instance_norm
-
-__all__ += ["batch_norm", "group_norm", "instance_norm"]
+__all__ += ["pad", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
+            "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d",
+            "fold", "interpolate", "unfold", "batch_norm", "group_norm", "instance_norm"]
