@@ -148,3 +148,19 @@ def test_docstring_examples_run():
     import th.nn._normalization as module
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_half_precision_norms_match_torch(dtype):
+    """float16 and bfloat16 normalize in float32 and round once (group_norm
+    as torch's bit for bit; batch and instance norm within a unit of the
+    last place)."""
+    a = np.random.default_rng(0).standard_normal((2, 6, 5)).astype(np.float32)
+    x, y = th.from_numpy(a).to(getattr(th, dtype)), torch.from_numpy(a).to(getattr(torch, dtype))
+    ulp = 2.0 ** -10 if dtype == "float16" else 2.0 ** -7
+    for name, args, kw in [("group_norm", (3,), {}), ("instance_norm", (), {}),
+                           ("batch_norm", (None, None), {"training": True})]:
+        ours = getattr(F, name)(x, *args, **kw)
+        theirs = getattr(TF, name)(y, *args, **kw).float().numpy()
+        assert ours.dtype == x.dtype
+        np.testing.assert_allclose(ours.to(th.float32).numpy(), theirs, rtol=ulp, atol=ulp)

@@ -123,3 +123,16 @@ def test_docstring_examples_run():
     import th.nn._pooling as module
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_half_precision_pools_match_torch(dtype):
+    """float16 and bfloat16 pool in float32 and round once, as torch's."""
+    a = np.random.default_rng(0).standard_normal((2, 3, 9, 8)).astype(np.float32)
+    x, y = th.from_numpy(a).to(getattr(th, dtype)), torch.from_numpy(a).to(getattr(torch, dtype))
+    for name, args in [("avg_pool2d", (3, 2, 1)), ("max_pool2d", (3, 2, 1)),
+                       ("adaptive_avg_pool2d", (4,)), ("adaptive_max_pool2d", (4,))]:
+        ours = getattr(F, name)(x, *args)
+        theirs = getattr(torch.nn.functional, name)(y, *args)
+        assert ours.dtype == x.dtype
+        np.testing.assert_array_equal(ours.to(th.float32).numpy(), theirs.float().numpy())

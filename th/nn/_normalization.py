@@ -37,12 +37,15 @@ def _affine(input: Tensor, rows: Tensor, mean: Tensor, invstd: Tensor,
     invstd broadcast over rows, weight and bias are per channel. The
     difference comes first, so that x == mean gives exactly bias."""
     c = rows.shape[1]
-    dtype = input.dtype
+    # float16 and bfloat16 compute in float32 and round once, as torch's (opmath)
+    dtype = th.float32 if input.dtype in (th.float16, th.bfloat16) else input.dtype
     scale = invstd if weight is None else invstd * weight.to(invstd.dtype).view(c, 1)
-    centred = rows - mean.to(dtype)
+    centred = rows.to(dtype) - mean.to(dtype)
     if bias is None:
-        return (centred * scale.to(dtype)).view(input.shape)
-    return th.addcmul(bias.to(dtype).view(c, 1), centred, scale.to(dtype)).view(input.shape)
+        out = centred * scale.to(dtype)
+    else:
+        out = th.addcmul(bias.to(dtype).view(c, 1), centred, scale.to(dtype))
+    return out.to(input.dtype).view(input.shape)
 
 
 def _arguments(fn: str, input: Any, running_mean: Any, running_var: Any, weight: Any,

@@ -246,7 +246,9 @@ def _avg_pool(fn: str, n: int, input: Any, kernel_size: Any, stride: Any, paddin
     ks, ss, ps, ds, outs = _geometry(fn, input, n, kernel_size, stride, padding, 1, ceil_mode)
     if divisor_override is not None and divisor_override == 0:
         raise ArgumentError(f"{fn}: divisor must be not zero")
-    windows = _windows(input, n, ks, ss, ps, ds, outs, 0)
+    # float16 and bfloat16 sum in float32, as torch's (opmath)
+    work = input.to(th.float32) if input.dtype in (th.float16, th.bfloat16) else input
+    windows = _windows(work, n, ks, ss, ps, ds, outs, 0)
     # summed in torch's order: the kernel offsets in row-major order
     sums = _fold_views(th.add, [v for _, v in _offset_views(windows, n)])
     if divisor_override is not None:
@@ -266,7 +268,8 @@ def _avg_pool(fn: str, n: int, input: Any, kernel_size: Any, stride: Any, paddin
             c = th.tensor(counts, dtype=th.int64).view(view)
             divisor = c if divisor is None else divisor * c
     if input.dtype.is_floating_point:
-        return sums / divisor if not isinstance(divisor, Tensor) else sums / divisor.to(sums.dtype)
+        mean = sums / (divisor.to(sums.dtype) if isinstance(divisor, Tensor) else divisor)
+        return mean.to(input.dtype)
     # integer pooling divides as C does: towards zero
     return th.div(sums, divisor, rounding_mode="trunc").to(input.dtype)
 
@@ -372,8 +375,8 @@ def _adaptive_avg(fn: str, n: int, input: Any, output_size: Any) -> Tensor:
     if 0 in sizes or 0 in input.shape:
         return th.zeros(list(input.shape[:lead]) + sizes, dtype=input.dtype)
     # separable: each dim's windows summed (their slots one index_select each),
-    # then one division by the windows' sizes
-    x = input
+    # then one division by the windows' sizes; float16 and bfloat16 in float32
+    x = input.to(th.float32) if input.dtype in (th.float16, th.bfloat16) else input
     divisor: Any = None
     for i in range(n):
         dim = lead + i
@@ -391,10 +394,10 @@ def _adaptive_avg(fn: str, n: int, input: Any, output_size: Any) -> Tensor:
                 slot = th.where(th.tensor(valid).view(view), slot, th.zeros((), dtype=x.dtype))
             total = slot if total is None else total + slot
         x = total
-        counts = th.tensor([e - s for s, e in zip(starts, ends)], dtype=input.dtype).view(
+        counts = th.tensor([e - s for s, e in zip(starts, ends)], dtype=x.dtype).view(
             [out] + [1] * (n - 1 - i))
         divisor = counts if divisor is None else divisor * counts
-    return x / divisor
+    return (x / divisor).to(input.dtype)
 
 
 def _adaptive_max(fn: str, n: int, input: Any, output_size: Any, return_indices: bool) -> Any:
