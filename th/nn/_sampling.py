@@ -137,6 +137,58 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
     return work if work.dtype == input.dtype else work.to(input.dtype)
 
 
+def _cubic_taps(in_size: int, out_size: int, align_corners: bool, scale: Optional[float],
+                real: Any) -> Tuple[List[List[int]], List[np.ndarray]]:
+    """The 4 source indices (clamped to the input) and weights of every
+    output position: UpSample.h's cubic source index (not clamped at 0),
+    guard_index_and_lambda and get_cubic_upsample_coefficients (A = -0.75)."""
+    if align_corners:
+        ratio = real(in_size - 1) / real(out_size - 1) if out_size > 1 else real(0)
+    else:
+        ratio = _scale_value(scale, in_size, out_size, real)
+    a = real(-0.75)
+
+    def near(x: Any) -> Any:   # |x| <= 1
+        return ((a + real(2)) * x - (a + real(3))) * x * x + real(1)
+
+    def far(x: Any) -> Any:    # 1 < |x| < 2
+        return ((a * x - real(5) * a) * x + real(8) * a) * x - real(4) * a
+
+    indices: List[List[int]] = [[], [], [], []]
+    weights: List[List[Any]] = [[], [], [], []]
+    for o in range(out_size):
+        source = ratio * real(o) if align_corners else \
+            ratio * (real(o) + real(0.5)) - real(0.5)
+        index = min(int(math.floor(np.float32(source))), in_size - 1)
+        t = min(max(source - real(index), real(0)), real(1))
+        for j, w in enumerate((far(t + real(1)), near(t), near(real(1) - t),
+                               far(real(2) - t))):
+            indices[j].append(max(min(index - 1 + j, in_size - 1), 0))
+            weights[j].append(real(w))
+    return indices, [np.array(w, dtype=real) for w in weights]
+
+
+def _resample_cubic(input: Tensor, sizes: List[int], align_corners: bool,
+                    scales: Optional[List[float]]) -> Tensor:
+    """Separable bicubic: per dim (last first), the sum of 4 gathered taps
+    times their weights, one fused expression, in the kernel's float type."""
+    name = _dtype_name(input)
+    real = OPMATH[name]
+    work = input if name in ("float32", "float64") else input.to(th.float32)
+    for i in reversed(range(2)):
+        dim = input.ndim - 2 + i
+        indices, weights = _cubic_taps(input.shape[dim], sizes[i], align_corners,
+                                       scales[i] if scales else None, real)
+        shape = [sizes[i]] + [1] * (1 - i)
+        total: Any = None
+        for index, weight in zip(indices, weights):
+            term = th.lazy(work.index_select(dim, th.tensor(index, dtype=th.int64))) * \
+                th.from_numpy(weight).view(shape)
+            total = term if total is None else total + term
+        work = th.eval(total)
+    return work if work.dtype == input.dtype else work.to(input.dtype)
+
+
 def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
                 scale_factor: Union[float, Sequence[float], None] = None,
                 mode: str = "nearest", align_corners: Optional[bool] = None,
@@ -147,12 +199,13 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
     ``mode``: ``"nearest"`` (torch's: source ``floor(o * in / out)``),
     ``"nearest-exact"`` (source ``floor((o + 0.5) * in / out)``, as Pillow),
     ``"linear"`` (3-D input), ``"bilinear"`` (4-D), ``"trilinear"`` (5-D),
+    ``"bicubic"`` (4-D; torch's A = -0.75, within rounding of torch's),
     ``"area"`` (adaptive average pooling). ``align_corners`` (linear modes
     only, default False) maps the corner pixels' centres onto each other.
     A given ``scale_factor`` is the scale the source positions use unless
     ``recompute_scale_factor=True``. Indices and weights follow aten's
     UpSample.h in the kernel's float type, so float32 and float64 results
-    match torch's. ``antialias`` and ``"bicubic"`` are not implemented.
+    match torch's. ``antialias`` and ``"lanczos"`` are not implemented.
 
     >>> import th
     >>> import th.nn.functional as F
@@ -225,7 +278,12 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
     if mode in LINEAR_DIMS and LINEAR_DIMS[mode] != dim:
         need = {1: "3D", 2: "4D", 3: "5D"}[LINEAR_DIMS[mode]]
         raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {need} input")
-    if mode in ("bicubic", "lanczos") or antialias:
+    if mode == "bicubic" and dim != 2:
+        raise NotImplementedError(
+            f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
+            f"modes: nearest | linear | bilinear | bicubic | trilinear | lanczos | area | "
+            f"nearest-exact (got {mode})")
+    if mode == "lanczos" or antialias:
         raise NotImplementedError(f"th's interpolate does not implement "
                                   f"{'antialias' if antialias else mode + ' mode'} yet")
     if mode == "area":
@@ -242,6 +300,8 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
         raise UnsupportedDtype(f"interpolate's {mode} mode is not implemented for {name} tensors")
     if mode in ("nearest", "nearest-exact"):
         return _resample_nearest(input, mode, sizes, scales)
+    if mode == "bicubic":
+        return _resample_cubic(input, sizes, bool(align_corners), scales)
     return _resample_linear(input, sizes, bool(align_corners), scales)
 
 
