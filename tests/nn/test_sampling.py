@@ -1,7 +1,7 @@
 """interpolate, unfold and fold (th/nn/_sampling.py) against torch 2.13:
 nearest and nearest-exact bit for bit (1-, 2- and 3-d, sizes and scale
-factors, float32/float64), linear/bilinear/trilinear bit for bit in float32
-where torch runs its generic kernel (1-d, 3-d, 2-d outputs with H + W > 128)
+factors, float32/float64), linear/bilinear/trilinear bit for bit where
+torch runs its generic kernel (1-d, 3-d, 2-d outputs with H + W > 128)
 and within rounding elsewhere, bicubic within rounding, area; unfold and fold bit for bit over random
 geometries; torch's exception classes for bad arguments."""
 import numpy as np
@@ -55,9 +55,9 @@ def test_linear_modes_match_torch(n, align_corners, dtype, data):
     except RuntimeError:
         compare("interpolate", x, mode=mode, align_corners=align_corners, **kw)
         return
-    # float32 through torch's generic kernel is exact; its small-output 2-d kernel and
-    # its float64 kernels contract to fmas th rounds apart (a few ulp)
-    exact = dtype == np.float32 and (n != 2 or sum(theirs.shape[-2:]) > 128)
+    # torch's generic kernel (its fmas emulated) is matched bit for bit; its small-output
+    # 2-d kernel contracts differently, a few ulp apart
+    exact = n != 2 or sum(theirs.shape[-2:]) > 128
     compare("interpolate", x, mode=mode, align_corners=align_corners, exact=exact, **kw)
 
 
@@ -82,8 +82,9 @@ def test_area_matches_torch(n, dtype, data):
     np.testing.assert_allclose(np.array(ours.numpy()), theirs, rtol=1e-5, atol=1e-6)
 
 
-def test_large_bilinear_is_exact():
-    x = th.from_numpy(np.random.default_rng(0).standard_normal((2, 3, 37, 41)).astype(np.float32))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_large_bilinear_is_exact(dtype):
+    x = th.from_numpy(np.random.default_rng(0).standard_normal((2, 3, 37, 41)).astype(dtype))
     for kw in ({"size": (70, 90)}, {"scale_factor": 2.3}, {"size": (130, 3)}):
         for align_corners in (False, True):
             compare("interpolate", x, mode="bilinear", align_corners=align_corners, **kw)

@@ -4,9 +4,11 @@ unfold (im2col) and fold (col2im).
 
 interpolate is separable: each spatial dim is resampled on its own (last
 dim first), a nearest mode by one index_select, a linear mode as
-``x[i0] * w0 + x[i1] * w1`` with torch's source indices and weights
-(aten's UpSample.h, computed in the kernel's float type), which is the
-order of operations of torch's CPU kernel. unfold is one strided view of the
+``fma(x[i0], w0, x[i1] * w1)`` with torch's source indices and weights
+(aten's UpSample.h, computed in the kernel's float type): the operations of
+torch's generic CPU kernel as its compiler contracts them (float32's fma
+through exact float64 products, float64's by Dekker's and Knuth's
+error-free transformations). unfold is one strided view of the
 padded input, copied into (N, C * kh * kw, L); fold adds each kernel offset's
 columns into a strided view of the padded output, in torch's order."""
 import math
@@ -109,6 +111,30 @@ def _resample_nearest(input: Tensor, mode: str, sizes: List[int],
     return out
 
 
+# Veltkamp's splitting constant for float64: 2 ** 27 + 1
+SPLIT = 134217729.0
+
+
+def _fma64(a: Tensor, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
+    """round(a * b + c) with one rounding, as an fma, for float64 tensors a
+    and c and weights b (viewed as shape to broadcast): a * b exactly as
+    p + e (Dekker's product, b split once here), p + c exactly as s + t
+    (Knuth's two-sum), then s + (t + e)."""
+    g = SPLIT * b
+    b_hi = g - (g - b)
+    bt, bh, bl = (th.from_numpy(v).view(shape) for v in (b, b_hi, b - b_hi))
+    p = th.eval(th.lazy(a) * bt)
+    split = th.lazy(a) * SPLIT
+    a_hi = th.eval(split - (split - a))
+    a_lo = th.eval(th.lazy(a) - a_hi)
+    e = th.eval(((th.lazy(a_hi) * bh - p) + th.lazy(a_hi) * bl + th.lazy(a_lo) * bh)
+                + th.lazy(a_lo) * bl)
+    total = th.eval(th.lazy(p) + c)
+    back = th.eval(th.lazy(total) - p)
+    t = th.eval((th.lazy(p) - (th.lazy(total) - back)) + (th.lazy(c) - back))
+    return th.eval(th.lazy(total) + (th.lazy(t) + e))
+
+
 def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
                      scales: Optional[List[float]]) -> Tensor:
     n = len(sizes)
@@ -132,6 +158,8 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
             w0_wide = w0t.to(th.float64)
             work = th.eval((th.lazy(near).to(th.float64) * w0_wide
                             + (th.lazy(far) * w1t).to(th.float64)).to(th.float32))
+        elif work.dtype == th.float64:
+            work = _fma64(near, w0, shape, far * w1t)
         else:
             work = th.eval(th.lazy(near) * w0t + far * w1t)
     return work if work.dtype == input.dtype else work.to(input.dtype)
@@ -204,8 +232,10 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
     only, default False) maps the corner pixels' centres onto each other.
     A given ``scale_factor`` is the scale the source positions use unless
     ``recompute_scale_factor=True``. Indices and weights follow aten's
-    UpSample.h in the kernel's float type, so float32 and float64 results
-    match torch's. ``antialias`` and ``"lanczos"`` are not implemented.
+    UpSample.h in the kernel's float type and its fmas are emulated, so the
+    nearest modes and the linear ones through torch's generic kernel (1-d,
+    3-d, 2-d outputs with H + W > 128) match torch's bit for bit (2-d outputs
+    up to 128 within rounding). ``antialias`` and ``"lanczos"`` are not implemented.
 
     >>> import th
     >>> import th.nn.functional as F
