@@ -1,8 +1,8 @@
 """interpolate, unfold and fold (th/nn/_sampling.py) against torch 2.13:
 nearest and nearest-exact bit for bit (1-, 2- and 3-d, sizes and scale
-factors, float32/float64), linear/bilinear/trilinear bit for bit where
-torch runs its generic kernel (1-d, 3-d, 2-d outputs with H + W > 128)
-and within rounding elsewhere, bicubic within rounding, area; unfold and fold bit for bit over random
+factors, float32/float64), linear/bilinear/trilinear bit for bit (torch's
+generic and channels-last kernels, their fmas emulated; many channels
+within rounding), bicubic within rounding, area; unfold and fold bit for bit over random
 geometries; torch's exception classes for bad arguments."""
 import numpy as np
 import pytest
@@ -55,10 +55,9 @@ def test_linear_modes_match_torch(n, align_corners, dtype, data):
     except RuntimeError:
         compare("interpolate", x, mode=mode, align_corners=align_corners, **kw)
         return
-    # torch's generic kernel (its fmas emulated) is matched bit for bit; its small-output
-    # 2-d kernel contracts differently, a few ulp apart
-    exact = n != 2 or sum(theirs.shape[-2:]) > 128
-    compare("interpolate", x, mode=mode, align_corners=align_corners, exact=exact, **kw)
+    # bit for bit: torch's kernels with their fmas, fewer channels than its vectors hold
+    assert theirs.shape[1] < 4
+    compare("interpolate", x, mode=mode, align_corners=align_corners, **kw)
 
 
 @settings(max_examples=100)
@@ -83,11 +82,28 @@ def test_area_matches_torch(n, dtype, data):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
-def test_large_bilinear_is_exact(dtype):
-    x = th.from_numpy(np.random.default_rng(0).standard_normal((2, 3, 37, 41)).astype(dtype))
-    for kw in ({"size": (70, 90)}, {"scale_factor": 2.3}, {"size": (130, 3)}):
-        for align_corners in (False, True):
-            compare("interpolate", x, mode="bilinear", align_corners=align_corners, **kw)
+@pytest.mark.parametrize("channels", [3, 9])
+def test_bilinear_kernels(dtype, channels):
+    """torch's generic kernel (H + W > 128) and channels-last kernel (small
+    outputs; channels-last inputs of more than 3 channels): bit for bit but
+    for the channels torch's vector loop takes."""
+    a = np.random.default_rng(0).standard_normal((2, channels, 37, 41)).astype(dtype)
+    last = th.from_numpy(np.ascontiguousarray(a.transpose(0, 2, 3, 1))).permute(0, 3, 1, 2)
+    for x in (th.from_numpy(a), last):
+        for kw in ({"size": (70, 90)}, {"scale_factor": 2.3}, {"size": (130, 3)},
+                   {"size": (5, 13)}, {"scale_factor": 0.5}):
+            for align_corners in (False, True):
+                ours = F.interpolate(x, mode="bilinear", align_corners=align_corners, **kw)
+                theirs = TF.interpolate(to_torch(x), mode="bilinear",
+                                        align_corners=align_corners, **kw).numpy()
+                vector = 8 if dtype == np.float32 else 4
+                generic = sum(theirs.shape[-2:]) > 128 and not (x is last and channels > 3)
+                exact = theirs.shape[1] if generic else theirs.shape[1] // vector * vector
+                o = np.array(ours.numpy())
+                np.testing.assert_array_equal(o[:, exact:] if not generic else o,
+                                              theirs[:, exact:] if not generic else theirs)
+                np.testing.assert_allclose(o, theirs, rtol=1e-6 if dtype == np.float32 else 1e-14,
+                                           atol=1e-6 if dtype == np.float32 else 1e-14)
 
 
 def test_interpolate_errors_match_torch():

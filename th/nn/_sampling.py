@@ -135,33 +135,68 @@ def _fma64(a: Tensor, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
     return th.eval(th.lazy(total) + (th.lazy(t) + e))
 
 
+def _fma(a: Any, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
+    """round(a * b + c) with one rounding, as the fma torch's compiler makes
+    of ``a * b + c``: float32 through the exact float64 product (the sum
+    rounds, almost always, as the fma does), float64 by _fma64."""
+    if c.dtype == th.float64:
+        return _fma64(a, b, shape, c)
+    wide = th.from_numpy(b.astype(np.float64)).view(shape)
+    return th.eval((th.lazy(a).to(th.float64) * wide + th.lazy(c).to(th.float64))
+                   .to(th.float32))
+
+
+def _channels_last(input: Tensor) -> bool:
+    """Whether a 4-d input is laid out (N, H, W, C) in memory, as torch's
+    is_contiguous(memory_format=torch.channels_last)."""
+    n, c, h, w = input.shape
+    expected = {1: 1, 3: c, 2: w * c, 0: h * w * c}
+    return all(input.shape[d] == 1 or input.stride(d) == expected[d] for d in range(4))
+
+
+def _resample_bilinear_small(work: Tensor, sizes: List[int], align_corners: bool,
+                             scales: Optional[List[float]], real: Any) -> Tensor:
+    """torch's channels-last bilinear kernel (small outputs, channels-last
+    inputs): weights h * w per corner, the four corners summed as its
+    compiler contracts them: fma(x11, w11, fma(x10, w10, fma(x00, w00, x01 * w01))).
+    That is its scalar loop, bit for bit; the channels its vector loop takes
+    (whole vectors of 8 float32 or 4 float64 channels) differ within rounding."""
+    taps = [_linear_taps(work.shape[2 + i], sizes[i], align_corners,
+                         scales[i] if scales else None, real) for i in range(2)]
+    (h0, h1, hw0, hw1), (v0, v1, vw0, vw1) = taps
+    rows = [work.index_select(2, th.tensor(h, dtype=th.int64)) for h in (h0, h1)]
+    corners = [r.index_select(3, th.tensor(v, dtype=th.int64)) for r in rows for v in (v0, v1)]
+    # each corner's weight, rounded in the kernel's float type as torch's
+    weights = [np.outer(hw, vw).astype(real) for hw in (hw0, hw1) for vw in (vw0, vw1)]
+    shape = list(sizes)
+    acc = corners[1] * th.from_numpy(weights[1])
+    acc = _fma(corners[0], weights[0], shape, acc)
+    acc = _fma(corners[2], weights[2], shape, acc)
+    return _fma(corners[3], weights[3], shape, acc)
+
+
 def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
                      scales: Optional[List[float]]) -> Tensor:
     n = len(sizes)
     name = _dtype_name(input)
     real = OPMATH[name]
     work = input if name in ("float32", "float64") else input.to(th.float32)
+    # torch 2.13 runs 2-d outputs with H + W <= 128, and channels-last inputs of more
+    # than 3 channels, through its channels-last kernel, the rest through its generic one
+    if n == 2 and (sum(sizes) <= 128 or (_channels_last(input) and input.shape[1] > 3)):
+        out = _resample_bilinear_small(work, sizes, align_corners, scales, real)
+        return out if out.dtype == input.dtype else out.to(input.dtype)
     for i in reversed(range(n)):
         dim = input.ndim - n + i
         i0, i1, w0, w1 = _linear_taps(input.shape[dim], sizes[i], align_corners,
                                       scales[i] if scales else None, real)
         shape = [1] * (n - i)
         shape[0] = sizes[i]
-        w0t = th.from_numpy(w0).view(shape)
         w1t = th.from_numpy(w1).view(shape)
         near = work.index_select(dim, th.tensor(i0, dtype=th.int64))
         far = work.index_select(dim, th.tensor(i1, dtype=th.int64))
-        if work.dtype == th.float32:
-            # fma(near, w0, far * w1), torch's contracted float32 kernel, in one fused
-            # pass: the float64 product of two floats is exact, the sum rounds (almost
-            # always) as the fma does
-            w0_wide = w0t.to(th.float64)
-            work = th.eval((th.lazy(near).to(th.float64) * w0_wide
-                            + (th.lazy(far) * w1t).to(th.float64)).to(th.float32))
-        elif work.dtype == th.float64:
-            work = _fma64(near, w0, shape, far * w1t)
-        else:
-            work = th.eval(th.lazy(near) * w0t + far * w1t)
+        # fma(near, w0, far * w1): torch's generic kernel as its compiler contracts it
+        work = _fma(near, w0, shape, far * w1t)
     return work if work.dtype == input.dtype else work.to(input.dtype)
 
 
@@ -232,10 +267,11 @@ def interpolate(input: Tensor, size: Union[int, Sequence[int], None] = None,
     only, default False) maps the corner pixels' centres onto each other.
     A given ``scale_factor`` is the scale the source positions use unless
     ``recompute_scale_factor=True``. Indices and weights follow aten's
-    UpSample.h in the kernel's float type and its fmas are emulated, so the
-    nearest modes and the linear ones through torch's generic kernel (1-d,
-    3-d, 2-d outputs with H + W > 128) match torch's bit for bit (2-d outputs
-    up to 128 within rounding). ``antialias`` and ``"lanczos"`` are not implemented.
+    UpSample.h in the kernel's float type and its compiler's fmas are
+    emulated, so the nearest and linear modes match torch's bit for bit
+    (except, within rounding, the channels torch's vectorized small-output
+    bilinear loop takes: 8 or more float32 channels, 4 or more float64).
+    ``antialias`` and ``"lanczos"`` are not implemented.
 
     >>> import th
     >>> import th.nn.functional as F
