@@ -1,7 +1,10 @@
 """th.nn.functional: torch.nn.functional's names, arguments, result dtypes
 and errors where th has the feature: conv1d, conv2d, conv3d and
 conv_transpose1d, conv_transpose2d, conv_transpose3d (th/_conv.pyx
-over include/TH/THTensorConv.h; docs/CONV.md).
+over include/TH/THTensorConv.h; docs/CONV.md); the activations
+(th/nn/_activations.py), linear, bilinear, dropout, embedding and one_hot
+(th/nn/_layers.py), normalize, cosine_similarity and pairwise_distance
+(th/nn/_distances.py) and the losses (th/nn/_losses.py).
 
     >>> import th
     >>> import th.nn.functional as F
@@ -11,6 +14,23 @@ over include/TH/THTensorConv.h; docs/CONV.md).
 """
 from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d,
                       conv_transpose3d)
+from th.nn._activations import (celu, celu_, elu, elu_, gelu, glu, hardsigmoid, hardswish,
+                                hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish,
+                                relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
+                                softsign, tanh, threshold, threshold_)
+from th.nn._distances import cosine_similarity, normalize, pairwise_distance
+from th.nn._layers import (bilinear, dropout, dropout1d, dropout2d, dropout3d, embedding,
+                           linear, one_hot)
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
            "conv_transpose3d"]
+# activations (th/nn/_activations.py)
+__all__ += ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_", "selu",
+            "selu_", "celu", "celu_", "gelu", "silu", "mish", "softplus", "softsign",
+            "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "sigmoid", "tanh",
+            "logsigmoid", "threshold", "threshold_", "glu"]
+# layers (th/nn/_layers.py)
+__all__ += ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
+            "embedding", "one_hot"]
+# norms and distances (th/nn/_distances.py)
+__all__ += ["normalize", "cosine_similarity", "pairwise_distance"]
