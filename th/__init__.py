@@ -93,6 +93,9 @@ from th import linalg
 from th.linalg import lu_unpack
 # convolutions with torch.nn.functional's names (th/_conv.pyx, th/nn/functional.py)
 from th import nn
+# torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
+from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
+from th.nn._distances import cosine_similarity, pairwise_distance
 
 __version__ = "0.1.0"
 
@@ -162,3 +165,6 @@ __all__ = [
     "fmod", "copysign", "hypot", "logaddexp", "logaddexp2", "xlogy", "fmax", "fmin",
     "bitwise_left_shift", "bitwise_right_shift", "lerp", "square", "deg2rad", "rad2deg",
 ]
+# torch's top-level activations and distances (th/nn)
+__all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
+            "cosine_similarity", "pairwise_distance"]

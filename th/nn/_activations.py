@@ -46,10 +46,21 @@ def _floating(input: object, kernel: str) -> Tensor:
     return t
 
 
+_INT_RANGES = {"uint8": (0, 255), "int8": (-128, 127), "int16": (-2**15, 2**15 - 1),
+               "int32": (-2**31, 2**31 - 1), "int64": (-2**63, 2**63 - 1),
+               "uint16": (0, 2**16 - 1), "uint32": (0, 2**32 - 1), "uint64": (0, 2**64 - 1)}
+
+
 def _scalar(value: float, dtype: object) -> float:
     """A scalar argument as the input's dtype reads it: torch converts the
-    Scalar to an integral input's type by truncation."""
-    return int(value) if not dtype.is_floating_point and not dtype.is_complex else value
+    Scalar to an integral input's type by truncation, refusing one outside
+    the type's range."""
+    if dtype.is_floating_point or dtype.is_complex:
+        return value
+    lo, hi = _INT_RANGES[dtype.name]
+    if not lo <= value <= hi:
+        raise Error(f"value cannot be converted to type {dtype.name}_t without overflow")
+    return int(value)
 
 
 def _result(expr: object, input: Tensor, inplace: bool) -> Tensor:
