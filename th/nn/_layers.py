@@ -93,7 +93,7 @@ def _check_p(p: float) -> None:
 
 
 def _dropout(input: Tensor, p: float, training: bool, inplace: bool,
-             noise_shape: Optional[tuple] = None) -> Tensor:
+             feature: bool = False) -> Tensor:
     """torch's _dropout_impl: input itself when p is 0 or not training, zeros
     when p is 1, else input * bernoulli(1 - p) / (1 - p), the mask drawn per
     element or, for the feature forms, per (sample, channel)."""
@@ -104,7 +104,12 @@ def _dropout(input: Tensor, p: float, training: bool, inplace: bool,
     if not (input.dtype.is_floating_point or input.dtype.is_complex):
         raise DtypeError(f"result type Float can't be cast to the desired output type "
                          f"{_tname(input.dtype)}")
-    noise = th.empty(*(noise_shape or input.shape), dtype=input.dtype)
+    shape = input.shape
+    if feature:
+        if input.dim() < 2:
+            raise Error("Feature dropout requires at least 2 dimensions in the input")
+        shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2)
+    noise = th.empty(*shape, dtype=input.dtype)
     noise.bernoulli_(1 - p)
     noise.div_(1 - p)
     return input.mul_(noise) if inplace else input * noise
@@ -127,15 +132,13 @@ def dropout(input: Tensor, p: float = 0.5, training: bool = True,
     return _dropout(input, p, training, inplace)
 
 
-def _feature_dropout(name: str, input: Tensor, p: float, training: bool, inplace: bool,
+def _feature_dropout(input: Tensor, p: float, training: bool, inplace: bool,
                      batched_dim: int) -> Tensor:
-    """dropout1d/2d/3d: whole channels zeroed; an input of batched_dim - 1
-    dims is one unbatched sample (C, ...)."""
-    _check_p(p)
+    """dropout1d/2d/3d: whole channels zeroed; an input of other than
+    batched_dim dims is one unbatched sample (C, ...)."""
     batched = input.dim() == batched_dim
     x = input if batched else input.unsqueeze(0)
-    noise = tuple(x.shape[:2]) + (1,) * (x.dim() - 2)
-    result = _dropout(x, p, training, inplace, noise)
+    result = _dropout(x, p, training, inplace, feature=True)
     if batched or result is x:
         return input if result is x else result
     return result.squeeze(0)
@@ -150,12 +153,13 @@ def dropout1d(input: Tensor, p: float = 0.5, training: bool = True,
     >>> th.nn.functional.dropout1d(th.ones(2, 3, 4), p=0.0).shape
     (2, 3, 4)
     """
+    _check_p(p)
     if input.dim() not in (2, 3):
         raise Error(f"dropout1d: Expected 2D or 3D input, but received a {input.dim()}D "
                     f"input. Note that dropout1d exists to provide channel-wise dropout on "
                     f"inputs with 1 spatial dimension, a channel dimension, and an optional "
                     f"batch dimension (i.e. 2D or 3D inputs).")
-    return _feature_dropout("dropout1d", input, p, training, inplace, 3)
+    return _feature_dropout(input, p, training, inplace, 3)
 
 
 def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
@@ -168,6 +172,7 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
     >>> th.nn.functional.dropout2d(th.ones(2, 3, 4, 4), training=False).shape
     (2, 3, 4, 4)
     """
+    _check_p(p)
     if input.dim() not in (3, 4):
         warnings.warn(f"dropout2d: Received a {input.dim()}-D input to dropout2d, which is "
                       f"deprecated and will result in an error in a future release. To retain "
@@ -182,7 +187,7 @@ def dropout2d(input: Tensor, p: float = 0.5, training: bool = True,
                       "future release to interpret the input as one without a batch dimension, "
                       "i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, "
                       "please switch to using dropout1d instead.", stacklevel=2)
-    return _feature_dropout("dropout2d", input, p, training, inplace, input.dim())
+    return _feature_dropout(input, p, training, inplace, input.dim())
 
 
 def dropout3d(input: Tensor, p: float = 0.5, training: bool = True,
@@ -194,6 +199,7 @@ def dropout3d(input: Tensor, p: float = 0.5, training: bool = True,
     >>> th.nn.functional.dropout3d(th.ones(1, 2, 2, 2, 2), p=0.0).shape
     (1, 2, 2, 2, 2)
     """
+    _check_p(p)
     if input.dim() not in (4, 5):
         warnings.warn(f"dropout3d: Received a {input.dim()}-D input to dropout3d, which is "
                       f"deprecated and will result in an error in a future release. To retain "
@@ -201,8 +207,7 @@ def dropout3d(input: Tensor, p: float = 0.5, training: bool = True,
                       f"Note that dropout3d exists to provide channel-wise dropout on inputs "
                       f"with 3 spatial dimensions, a channel dimension, and an optional batch "
                       f"dimension (i.e. 4D or 5D inputs).", stacklevel=2)
-    return _feature_dropout("dropout3d", input, p, training, inplace,
-                            5 if input.dim() in (4, 5) else input.dim())
+    return _feature_dropout(input, p, training, inplace, 5)
 
 
 def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None,
