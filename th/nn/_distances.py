@@ -44,13 +44,15 @@ def normalize(input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12,
 
 
 def _floating_pair(x1: Tensor, x2: Tensor) -> tuple:
-    """x1 and x2 broadcast to one shape, in their common floating dtype."""
+    """x1 and x2 broadcast to one shape, an integral one converted to their
+    common floating dtype (as torch: a floating one keeps its own)."""
     common = (th.lazy(x1) + x2).dtype  # torch's promotion, nothing computed
     if not (common.is_floating_point or common.is_complex):
         raise DtypeError(f"expected common dtype to be floating point, yet common dtype is "
                          f"{_tname(common)}")
-    a, b = th.broadcast_tensors(x1, x2)
-    return a.to(common), b.to(common)
+    floating = [x if x.dtype.is_floating_point or x.dtype.is_complex else x.to(common)
+                for x in (x1, x2)]
+    return th.broadcast_tensors(*floating)
 
 
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:
