@@ -188,3 +188,14 @@ def test_one_pass_keeps_extremes():
             expected = torch.where(tx == math.inf, tx, expected)
         assert_matches(getattr(F, name)(x), expected)
     assert_matches(F.gelu(x, approximate="tanh"), TF.gelu(tx, approximate="tanh"))
+
+
+def test_tensor_relu_methods():
+    """torch.Tensor has relu and relu_ (not the other activations)."""
+    ours, theirs = pair(values((3, 4), 13, True), th.float32, "transposed")
+    assert_matches(ours.relu(), theirs.relu())
+    assert ours.relu_() is ours
+    theirs.relu_()
+    assert_matches(ours, theirs)
+    i, ti = ints(np.array([-2, 0, 5]), th.int64)
+    assert_matches(i.relu(), ti.relu())

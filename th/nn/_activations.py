@@ -14,7 +14,7 @@ in float32 and round once, as torch's CPU kernels do.
     [0.0, 2.0]
 """
 import math
-from typing import Optional
+from typing import Any
 
 import th
 from th._errors import ArgumentError, Error, OutOfRange, UnsupportedDtype
@@ -51,7 +51,7 @@ _INT_RANGES = {"uint8": (0, 255), "int8": (-128, 127), "int16": (-2**15, 2**15 -
                "uint16": (0, 2**16 - 1), "uint32": (0, 2**32 - 1), "uint64": (0, 2**64 - 1)}
 
 
-def _scalar(value: float, dtype: object) -> float:
+def _scalar(value: float, dtype: Any) -> float:
     """A scalar argument as the input's dtype reads it: torch converts the
     Scalar to an integral input's type by truncation, refusing one outside
     the type's range."""
@@ -63,7 +63,7 @@ def _scalar(value: float, dtype: object) -> float:
     return int(value)
 
 
-def _result(expr: object, input: Tensor, inplace: bool) -> Tensor:
+def _result(expr: Any, input: Tensor, inplace: bool) -> Tensor:
     """expr evaluated in one pass: into input (returned) when inplace."""
     if inplace:
         th.eval(expr, out=input)
@@ -163,7 +163,7 @@ def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     return leaky_relu(input, negative_slope, inplace=True)
 
 
-def _elu(input: Tensor, alpha: float, scale: float, input_scale: float) -> object:
+def _elu(input: Tensor, alpha: float, scale: float, input_scale: float) -> Any:
     """torch's elu kernel: scale * (x if x > 0 else alpha * expm1(x * input_scale))."""
     x = th.lazy(_floating(input, "elu_cpu"))
     neg = th.expm1(x * input_scale) * (alpha * scale)
@@ -268,7 +268,7 @@ def silu(input: Tensor, inplace: bool = False) -> Tensor:
     return _result(x / (th.exp(-x) + 1), input, inplace)
 
 
-def _softplus(x: object, beta: float = 1.0, threshold: float = 20.0) -> object:
+def _softplus(x: Any, beta: float = 1.0, threshold: float = 20.0) -> Any:
     """torch's softplus kernel, lazy: x where beta * x > threshold (where
     log1p(exp) equals x in the dtype), else log1p(exp(beta * x)) / beta."""
     bx = x * beta if beta != 1 else x
@@ -309,7 +309,7 @@ def softsign(input: Tensor) -> Tensor:
     input = _tensor(input, "softsign")
     if input.dtype == th.bool:
         raise UnsupportedDtype("\"abs_cpu\" not implemented for 'Bool'")
-    x = th.lazy(input)
+    x: Any = th.lazy(input)
     return (x / (abs(x) + 1)).eval()
 
 
@@ -365,7 +365,7 @@ def logsigmoid(input: Tensor) -> Tensor:
     >>> round(th.nn.functional.logsigmoid(th.tensor([0.0])).item(), 4)
     -0.6931
     """
-    x = th.lazy(_floating(input, "log_sigmoid_cpu"))
+    x: Any = th.lazy(_floating(input, "log_sigmoid_cpu"))
     return (th.clamp(x, max=0) - th.log1p(th.exp(-abs(x)))).eval()
 
 

@@ -52,7 +52,7 @@ def _floating_pair(x1: Tensor, x2: Tensor) -> tuple:
                          f"{_tname(common)}")
     floating = [x if x.dtype.is_floating_point or x.dtype.is_complex else x.to(common)
                 for x in (x1, x2)]
-    return th.broadcast_tensors(*floating)
+    return tuple(th.broadcast_tensors(*floating))
 
 
 def cosine_similarity(x1: Tensor, x2: Tensor, dim: int = 1, eps: float = 1e-8) -> Tensor:

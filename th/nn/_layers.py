@@ -9,7 +9,7 @@ one_hot.
     (2, 4)
 """
 import warnings
-from typing import Optional
+from typing import Any, Optional
 
 import th
 from th._errors import ArgumentError, DtypeError, Error
@@ -238,7 +238,7 @@ def embedding(input: Tensor, weight: Tensor, padding_idx: Optional[int] = None,
         raise Error("'weight' must be 2-D")
     flat = input.reshape(-1)
     if max_norm is not None and flat.numel():
-        rows = th.unique(flat)
+        rows: Any = th.unique(flat)
         picked = th.index_select(weight, 0, rows)
         norms = th.norm(picked, norm_type, 1, keepdim=True)
         # torch's embedding_renorm_: rows above max_norm scaled to it (1e-7 guards 0)
@@ -264,7 +264,7 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         return th.zeros(*tensor.shape, num_classes, dtype=th.int64)
     if th.amin(tensor).item() < 0:
         raise Error("Class values must be non-negative.")
-    top = th.amax(tensor).item()
+    top = int(th.amax(tensor).item())
     if num_classes == -1:
         num_classes = top + 1
     elif top >= num_classes:

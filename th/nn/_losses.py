@@ -14,7 +14,7 @@ kernels do.
     2.0
 """
 import warnings
-from typing import Optional
+from typing import Any, Optional
 
 import th
 from th._errors import ArgumentError, DtypeError, Error, OutOfRange, UnsupportedDtype
@@ -37,8 +37,10 @@ def _log_softmax(x: Tensor, dim: int) -> Tensor:
     wide = x.to(th.float32) if x.dtype in _LOW else x
     top = th.amax(wide, dim, keepdim=True)  # a row holding inf or all -inf gives nan, as torch
     shifted = (th.lazy(wide) - top).eval()
-    lse = th.log(th.sum(th.exp(th.lazy(shifted)).eval(), dim, keepdim=True))
-    return (th.lazy(shifted) - lse).eval().to(x.dtype)
+    exps: Any = th.exp(th.lazy(shifted))
+    lse = th.log(th.sum(exps.eval(), dim, keepdim=True))
+    result: Any = th.lazy(shifted) - lse
+    return result.eval().to(x.dtype)
 
 
 def _legacy_reduction(size_average: Optional[bool], reduce: Optional[bool]) -> str:
@@ -291,6 +293,10 @@ def binary_cross_entropy_with_logits(input: Tensor, target: Tensor,
                             f"size ({tuple(input.shape)})")
     _floating(input, "log_sigmoid_cpu")
     dtype = _promoted(input, target, weight, pos_weight)
+    x: Any
+    t: Any
+    log_sig: Any
+    e: Any
     if dtype in _LOW:
         # torch composes this loss from ops that each round to float16/bfloat16:
         # the same ops, eager, give its numbers (a wide pass would be more exact)
