@@ -36,11 +36,10 @@ def _log_softmax(x: Tensor, dim: int) -> Tensor:
     and round once, as torch does."""
     wide = x.to(th.float32) if x.dtype in _LOW else x
     top = th.amax(wide, dim, keepdim=True)  # a row holding inf or all -inf gives nan, as torch
-    shifted = (th.lazy(wide) - top).eval()
+    shifted = wide - top
     exps: Any = th.exp(th.lazy(shifted))
-    lse = th.log(th.sum(exps.eval(), dim, keepdim=True))
-    result: Any = th.lazy(shifted) - lse
-    return result.eval().to(x.dtype)
+    shifted -= th.log(th.sum(exps.eval(), dim, keepdim=True))
+    return shifted.to(x.dtype)
 
 
 def _legacy_reduction(size_average: Optional[bool], reduce: Optional[bool]) -> str:
