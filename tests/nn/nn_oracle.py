@@ -2,6 +2,8 @@
 both libraries (th's and torch's copies of one numpy array, any layout) and
 a comparison of results by dtype, shape, NaN pattern and value within each
 dtype's tolerance."""
+import warnings
+
 import numpy as np
 import pytest
 
@@ -76,3 +78,19 @@ def assert_matches(ours, theirs, tolerance=None):
         np.testing.assert_allclose(a, b, rtol=rtol, atol=atol, equal_nan=True)
     else:
         np.testing.assert_array_equal(a, b)
+
+
+def same_error(call_, *pairs, message=True):
+    """call_(torch.nn.functional, torch's operands) and call_(th.nn.functional,
+    th's) raise the same class, and the same message unless message is False
+    or torch's names a torch.Size (th writes shapes as tuples); pairs are
+    (th, torch) operands. Warnings on the way are not the point: ignored."""
+    import th.nn.functional as F
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(Exception) as expected:
+            call_(torch.nn.functional, *[b for _, b in pairs])
+        with pytest.raises(type(expected.value)) as got:
+            call_(F, *[a for a, _ in pairs])
+    if message and "torch.Size" not in str(expected.value):
+        assert str(got.value) == str(expected.value)
