@@ -82,10 +82,11 @@ def test_underscore_forms(name, args):
 INT_DTYPES = [th.int64, th.int32, th.int16, th.int8, th.uint8]
 
 
-@pytest.mark.parametrize("dtype", INT_DTYPES + [th.bool])
+@pytest.mark.parametrize("dtype", INT_DTYPES + [th.bool, th.complex64])
 @pytest.mark.parametrize("name,kw", UNARY, ids=[f"{n}{kw or ''}" for n, kw in UNARY])
 def test_integer_and_bool_inputs(name, kw, dtype):
-    """torch's result dtype where it takes the dtype, its exception class where not."""
+    """torch's result dtype where it takes the dtype, its exception class
+    where not (complex results: test_complex_where_torch_takes_it)."""
     ours, theirs = ints(np.array([[-3, 0, 1], [2, 7, 5]]) if dtype != th.uint8
                         else np.array([[3, 0, 1], [2, 7, 5]]), dtype)
     if dtype == th.bool:
@@ -95,6 +96,9 @@ def test_integer_and_bool_inputs(name, kw, dtype):
     except Exception as e:  # noqa: BLE001 - the class is what is compared
         with pytest.raises(type(e)):
             call(F, name, ours, kw)
+        return
+    if dtype == th.complex64:
+        assert call(F, name, ours, kw).dtype == th.complex64
         return
     assert_matches(call(F, name, ours, kw), expected)
 
@@ -191,3 +195,15 @@ def test_tensor_relu_methods():
     assert_matches(ours, theirs)
     i, ti = ints(np.array([-2, 0, 5]), th.int64)
     assert_matches(i.relu(), ti.relu())
+
+
+@pytest.mark.parametrize("name", ["silu", "softsign", "sigmoid", "tanh"])
+@pytest.mark.parametrize("np_dtype", [np.complex64, np.complex128])
+def test_complex_where_torch_takes_it(name, np_dtype):
+    rng = np.random.default_rng(5)
+    z = (rng.standard_normal(7) + 1j * rng.standard_normal(7)).astype(np_dtype)
+    ours = getattr(F, name)(th.from_numpy(z.copy()))
+    theirs = getattr(TF, name)(torch.from_numpy(z.copy()))
+    assert ours.dtype.name == str(theirs.dtype).split(".")[-1]
+    np.testing.assert_allclose(ours.numpy(), theirs.numpy(),
+                               rtol=1e-5 if np_dtype == np.complex64 else 1e-12)
