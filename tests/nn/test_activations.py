@@ -19,6 +19,8 @@ TF = torch.nn.functional
 # (name, keyword arguments) of every element-wise activation
 UNARY = [
     ("relu", {}), ("relu6", {}), ("leaky_relu", {}), ("leaky_relu", {"negative_slope": 0.2}),
+    ("leaky_relu", {"negative_slope": 1.5}), ("leaky_relu", {"negative_slope": -0.5}),
+    ("leaky_relu", {"negative_slope": 0.0}),
     ("elu", {}), ("elu", {"alpha": 0.5}), ("selu", {}), ("celu", {}), ("celu", {"alpha": 2.0}),
     ("gelu", {}), ("gelu", {"approximate": "tanh"}), ("silu", {}), ("mish", {}),
     ("softplus", {}), ("softplus", {"beta": 2.0, "threshold": 5.0}), ("softsign", {}),
@@ -207,3 +209,12 @@ def test_complex_where_torch_takes_it(name, np_dtype):
     assert ours.dtype.name == str(theirs.dtype).split(".")[-1]
     np.testing.assert_allclose(ours.numpy(), theirs.numpy(),
                                rtol=1e-5 if np_dtype == np.complex64 else 1e-12)
+
+
+@pytest.mark.parametrize("dtype", [th.float16, th.bfloat16])
+def test_threshold_of_half_types_compares_in_float32(dtype):
+    """A threshold between two float16 values is not rounded to either, as torch."""
+    a = np.array([0.10004, 0.1, 0.3, 0.2999, -1.0, 2.0])
+    ours, theirs = pair(a, dtype)
+    for limit in [0.10003, 0.1, 0.2999, 0.29999]:
+        assert_matches(F.threshold(ours, limit, 9.0), TF.threshold(theirs, limit, 9.0))

@@ -150,6 +150,8 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     [-1.0, 2.0]
     """
     x = th.lazy(_floating(input, "leaky_relu_cpu"))
+    if 0 <= negative_slope <= 1:  # the same numbers (NaN and -0.0 too), one compare fewer
+        return _result(th.maximum(x, x * negative_slope), input, inplace)
     return _result(th.where(x > 0, x, x * negative_slope), input, inplace)
 
 
@@ -387,7 +389,9 @@ def _threshold(input: Tensor, threshold: float, value: float, inplace: bool) -> 
         raise UnsupportedDtype(f"\"threshold_cpu\" not implemented for '{_tname(input.dtype)}'")
     limit, value = _scalar(threshold, input.dtype), _scalar(value, input.dtype)
     x = th.lazy(input)
-    return _result(th.where(x <= limit, value, x), input, inplace)
+    # torch compares float16/bfloat16 in float32, the threshold unrounded
+    wide = x.to(th.float32) if input.dtype in (th.float16, th.bfloat16) else x
+    return _result(th.where(wide <= limit, value, x), input, inplace)
 
 
 def threshold_(input: Tensor, threshold: float, value: float) -> Tensor:
