@@ -218,3 +218,14 @@ def test_threshold_of_half_types_compares_in_float32(dtype):
     ours, theirs = pair(a, dtype)
     for limit in [0.10003, 0.1, 0.2999, 0.29999]:
         assert_matches(F.threshold(ours, limit, 9.0), TF.threshold(theirs, limit, 9.0))
+
+
+@pytest.mark.parametrize("slope", [0.0, 0.01, 1.0, 1.5, -0.5])
+def test_leaky_relu_special_values(slope):
+    """inf, NaN and the sign of zero, for every kind of slope (th takes a
+    maximum for slopes in (0, 1], a where otherwise)."""
+    v = [math.inf, -math.inf, math.nan, -0.0, 0.0, -2.0, 3.0]
+    ours, theirs = F.leaky_relu(th.tensor(v), slope), TF.leaky_relu(torch.tensor(v), slope)
+    assert_matches(ours, theirs)
+    assert [math.copysign(1, z) for z in ours.tolist()[3:5]] == \
+        [math.copysign(1, z) for z in theirs.tolist()[3:5]]

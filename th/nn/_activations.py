@@ -150,7 +150,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
     [-1.0, 2.0]
     """
     x = th.lazy(_floating(input, "leaky_relu_cpu"))
-    if 0 <= negative_slope <= 1:  # the same numbers (NaN and -0.0 too), one compare fewer
+    if 0 < negative_slope <= 1:  # the same numbers (NaN, inf, -0.0 too), one compare fewer
         return _result(th.maximum(x, x * negative_slope), input, inplace)
     return _result(th.where(x > 0, x, x * negative_slope), input, inplace)
 
