@@ -53,7 +53,7 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
-from th.serialization import load
+from th.serialization import load, save
 # element-wise math and expressions
 from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
                       bitwise_not, bitwise_or, bitwise_xor, ceil, clamp, clip, cos, div, eq,

@@ -3,7 +3,9 @@ PyTorch: the files are written by torch 2.13 in the test, read by th, and
 compared value for value; anything but tensors and plain containers is
 refused, and a malformed file is an error, never a read out of bounds."""
 import collections
+import gc
 import io
+import os
 import pickle
 import zipfile
 
@@ -97,3 +99,75 @@ def test_malformed_files_are_errors():
         th.load(saved(torch.zeros(1)), weights_only=False)
     with pytest.raises(ValueError, match="cpu only"):
         th.load(saved(torch.zeros(1)), map_location="cuda")
+
+
+def mappings_of(path):
+    """The address ranges of path mapped into this process (/proc/self/maps)."""
+    ranges = []
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            fields = line.split()
+            if len(fields) >= 6 and fields[5] == str(path):
+                start, end = (int(v, 16) for v in fields[0].split("-"))
+                ranges.append((start, end))
+    return ranges
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="needs /proc/self/maps")
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_mmap_maps_the_records_in_place(tmp_path, dtype):
+    path = tmp_path / "ck.pt"
+    base = (torch.arange(24) % 5).to(getattr(torch, dtype))
+    torch.save({"w": base.reshape(4, 6), "v": base[3:9], "e": torch.zeros(0)}, path)
+    ours = th.load(path, mmap=True)
+    ranges = mappings_of(path)
+    assert ranges, "the file is not mapped"
+    for key in ("w", "v"):
+        ptr = ours[key].data_ptr()
+        assert any(start <= ptr < end for start, end in ranges)  # no copy
+        same(ours[key], {"w": base.reshape(4, 6), "v": base[3:9]}[key])
+    assert ours["v"].data_ptr() - ours["w"].data_ptr() == 3 * ours["w"].element_size()
+    # copy-on-write: a write stays in memory, the file keeps its bytes
+    before = path.read_bytes()
+    ours["w"].fill_(1)
+    assert path.read_bytes() == before
+    assert ours["v"].tolist() == th.ones(6, dtype=ours["v"].dtype).tolist()
+    os.remove(path)  # the mapping outlives the file's name
+    assert ours["w"].sum().item() == 24
+    del ours
+    gc.collect()
+    assert not mappings_of(path) and not mappings_of(str(path) + " (deleted)")
+
+
+def test_mmap_with_a_file_object_outlives_it(tmp_path):
+    path = tmp_path / "ck.pt"
+    th.save({"a": th.arange(10.0)}, path)
+    with open(path, "rb") as f:
+        ours = th.load(f, mmap=True)
+    assert f.closed and ours["a"].tolist() == list(range(10))
+    assert any(s <= ours["a"].data_ptr() < e for s, e in mappings_of(path))
+    with pytest.raises(ValueError, match="file path or a file with a descriptor"):
+        th.load(io.BytesIO(path.read_bytes()), mmap=True)
+
+
+def test_mmap_refuses_compressed_records(tmp_path):
+    z = zipfile.ZipFile(saved(torch.arange(4.0)))
+    path = tmp_path / "deflated.pt"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for n in z.namelist():
+            out.writestr(n, z.read(n))
+    assert th.load(path).tolist() == [0.0, 1.0, 2.0, 3.0]  # copied: deflate is read
+    with pytest.raises(pickle.UnpicklingError, match="is compressed"):
+        th.load(path, mmap=True)
+
+
+def test_a_container_holding_itself_loads():
+    a = []
+    a.append(a)
+    a.append(torch.ones(2))
+    ours = th.load(saved(a))
+    assert ours[0] is ours and ours[1].tolist() == [1.0, 1.0]
+
+
+def test_dtypes_load_as_th_dtypes():
+    assert th.load(saved([torch.bfloat16, torch.uint32])) == [th.bfloat16, th.uint32]
