@@ -1,16 +1,17 @@
 """th.save and th.load: PyTorch checkpoints (torch.save's zip format)
-without PyTorch.
+without PyTorch (docs/TORCH.md, "Checkpoints").
 
-th.save writes what torch.save writes for the same tensors and containers,
-byte for byte (data.pkl pickled at protocol 2 with torch's persistent ids
-for storages, each storage once, torch's zip container: see
+th.save writes what torch.save 2.13 writes for the same tensors and
+containers, byte for byte (data.pkl pickled at protocol 2 with torch's
+persistent ids for storages, each storage once; torch's zip container is
 th/_checkpoint_zip.py).
 
-The archive's data.pkl is read by an allowlist unpickler (as torch's
+th.load reads data.pkl with an allowlist unpickler (as torch's
 weights_only=True): only tensors, their storages and dtypes, OrderedDict and
-plain Python containers and scalars load; anything else is an
-UnpicklingError naming it, and no code from the file runs. Tensors that
-shared a storage in torch share one here.
+plain Python containers and scalars load, and no code from the file runs.
+Tensors that shared a storage share one here; with mmap=True the storages
+are the file's records mapped copy-on-write. Anything wrong with a file is a
+pickle.UnpicklingError.
 """
 import collections
 import ctypes
@@ -19,6 +20,7 @@ import mmap as _mmap
 import os
 import pickle
 import sys
+import typing
 import zipfile
 
 import th
@@ -212,6 +214,14 @@ def load(f: object, map_location: object = None, weights_only: bool = True,
     >>> _ = f.seek(0)
     >>> th.load(f)["w"].sum().item()
     4.0
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "ck.pt")
+    >>> th.save([th.arange(3)], path)
+    >>> mapped = th.load(path, mmap=True)  # the record in place, copy-on-write
+    >>> os.remove(path)  # the mapping outlives the name
+    >>> os.rmdir(os.path.dirname(path))
+    >>> mapped[0].tolist()
+    [0, 1, 2]
     """
     if not weights_only:
         raise ValueError("th.load: only weights-only loads exist (no code from the file runs)")
@@ -220,13 +230,15 @@ def load(f: object, map_location: object = None, weights_only: bool = True,
     path = isinstance(f, (str, bytes, os.PathLike))
     if mmap and not path and not _has_descriptor(f):
         raise ValueError("th.load: mmap=True needs a file path or a file with a descriptor")
-    file = open(f, "rb") if path else f
+    file: typing.Any = open(f, "rb") if isinstance(f, (str, bytes, os.PathLike)) else f
     try:
         mapped = _map(file) if mmap else None
         try:
             return _load(file, mapped)
-        except pickle.UnpicklingError:
-            raise
+        except pickle.UnpicklingError as e:
+            if str(e).startswith("th.load"):
+                raise
+            raise pickle.UnpicklingError(f"th.load: a malformed checkpoint ({e})"[:500]) from e
         except Exception as e:
             raise pickle.UnpicklingError(
                 f"th.load: a malformed checkpoint ({type(e).__name__}: {e})"[:500]) from e
@@ -303,7 +315,7 @@ class _Pickler(pickle._Pickler):
     names be written as GLOBALs without importing them (the C pickler
     imports every global it writes, to check it)."""
 
-    dispatch = pickle._Pickler.dispatch.copy()
+    dispatch: typing.ClassVar[dict[typing.Any, typing.Any]] = dict(pickle._Pickler.dispatch)
 
     def __init__(self, file, protocol):
         super().__init__(file, protocol)

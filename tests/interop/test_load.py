@@ -9,7 +9,6 @@ import os
 import pickle
 import zipfile
 
-import numpy as np
 import pytest
 
 import th
