@@ -42,14 +42,6 @@ _DTYPES = {"float32", "float64", "float16", "bfloat16", "int64", "int32", "int16
            "uint8", "bool", "complex64", "complex128", "uint16", "uint32", "uint64"}
 
 
-class _Storage:
-    """A storage named by data.pkl (its record's key, its dtype when typed,
-    its size: elements when typed, bytes when untyped)."""
-
-    def __init__(self, key, dtype, numel):
-        self.key, self.dtype, self.numel = key, dtype, numel
-
-
 class _Unpickler(pickle.Unpickler):
     """torch's weights-only unpickler for th: GLOBALs resolve only to
     tensor rebuilders (fresh for each load, so nothing a file does to them
@@ -88,7 +80,7 @@ class _Unpickler(pickle.Unpickler):
                         and pid[1][0] == "storage")
                 or not isinstance(pid[2], str) or type(pid[4]) is not int or pid[4] < 0):
             raise pickle.UnpicklingError(f"th.load: malformed storage reference {pid!r}"[:200])
-        return _Storage(pid[2], pid[1][1], pid[4])
+        return self.archive.storage(pid[2], pid[1][1], pid[4])
 
 
 class _Archive:
@@ -102,7 +94,8 @@ class _Archive:
         if len(pkl) != 1:
             raise pickle.UnpicklingError("th.load: the archive has no <name>/data.pkl")
         self.root = pkl[0][: -len("data.pkl")]
-        self.storages = {}
+        self.storages = {}  # key -> (its dtype's name, None when untyped; th.Storage)
+        self.views = {}  # (an untyped storage's address, dtype) -> th.Storage over its bytes
 
     def read(self, name, nbytes=None):
         """A record's bytes (nbytes checked first, before anything is read or
@@ -140,28 +133,48 @@ class _Archive:
                                          f"of the file")
         return slice(start, start + info.compress_size)
 
-    def tensor(self, s, dtype, offset, size, stride):
-        if not isinstance(s, _Storage):
+    def storage(self, key, dtype_name, numel):
+        """The storage a persistent id names, read once: typed (numel
+        elements of its dtype), or untyped (numel bytes: a uint8 storage)."""
+        if key not in self.storages:
+            dtype = th.uint8 if dtype_name is None else getattr(th, dtype_name)
+            data = self.read("data/" + key, numel * th.empty(0, dtype=dtype).element_size())
+            self.storages[key] = (dtype_name, storage_from_buffer(data, dtype, numel))
+        typed, storage = self.storages[key]
+        if typed != dtype_name:
+            raise pickle.UnpicklingError(f"th.load: storage {key!r} is named as {typed} and as "
+                                         f"{dtype_name}")
+        return storage
+
+    def tensor(self, storage, dtype, offset, size, stride):
+        if not isinstance(storage, th.Storage):
             raise pickle.UnpicklingError("th.load: a tensor without a storage")
-        if s.dtype is not None:
-            dtype = getattr(th, s.dtype)
-        elif not isinstance(dtype, th.dtype):
-            raise pickle.UnpicklingError("th.load: an untyped storage without a dtype")
-        storage = self.storage(s, dtype)
+        if dtype is None or storage.dtype == dtype:
+            if self.untyped(storage):
+                raise pickle.UnpicklingError("th.load: an untyped storage without a dtype")
+            dtype = storage.dtype
+        elif not isinstance(dtype, th.dtype) or not self.untyped(storage):
+            raise pickle.UnpicklingError(f"th.load: a {storage.dtype} storage read as {dtype!r}")
+        else:
+            storage = self.reinterpret(storage, dtype)
         size, stride = _geometry(offset, size, stride, storage.size())
         return th.empty(0, dtype=dtype).set_(storage, offset, size, stride)
 
-    def storage(self, s, dtype):
-        key = (s.key, dtype)
-        if key not in self.storages:
+    def untyped(self, storage):
+        return any(s is storage and typed is None for typed, s in self.storages.values())
+
+    def reinterpret(self, storage, dtype):
+        """An untyped storage's bytes as elements of dtype, in place (the
+        new storage keeps the bytes' storage alive), once per dtype."""
+        key = (storage._cdata, dtype)
+        if key not in self.views:
             item = th.empty(0, dtype=dtype).element_size()
-            count = s.numel if s.dtype is not None else s.numel // item
-            if s.dtype is None and s.numel % item:
-                raise pickle.UnpicklingError(f"th.load: storage {s.key!r} of {s.numel} bytes is "
+            if storage.nbytes() % item:
+                raise pickle.UnpicklingError(f"th.load: a storage of {storage.nbytes()} bytes is "
                                              f"no whole number of {dtype} elements")
-            data = self.read("data/" + s.key, count * item)
-            self.storages[key] = storage_from_buffer(data, dtype, count)
-        return self.storages[key]
+            data = memoryview(storage) if storage.nbytes() else b""
+            self.views[key] = storage_from_buffer(data, dtype, storage.nbytes() // item)
+        return self.views[key]
 
 
 def _geometry(offset, size, stride, numel):
@@ -324,6 +337,11 @@ class _Pickler(pickle._Pickler):
         self.dtypes = {}  # data address -> dtype (torch refuses two dtypes over one data)
 
     def persistent_id(self, obj):
+        if type(obj) is th.Storage:  # saved as torch saves a TypedStorage
+            if str(obj.dtype).split(".")[1] in _V3_DTYPES:
+                raise pickle.PicklingError(f"th.save: cannot save a {obj.dtype} th.Storage (torch "
+                                           f"has no typed storage of it): save a tensor over it")
+            obj = _StorageRef(obj, True)
         if type(obj) is not _StorageRef:
             return None
         storage = obj.storage
@@ -346,8 +364,8 @@ class _Pickler(pickle._Pickler):
             return NotImplemented
         raise pickle.PicklingError(
             f"th.save: cannot save a {t.__module__}.{t.__qualname__} (th.save writes dense "
-            f"th.Tensor, th.dtype, dict, OrderedDict, list, tuple, str, int, float, bool and "
-            f"None: what torch.load(weights_only=True) and th.load read back)")
+            f"th.Tensor, th.Storage, th.dtype, dict, OrderedDict, list, tuple, str, int, float, "
+            f"bool and None: what torch.load(weights_only=True) and th.load read back)")
 
     def save_torch_global(self, obj):
         if self.proto >= 4:
@@ -385,7 +403,7 @@ def save(obj: object, f: object, pickle_protocol: int = 2,
     """Write obj to f (a path, an os.PathLike or a binary file object) as
     torch.save does: PyTorch's zip format, which torch.load(f,
     weights_only=True) and th.load read. obj is th tensors (every dtype),
-    th dtypes, dicts, OrderedDicts, lists, tuples, str, int, float, bool and
+    storages (as torch's typed storages), th dtypes, dicts, OrderedDicts, lists, tuples, str, int, float, bool and
     None, nested; anything else is a pickle.PicklingError naming its type.
     Tensors that share a storage share one record (each view keeps its
     offset, size and stride). The file is byte for byte what torch.save

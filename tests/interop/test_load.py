@@ -170,3 +170,20 @@ def test_a_container_holding_itself_loads():
 
 def test_dtypes_load_as_th_dtypes():
     assert th.load(saved([torch.bfloat16, torch.uint32])) == [th.bfloat16, th.uint32]
+
+
+@pytest.mark.filterwarnings("ignore:TypedStorage is deprecated")
+def test_bare_storages_load_as_th_storages():
+    typed, untyped = th.load(saved([torch.arange(3.0).storage(),
+                                    torch.tensor([1, 2], dtype=torch.int16).untyped_storage()]))
+    assert isinstance(typed, th.Storage) and typed.dtype == th.float32
+    assert typed.tolist() == [0.0, 1.0, 2.0]
+    assert untyped.dtype == th.uint8 and untyped.tolist() == [1, 0, 2, 0]
+
+
+def test_uint_views_of_one_untyped_storage_share_it():
+    base = torch.arange(6).to(torch.uint32)
+    ours = th.load(saved([base, base[2:], base.untyped_storage()]))
+    assert ours[1].data_ptr() - ours[0].data_ptr() == 8
+    ours[0].fill_(7)
+    assert ours[1].tolist() == [7] * 4 and ours[2].tolist()[:4] == [7, 0, 0, 0]

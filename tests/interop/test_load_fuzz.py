@@ -209,9 +209,15 @@ def test_crafted_cases_are_refused_by_name():
     refused(Raw(V3, (Pid(("storage", serialization._UNTYPED_STORAGE, "0", "cpu", 48)), 0, (1,),
                      (1,), False, collections.OrderedDict(), G("torch", "float99"))),
             "torch.float99 is not allowed")
-    refused(Raw(V3, (Pid(("storage", serialization._UNTYPED_STORAGE, "0", "cpu", 47)), 0, (1,),
-                     (1,), False, collections.OrderedDict(), G("torch", "int32"))),
-            "no whole number")
+    untyped = Pid(("storage", serialization._UNTYPED_STORAGE, "1", "cpu", 10))  # "u"'s bytes
+    refused(Raw(V3, (untyped, 0, (1,), (1,), False, collections.OrderedDict(),
+                     G("torch", "int32"))), "no whole number")
+    refused(Raw(V2, (untyped, 0, (1,), (1,), False, collections.OrderedDict())),
+            "an untyped storage without a dtype")
+    refused([tensor(0, (1,), (1,)), Pid(("storage", G("torch", "IntStorage"), "0", "cpu", 12))],
+            "storage '0' is named as float32 and as int32")
+    refused(Raw(V3, (good, 0, (1,), (1,), False, collections.OrderedDict(),
+                     G("torch", "int32"))), "a th.float32 storage read as th.int32")
     refused(Raw(G("os", "system"), ("true",)), "os.system is not allowed")
     refused(Raw(V2, (1, 2)), r"malformed checkpoint \(TypeError")
     refused(Raw(V2, (1, 0, (1,), (1,), False, None)), "a tensor without a storage")

@@ -188,3 +188,18 @@ def test_a_stream_that_cannot_seek():
     th.save(th.arange(5), s)
     assert b"".join(s.parts) == written(torch.save, torch.arange(5))
     assert ZipWriter  # the writer never seeks or tells
+
+
+@pytest.mark.filterwarnings("ignore:TypedStorage is deprecated")
+def test_storages_as_torch_saves_typed_storages():
+    base = th.arange(6.0)
+    theirs = torch.arange(6.0)
+    assert written(th.save, [base.storage(), base[2:]]) == \
+        written(torch.save, [theirs.storage(), theirs[2:]])
+    back = torch.load(io.BytesIO(written(th.save, [base.storage(), base[2:]])), weights_only=True)
+    assert back[0].tolist() == list(range(6)) and back[1].tolist() == [2.0, 3.0, 4.0, 5.0]
+    s, t = th.load(io.BytesIO(written(th.save, [base.storage(), base[2:]])))
+    assert isinstance(s, th.Storage) and s.tolist() == base.tolist()
+    assert t.data_ptr() == s.data_ptr() + 8  # one storage
+    with pytest.raises(pickle.PicklingError, match="uint16 th.Storage"):
+        th.save(th.zeros(2, dtype=th.uint16).storage(), io.BytesIO())
