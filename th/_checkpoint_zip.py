@@ -161,28 +161,25 @@ def _next_bucket_count(n):
 def _unordered_set_order(names):
     """The iteration order of a libstdc++ std::unordered_set<std::string>
     after inserting names in this order (prime rehash policy, load factor 1:
-    eleven buckets wanted at the first insertion, twice as many when full;
-    a node goes first in its bucket, or first in the list when its bucket is
-    empty, and a rehash relinks the nodes in list order the same way)."""
+    eleven buckets wanted at the first insertion, twice as many when full).
+    Its list holds each bucket's nodes together: a node goes first in its
+    bucket, a new bucket first in the list, and a rehash reinserts the
+    nodes in list order; so the list is the buckets, newest first, each
+    with its nodes newest first."""
+    hashes = {name: _std_hash(name.encode()) for name in names}
     buckets, next_resize = 1, 0
-    order = []  # the singly linked list
-    for name in names:
-        count = len(order)
+    groups = {}  # bucket -> its names in insertion order (the dict: buckets by creation)
+
+    def listed():
+        return [name for b in reversed(groups) for name in reversed(groups[b])]
+
+    for count, name in enumerate(names):
         if count + 1 > next_resize:
             wanted = max(count + 1, 0 if next_resize else 11)
             buckets = _next_bucket_count(max(wanted + 1, buckets * 2))
             next_resize = buckets
-            relinked = []
-            for other in order:
-                relinked = _insert(relinked, other, buckets)
-            order = relinked
-        order = _insert(order, name, buckets)
-    return order
-
-
-def _insert(order, name, buckets):
-    b = _std_hash(name.encode()) % buckets
-    for i, other in enumerate(order):
-        if _std_hash(other.encode()) % buckets == b:
-            return order[:i] + [name] + order[i:]
-    return [name] + order
+            old, groups = listed(), {}
+            for other in old:
+                groups.setdefault(hashes[other] % buckets, []).append(other)
+        groups.setdefault(hashes[name] % buckets, []).append(name)
+    return listed()

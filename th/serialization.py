@@ -22,10 +22,11 @@ import pickle
 import sys
 import typing
 import zipfile
+import zlib
 
 import th
 from th._checkpoint_zip import ZipWriter
-from th._interop import storage_from_buffer
+from th._interop import storage_bytes, storage_from_buffer
 
 __all__ = ["load", "save"]
 
@@ -95,11 +96,11 @@ class _Archive:
             raise pickle.UnpicklingError("th.load: the archive has no <name>/data.pkl")
         self.root = pkl[0][: -len("data.pkl")]
         self.storages = {}  # key -> (its dtype's name, None when untyped; th.Storage)
+        self.untyped_ids = set()  # id() of the untyped ones among them
         self.views = {}  # (an untyped storage's address, dtype) -> th.Storage over its bytes
 
-    def read(self, name, nbytes=None):
-        """A record's bytes (nbytes checked first, before anything is read or
-        allocated): with mmap, a writable copy-on-write view of the mapping."""
+    def info(self, name, nbytes=None):
+        """A record's directory entry (its size checked to be nbytes)."""
         info = self.infos.get(self.root + name)
         if info is None:
             raise pickle.UnpicklingError(f"th.load: record {name!r} is missing")
@@ -107,8 +108,8 @@ class _Archive:
             raise pickle.UnpicklingError(
                 f"th.load: storage {name!r} has {info.file_size} bytes, not {nbytes}")
         if info.compress_type == zipfile.ZIP_STORED:
-            if self.mapped is not None:
-                return self.mapped[self._data_range(info)]
+            if info.compress_size != info.file_size:
+                raise pickle.UnpicklingError(f"th.load: stored record {name!r} has two sizes")
         elif info.compress_type != zipfile.ZIP_DEFLATED or self.mapped is not None:
             raise pickle.UnpicklingError(
                 f"th.load: record {name!r} is compressed (method {info.compress_type}); torch.save "
@@ -116,30 +117,69 @@ class _Archive:
         elif info.file_size > 1032 * info.compress_size + 64:  # more than deflate can give
             raise pickle.UnpicklingError(f"th.load: record {name!r} claims {info.file_size} "
                                          f"bytes from {info.compress_size} deflated")
+        return info
+
+    def read(self, name):
+        """A record's bytes (data.pkl)."""
+        info = self.info(name)
+        if self.mapped is not None:
+            return bytes(self.mapped[self._data_range(info)])
         return self.zf.read(info)
 
     def _data_range(self, info):
         """Where a stored record's bytes lie in the file (after its local
-        header, whose name and extra fields may differ from the directory's)."""
+        header, whose name and extra fields may differ from the directory's),
+        checked to lie inside it."""
         at = info.header_offset
-        header = self.mapped[at:at + 30]
-        if len(header) != 30 or bytes(header[:4]) != b"PK\x03\x04":
+        if self.mapped is not None:
+            header, end = bytes(self.mapped[at:at + 30]), len(self.mapped)
+        else:
+            fp = self.zf.fp
+            end = fp.seek(0, io.SEEK_END)
+            fp.seek(at)
+            header = fp.read(30)
+        if len(header) != 30 or header[:4] != b"PK\x03\x04":
             raise pickle.UnpicklingError(f"th.load: record {info.filename!r}: no local header")
-        name_len, extra_len = int.from_bytes(header[26:28], "little"), int.from_bytes(
+        start = at + 30 + int.from_bytes(header[26:28], "little") + int.from_bytes(
             header[28:30], "little")
-        start = at + 30 + name_len + extra_len
-        if start + info.compress_size > len(self.mapped):
+        if start + info.file_size > end:
             raise pickle.UnpicklingError(f"th.load: record {info.filename!r} reaches past the end "
                                          f"of the file")
-        return slice(start, start + info.compress_size)
+        return slice(start, start + info.file_size)
+
+    def record_storage(self, name, dtype, numel):
+        """A storage of numel elements of dtype over a record: mapped, its
+        bytes in place; else read straight into a new storage (its CRC
+        checked) or, deflated, through zipfile. Nothing is allocated before
+        the record's size is checked against the file."""
+        info = self.info(name, numel * th.empty(0, dtype=dtype).element_size())
+        if info.compress_type != zipfile.ZIP_STORED or (
+                self.mapped is None and not hasattr(self.zf.fp, "readinto")):
+            return storage_from_buffer(self.zf.read(info), dtype, numel)
+        where = self._data_range(info)
+        if self.mapped is not None:
+            return storage_from_buffer(self.mapped[where], dtype, numel)
+        storage = th.Storage(numel, dtype=dtype)
+        view = storage_bytes(storage) if numel else memoryview(b"")
+        fp, done = self.zf.fp, 0
+        fp.seek(where.start)
+        while done < len(view):
+            got = fp.readinto(view[done:])
+            if not got:
+                raise pickle.UnpicklingError(f"th.load: record {name!r} is truncated")
+            done += got
+        if zlib.crc32(view) != info.CRC:
+            raise pickle.UnpicklingError(f"th.load: record {name!r} fails its CRC check")
+        return storage
 
     def storage(self, key, dtype_name, numel):
         """The storage a persistent id names, read once: typed (numel
         elements of its dtype), or untyped (numel bytes: a uint8 storage)."""
         if key not in self.storages:
             dtype = th.uint8 if dtype_name is None else getattr(th, dtype_name)
-            data = self.read("data/" + key, numel * th.empty(0, dtype=dtype).element_size())
-            self.storages[key] = (dtype_name, storage_from_buffer(data, dtype, numel))
+            self.storages[key] = (dtype_name, self.record_storage("data/" + key, dtype, numel))
+            if dtype_name is None:  # (self.storages keeps it alive: its id stays its own)
+                self.untyped_ids.add(id(self.storages[key][1]))
         typed, storage = self.storages[key]
         if typed != dtype_name:
             raise pickle.UnpicklingError(f"th.load: storage {key!r} is named as {typed} and as "
@@ -161,7 +201,7 @@ class _Archive:
         return th.empty(0, dtype=dtype).set_(storage, offset, size, stride)
 
     def untyped(self, storage):
-        return any(s is storage and typed is None for typed, s in self.storages.values())
+        return id(storage) in self.untyped_ids
 
     def reinterpret(self, storage, dtype):
         """An untyped storage's bytes as elements of dtype, in place (the

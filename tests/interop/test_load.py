@@ -187,3 +187,35 @@ def test_uint_views_of_one_untyped_storage_share_it():
     assert ours[1].data_ptr() - ours[0].data_ptr() == 8
     ours[0].fill_(7)
     assert ours[1].tolist() == [7] * 4 and ours[2].tolist()[:4] == [7, 0, 0, 0]
+
+
+def test_record_bytes_are_crc_checked_unless_mapped(tmp_path):
+    data = bytearray(saved(torch.arange(16.0)).getvalue())
+    at = bytes(data).index(bytes(torch.arange(16.0).numpy().tobytes()[4:8]))
+    data[at] ^= 1  # a bit of element 1
+    with pytest.raises(pickle.UnpicklingError, match="fails its CRC check"):
+        th.load(io.BytesIO(bytes(data)))
+    path = tmp_path / "flipped.pt"
+    path.write_bytes(bytes(data))
+    assert th.load(path, mmap=True)[1].item() != 1.0  # as torch's mmap: not checked
+
+
+def test_a_file_object_with_read_and_seek_only():
+    class Plain:
+        def __init__(self, data):
+            self.f = io.BytesIO(data)
+
+        def read(self, n=-1):
+            return self.f.read(n)
+
+        def seek(self, *args):
+            return self.f.seek(*args)
+
+        def tell(self):
+            return self.f.tell()
+
+        def seekable(self):
+            return True
+
+    ours = th.load(Plain(saved({"a": torch.arange(5)}).getvalue()))
+    assert ours["a"].tolist() == [0, 1, 2, 3, 4]
