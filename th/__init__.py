@@ -122,7 +122,7 @@ def get_library_dirs() -> list[str]:
 
 
 __all__ = [
-    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load",
+    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load", "save",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",

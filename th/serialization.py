@@ -443,11 +443,14 @@ def save(obj: object, f: object, pickle_protocol: int = 2,
     """Write obj to f (a path, an os.PathLike or a binary file object) as
     torch.save does: PyTorch's zip format, which torch.load(f,
     weights_only=True) and th.load read. obj is th tensors (every dtype),
-    storages (as torch's typed storages), th dtypes, dicts, OrderedDicts, lists, tuples, str, int, float, bool and
-    None, nested; anything else is a pickle.PicklingError naming its type.
+    storages (as torch's typed storages), th dtypes, dicts, OrderedDicts,
+    lists, tuples, str, int, float, bool and None, nested; anything else is
+    a pickle.PicklingError naming its type, raised before f is written.
     Tensors that share a storage share one record (each view keeps its
     offset, size and stride). The file is byte for byte what torch.save
-    writes for the same tensors at pickle_protocol 2 (the default).
+    writes for the same objects at pickle_protocol 2 (the default) and 3;
+    4 and 5 are written too. _use_new_zipfile_serialization=False (torch's
+    legacy format) is refused.
 
     >>> import io
     >>> base = th.arange(6.0).reshape(2, 3)
@@ -470,8 +473,9 @@ def save(obj: object, f: object, pickle_protocol: int = 2,
     pickler.dump(obj)
     if isinstance(f, (str, bytes, os.PathLike)):
         path = os.fsdecode(f)
+        name = _archive_name(path)  # before the file is created
         with open(path, "wb") as out:
-            _write_archive(out, _archive_name(path), pickler, data.getvalue())
+            _write_archive(out, name, pickler, data.getvalue())
     else:
         _write_archive(f, "archive", pickler, data.getvalue())
 
