@@ -322,7 +322,8 @@ def _load(file, mapped):
     try:
         zf = zipfile.ZipFile(file)
     except zipfile.BadZipFile as e:
-        raise pickle.UnpicklingError(f"th.load: not a torch.save zip archive ({e})") from None
+        raise pickle.UnpicklingError(f"th.load: not a torch.save zip archive ({e}; th reads "
+                                     f"the zip format torch.save writes since torch 1.6)") from None
     with zf:
         archive = _Archive(zf, None if mapped is None else memoryview(mapped))
         order = archive.infos.get(archive.root + "byteorder")

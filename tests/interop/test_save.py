@@ -210,3 +210,14 @@ def test_storages_as_torch_saves_typed_storages():
     assert t.data_ptr() == s.data_ptr() + 8  # one storage
     with pytest.raises(pickle.PicklingError, match="uint16 th.Storage"):
         th.save(th.zeros(2, dtype=th.uint16).storage(), io.BytesIO())
+
+
+def test_one_memory_as_two_dtypes_is_refused_as_torch_does():
+    from th._interop import reinterpret_storage
+    a = th.arange(4, dtype=th.int32)
+    b = th.empty(0, dtype=th.float32).set_(reinterpret_storage(a.storage(), th.float32))
+    with pytest.raises(th.Error, match="view the same data as different types"):
+        th.save([a, b], io.BytesIO())
+    with pytest.raises(RuntimeError, match="view the same data as different types"):
+        theirs = torch.arange(4, dtype=torch.int32)
+        torch.save([theirs, theirs.view(torch.float32)], io.BytesIO())
