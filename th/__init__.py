@@ -53,7 +53,7 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
-from th.serialization import load
+from th.serialization import load, save
 # element-wise math and expressions
 from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
                       bitwise_not, bitwise_or, bitwise_xor, ceil, clamp, clip, cos, div, eq,
@@ -125,7 +125,7 @@ def get_library_dirs() -> list[str]:
 
 
 __all__ = [
-    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load",
+    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load", "save",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
