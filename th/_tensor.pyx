@@ -1351,6 +1351,20 @@ cdef class Tensor:
     def __dlpack_device__(self):
         return (1, 0)  # kDLCPU, device 0
 
+    def __array_namespace__(self, *, api_version=None):
+        """th's namespace for the Python array API standard, th.array_api
+        (api_version None or '2024.12'; the earlier versions it covers too).
+
+        >>> xp = th.ones(2).__array_namespace__()
+        >>> xp.__array_api_version__
+        '2024.12'
+        """
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+            raise ValueError(f"__array_namespace__: api_version {api_version!r} is not "
+                             f"supported (th implements '2024.12')")
+        import th.array_api
+        return th.array_api
+
     def share_memory_(self):
         """Move the storage into shared memory (in place: every view
         follows), to pass it to other processes without copying."""
