@@ -386,3 +386,40 @@ def test_against_array_api_strict():
         np.testing.assert_allclose(np_of(getattr(xp, name)(x, **kwargs)),
                                    np.asarray(getattr(strict, name)(s, **kwargs)),
                                    err_msg=name)
+
+
+# ----------------------------------------------------------------- fft (DFT by matmul)
+def test_fft_extension_matches_numpy():
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((3, 5)) + 1j * rng.standard_normal((3, 5))
+    r = rng.standard_normal((4, 6))
+    A, R = xp.asarray(a), xp.asarray(r)
+    F = xp.fft
+    cases = [
+        (F.fft(A), np.fft.fft(a)),
+        (F.fft(A, n=7, axis=0, norm="ortho"), np.fft.fft(a, n=7, axis=0, norm="ortho")),
+        (F.ifft(A, n=3), np.fft.ifft(a, n=3)),
+        (F.fftn(A), np.fft.fftn(a)),
+        (F.ifftn(A, s=(2, 4), axes=(0, 1)), np.fft.ifftn(a, s=(2, 4), axes=(0, 1))),
+        (F.rfft(R), np.fft.rfft(r)),
+        (F.irfft(A), np.fft.irfft(a)),
+        (F.irfft(A, n=7, norm="forward"), np.fft.irfft(a, n=7, norm="forward")),
+        (F.rfftn(R), np.fft.rfftn(r)),
+        (F.irfftn(A, s=(3, 9), axes=(0, 1)), np.fft.irfftn(a, s=(3, 9), axes=(0, 1))),
+        (F.hfft(A, n=6), np.fft.hfft(a, n=6)),
+        (F.ihfft(R), np.fft.ihfft(r)),
+        (F.fftfreq(5, d=0.5), np.fft.fftfreq(5, 0.5)),
+        (F.rfftfreq(5), np.fft.rfftfreq(5)),
+        (F.fftshift(R), np.fft.fftshift(r)),
+        (F.ifftshift(xp.arange(5)), np.fft.ifftshift(np.arange(5))),
+    ]
+    for i, (got, want) in enumerate(cases):
+        assert got.shape == want.shape, i
+        np.testing.assert_allclose(np_of(got), want, atol=1e-12, err_msg=str(i))
+    assert F.fft(xp.asarray([1j], dtype=xp.complex64)).dtype is xp.complex64
+    assert F.rfft(xp.ones(4, dtype=xp.float32)).dtype is xp.complex64
+    np.testing.assert_allclose(np_of(F.fft(R)), np.fft.fft(r))  # real input taken as complex
+    with pytest.raises(TypeError):
+        F.fft(xp.arange(4))
+    with pytest.raises(ValueError):
+        F.fft(A, norm="sideways")

@@ -11,9 +11,15 @@ itself follows torch rather than the standard.
 >>> xp.sum(xp.arange(4), axis=0, keepdims=True)
 tensor([6])
 """
-import math
+from __future__ import annotations
 
-from . import linalg
+import builtins as _builtins
+import math as _math
+from typing import Any as _Any
+
+from th import Tensor as _Tensor, dtype as _dtype
+
+from . import fft, linalg
 from ._common import check_device as _check_device, cpu as _cpu
 from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                         linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
@@ -43,14 +49,15 @@ from ._reductions import (UniqueAllResult, UniqueCountsResult, UniqueInverseResu
 
 __array_api_version__ = "2024.12"
 
-e = math.e
-inf = math.inf
-nan = math.nan
-pi = math.pi
+e = _math.e
+inf = _math.inf
+nan = _math.nan
+pi = _math.pi
 newaxis = None
 
 
-def clip(x, /, min=None, max=None):
+def clip(x: _Tensor, /, min: int | float | _Tensor | None = None,
+         max: int | float | _Tensor | None = None) -> _Tensor:
     """``x`` limited to [min, max] (scalars or arrays broadcast against x); the result keeps
     x's dtype; NaN bounds give NaN.
 
@@ -80,7 +87,8 @@ def clip(x, /, min=None, max=None):
     return result
 
 
-def astype(x, dtype, /, *, copy=True, device=None):
+def astype(x: _Tensor, dtype: _dtype, /, *, copy: _builtins.bool = True,
+           device: _Any = None) -> _Tensor:
     """``x`` cast to ``dtype`` (``copy=False`` returns x itself when nothing changes).
 
     >>> from th import array_api as xp
@@ -93,7 +101,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return x.to(dtype, copy=True)
 
 
-def device(x, /):
+def device(x: _Tensor, /) -> _Any:
     """The device of an array (th's CPU device); not a name of the standard, as
     array-api-compat's ``device(x)``.
 
@@ -104,7 +112,7 @@ def device(x, /):
     return getattr(x, "device", _cpu)
 
 
-def to_device(x, device, /, *, stream=None):
+def to_device(x: _Tensor, device: _Any, /, *, stream: _Any = None) -> _Tensor:
     """``x`` on ``device``: th has only the CPU, so x itself ("cpu" or a device object of
     type 'cpu'; other devices are refused). As array-api-compat's ``to_device(x, device)``.
 
@@ -117,4 +125,4 @@ def to_device(x, device, /, *, stream=None):
 
 
 __all__ = sorted(name for name in dir() if not name.startswith("_") and name not in
-                 ("math", "th")) + ["__array_api_version__", "__array_namespace_info__"]
+                 ("annotations", "th")) + ["__array_api_version__", "__array_namespace_info__"]

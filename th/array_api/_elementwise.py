@@ -48,7 +48,20 @@ cosh = _unary(th.cosh, "cosh", _example("cosh", "xp.cosh(xp.asarray([0.0]))", "t
 sin = _unary(th.sin, "sin", _example("sin", "xp.sin(xp.asarray([0.0]))", "tensor([0.])"))
 sinh = _unary(th.sinh, "sinh", _example("sinh", "xp.sinh(xp.asarray([0.0]))", "tensor([0.])"))
 tan = _unary(th.tan, "tan", _example("tan", "xp.tan(xp.asarray([0.0]))", "tensor([0.])"))
-tanh = _unary(th.tanh, "tanh", _example("tanh", "xp.tanh(xp.asarray([0.0]))", "tensor([0.])"))
+def _tanh(x):
+    result = th.tanh(x)
+    if x.dtype in _complex_floating:
+        # the standard: tanh(±inf + iy), y finite, is ±1 + 0i with y's sign (C99, which th
+        # follows, gives the sign of sin(2y))
+        re, im = _parts(x)
+        fix = th.isinf(re) & th.isfinite(im)
+        if bool(fix.any()):
+            exact = _complex_exact(th.sign(re), th.copysign(th.zeros_like(im), im), x.dtype)
+            result = th.where(fix, exact, result)
+    return result
+
+
+tanh = _unary(_tanh, "tanh", _example("tanh", "xp.tanh(xp.asarray([0.0]))", "tensor([0.])"))
 exp = _unary(th.exp, "exp", _example("exp", "xp.exp(xp.asarray([0.0]))", "tensor([1.])"))
 expm1 = _unary(th.expm1, "expm1", _example("expm1", "xp.expm1(xp.asarray([0.0]))",
                                             "tensor([0.])"))
@@ -140,11 +153,45 @@ def imag(x, /):
     if bool(th.isfinite(re).all()):
         # (z - x)·(-i) = y + 0i exactly when x is finite
         return ((x - re.to(x.dtype)) * -1j).to(real_dtype)
-    # an infinite or NaN real part would poison that product: read the imaginary parts
-    # through numpy's view of the same memory (no copy; i30-forms' view(dtype) will do
-    # this without numpy)
+    return _parts(x)[1]
+
+
+def _parts(z):
+    """The real and imaginary parts of a complex tensor, exactly (inf and NaN included).
+    th has no dtype-reinterpreting view yet (i30-forms adds Tensor.view(dtype)): until then
+    the parts are read through numpy's view of the same memory."""
+    real_dtype = _real_of(z.dtype)
+    try:
+        pairs = z.contiguous().view(real_dtype)
+        return pairs[..., 0::2].clone(), pairs[..., 1::2].clone()
+    except Exception:
+        pass
     import numpy
-    return th.from_numpy(x.numpy().imag).clone()
+    a = numpy.asarray(z.numpy())
+    return th.from_numpy(a.real.copy()), th.from_numpy(a.imag.copy())
+
+
+def _complex_exact(re, im, dtype):
+    """re + im·i exactly (signed zeros, inf, NaN kept; arithmetic would mix the parts)."""
+    try:
+        pairs = th.stack([re.to(_real_of(dtype)), im.to(_real_of(dtype))], -1)
+        return pairs.view(dtype).squeeze(-1)
+    except Exception:
+        pass
+    import numpy
+    out = th.empty(th.broadcast_shapes(re.shape, im.shape), dtype=dtype)
+    a = out.numpy()
+    a.real[...] = re.numpy()
+    a.imag[...] = im.numpy()
+    return out
+
+
+def _times_i(z, sign):
+    """sign·i·z exactly: (x + iy)·i = -y + ix."""
+    re, im = _parts(z)
+    if sign > 0:
+        return _complex_exact(-im, re, z.dtype)
+    return _complex_exact(im, -re, z.dtype)
 
 
 def _complex(re, im):
@@ -201,7 +248,8 @@ def asinh(x, /):
     """
     _float_only(x, "asinh")
     if x.dtype in _complex_floating:
-        return th.log(x + th.sqrt(x * x + 1))
+        # asinh(z) = -i·asin(iz): th's complex asin is C99's, special values included
+        return _times_i(th.asin(_times_i(x, 1)), -1)
     a = th.abs(x)
     a2 = a * a
     small = th.log1p(a + a2 / (1 + th.sqrt(1 + a2)))
@@ -220,8 +268,10 @@ def acosh(x, /):
     """
     _float_only(x, "acosh")
     if x.dtype in _complex_floating:
-        # log(z + √(z+1)·√(z-1)) keeps the principal branch
-        return th.log(x + th.sqrt(x + 1) * th.sqrt(x - 1))
+        # acosh(z) = ±i·acos(z), the sign giving a non-negative real part (C99's cacosh)
+        u, v = _parts(th.acos(x))
+        _, y = _parts(x)
+        return _complex_exact(th.abs(v), th.copysign(u, y), x.dtype)
     t = x - 1
     small = th.log1p(t + th.sqrt(2 * t + t * t))
     large = th.log(x) + math.log(2)
@@ -238,7 +288,8 @@ def atanh(x, /):
     """
     _float_only(x, "atanh")
     if x.dtype in _complex_floating:
-        return 0.5 * (th.log1p(x) - th.log1p(-x))
+        # atanh(z) = -i·atan(iz) (C99's catanh)
+        return _times_i(th.atan(_times_i(x, 1)), -1)
     return 0.5 * th.log1p(2 * x / (1 - x))
 
 
@@ -250,9 +301,27 @@ multiply = _binary(th.mul, "multiply", _example("multiply", "xp.multiply(xp.asar
                                                 "tensor([6])"))
 divide = _binary(th.div, "divide", _example("divide", "xp.divide(xp.asarray([1.0]), 4.0)",
                                             "tensor([0.2500])"))
-floor_divide = _binary(th.floor_divide, "floor_divide", _example(
+def _floor_divide(x1, x2):
+    result = th.floor_divide(x1, x2)
+    if x1.dtype in _real_floating:
+        # an infinite operand: floor(x1 / x2) as the standard's special cases (inf // 2 is
+        # inf, 1 // -inf is -0), where torch's floor_divide gives NaN
+        infinite = th.isinf(x1) | th.isinf(x2)
+        result = th.where(infinite, th.floor(x1 / x2), result)
+    return result
+
+
+def _remainder(x1, x2):
+    result = th.remainder(x1, x2)
+    if x1.dtype in _real_floating:
+        # a zero remainder takes the divisor's sign (-0 % 2 is +0, 0 % -2 is -0)
+        result = th.where(result == 0, th.copysign(th.zeros_like(result), x2), result)
+    return result
+
+
+floor_divide = _binary(_floor_divide, "floor_divide", _example(
     "floor_divide", "xp.floor_divide(xp.asarray([-3]), 2)", "tensor([-2])"))
-remainder = _binary(th.remainder, "remainder", _example(
+remainder = _binary(_remainder, "remainder", _example(
     "remainder", "xp.remainder(xp.asarray([-3]), 2)", "tensor([1])"))
 pow = _binary(th.pow, "pow", _example("pow", "xp.pow(xp.asarray([2]), 3)", "tensor([8])"))
 atan2 = _binary(th.atan2, "atan2", _example("atan2", "xp.atan2(xp.asarray([0.0]), 1.0)",
