@@ -1365,6 +1365,19 @@ cdef class Tensor:
         import th.array_api
         return th.array_api
 
+    def to_device(self, device, /, *, stream=None):
+        """The array API standard's move to ``device``: th has only the CPU, so this
+        tensor itself for "cpu" or a device object of type 'cpu'; others are refused.
+
+        >>> t = th.ones(2)
+        >>> t.to_device("cpu") is t
+        True
+        """
+        if not (device == "cpu" or getattr(device, "type", None) == "cpu"):
+            raise ArgumentError(f"to_device: th computes on the CPU only; device {device!r} "
+                                f"is not available")
+        return self
+
     def share_memory_(self):
         """Move the storage into shared memory (in place: every view
         follows), to pass it to other processes without copying."""

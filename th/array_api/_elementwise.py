@@ -392,6 +392,9 @@ def _nextafter(x1, x2):
     zero = x1 == 0
     from_zero = th.where(x2 > x1, th.full_like(x1, tiny), th.full_like(x1, -tiny))
     result = th.where(zero, from_zero, stepped)
+    # from ±inf towards anything finite: the largest finite value of that sign
+    largest = 3.4028234663852886e38 if x1.dtype is float32 else 1.7976931348623157e308
+    result = th.where(th.isinf(x1), th.copysign(th.full_like(x1, largest), x1), result)
     result = th.where(x1 == x2, x2, result)
     return th.where(th.isnan(x1) | th.isnan(x2), x1 + x2, result)
 

@@ -234,34 +234,34 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     return th.diff(x, n, axis)
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
-    """The index of the first maximum (over the flattened array when axis is None).
+def _arg_extreme(fn, name):
+    def f(x, /, *, axis=None, keepdims=False):
+        check_array(x, name)
+        if x.numel() == 0:
+            raise ValueError(f"{name}: an empty array has no extreme")
+        if axis is None:
+            return keepdims_none(fn(x.reshape(-1)), x.ndim, keepdims)
+        return fn(x, normalize_axis(axis, x.ndim, name), keepdims)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+argmax = _arg_extreme(th.argmax, "argmax")
+argmax.__doc__ = """The index of the first maximum (over the flattened array when axis is
+    None).
 
     >>> from th import array_api as xp
     >>> xp.argmax(xp.asarray([[1, 5], [7, 2]]), axis=1)
     tensor([1, 0])
     """
-    check_array(x, "argmax")
-    if x.numel() == 0:
-        raise ValueError("argmax: an empty array has no maximum")
-    if axis is None:
-        return keepdims_none(th.argmax(x.reshape(-1)), x.ndim, keepdims)
-    return th.argmax(x, normalize_axis(axis, x.ndim, "argmax"), keepdims)
-
-
-def argmin(x, /, *, axis=None, keepdims=False):
-    """The index of the first minimum (over the flattened array when axis is None).
+argmin = _arg_extreme(th.argmin, "argmin")
+argmin.__doc__ = """The index of the first minimum (over the flattened array when axis is
+    None).
 
     >>> from th import array_api as xp
     >>> xp.argmin(xp.asarray([[1, 5], [7, 2]]), axis=1)
     tensor([0, 1])
     """
-    check_array(x, "argmin")
-    if x.numel() == 0:
-        raise ValueError("argmin: an empty array has no minimum")
-    if axis is None:
-        return keepdims_none(th.argmin(x.reshape(-1)), x.ndim, keepdims)
-    return th.argmin(x, normalize_axis(axis, x.ndim, "argmin"), keepdims)
 
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):

@@ -170,6 +170,17 @@ def _hermitian_full(x, n, axis):
     return th.cat([half, th.conj_physical(mirror)], axis)
 
 
+def _from_half_spectrum(x, n, axis, norm, inverse, name):
+    """The real n-point (inverse) DFT of the Hermitian spectrum whose half is x."""
+    x = _complex_input(x, name)
+    axis = normalize_axis(axis, x.ndim, name)
+    n = 2 * (x.shape[axis] - 1) if n is None else n
+    if n < 1:
+        raise ValueError(f"{name}: n must be at least 1, got {n}")
+    full = _hermitian_full(x, n, axis)
+    return _transform(full, n, axis, norm, inverse).to(_real_of(x.dtype))
+
+
 def irfft(x, /, *, n=None, axis=-1, norm="backward"):
     """The inverse of rfft: a real array of n points (default 2·(m - 1)).
 
@@ -177,13 +188,7 @@ def irfft(x, /, *, n=None, axis=-1, norm="backward"):
     >>> xp.fft.irfft(xp.asarray([4, 0, 0], dtype=xp.complex64))
     tensor([1., 1., 1., 1.])
     """
-    x = _complex_input(x, "irfft")
-    axis = normalize_axis(axis, x.ndim, "irfft")
-    n = 2 * (x.shape[axis] - 1) if n is None else n
-    if n < 1:
-        raise ValueError(f"irfft: n must be at least 1, got {n}")
-    full = _hermitian_full(x, n, axis)
-    return _transform(full, n, axis, norm, True).to(_real_of(x.dtype))
+    return _from_half_spectrum(x, n, axis, norm, True, "irfft")
 
 
 def rfftn(x, /, *, s=None, axes=None, norm="backward"):
@@ -232,13 +237,7 @@ def hfft(x, /, *, n=None, axis=-1, norm="backward"):
     >>> xp.fft.hfft(xp.asarray([1, 0, 0], dtype=xp.complex64))
     tensor([1., 1., 1., 1.])
     """
-    x = _complex_input(x, "hfft")
-    axis = normalize_axis(axis, x.ndim, "hfft")
-    n = 2 * (x.shape[axis] - 1) if n is None else n
-    if n < 1:
-        raise ValueError(f"hfft: n must be at least 1, got {n}")
-    full = _hermitian_full(x, n, axis)
-    return _transform(full, n, axis, norm, False).to(_real_of(x.dtype))
+    return _from_half_spectrum(x, n, axis, norm, False, "hfft")
 
 
 def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
