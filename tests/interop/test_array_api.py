@@ -251,6 +251,8 @@ def test_accumulation_dtypes():
     assert xp.prod(xp.asarray([True, True])).dtype is xp.int64
     assert xp.sum(xp.asarray([1.0], dtype=xp.float32)).dtype is xp.float32
     assert xp.linalg.trace(xp.ones((2, 2), dtype=xp.int16)).dtype is xp.int64
+    assert xp.linalg.trace(xp.ones((2, 2), dtype=xp.uint8)).dtype is xp.uint64
+    assert xp.linalg.trace(xp.ones((2, 2)), dtype=xp.float64).dtype is xp.float64
 
 
 def test_cumulative_sum_prod():
@@ -304,6 +306,19 @@ def test_searching():
     assert xp.count_nonzero(xp.asarray([[0, 1], [2, 3]]), axis=0).tolist() == [1, 2]
     assert xp.where(xp.asarray([True, False]), 1.5, xp.asarray([0.0, 0.0])).tolist() == \
         [1.5, 0.0]
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "uint16", "uint32", "uint64", "int16"])
+def test_searchsorted_every_integer_dtype(dtype):
+    big = 2 ** 63 + 5 if dtype == "uint64" else 7
+    a = np.array([1, 3, 3, 7, big], dtype=dtype)
+    v = np.array([[0, 3], [big, 8]], dtype=dtype)
+    for side in ("left", "right"):
+        got = xp.searchsorted(xp.asarray(a), xp.asarray(v), side=side)
+        np.testing.assert_array_equal(np_of(got), np.searchsorted(a, v, side=side))
+    sorter = xp.asarray([4, 3, 2, 1, 0])
+    got = xp.searchsorted(xp.asarray(a[::-1].copy()), xp.asarray(v), sorter=sorter)
+    np.testing.assert_array_equal(np_of(got), np.searchsorted(a[::-1], v, sorter=[4, 3, 2, 1, 0]))
 
 
 def test_take_and_take_along_axis():

@@ -7,7 +7,7 @@ import th
 
 from ._common import check_array, keepdims_none, normalize_axes, normalize_axis, promote
 from ._dtypes import (_complex_floating, _integral, _real_floating, _signed, _unsigned,
-                      bool as _bool, int64, uint64)
+                      bool as _bool, int64, uint16, uint32, uint64)
 
 
 def _axes(x, axis, fn):
@@ -311,6 +311,15 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', not {side!r}")
     check_array(x1, "searchsorted", "x1")
     x1, x2 = promote(x1, x2, "searchsorted")
+    if x1.dtype in (uint16, uint32):
+        # th's kernel lacks the wide unsigned types (as torch's): int64 holds them in order
+        x1, x2 = x1.to(int64), x2.to(int64)
+    elif x1.dtype is uint64:
+        # no signed type holds uint64: count the elements before each value instead
+        if sorter is not None:
+            x1 = x1[sorter]
+        before = (x1 < x2.unsqueeze(-1)) if side == "left" else (x1 <= x2.unsqueeze(-1))
+        return before.sum(-1)
     if x2.ndim == 0:
         return th.searchsorted(x1, x2.reshape(1), side=side, sorter=sorter).reshape(())
     return th.searchsorted(x1, x2, side=side, sorter=sorter)

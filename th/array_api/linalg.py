@@ -249,7 +249,9 @@ def trace(x, /, *, offset=0, dtype=None):
     check_array(x, "trace")
     if dtype is None:
         dtype = int64 if x.dtype in _signed else uint64 if x.dtype in _unsigned else x.dtype
-    return x.diagonal(offset, -2, -1).sum(-1, dtype=dtype)
+    result = x.diagonal(offset, -2, -1).sum(-1, dtype=dtype)
+    # th's integer sums accumulate in int64 whatever dtype= asks
+    return result if result.dtype == dtype else result.to(dtype)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
