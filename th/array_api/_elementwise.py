@@ -222,7 +222,7 @@ def round(x, /):
 
     >>> from th import array_api as xp
     >>> xp.round(xp.asarray([0.5, 1.5, -2.5]))
-    tensor([0., 2., -2.])
+    tensor([ 0.,  2., -2.])
     """
     check_array(x, "round")
     if x.dtype in _complex_floating:

@@ -60,7 +60,7 @@ def det(x, /):
 
     >>> from th import array_api as xp
     >>> xp.linalg.det(xp.asarray([[1.0, 2.0], [3.0, 4.0]]))
-    tensor(-2.0000)
+    tensor(-2.)
     """
     _floating(x, "det")
     return _linalg.det(x)
