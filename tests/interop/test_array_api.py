@@ -211,6 +211,20 @@ def test_nextafter_matches_numpy(a, b):
     np.testing.assert_array_equal(got, np.nextafter(a2, b2))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_nextafter_special_values_match_numpy(dtype):
+    fi = np.finfo(dtype)
+    special = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, fi.max, -fi.max, fi.tiny, -fi.tiny,
+                        fi.smallest_subnormal, -fi.smallest_subnormal, 1.0, -1.0, 2.0, 0.5,
+                        1 - fi.epsneg], dtype=dtype)
+    a, b = np.repeat(special, len(special)), np.tile(special, len(special))
+    got = np_of(xp.nextafter(xp.asarray(a), xp.asarray(b)))
+    with np.errstate(all="ignore"):
+        want = np.nextafter(a, b)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
 def test_real_imag_conj_sign_round_complex():
     z = xp.asarray([1.5 - 2.5j, 0j, -3 + 4j], dtype=xp.complex128)
     a = np_of(z)

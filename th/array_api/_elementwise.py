@@ -391,6 +391,8 @@ def _nextafter(x1, x2):
     stepped = (x1.to(float64) + step).to(x1.dtype)
     zero = x1 == 0
     from_zero = th.where(x2 > x1, th.full_like(x1, tiny), th.full_like(x1, -tiny))
+    # stepping from the smallest subnormal to zero keeps the sign (-tiny -> -0)
+    stepped = th.where(stepped == 0, th.copysign(stepped, x1), stepped)
     result = th.where(zero, from_zero, stepped)
     # from ±inf towards anything finite: the largest finite value of that sign
     largest = 3.4028234663852886e38 if x1.dtype is float32 else 1.7976931348623157e308
