@@ -1355,6 +1355,7 @@ cdef class Tensor:
         """th's namespace for the Python array API standard, th.array_api
         (api_version None or '2024.12'; the earlier versions it covers too).
 
+        >>> import th
         >>> xp = th.ones(2).__array_namespace__()
         >>> xp.__array_api_version__
         '2024.12'
@@ -1369,6 +1370,7 @@ cdef class Tensor:
         """The array API standard's move to ``device``: th has only the CPU, so this
         tensor itself for "cpu" or a device object of type 'cpu'; others are refused.
 
+        >>> import th
         >>> t = th.ones(2)
         >>> t.to_device("cpu") is t
         True
