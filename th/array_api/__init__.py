@@ -13,6 +13,10 @@ tensor([6])
 """
 from __future__ import annotations
 
+# ruff: noqa: F401, F811
+# F401: the namespace re-exports its modules' names (__all__ is built below);
+# F811: clip's min and max are the standard's parameter names.
+
 import builtins as _builtins
 import math as _math
 from typing import Any as _Any

@@ -4,8 +4,8 @@ import math
 
 import th
 
-from ._common import check_array, check_device, cpu
-from ._dtypes import (_complex_floating, _integral, _real_floating, _py_scalars, bool as _bool,
+from ._common import check_array, check_device
+from ._dtypes import (_complex_floating, _integral, _py_scalars, bool as _bool,
                       complex64, float32, float64, int64)
 
 

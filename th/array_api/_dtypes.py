@@ -5,7 +5,6 @@ tensor yield to a higher-rank one); Python scalars are weak and take the array's
 finfo/iinfo/result_type/can_cast here are private to the namespace (th gains torch's own
 versions on another branch; the namespace keeps the standard's rules either way).
 """
-import math
 from collections import namedtuple
 
 import th

@@ -178,7 +178,6 @@ def _complex_exact(re, im, dtype):
         return pairs.view(dtype).squeeze(-1)
     except Exception:
         pass
-    import numpy
     out = th.empty(th.broadcast_shapes(re.shape, im.shape), dtype=dtype)
     a = out.numpy()
     a.real[...] = re.numpy()

@@ -6,7 +6,7 @@ from collections import namedtuple
 import th
 
 from ._common import check_array, keepdims_none, normalize_axes, normalize_axis, promote
-from ._dtypes import (_complex_floating, _integral, _real_floating, _signed, _unsigned,
+from ._dtypes import (_complex_floating, _real_floating, _signed, _unsigned,
                       bool as _bool, int64, uint16, uint32, uint64)
 
 
@@ -396,8 +396,9 @@ def unique_all(x, /):
     (x's shape) and the counts; each NaN is its own value.
 
     >>> from th import array_api as xp
-    >>> xp.unique_all(xp.asarray([3, 1, 3]))
-    UniqueAllResult(values=tensor([1, 3]), indices=tensor([1, 0]), inverse_indices=tensor([1, 0, 1]), counts=tensor([1, 2]))
+    >>> r = xp.unique_all(xp.asarray([3, 1, 3]))
+    >>> r.values, r.indices, r.inverse_indices, r.counts
+    (tensor([1, 3]), tensor([1, 0]), tensor([1, 0, 1]), tensor([1, 2]))
     """
     check_array(x, "unique_all")
     values, inverse, counts, first = _unique(x)

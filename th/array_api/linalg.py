@@ -1,13 +1,12 @@
 """The standard's ``linalg`` extension over th.linalg (LAPACK): the standard's keyword
 names (``upper=``, ``rtol=``, ``keepdims=``, ``offset=``) and promotion."""
-import math
 from collections import namedtuple
 
 import th
 from th import linalg as _linalg
 
 from ._common import check_array, normalize_axes, promote
-from ._dtypes import _complex_floating, _real_floating, _real_of, _signed, _unsigned, int64, uint64
+from ._dtypes import _complex_floating, _real_floating, _signed, _unsigned, int64, uint64
 from ._linear import matmul, matrix_transpose, tensordot, vecdot
 
 __all__ = ["cholesky", "cross", "det", "diagonal", "eigh", "eigvalsh", "inv", "matmul",
