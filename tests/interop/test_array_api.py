@@ -166,6 +166,9 @@ def test_creation_functions():
     assert [g.shape for g in xp.meshgrid(xp.arange(2), xp.arange(3), indexing="ij")] == \
         [(2, 3), (2, 3)]
     assert xp.asarray(1.5).dtype is xp.float32 and xp.asarray(2).dtype is xp.int64
+    # a Python float beyond float32 rounds to inf as a cast does (th.asarray refuses it)
+    assert xp.asarray(1e39).item() == math.inf and xp.asarray(-1e300).item() == -math.inf
+    assert xp.add(xp.asarray([1.0]), 1e39).tolist() == [math.inf]
 
 
 # ----------------------------------------------------------------- element-wise

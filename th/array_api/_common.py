@@ -52,6 +52,10 @@ def as_operand(value, dtype):
     if isinstance(value, th.Tensor):
         return value
     if isinstance(value, _py_scalars):
+        wide = {th.float32: th.float64, th.complex64: th.complex128}.get(dtype)
+        if wide is not None and isinstance(value, (float, complex)):
+            # beyond float32's range a scalar rounds to ±inf, as a cast does
+            return th.tensor(value, dtype=wide).to(dtype)
         return th.tensor(value, dtype=dtype)
     raise TypeError(f"expected a th.Tensor or a Python scalar, not {type(value).__name__}")
 

@@ -63,6 +63,9 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
         raise ValueError("asarray: copy=False but a sequence or scalar must be copied")
     if isinstance(obj, _py_scalars) and dtype is None:
         dtype = _default_dtype(obj)
+    if isinstance(obj, float) and dtype is float32:
+        # a float beyond float32's range rounds to ±inf, as a cast does (th.asarray refuses)
+        return th.asarray(obj, dtype=float64).to(float32)
     return th.asarray(obj, dtype=dtype, copy=copy)
 
 
