@@ -153,6 +153,15 @@ def ifftn(x, /, *, s=None, axes=None, norm="backward"):
     return x if axes else x.clone()
 
 
+def _half_spectrum(x, n, axis, norm, inverse, name):
+    """The n//2 + 1 non-negative frequency terms of a real array's (inverse) DFT."""
+    _real_input(x, name)
+    axis = normalize_axis(axis, x.ndim, name)
+    n = x.shape[axis] if n is None else n
+    y = _transform(x.to(_complex_of(x.dtype)), n, axis, norm, inverse)
+    return y.narrow(axis, 0, n // 2 + 1).clone()
+
+
 def rfft(x, /, *, n=None, axis=-1, norm="backward"):
     """The DFT of a real array: the n//2 + 1 non-negative frequency terms.
 
@@ -160,11 +169,7 @@ def rfft(x, /, *, n=None, axis=-1, norm="backward"):
     >>> xp.fft.rfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     tensor([4.+0.j, 0.+0.j, 0.+0.j])
     """
-    _real_input(x, "rfft")
-    axis = normalize_axis(axis, x.ndim, "rfft")
-    n = x.shape[axis] if n is None else n
-    y = _transform(x.to(_complex_of(x.dtype)), n, axis, norm, False)
-    return y.narrow(axis, 0, n // 2 + 1).clone()
+    return _half_spectrum(x, n, axis, norm, False, "rfft")
 
 
 def _hermitian_full(x, n, axis):
@@ -256,11 +261,7 @@ def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
     >>> xp.fft.ihfft(xp.asarray([1.0, 1.0, 1.0, 1.0]))
     tensor([1.+0.j, 0.+0.j, 0.+0.j])
     """
-    _real_input(x, "ihfft")
-    axis = normalize_axis(axis, x.ndim, "ihfft")
-    n = x.shape[axis] if n is None else n
-    y = _transform(x.to(_complex_of(x.dtype)), n, axis, norm, True)
-    return y.narrow(axis, 0, n // 2 + 1).clone()
+    return _half_spectrum(x, n, axis, norm, True, "ihfft")
 
 
 def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
