@@ -196,8 +196,10 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         if not _sums_alike(it, ot) and (op == SUM or op == PROD or (
                 THScalarType_isFloatingPoint(it) and THScalarType_isFloatingPoint(ot))):
             input = converted(input, ot, False)
-    cdef Tensor result = out if out is not None else wrap_tensor(
-        THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
+    cdef THScalarType rt = default_dtype(op, THTensor_dtype(input.cdata))
+    if dtype is not None and (op == SUM or op == PROD):
+        rt = THTensor_dtype(input.cdata)  # torch: the result is of dtype (int8 too)
+    cdef Tensor result = out if out is not None else wrap_tensor(THTensor_new(rt))
     run(op, result, None, input, &d, keepdim, p, out is not None)
     return result
 
@@ -242,12 +244,25 @@ cdef Tensor reduce_expr(str fn, Op op, Expr e, object dim, bint keepdim, object 
     else:
         r = THTensor_newExprNorm(x, p, d.n, d.ptr, keepdim)
     cdef Tensor result = wrap_tensor(r)
+    if dtype is not None and (op == SUM or op == PROD) and THTensor_dtype(r) != THExpr_dtype(x):
+        result = result.to(dtype_of(THExpr_dtype(x)))  # torch: the result is of dtype
     if out is None:
         return result
     if out.shape != result.shape:
         out.resize_(result.shape)
     out.copy_(result)
     return out
+
+
+def _expr_slab_bytes(int64_t nbytes=0):
+    """The slab size of the reductions of a th.Expr in bytes (THTensor_exprSlabBytes):
+    nbytes > 0 sets it and returns the old one (tests make it small).
+
+    >>> import th
+    >>> th._reduce._expr_slab_bytes()
+    262144
+    """
+    return THTensor_exprSlabBytes(nbytes)
 
 
 cdef int _significand_bits(THScalarType t) noexcept:

@@ -856,6 +856,7 @@ cdef extern from "TH/TH.h" nogil:
     THTensor *THTensor_newExprAmin(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
     THTensor *THTensor_newExprNorm(THExpr *e, double p, int nDims, const int *dims,
                                    int keepdim) except NULL
+    int64_t THTensor_exprSlabBytes(int64_t bytes)
 cdef extern from "TH/TH.h" nogil:
     # ------------------------------- THGenerator.h, THTensorRandom.h: random
     ctypedef struct THGenerator

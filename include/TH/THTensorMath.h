@@ -159,5 +159,9 @@ TH_API THTensor *THTensor_newExprAmax(THExpr *e, int nDims, const int *dims, int
 TH_API THTensor *THTensor_newExprAmin(THExpr *e, int nDims, const int *dims, int keepdim);
 TH_API THTensor *THTensor_newExprNorm(THExpr *e, double p, int nDims, const int *dims,
                                       int keepdim);
+/* The slab size of those reductions in bytes (256 KiB): bytes > 0 sets it
+ * (for every thread; tests make it small), 0 reads it. Returns the size
+ * it had. */
+TH_API int64_t THTensor_exprSlabBytes(int64_t bytes);
 
 #endif /* TH_TENSOR_MATH_H */

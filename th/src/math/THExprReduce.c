@@ -20,6 +20,7 @@
  * and reduced once: the same values, and the tensor reductions' own errors
  * for empty dims. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "core/THScalarImpl.h"
@@ -30,8 +31,14 @@
 
 /* A slab fills L2 with its partial, so the reduction reads what the engine
  * just wrote from the cache, and is long enough that the per-slab calls
- * (the rebuilt expression, a plan, a reduction) cost little beside it. */
+ * (the rebuilt expression, a plan, a reduction) cost little beside it.
+ * Tests make it small to cross many slab boundaries with few elements. */
 #define SLAB_BYTES ((int64_t)256 << 10)
+static _Atomic int64_t slab_bytes = SLAB_BYTES;
+
+int64_t THTensor_exprSlabBytes(int64_t bytes) {
+  return bytes > 0 ? atomic_exchange(&slab_bytes, bytes) : atomic_load(&slab_bytes);
+}
 
 enum { RED_SUM, RED_PROD, RED_MEAN, RED_AMAX, RED_AMIN, RED_NORM };
 
@@ -262,7 +269,8 @@ static THTensor *reduce_expr(THExpr *e, int op, double p, int nDims, const int *
   int nd = e->nDimension, mask[TH_MAX_DIMS];
   const int64_t *S = e->size;
   int64_t numel = THExpr_nElement(e), es = (int64_t)th_elsize(e->dtype);
-  int64_t slab = SLAB_BYTES / es;
+  int64_t slab = atomic_load(&slab_bytes) / es;
+  if (slab < 1) slab = 1;
   if (e->has_dot || numel <= slab) return reduce_whole(e, op, p, nDims, dims, keepdim);
   if (parse_mask(nd, nDims, dims, mask, fn)) return NULL;
   if (op == RED_MEAN && th_is_integral(e->dtype)) {
