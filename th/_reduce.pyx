@@ -260,7 +260,7 @@ def _expr_slab_bytes(int64_t nbytes=0):
 
     >>> import th
     >>> th._reduce._expr_slab_bytes()
-    262144
+    524288
     """
     return THTensor_exprSlabBytes(nbytes)
 

@@ -145,7 +145,7 @@ TH_API THTensor *THTensor_newStd(THTensor *input, int nDims, const int *dims,
 /* ------------------------------------------------ expression reductions
  * The same reductions of an expression e (THExpr.h) without e's value in
  * memory (mshadow's reduction expressions): e is evaluated slab by slab
- * (256 KiB of its dtype) and each slab reduced at once into partials of
+ * (512 KiB of its dtype) and each slab reduced at once into partials of
  * the accumulator's dtype (float64, complex128 or int64; amax, amin: e's
  * own), so no temporary of e's size exists. Values, result dtypes
  * (torch's: sum and prod of integers and bool in int64, norm of complex in
@@ -159,7 +159,7 @@ TH_API THTensor *THTensor_newExprAmax(THExpr *e, int nDims, const int *dims, int
 TH_API THTensor *THTensor_newExprAmin(THExpr *e, int nDims, const int *dims, int keepdim);
 TH_API THTensor *THTensor_newExprNorm(THExpr *e, double p, int nDims, const int *dims,
                                       int keepdim);
-/* The slab size of those reductions in bytes (256 KiB): bytes > 0 sets it
+/* The slab size of those reductions in bytes (512 KiB): bytes > 0 sets it
  * (for every thread; tests make it small), 0 reads it. Returns the size
  * it had. */
 TH_API int64_t THTensor_exprSlabBytes(int64_t bytes);

@@ -51,7 +51,7 @@ def to_numpy64(x):
 
 @contextlib.contextmanager
 def slabs_of(nbytes):
-    """Slabs of nbytes (the default: 256 KiB)."""
+    """Slabs of nbytes (the default: 512 KiB)."""
     old = _expr_slab_bytes(nbytes)
     try:
         yield
@@ -234,9 +234,21 @@ def test_sum_mean_and_extremes_match_torch(data, slab):
         check_sum_mean_and_extremes(data)
 
 
+def evaluated(e, v):
+    """torch's copy of th's value of e, checked against torch's value v (the reduction is
+    under test: libm's exp and torch's differ by an ulp, which cancellation magnifies)."""
+    assert tuple(e.shape) == tuple(v.shape) and torch_dtype(e.dtype) == v.dtype
+    value = to_torch(e.eval())
+    if v.dtype.is_floating_point:
+        np.testing.assert_allclose(to_numpy64(value), to_numpy64(v), rtol=1e-2, atol=1e-2)
+    else:
+        assert torch.equal(value, v)
+    return value
+
+
 def check_sum_mean_and_extremes(data):
     e, v = data.draw(expressions())
-    assert tuple(e.shape) == tuple(v.shape)
+    v = evaluated(e, v)
     name = data.draw(st.sampled_from(["sum", "mean", "amax", "amin"]))
     dim = dims_of(data.draw, v.dim())
     keepdim = data.draw(st.booleans())
@@ -269,6 +281,7 @@ def test_norms_match_torch(data, slab):
 
 def check_norms(data):
     e, v = data.draw(expressions())
+    v = evaluated(e, v)
     if not v.dtype.is_floating_point:
         with pytest.raises(RuntimeError):
             th.norm(e)
