@@ -19,24 +19,12 @@ import time
 import numpy as np
 
 import th
+from bench_expr import interleaved  # (the script's directory is on sys.path)
 
 try:
     import torch
 except ImportError:
     torch = None
-
-
-def interleaved(fns, repeat, clock):
-    """{name: seconds}: the minimum of each over repeat rounds calling every fn once in turn."""
-    times = {k: [] for k in fns}
-    for fn in fns.values():
-        fn()
-    for _ in range(repeat):
-        for k, fn in fns.items():
-            t0 = clock()
-            fn()
-            times[k].append(clock() - t0)
-    return {k: min(v) for k, v in times.items()}
 
 
 def machine():
