@@ -338,7 +338,8 @@ def test_dtype_casts_before_reducing_as_torch(small_slabs):
     assert th.sum(e, 0, dtype=th.float32).tolist() == torch.sum(v, 0, dtype=torch.float32).tolist()
     assert th.sum(e, dtype=th.int8).tolist() == torch.sum(v, dtype=torch.int8).tolist()
     got = th.mean(e, 1, dtype=th.float64)
-    assert got.dtype == th.float64 and got.tolist() == torch.mean(v, 1, dtype=torch.float64).tolist()
+    assert got.dtype == th.float64
+    assert got.tolist() == torch.mean(v, 1, dtype=torch.float64).tolist()
     h = th.full((40, 50), 300.0, dtype=th.float16)
     assert th.sum(th.lazy(h) * 2, dtype=th.float32).item() == 40 * 50 * 600.0
     assert math.isinf(th.sum(th.lazy(h) * 2).item())  # float16 holds 65504 at most, as torch
