@@ -494,3 +494,26 @@ def test_no_temporary_of_the_expressions_size():
     assert s == s2 == 2.0 * (1 << 24) and r0 == 2.0 * 4096 and t0 == 4096 ** 0.5
     assert lazy < 8 << 20, lazy
     assert eager > 48 << 20, eager
+
+
+@pytest.mark.parametrize("name", ["sum", "amax", "norm"])
+def test_a_failed_allocation_anywhere_is_a_memory_error_and_leaks_nothing(small_slabs, name):
+    """Each allocation of the reduction failed in turn (the slab's views, the rebuilt
+    expression, the partials, the accumulator, the result): a MemoryError, and every object
+    made so far released (the leak harness checks the counts after the test)."""
+    a = th.arange(60, dtype=th.float32).reshape(6, 10)
+    e = th.lazy(a.T) * 2 + 1
+    want = getattr(th, name)(e, 1).tolist()
+    fired = 0
+    for after in range(1, 400):
+        with th.debug.fail_allocations(after) as failure:
+            try:
+                got = getattr(th, name)(e, 1)
+            except MemoryError:
+                got = None
+        if not failure.fired:
+            assert got.tolist() == want
+            break
+        fired += 1
+        assert got is None
+    assert fired > 10
