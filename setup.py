@@ -7,6 +7,7 @@ Environment:
   TH_SANITIZE=address   build the core and the modules with AddressSanitizer
   TH_DEBUG=1            -O0 -g
 """
+import concurrent.futures
 import glob
 import os
 import platform
@@ -115,19 +116,28 @@ class build_ext_with_core(build_ext):
         kernel_flags += ["-fno-math-errno", "-fno-trapping-math"] + (
             ["-DTH_LIBMVEC"] if has_libmvec() else [])
         blas_include, blas_lib_dir, blas_library, blas_rpaths = openblas()
-        objects = []
-        for sources, flags in [
-            ([s for s in CORE_SOURCES if s not in KERNEL_SOURCES], CORE_CFLAGS),
-            (KERNEL_SOURCES, CORE_CFLAGS + kernel_flags),
-        ]:
-            objects += compiler.compile(
-                sources,
-                output_dir=self.build_temp,
-                include_dirs=["include", "th/src", blas_include],
-                extra_postargs=flags,
-            )
+        jobs = [(source, CORE_CFLAGS + (kernel_flags if source in KERNEL_SOURCES else []))
+                for source in CORE_SOURCES]
+        objects = compiler.object_filenames(CORE_SOURCES, output_dir=self.build_temp)
+        stale = self.stale_objects(jobs, objects, blas_include)
+
+        def compile_one(job):
+            source, flags = job
+            compiler.compile([source], output_dir=self.build_temp,
+                             include_dirs=["include", "th/src", blas_include],
+                             extra_postargs=flags)
+
+        # one compiler process per job slot (build_ext -j N), as the modules build
+        with concurrent.futures.ThreadPoolExecutor(max_workers=self.parallel or 1) as pool:
+            list(pool.map(compile_one, [job for job, old in zip(jobs, stale) if old]))
         out_dir = self.package_dir()
         os.makedirs(out_dir, exist_ok=True)
+        self.core_library = os.path.join(out_dir, CORE_LIBRARY)
+        for ext in self.extensions:
+            ext.library_dirs.append(out_dir)
+        if not any(stale) and os.path.exists(self.core_library) and all(
+                os.path.getmtime(o) <= os.path.getmtime(self.core_library) for o in objects):
+            return  # nothing changed: relinking would only make every module relink
         compiler.link_shared_object(
             objects,
             CORE_LIBRARY,
@@ -137,9 +147,25 @@ class build_ext_with_core(build_ext):
             extra_postargs=["-Wl,-soname," + CORE_LIBRARY]
             + ["-Wl,-rpath," + path for path in blas_rpaths] + SANITIZE,
         )
-        self.core_library = os.path.join(out_dir, CORE_LIBRARY)
-        for ext in self.extensions:
-            ext.library_dirs.append(out_dir)
+
+    def stale_objects(self, jobs, objects, blas_include):
+        """Which core objects to compile: those older than their source or
+        than any header or included generic file (so a header change rebuilds
+        all), and all of them when the flags changed (TH_DEBUG, TH_SANITIZE)
+        or with --force."""
+        stamp = os.path.join(self.build_temp, "libTH.flags")
+        flags = repr([jobs, blas_include])
+        previous = open(stamp).read() if os.path.exists(stamp) else None
+        os.makedirs(self.build_temp, exist_ok=True)
+        with open(stamp, "w") as f:
+            f.write(flags)
+        included = [f for f in glob.glob("include/**/*", recursive=True) +
+                    glob.glob("th/src/**/*", recursive=True)
+                    if os.path.isfile(f) and f not in CORE_SOURCES]
+        newest_include = max(map(os.path.getmtime, included))
+        return [self.force or previous != flags or not os.path.exists(obj)
+                or os.path.getmtime(obj) < max(os.path.getmtime(source), newest_include)
+                for (source, _), obj in zip(jobs, objects)]
 
     def copy_extensions_to_source(self):
         # in-place and editable builds: libTH.so and the headers go next to the
