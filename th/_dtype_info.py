@@ -185,8 +185,10 @@ def result_type(tensor: Any, other: Any) -> dtype:
     a Python float or complex takes the default dtype (torch.result_type).
 
     >>> import th
-    >>> th.result_type(th.tensor([1, 2]), 2.5), th.result_type(th.tensor(1.0), th.tensor([1]))
-    (th.float32, th.int64)
+    >>> th.result_type(th.tensor([1, 2]), 2.5), th.result_type(th.tensor(1), th.tensor([1.0]))
+    (th.float32, th.float32)
+    >>> th.result_type(th.tensor(1.0, dtype=th.float64), th.tensor([1.0]))
+    th.float32
     """
     from th._expr import lazy
     from th._tensor import Tensor

@@ -109,7 +109,7 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
     >>> import th
     >>> th.empty_like(th.zeros(2, 3).t()).stride()
-    (1, 2)
+    (1, 3)
     """
     check_factory_args("empty_like", device, requires_grad, pin_memory)
     if not isinstance(input, Tensor):

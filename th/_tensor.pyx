@@ -846,7 +846,7 @@ cdef class Tensor:
 
         >>> import th
         >>> th.zeros(2, 3).t().clone().stride()
-        (1, 2)
+        (1, 3)
         """
         cdef THTensor *r
         cdef THTensor *src
