@@ -974,8 +974,7 @@ cdef class Tensor:
         the buffer protocol lack."""
         if THTensor_dtype(self.cdata) == TH_FLOAT32:
             return self
-        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
-            TH_FLOAT32, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
+        cdef Tensor out = new_like(self, TH_FLOAT32, None, "float")  # torch's preserve_format
         copy_tensor(out.cdata, self.cdata)
         return out
 

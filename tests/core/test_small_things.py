@@ -158,6 +158,7 @@ def test_clone_and_likes_keep_a_dense_layout_as_torch(case):
     assert steps(th.full_like(t, 2)) == steps(torch.full_like(x, 2))
     assert steps(t.to(th.float64)) == steps(x.to(torch.float64))
     assert steps(t.double()) == steps(x.double())
+    assert steps(t.to(th.int32).float()) == steps(x.to(torch.int32).float())
     assert steps(t.to(th.float32, copy=True)) == steps(x.to(torch.float32, copy=True))
 
 
