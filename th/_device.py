@@ -12,7 +12,7 @@ import functools
 import inspect
 import re
 import threading
-from typing import Any, Callable, Union
+from typing import Any, Union
 
 from th._errors import Error
 
