@@ -96,6 +96,17 @@ from th import nn
 # torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
 from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
 from th.nn._distances import cosine_similarity, pairwise_distance
+# dtype utilities, devices and grad modes, print options, memory formats
+from th._dtype_info import (can_cast, finfo, get_default_dtype, iinfo, is_complex,
+                            is_floating_point, promote_types, result_type, set_default_dtype)
+from th._device import (device, enable_grad, inference_mode, is_grad_enabled,
+                        is_inference_mode_enabled, no_grad, set_grad_enabled)
+from th._format import get_printoptions, set_printoptions
+from th._memory_format import (channels_last, channels_last_3d, contiguous_format,
+                               memory_format, preserve_format)
+import math as _math
+
+pi, e, inf, nan = _math.pi, _math.e, _math.inf, _math.nan
 
 __version__ = "0.1.0"
 
@@ -164,6 +175,13 @@ __all__ = [
     "frac", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "nan_to_num",
     "fmod", "copysign", "hypot", "logaddexp", "logaddexp2", "xlogy", "fmax", "fmin",
     "bitwise_left_shift", "bitwise_right_shift", "lerp", "square", "deg2rad", "rad2deg",
+    # dtype utilities, devices and grad modes, print options, memory formats
+    "finfo", "iinfo", "promote_types", "result_type", "can_cast", "get_default_dtype",
+    "set_default_dtype", "is_floating_point", "is_complex", "set_printoptions",
+    "get_printoptions", "pi", "e", "inf", "nan", "device", "no_grad", "enable_grad",
+    "inference_mode", "set_grad_enabled", "is_grad_enabled", "is_inference_mode_enabled",
+    "memory_format", "preserve_format", "contiguous_format", "channels_last",
+    "channels_last_3d",
 ]
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",

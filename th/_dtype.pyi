@@ -1,7 +1,7 @@
 # Types of th._dtype (compiled). th.bool etc. shadow the builtins here, so
 # this stub spells those builtins.bool / builtins.int.
 import builtins
-from typing import Union, final
+from typing import Any, Union, final
 
 @final
 class dtype:
@@ -20,9 +20,18 @@ class dtype:
     def is_complex(self) -> builtins.bool: ...
     @property
     def scalar_type(self) -> builtins.int: ...
+    @property
+    def dtype(self) -> Any: ...  # the numpy dtype: numpy.dtype(th.float32) works
 
-# what a dtype= argument takes: a th.dtype or its name ("float32"), None for the default
-_DTypeLike = Union[dtype, builtins.str, None]
+# what a dtype= argument takes: a th.dtype or its name ("float32"), a numpy dtype or
+# scalar type (numpy.float32), a Python number type (float: float64), None for the default
+_DTypeLike = Union[dtype, builtins.str, builtins.type, Any, None]
+
+def _to_dtype(dtype_like: _DTypeLike) -> dtype: ...
+def _default_float() -> dtype: ...
+def _set_default_float(d: dtype) -> None: ...
+def _promote(a: dtype, b: dtype) -> dtype: ...
+def _can_cast(a: dtype, b: dtype) -> builtins.bool: ...
 
 uint8: dtype
 int8: dtype

@@ -428,7 +428,14 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
     if lazy:
         return e
     cdef THTensor *r
-    if reuse is not None:
+    cdef int64_t strides[TH_MAX_DIMS]
+    cdef Tensor result
+    if THExpr_resultStrides(e.cdata, strides):  # a dense operand's layout, as torch keeps it
+        result = wrap_tensor(THTensor_newWithSize(THExpr_dtype(e.cdata), THExpr_nDimension(e.cdata),
+                                                  THExpr_sizes(e.cdata), strides))
+        THTensor_assign(result.cdata, TH_SAVE_ASSIGN, e.cdata)
+        return result
+    if reuse is not None:  # contiguous (sole_owner), as the result
         r = (<Tensor>reuse).cdata
         if (THTensor_dtype(r) == THExpr_dtype(e.cdata)
                 and _same_shape(r, THExpr_nDimension(e.cdata), THExpr_sizes(e.cdata))):
@@ -443,8 +450,10 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
 
 def _binary_operator(int op, a, b, bint reuse_a=False, bint reuse_b=False):
     reuse = a if reuse_a and sole_owner(a) else (b if reuse_b and sole_owner(b) else None)
-    if type(a) is Tensor and type(b) is Tensor:
-        # the per-call fast path: nodes on C's stack, no th.Expr made
+    if (type(a) is Tensor and type(b) is Tensor and THTensor_isContiguous((<Tensor>a).cdata)
+            and THTensor_isContiguous((<Tensor>b).cdata)):
+        # the per-call fast path: nodes on C's stack, no th.Expr made (a row-major result:
+        # other layouts, which torch keeps, take finish's way)
         if reuse is not None and THTensor_binaryInto((<Tensor>reuse).cdata, <THExprOp>op,
                                                      (<Tensor>a).cdata, (<Tensor>b).cdata):
             return reuse

@@ -8,6 +8,7 @@ from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t
 cimport th._errors
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport scalar_of, write_element
+from th._factory_args cimport check_factory_args
 from th._shape cimport parse_shape
 from th._tensor cimport Tensor, fill_tensor, wrap_tensor
 from th.libTH cimport *
@@ -21,26 +22,36 @@ cdef Tensor _new(tuple size, object dtype, THScalarType default):
                                             sizes, NULL))
 
 
-def empty(*size, dtype=None):
-    """An uninitialised contiguous tensor: th.empty(2, 3) or th.empty((2, 3))."""
-    return _new(size, dtype, TH_FLOAT32)
+def empty(*size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """An uninitialised contiguous tensor: th.empty(2, 3) or th.empty((2, 3)),
+    of the default dtype (th.get_default_dtype()) unless dtype says
+    otherwise; device "cpu" only, requires_grad False only.
+
+    >>> import th
+    >>> th.empty(2, 3).shape
+    (2, 3)
+    """
+    check_factory_args("empty", device, requires_grad, pin_memory)
+    return _new(size, dtype, THScalarType_defaultFloat())
 
 
-def zeros(*size, dtype=None):
-    cdef Tensor t = _new(size, dtype, TH_FLOAT32)
+def zeros(*size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    check_factory_args("zeros", device, requires_grad, pin_memory)
+    cdef Tensor t = _new(size, dtype, THScalarType_defaultFloat())
     THTensor_fillInt64(t.cdata, 0)
     return t
 
 
-def ones(*size, dtype=None):
-    cdef Tensor t = _new(size, dtype, TH_FLOAT32)
+def ones(*size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    check_factory_args("ones", device, requires_grad, pin_memory)
+    cdef Tensor t = _new(size, dtype, THScalarType_defaultFloat())
     THTensor_fillInt64(t.cdata, 1)
     return t
 
 
 cdef THScalarType _infer_scalar_type(object value):
-    """torch's defaults: bool -> bool, int -> int64, complex -> complex64,
-    anything else -> float32."""
+    """torch's defaults: bool -> bool, int -> int64, complex -> the default
+    complex dtype, anything else -> the default dtype (float32 at start)."""
     value = scalar_of(value)
     if isinstance(value, bool):
         return TH_BOOL
@@ -48,21 +59,24 @@ cdef THScalarType _infer_scalar_type(object value):
         return TH_INT64
     if isinstance(value, complex) or (hasattr(value, "__complex__") and not isinstance(value, float)
                                       and not hasattr(type(value), "__index__")):
-        return TH_COMPLEX64
-    return TH_FLOAT32
+        return THScalarType_defaultComplex()
+    return THScalarType_defaultFloat()
 
 
-def full(size, fill_value, dtype=None):
+def full(size, fill_value, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of shape size filled with fill_value; dtype from the value
     (bool, int64 or float32) unless given."""
+    check_factory_args("full", device, requires_grad, pin_memory)
     cdef Tensor t = _new((size,), dtype, _infer_scalar_type(fill_value))
     fill_tensor(t.cdata, fill_value)
     return t
 
 
-def arange(start, end=None, step=1, dtype=None):
+def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Values from start (default 0) up to, not including, end by step:
-    int64 when all are integers, else float32 (torch's defaults)."""
+    int64 when all are integers, else the default dtype (torch's rule)."""
+    check_factory_args("arange", device, requires_grad, pin_memory)
+
     cdef int64_t n, i, istart = 0, istep = 1
     cdef double dstart = 0, dstep = 1, dend
     cdef char *p
@@ -72,7 +86,8 @@ def arange(start, end=None, step=1, dtype=None):
     start, end, step = (_arange_number(start, "start"), _arange_number(end, "end"),
                         _arange_number(step, "step"))
     cdef bint all_int = isinstance(start, int) and isinstance(end, int) and isinstance(step, int)
-    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64 if all_int else TH_FLOAT32)
+    cdef THScalarType t = <THScalarType>as_scalar_type(
+        dtype, TH_INT64 if all_int else THScalarType_defaultFloat())
     cdef bint integral = not (THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t))
     cdef double count_d = -1
     if integral and not all_int:
@@ -146,25 +161,54 @@ cdef object _arange_number(object value, str what):
     raise TypeError(f"arange: {what} must be a number, not {type(value).__name__}")
 
 
-cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list leaves) except -1:
+cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list leaves,
+                  list arrays) except -1:
     """Appends the scalars of a nested sequence to leaves, checking that it
-    is rectangular with the given shape."""
+    is rectangular with the given shape; an array in it (numpy's, ...) is
+    taken as its nested lists, its span of leaves and dtype appended to
+    arrays (torch infers the dtype from the array's, not its values)."""
+    cdef Py_ssize_t start
     if depth == nd:
-        if isinstance(data, (list, tuple)):
+        if isinstance(data, (list, tuple)) or _array_rows(data) is not None:
             raise ArgumentError(f"th.tensor: too deep nesting at dim {depth} "
                                 f"(expected a number, got a sequence)")
+        if isinstance(data, Tensor) and THTensor_nElement((<Tensor>data).cdata) != 1:
+            raise ArgumentError("th.tensor: only one element tensors can be converted to Python "
+                                "scalars (torch's rule for a tensor in a list)")
         leaves.append(scalar_of(data))
         return 0
     if not isinstance(data, (list, tuple)):
-        raise ArgumentError(f"th.tensor: expected a sequence at dim {depth}, "
-                            f"got {type(data).__name__}")
+        rows = _array_rows(data)
+        if rows is None:
+            raise ArgumentError(f"th.tensor: expected a sequence at dim {depth}, "
+                                f"got {type(data).__name__}")
+        start = len(leaves)
+        _flatten(rows, depth, nd, shape, leaves, arrays)
+        arrays.append((start, len(leaves), as_scalar_type(_numpy_array(data).dtype, TH_FLOAT64)))
+        return 0
     items = _items(data)
     if len(items) != shape[depth]:
         raise ArgumentError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
                             f"{depth}, got {len(items)}")
     for item in items:
-        _flatten(item, depth + 1, nd, shape, leaves)
+        _flatten(item, depth + 1, nd, shape, leaves, arrays)
     return 0
+
+
+cdef object _numpy_array(object data):
+    import numpy
+    return numpy.asarray(data)
+
+
+cdef object _array_rows(object data):
+    """An array of one or more dims (numpy's, anything with __array__ or
+    the buffer protocol, not a th.Tensor: torch refuses tensors in lists)
+    as nested lists, or None."""
+    if (isinstance(data, (Tensor, int, float, complex, str, bytes))
+            or not (PyObject_CheckBuffer(data) or hasattr(type(data), "__array__"))):
+        return None
+    a = _numpy_array(data)
+    return a.tolist() if a.ndim > 0 else None
 
 
 cdef inline object _items(object seq):
@@ -173,7 +217,19 @@ cdef inline object _items(object seq):
     return seq if type(seq) is list or type(seq) is tuple else tuple(seq)
 
 
-def tensor(data, dtype=None):
+cdef list _outside(list leaves, list arrays):
+    """The leaves not in an array's span."""
+    cdef Py_ssize_t i = 0
+    outside = []
+    for start, end, _ in sorted(arrays):
+        if start >= i:
+            outside.extend(leaves[i:start])
+            i = end
+    outside.extend(leaves[i:])
+    return outside
+
+
+def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A new contiguous tensor holding a copy of data: nested lists/tuples of
     numbers (0-dim tensors and numpy scalars among them), a number (a 0-dim
     tensor), a th.Tensor, or an array (the buffer protocol or __array__). The
@@ -183,6 +239,7 @@ def tensor(data, dtype=None):
     cdef int nd = 0
     cdef Py_ssize_t i
     cdef THTensor *src
+    check_factory_args("tensor", device, requires_grad, pin_memory)
     if isinstance(data, Tensor):
         src = (<Tensor>data).cdata
         out = wrap_tensor(THTensor_newWithSize(
@@ -198,7 +255,9 @@ def tensor(data, dtype=None):
             data = numpy.asarray(data)
         return asarray(data, dtype=dtype, copy=True)
     probe = data
-    while isinstance(probe, (list, tuple)):
+    while isinstance(probe, (list, tuple)) or (nd > 0 and _array_rows(probe) is not None):
+        if not isinstance(probe, (list, tuple)):
+            probe = _array_rows(probe)
         if nd == TH_MAX_DIMS:
             raise ArgumentError(f"th.tensor: more than {TH_MAX_DIMS} dimensions")
         probe = _items(probe)
@@ -207,18 +266,22 @@ def tensor(data, dtype=None):
         if len(probe) == 0:
             break
         probe = probe[0]
-    leaves = []
-    _flatten(data, 0, nd, shape, leaves)
-    cdef THScalarType default = TH_BOOL
-    for v in leaves:  # bool < int64 < float32 < complex64
+    leaves, arrays = [], []
+    _flatten(data, 0, nd, shape, leaves, arrays)
+    cdef THScalarType default = TH_BOOL, float_type = THScalarType_defaultFloat()
+    cdef THScalarType complex_type = THScalarType_defaultComplex()
+    for v in (leaves if not arrays else _outside(leaves, arrays)):
+        # bool < int64 < the default (float) < the default complex
         kind = _infer_scalar_type(v)
-        if kind == TH_COMPLEX64:
-            default = TH_COMPLEX64
+        if kind == complex_type:
+            default = complex_type
             break
-        if kind == TH_FLOAT32 or (kind == TH_INT64 and default == TH_BOOL):
+        if kind == float_type or (kind == TH_INT64 and default == TH_BOOL):
             default = kind
     if not leaves and nd > 0:
-        default = TH_FLOAT32
+        default = float_type
+    for span in arrays:  # torch's promotion of the arrays' dtypes with the numbers'
+        THScalarType_promote(default, <THScalarType><int>span[2], &default)
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, default)
     cdef Tensor result = wrap_tensor(THTensor_newWithSize(t, nd, shape, NULL))
     cdef char *p = <char *>THTensor_data(result.cdata)

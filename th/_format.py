@@ -10,14 +10,67 @@ more than 1000 elements show the first and last three entries of each long
 dim around "...". Only the elements shown are read (Tensor._nested), so the
 repr of a huge tensor or storage costs what it prints.
 
-A dtype's printing is one entry of ELEMENT_FORMATTERS.
+A dtype's printing is one entry of ELEMENT_FORMATTERS. th.set_printoptions
+changes the numbers above (PRINT_OPTS), as torch's does.
 """
+import dataclasses
 import math
 
-LINE_WIDTH = 80
-PRECISION = 4
-SUMMARY_THRESHOLD = 1000
-EDGE_ITEMS = 3
+
+@dataclasses.dataclass
+class _PrintOptions:
+    """torch's PRINT_OPTS: the defaults are its "default" profile."""
+    precision: int = 4
+    threshold: float = 1000
+    edgeitems: int = 3
+    linewidth: int = 80
+    sci_mode: "bool | None" = None
+
+
+PRINT_OPTS = _PrintOptions()
+_PROFILES = {"default": (4, 1000, 3, 80), "short": (2, 1000, 2, 80),
+             "full": (4, math.inf, 3, 80)}
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     profile=None, sci_mode=None):
+    """Options for printing tensors, as torch.set_printoptions: precision
+    (decimals of floats, 4), threshold (more elements than this are
+    summarised, 1000), edgeitems (entries shown at each end of a summarised
+    dim, 3), linewidth (80), profile ("default", "short" or "full": sets
+    the four first), sci_mode (True or False forces scientific notation on
+    or off; None, the default and what every call without it sets, chooses
+    from the values).
+
+    >>> import th
+    >>> th.set_printoptions(precision=2)
+    >>> th.tensor([1.23456])
+    tensor([1.23])
+    >>> th.set_printoptions(profile="default")
+    """
+    if profile is not None:
+        if profile in _PROFILES:
+            (PRINT_OPTS.precision, PRINT_OPTS.threshold, PRINT_OPTS.edgeitems,
+             PRINT_OPTS.linewidth) = _PROFILES[profile]
+    if precision is not None:
+        PRINT_OPTS.precision = precision
+    if threshold is not None:
+        PRINT_OPTS.threshold = threshold
+    if edgeitems is not None:
+        PRINT_OPTS.edgeitems = edgeitems
+    if linewidth is not None:
+        PRINT_OPTS.linewidth = linewidth
+    PRINT_OPTS.sci_mode = sci_mode
+
+
+def get_printoptions():
+    """The print options as a dict that set_printoptions(**...) takes back.
+
+    >>> import th
+    >>> th.get_printoptions()["precision"]
+    4
+    """
+    return dataclasses.asdict(PRINT_OPTS)
 
 
 class _Floats:
@@ -27,26 +80,27 @@ class _Floats:
     def __init__(self, values):
         finite = [v for v in values if v != 0 and math.isfinite(v)]
         self.int_mode, self.sci_mode, self.width = True, False, 1
-        if not finite:
-            return
-        smallest = min(abs(v) for v in finite)
-        largest = max(abs(v) for v in finite)
-        self.int_mode = all(v == math.ceil(v) for v in finite)
-        self.sci_mode = largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
-        if self.sci_mode:
-            self.width = max(len(f"{v:.{PRECISION}e}") for v in finite)
-        elif self.int_mode:  # "1." : the point says the dtype is floating
-            self.width = max(len(f"{v:.0f}") + 1 for v in finite)
-        else:
-            self.width = max(len(f"{v:.{PRECISION}f}") for v in finite)
+        self.precision = precision = PRINT_OPTS.precision
+        if finite:
+            smallest = min(abs(v) for v in finite)
+            largest = max(abs(v) for v in finite)
+            self.int_mode = all(v == math.ceil(v) for v in finite)
+            self.sci_mode = (largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
+                             if PRINT_OPTS.sci_mode is None else PRINT_OPTS.sci_mode)
+            if self.sci_mode:
+                self.width = max(len(f"{v:.{precision}e}") for v in finite)
+            elif self.int_mode:  # "1." : the point says the dtype is floating
+                self.width = max(len(f"{v:.0f}") + 1 for v in finite)
+            else:
+                self.width = max(len(f"{v:.{precision}f}") for v in finite)
 
     def __call__(self, value):
         if self.sci_mode:
-            text = f"{value:.{PRECISION}e}"
+            text = f"{value:.{self.precision}e}"
         elif self.int_mode:
             text = f"{value:.0f}" + ("" if math.isinf(value) or math.isnan(value) else ".")
         else:
-            text = f"{value:.{PRECISION}f}"
+            text = f"{value:.{self.precision}f}"
         return text.rjust(self.width)
 
 
@@ -81,9 +135,15 @@ ELEMENT_FORMATTERS = {
     "int8": _Exact, "int16": _Exact, "int32": _Exact, "int64": _Exact, "bool": _Exact,
     "complex64": _Complex, "complex128": _Complex,
 }
-# A tensor of these dtypes shows no dtype= (torch's defaults); an empty one
-# names every dtype but the default float32.
-UNNAMED_DTYPES = frozenset({"float32", "complex64", "int64", "bool"})
+
+
+def _unnamed_dtypes():
+    """A tensor of these dtypes shows no dtype= (torch's defaults: the
+    default dtype, its complex, int64, bool); an empty one names every
+    dtype but the default."""
+    from th._dtype import _default_float as get_default_dtype
+    default = get_default_dtype().name
+    return {default, "complex128" if default == "float64" else "complex64", "int64", "bool"}
 
 
 def _leaves(nested):
@@ -100,7 +160,7 @@ def _layout(nested, dims, fmt, indent):
     if dims == 0:
         return fmt(nested)
     if dims == 1:
-        per_line = max(1, (LINE_WIDTH - indent) // (fmt.width + 2))
+        per_line = max(1, (PRINT_OPTS.linewidth - indent) // (fmt.width + 2))
         items = [" ..." if v is Ellipsis else fmt(v) for v in nested]
         lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
         return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
@@ -119,7 +179,9 @@ def format_elements(nested, dims, dtype_name, indent):
 def _contents(t, indent):
     if t.numel() == 0:
         return "[]"
-    nested = t._nested(EDGE_ITEMS if t.numel() > SUMMARY_THRESHOLD else 0)
+    if t.numel() > PRINT_OPTS.threshold and t.dim() > 0 and PRINT_OPTS.edgeitems <= 0:
+        return "[...]"  # torch's summary with no edge items
+    nested = t._nested(PRINT_OPTS.edgeitems if t.numel() > PRINT_OPTS.threshold else 0)
     return format_elements(nested, t.dim(), t.dtype.name, indent)
 
 
@@ -127,7 +189,7 @@ def _with_suffixes(text, suffixes, indent):
     """torch's _add_suffixes: ", suffix" each, on a new line past the width."""
     last_line = len(text) - text.rfind("\n") + 1
     for suffix in suffixes:
-        if last_line + len(suffix) + 2 > LINE_WIDTH:
+        if last_line + len(suffix) + 2 > PRINT_OPTS.linewidth:
             text += ",\n" + " " * indent + suffix
             last_line = indent + len(suffix)
         else:
@@ -139,9 +201,14 @@ def _with_suffixes(text, suffixes, indent):
 def format_tensor(t):
     prefix = "tensor("
     suffixes = []
-    if t.numel() == 0 and t.dim() != 1:
+    if (t.numel() == 0 and t.dim() != 1) or (t.numel() and not PRINT_OPTS.edgeitems):
         suffixes.append(f"size={t.shape}")
-    if t.dtype.name not in (UNNAMED_DTYPES if t.numel() else ("float32",)):
+    if t.numel():
+        named = t.dtype.name not in _unnamed_dtypes()
+    else:
+        from th._dtype import _default_float as get_default_dtype
+        named = t.dtype is not get_default_dtype()
+    if named:
         suffixes.append(f"dtype={t.dtype!r}")
     return _with_suffixes(prefix + _contents(t, len(prefix)), suffixes, len(prefix))
 

@@ -7,7 +7,8 @@ from libc.stdint cimport int64_t
 cimport th._errors
 from th._args cimport as_dim
 from th._dtype cimport as_scalar_type, dtype_of
-from th._tensor cimport Tensor, fill_tensor, wrap_tensor
+from th._factory_args cimport check_factory_args
+from th._tensor cimport Tensor, fill_tensor, new_like, wrap_tensor
 from th.libTH cimport *
 from th._errors import ArgumentError, DtypeError, Error
 
@@ -100,44 +101,42 @@ def stack(tensors, dim=0, *, out=None):
 
 
 # ------------------------------------------------------------ *_like
-cdef bint _dense(THTensor *t):
-    """torch's is_non_overlapping_and_dense: the strides, dims of size < 2
-    aside, are a permutation of a contiguous tensor's."""
-    cdef int nd = THTensor_nDimension(t)
-    cdef const int64_t *size = THTensor_sizes(t)
-    cdef const int64_t *stride = THTensor_strides(t)
-    cdef int64_t expected = 1
-    for st, sz in sorted([(stride[d], size[d]) for d in range(nd) if size[d] >= 2]):
-        if st != expected:
-            return False
-        expected *= sz
-    return True
-
-
-def empty_like(input, *, dtype=None):
+def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None,
+               pin_memory=False):
     """An uninitialised tensor of input's shape and dtype (or dtype), with
-    input's strides when they are dense (torch's preserve_format)."""
+    input's strides when they are dense (memory_format=th.preserve_format,
+    torch's default; th.contiguous_format: row-major).
+
+    >>> import th
+    >>> th.empty_like(th.zeros(2, 3).t()).stride()
+    (1, 3)
+    """
+    check_factory_args("empty_like", device, requires_grad, pin_memory)
     if not isinstance(input, Tensor):
         raise TypeError(f"empty_like(): argument 'input' must be a th.Tensor, "
                         f"not {type(input).__name__}")
-    cdef THTensor *t = (<Tensor>input).cdata
-    return wrap_tensor(THTensor_newWithSize(
-        <THScalarType>as_scalar_type(dtype, THTensor_dtype(t)), THTensor_nDimension(t),
-        THTensor_sizes(t), THTensor_strides(t) if _dense(t) else NULL))
+    return new_like(input, as_scalar_type(dtype, THTensor_dtype((<Tensor>input).cdata)),
+                    memory_format, "empty_like")
 
 
-def full_like(input, fill_value, *, dtype=None):
-    cdef Tensor out = empty_like(input, dtype=dtype)
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
+              memory_format=None, pin_memory=False):
+    cdef Tensor out = empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
+                                 memory_format=memory_format, pin_memory=pin_memory)
     fill_tensor(out.cdata, fill_value)
     return out
 
 
-def zeros_like(input, *, dtype=None):
-    return full_like(input, 0, dtype=dtype)
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None,
+               pin_memory=False):
+    return full_like(input, 0, dtype=dtype, device=device, requires_grad=requires_grad,
+                     memory_format=memory_format, pin_memory=pin_memory)
 
 
-def ones_like(input, *, dtype=None):
-    return full_like(input, 1, dtype=dtype)
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None,
+              pin_memory=False):
+    return full_like(input, 1, dtype=dtype, device=device, requires_grad=requires_grad,
+                     memory_format=memory_format, pin_memory=pin_memory)
 
 
 def is_tensor(obj):

@@ -16,6 +16,7 @@ from libc.string cimport memcpy
 cimport th._errors
 from th._args cimport as_int64
 from th._dtype cimport as_scalar_type, dtype_of
+from th._factory_args cimport check_factory_args
 from th._tensor cimport Tensor, copy_tensor, wrap_tensor
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
@@ -307,13 +308,14 @@ cdef Tensor _convert(Tensor t, object dtype, object copy):
     return out
 
 
-def asarray(obj, dtype=None, copy=None):
+def asarray(obj, dtype=None, copy=None, *, device=None, requires_grad=False):
     """obj as a tensor, sharing its memory when possible (torch.asarray):
     a th.Tensor as it is; anything with the buffer protocol (numpy arrays,
     memoryviews, bytearray, array.array) or __dlpack__ (torch) as a view of
     its memory; other data (nested lists, numbers) copied. copy=True always
     copies; copy=False raises ValueError when a copy would be needed; a dtype
-    other than the data's converts (a copy)."""
+    other than the data's converts (a copy). device can only be the CPU."""
+    check_factory_args("asarray", device, requires_grad, False)
     if isinstance(obj, Tensor):
         return _convert(<Tensor>obj, dtype, copy)
     cdef int override = -1

@@ -13,11 +13,13 @@ from libc.stdint cimport int64_t, uint64_t
 cimport th._errors
 from th._args cimport as_int64, is_integer
 from th._dtype cimport as_scalar_type
+from th._factory_args cimport check_factory_args
 from th._tensor cimport Tensor, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
 from th._errors import ArgumentError
 from th._factories import empty
+from th._functions import empty_like
 
 _UINT64 = 1 << 64
 
@@ -211,10 +213,12 @@ def bernoulli(Tensor input not None, p=None, *, generator=None, out=None):
     return bernoulli_(result, p, generator=generator)
 
 
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None):
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None,
+           device=None, requires_grad=False, pin_memory=False):
     """Samples of N(mean, std^2) (torch.normal): mean and std each a number
     or a tensor (the result of their broadcast shape, of mean's dtype, else
     std's), or both numbers with size."""
+    check_factory_args("normal", device, requires_grad, pin_memory)
     cdef THGenerator *g = _gen(generator)
     cdef Tensor result
     cdef bint mean_t = isinstance(mean, Tensor), std_t = isinstance(std, Tensor)
@@ -274,25 +278,34 @@ def random_(Tensor self, from_=None, to=None, *, generator=None):
     return self
 
 
-def rand(*size, generator=None, dtype=None):
-    """A tensor of size filled with numbers uniform on [0, 1) (torch.rand)."""
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of size filled with numbers uniform on [0, 1) (torch.rand),
+    of the default dtype unless dtype says otherwise."""
+    check_factory_args("rand", device, requires_grad, pin_memory)
     return uniform_(empty(*size, dtype=dtype), 0, 1, generator=generator)
 
 
-def rand_like(Tensor input not None, *, dtype=None):
-    return uniform_(empty(*input.shape, dtype=dtype or input.dtype))
+def rand_like(Tensor input not None, *, dtype=None, device=None, requires_grad=False,
+              memory_format=None):
+    return uniform_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
+                               memory_format=memory_format))
 
 
-def randn(*size, generator=None, dtype=None):
-    """A tensor of size filled from N(0, 1) (torch.randn)."""
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of size filled from N(0, 1) (torch.randn), of the default
+    dtype unless dtype says otherwise."""
+    check_factory_args("randn", device, requires_grad, pin_memory)
     return normal_(empty(*size, dtype=dtype), 0, 1, generator=generator)
 
 
-def randn_like(Tensor input not None, *, dtype=None):
-    return normal_(empty(*input.shape, dtype=dtype or input.dtype))
+def randn_like(Tensor input not None, *, dtype=None, device=None, requires_grad=False,
+               memory_format=None):
+    return normal_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
+                              memory_format=memory_format))
 
 
-def randint(*args, size=None, generator=None, dtype=None):
+def randint(*args, size=None, generator=None, dtype=None, device=None, requires_grad=False,
+            pin_memory=False):
     """randint(high, size) or randint(low, high, size): integers in [low,
     high), int64 unless dtype says otherwise (torch.randint)."""
     if size is not None:
@@ -303,19 +316,23 @@ def randint(*args, size=None, generator=None, dtype=None):
         low, high, size = args
     else:
         raise TypeError("randint() takes (high, size) or (low, high, size)")
+    check_factory_args("randint", device, requires_grad, pin_memory)
     out = empty(size, dtype=dtype or "int64")
     return random_(out, low, high, generator=generator)
 
 
-def randint_like(Tensor input not None, low=0, high=None, *, dtype=None):
+def randint_like(Tensor input not None, low=0, high=None, *, dtype=None, device=None,
+                 requires_grad=False, memory_format=None):
     if high is None:
         low, high = 0, low
-    return random_(empty(*input.shape, dtype=dtype or input.dtype), low, high)
+    return random_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
+                              memory_format=memory_format), low, high)
 
 
-def randperm(n, *, generator=None, dtype=None):
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A random permutation of 0 .. n-1 (torch.randperm): int64 unless dtype
     says otherwise."""
+    check_factory_args("randperm", device, requires_grad, pin_memory)
     cdef int64_t count = as_int64(n, "n")
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64)
     cdef THGenerator *g = _gen(generator)

@@ -11,6 +11,7 @@ from libc.stdint cimport int64_t
 cimport th._errors
 from th._args cimport as_int64
 from th._dtype cimport as_scalar_type
+from th._factory_args cimport check_factory_args
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -56,10 +57,11 @@ cdef double _number(str fn, str name, object value) except? -1:
 
 # ------------------------------------------------------------ factories
 
-def eye(n, m=None, *, out=None, dtype=None):
-    """The n x m identity (n x n without m), float32 unless dtype says
+def eye(n, m=None, *, out=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """The n x m identity (n x n without m), the default dtype unless dtype says
     otherwise."""
-    cdef Tensor r = _out("eye", out, dtype, TH_FLOAT32)
+    check_factory_args("eye", device, requires_grad, pin_memory)
+    cdef Tensor r = _out("eye", out, dtype, THScalarType_defaultFloat())
     cdef int64_t rows = as_int64(n, "n"), cols = rows if m is None else as_int64(m, "m")
     if rows < 0:
         raise ArgumentError(f"eye(): n must be greater or equal to 0, got {rows}")
@@ -69,32 +71,38 @@ def eye(n, m=None, *, out=None, dtype=None):
     return r
 
 
-def linspace(start, end, steps, *, out=None, dtype=None):
+def linspace(start, end, steps, *, out=None, dtype=None, device=None, requires_grad=False,
+             pin_memory=False):
     """steps values from start to end evenly, torch's: the first half
     counted from start, the second back from end."""
-    cdef Tensor r = _out("linspace", out, dtype, TH_FLOAT32)
+    check_factory_args("linspace", device, requires_grad, pin_memory)
+    cdef Tensor r = _out("linspace", out, dtype, THScalarType_defaultFloat())
     THTensor_linspace(r.cdata, _number("linspace", "start", start),
                       _number("linspace", "end", end), as_int64(steps, "steps"))
     return r
 
 
-def logspace(start, end, steps, base=10.0, *, out=None, dtype=None):
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, device=None,
+             requires_grad=False, pin_memory=False):
     """base to the powers linspace(start, end, steps)."""
-    cdef Tensor r = _out("logspace", out, dtype, TH_FLOAT32)
+    check_factory_args("logspace", device, requires_grad, pin_memory)
+    cdef Tensor r = _out("logspace", out, dtype, THScalarType_defaultFloat())
     THTensor_logspace(r.cdata, _number("logspace", "start", start), _number("logspace", "end", end),
                       as_int64(steps, "steps"), _number("logspace", "base", base))
     return r
 
 
-def range(start=0, end=None, step=1, *, out=None, dtype=None):
+def range(start=0, end=None, step=1, *, out=None, dtype=None, device=None, requires_grad=False,
+          pin_memory=False):
     """TH's range: start to end inclusive by step (deprecated in torch for
-    arange, which excludes end; float32 unless dtype says otherwise)."""
+    arange, which excludes end; the default dtype unless dtype says otherwise)."""
+    check_factory_args("range", device, requires_grad, pin_memory)
     warnings.warn("th.range is deprecated and will be removed in a future release because its "
                   "behavior is inconsistent with Python's range builtin. Instead, use th.arange, "
                   "which produces values in [start, end).", UserWarning, stacklevel=2)
     if end is None:
         start, end = 0, start
-    cdef Tensor r = _out("range", out, dtype, TH_FLOAT32)
+    cdef Tensor r = _out("range", out, dtype, THScalarType_defaultFloat())
     THTensor_range(r.cdata, _number("range", "start", start), _number("range", "end", end),
                    _number("range", "step", step))
     return r
@@ -187,13 +195,17 @@ def _new_tensor(values):
     return tensor(values)
 
 
-def tril_indices(row, col, offset=0, *, dtype=None):
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
     """The (row, column) indices of the lower triangle of a row x col matrix
     from diagonal offset, row by row: a 2 x N int64 tensor."""
+    check_factory_args("tril_indices", device, requires_grad, pin_memory)
     return _triangle_indices("tril_indices", row, col, offset, dtype, True)
 
 
-def triu_indices(row, col, offset=0, *, dtype=None):
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, requires_grad=False,
+                 pin_memory=False):
+    check_factory_args("triu_indices", device, requires_grad, pin_memory)
     return _triangle_indices("triu_indices", row, col, offset, dtype, False)
 
 

@@ -8,7 +8,7 @@ reads the C struct, so creating a view is one C call plus one object."""
 cimport cython
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.object cimport PyObject
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint64_t, uintptr_t
 
@@ -45,6 +45,7 @@ def cached_wrappers():
 
 
 @cython.binding(False)  # method descriptors: CPython's specialised calls reach them directly
+@cython.no_gc  # no GC header or traversal per view: attributes (__dict__) are not traversed
 cdef class Tensor:
     """A strided view of a th.Storage: (storage, offset, sizes, strides).
 
@@ -69,7 +70,7 @@ cdef class Tensor:
         cdef THTensor *t
         cdef int nd
         if not args:  # torch.Tensor(): shape (0,)
-            t = THTensor_new(<THScalarType>as_scalar_type(dtype, TH_FLOAT32))
+            t = THTensor_new(<THScalarType>as_scalar_type(dtype, THScalarType_defaultFloat()))
         elif len(args) == 1 and isinstance(args[0], Storage):
             if dtype is not None:
                 raise TypeError("th.Tensor(storage) takes the storage's dtype")
@@ -77,13 +78,14 @@ cdef class Tensor:
             t = THTensor_newWithStorage((<Storage>args[0]).cdata)
         elif len(args) == 1 and not isinstance(args[0], tuple) and not _is_size(args[0]):
             from th._factories import tensor
-            other = tensor(args[0], dtype=dtype_of(TH_FLOAT32) if dtype is None else dtype)
+            other = tensor(args[0], dtype=dtype_of(THScalarType_defaultFloat()) if dtype is None
+                           else dtype)
             t = (<Tensor>other).cdata
             THTensor_retain(t)
         else:
             nd = parse_shape(args, size, "size")
-            t = THTensor_newWithSize(<THScalarType>as_scalar_type(dtype, TH_FLOAT32), nd,
-                                     size, NULL)
+            t = THTensor_newWithSize(
+                <THScalarType>as_scalar_type(dtype, THScalarType_defaultFloat()), nd, size, NULL)
         # The C tensor stays the same object, set to the new one: code that
         # holds self.cdata while Python runs (a value's __index__, a
         # finalizer) never sees it freed, whenever __init__ is called.
@@ -817,16 +819,44 @@ cdef class Tensor:
         return _sort().nanquantile(self, q, dim, keepdim, interpolation=interpolation)
 
     # ------------------------------------------------------- copies
-    def contiguous(self):
-        """This tensor itself when contiguous, else a contiguous copy."""
+    def contiguous(self, memory_format=None):
+        """This tensor itself when contiguous, else a contiguous copy
+        (memory_format=th.channels_last: in that layout).
+
+        >>> import th
+        >>> th.zeros(2, 3).t().contiguous().stride()
+        (2, 1)
+        """
+        cdef Tensor laid_out
+        if memory_format is not None and memory_format is not _memory_formats().contiguous_format \
+                and memory_format is not _memory_formats().preserve_format:
+            laid_out = new_like(self, THTensor_dtype(self.cdata), memory_format, "contiguous")
+            if _same_layout(laid_out.cdata, self.cdata):
+                return self
+            copy_tensor(laid_out.cdata, self.cdata)
+            return laid_out
         if THTensor_isContiguous(self.cdata):
             return self
-        return self.clone()
+        return self.clone(memory_format=_memory_formats().contiguous_format)
 
-    def clone(self):
-        """A contiguous copy with its own storage."""
+    def clone(self, *, memory_format=None):
+        """A copy with its own storage, laid out as memory_format says:
+        th.preserve_format (the default) keeps a dense tensor's strides (a
+        transposed tensor's clone is transposed, as torch's), else row-major.
+
+        >>> import th
+        >>> th.zeros(2, 3).t().clone().stride()
+        (1, 3)
+        """
         cdef THTensor *r
         cdef THTensor *src
+        cdef Tensor laid_out
+        if (memory_format is not None or not THTensor_isContiguous(self.cdata)) and not (
+                memory_format is _memory_formats().contiguous_format
+                and THTensor_isContiguous(self.cdata)):
+            laid_out = new_like(self, THTensor_dtype(self.cdata), memory_format, "clone")
+            copy_tensor(laid_out.cdata, self.cdata)
+            return laid_out
         if not _long_copy(self.cdata):
             return wrap_tensor(THTensor_newClone(self.cdata))
         src = pinned_snapshot(self.cdata)  # what other threads do to self meanwhile
@@ -944,8 +974,7 @@ cdef class Tensor:
         the buffer protocol lack."""
         if THTensor_dtype(self.cdata) == TH_FLOAT32:
             return self
-        cdef Tensor out = wrap_tensor(THTensor_newWithSize(
-            TH_FLOAT32, THTensor_nDimension(self.cdata), THTensor_sizes(self.cdata), NULL))
+        cdef Tensor out = new_like(self, TH_FLOAT32, None, "float")  # torch's preserve_format
         copy_tensor(out.cdata, self.cdata)
         return out
 
@@ -1230,20 +1259,175 @@ cdef class Tensor:
         return _expr_ops().allclose(self, other, rtol, atol, equal_nan)
 
     # ------------------------------------------------ dtype conversion
-    def to(self, *args, dtype=None, copy=False):
-        """This tensor converted to a dtype: to(th.float64), to(other) (other's
-        dtype), to(dtype=...); to("cpu") as it is. Itself when nothing changes,
-        unless copy=True."""
-        target = dtype
-        for arg in args:
-            if isinstance(arg, Tensor):
-                arg = arg.dtype
-            elif arg == "cpu":
-                continue
-            if target is not None and target is not arg:
-                raise TypeError(f"to(): two dtypes given ({target!r} and {arg!r})")
-            target = arg
-        return converted(self, as_scalar_type(target, THTensor_dtype(self.cdata)), copy)
+    def to(self, *args, device=None, dtype=None, non_blocking=False, copy=False,
+           memory_format=None):
+        """This tensor converted, as torch's overloads: to(dtype),
+        to(device, dtype), to(other) (other's dtype), to(device=..., dtype=...);
+        the device can only be the CPU (th has no other). Itself when nothing
+        changes, unless copy=True; a copy keeps a dense tensor's strides
+        (memory_format=th.preserve_format, the default). non_blocking is
+        accepted and means nothing on the CPU.
+
+        >>> import th
+        >>> t = th.ones(2)
+        >>> t.to("cpu") is t, t.to(th.float64).dtype, t.to("cpu", th.int8).dtype
+        (True, th.float64, th.int8)
+        """
+        args = list(args)
+        if args and isinstance(args[0], Tensor):  # to(other, non_blocking, copy)
+            dtype = _one_dtype(dtype, args.pop(0).dtype)
+        elif args and _is_device_argument(args[0]):  # to(device, dtype, non_blocking, copy)
+            _device_module().as_device(args.pop(0))
+            if args and not isinstance(args[0], (bool, int)):
+                dtype = _one_dtype(dtype, args.pop(0))
+        elif args and not isinstance(args[0], (bool, int)):  # to(dtype, non_blocking, copy)
+            dtype = _one_dtype(dtype, args.pop(0))
+        if len(args) > 2:
+            raise TypeError(f"to() takes at most a device, a dtype, non_blocking and copy; got "
+                            f"{len(args)} arguments too many")
+        if args:
+            non_blocking = args[0]
+        if len(args) > 1:
+            copy = args[1]
+        if device is not None:
+            _device_module().as_device(device)
+        cdef THScalarType dt = <THScalarType>as_scalar_type(dtype, THTensor_dtype(self.cdata))
+        if dt == THTensor_dtype(self.cdata) and not copy:
+            return self
+        cdef Tensor out = new_like(self, dt, memory_format, "to")
+        copy_tensor(out.cdata, self.cdata)
+        return out
+
+    # ------------------------------------------ device, autograd, formats (th/_device.py)
+    # th computes on the CPU without autograd: torch's device and grad
+    # attributes answer for that, so that device-agnostic code runs.
+    @property
+    def device(self):
+        """The device the tensor lives on: always th.device("cpu").
+
+        >>> import th
+        >>> th.zeros(1).device
+        device(type='cpu')
+        """
+        return _device_module().CPU
+
+    @property
+    def is_cuda(self):
+        """False: th computes on the CPU only."""
+        return False
+
+    @property
+    def is_cpu(self):
+        """True: th computes on the CPU only."""
+        return True
+
+    def get_device(self):
+        """-1, torch's answer for a CPU tensor."""
+        return -1
+
+    def cpu(self, memory_format=None):
+        """This tensor itself (it is on the CPU already), as torch's.
+
+        >>> import th
+        >>> t = th.ones(2)
+        >>> t.cpu() is t
+        True
+        """
+        if memory_format is not None:
+            return self.to(memory_format=memory_format)
+        return self
+
+    def cuda(self, device=None, non_blocking=False, memory_format=None):
+        """Refused: th has no CUDA device (th.Error)."""
+        raise Error("cuda(): th computes on the CPU only: there is no CUDA device")
+
+    @property
+    def requires_grad(self):
+        """False: th has no autograd. Setting False is accepted, True refused.
+
+        >>> import th
+        >>> th.zeros(1).requires_grad
+        False
+        """
+        return False
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if value:
+            raise Error("requires_grad=True: th has no autograd (gradients are not tracked)")
+
+    def requires_grad_(self, requires_grad=True):
+        """Refused for True (th has no autograd); this tensor for False."""
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def grad(self):
+        """None: th has no autograd, no gradient is ever accumulated."""
+        return None
+
+    @property
+    def grad_fn(self):
+        """None: th records no graph."""
+        return None
+
+    @property
+    def is_leaf(self):
+        """True: without autograd every tensor is a leaf."""
+        return True
+
+    def detach(self):
+        """A new tensor object viewing the same storage (torch's detach: a
+        view; th has no autograd to detach from).
+
+        >>> import th
+        >>> t = th.zeros(2)
+        >>> d = t.detach()
+        >>> d is t, d.data_ptr() == t.data_ptr()
+        (False, True)
+        """
+        return wrap_tensor(THTensor_newWithTensor(self.cdata))
+
+    def detach_(self):
+        """This tensor itself (nothing to detach from: th has no autograd)."""
+        return self
+
+    @property
+    def data(self):
+        """A view of the same storage, as torch's .data (= detach())."""
+        return self.detach()
+
+    def is_floating_point(self):
+        """True for float16, bfloat16, float32 and float64 tensors.
+
+        >>> import th
+        >>> th.zeros(1).is_floating_point(), th.zeros(1, dtype=th.int64).is_floating_point()
+        (True, False)
+        """
+        return bool(THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)))
+
+    def is_complex(self):
+        """True for complex64 and complex128 tensors.
+
+        >>> import th
+        >>> th.zeros(1, dtype=th.complex64).is_complex()
+        True
+        """
+        return bool(THScalarType_isComplex(THTensor_dtype(self.cdata)))
+
+    def __format__(self, format_spec):
+        """format(t, spec): a 0-dim tensor formats its item (as torch's,
+        f"{loss:.4f}"); another tensor takes only an empty spec (its str).
+
+        >>> import th
+        >>> f"{th.tensor(3.14159):.2f}"
+        '3.14'
+        """
+        if THTensor_nDimension(self.cdata) == 0:
+            return format(self.item(), format_spec)
+        if format_spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return str(self)
 
     def double(self): return self.to(dtype_of(TH_FLOAT64))
     def half(self): return self.to(dtype_of(TH_FLOAT16))
@@ -1613,6 +1797,85 @@ cdef Tensor converted(Tensor t, int dt, bint copy):
     return out
 
 
+# ------------------------- device, dtype and layout arguments (Tensor.to, clone, *_like)
+cdef object _device_module():
+    return _th_module("_device")
+
+
+cdef object _memory_formats():
+    return _th_module("_memory_format")
+
+
+cdef object _one_dtype(object given, object other):
+    """to()'s dtype: given once (positionally or as dtype=)."""
+    if given is not None and given is not other:
+        raise TypeError(f"to(): two dtypes given ({given!r} and {other!r})")
+    return other
+
+
+cdef bint _is_device_argument(object arg):
+    """A device for to(): a th.device, a string naming no dtype, an integer
+    (a device ordinal: refused by th.device)."""
+    if isinstance(arg, str):
+        try:
+            as_scalar_type(arg, TH_FLOAT32)
+            return False
+        except TypeError:
+            return True
+    return ((isinstance(arg, int) and not isinstance(arg, bool))
+            or isinstance(arg, _device_module().device))
+
+
+cdef bint is_dense(THTensor *t):
+    """torch's is_non_overlapping_and_dense: the strides, dims of size < 2
+    aside, are a permutation of a contiguous tensor's."""
+    cdef int nd = THTensor_nDimension(t)
+    cdef const int64_t *size = THTensor_sizes(t)
+    cdef const int64_t *stride = THTensor_strides(t)
+    cdef int64_t expected = 1
+    for st, sz in sorted([(stride[d], size[d]) for d in range(nd) if size[d] >= 2]):
+        if st != expected:
+            return False
+        expected *= sz
+    return True
+
+
+cdef bint _same_layout(THTensor *a, THTensor *b):
+    """a and b (of one shape) step alike along every dim of size >= 2."""
+    cdef int d
+    for d in range(THTensor_nDimension(a)):
+        if THTensor_size(a, d) >= 2 and THTensor_stride(a, d) != THTensor_stride(b, d):
+            return False
+    return True
+
+
+cdef Tensor new_like(Tensor t, int dt, object memory_format, str fn):
+    """A new uninitialised tensor of t's shape and dtype dt laid out as
+    memory_format says (see _tensor.pxd)."""
+    cdef int64_t strides[TH_MAX_DIMS]
+    cdef const int64_t *layout = NULL
+    cdef int d, nd = THTensor_nDimension(t.cdata)
+    cdef THExpr *leaf
+    if memory_format is None or memory_format is _memory_formats().preserve_format:
+        if nd > 1 and is_dense(t.cdata):
+            layout = THTensor_strides(t.cdata)
+        elif nd > 1:  # torch's infer_dense_strides: dense, the dims in t's stride order
+            leaf = THExpr_newTensor(t.cdata)
+            if THExpr_resultStrides(leaf, strides):
+                layout = strides
+            THExpr_free(leaf)
+    else:
+        wanted = _memory_formats().memory_format_strides(fn, memory_format, t.shape)
+        if wanted == "preserve":
+            return new_like(t, dt, None, fn)
+        if wanted is not None:
+            for d in range(nd):
+                strides[d] = wanted[d]
+            layout = strides
+    return wrap_tensor(THTensor_newWithSize(<THScalarType>dt, nd, THTensor_sizes(t.cdata),
+                                            layout))
+
+
 cdef int copy_tensor(THTensor *dst, THTensor *src) except -1:
     """THTensor_copy, without the GIL for long copies."""
     cdef THTensor *d
@@ -1723,8 +1986,8 @@ cdef list _tolist(const char *p, int d, int nd, const int64_t *size, const int64
 # __dealloc__ (~50 instructions a view; THTensor_free never touches it:
 # misuse reports save it themselves). wrap_tensor and _tensor_dealloc do the
 # same work directly, reusing up to FREELIST_SIZE objects. They are
-# installed only while Tensor's layout is the one they expect (cdata, then the
-# weakref list: no other fields, no GC, no __dict__); otherwise
+# installed only while Tensor's layout is the one they expect (cdata, the
+# weakref list, then the attribute dict: no other fields, no GC); otherwise
 # Cython's slots stay and wrap_tensor goes through Tensor.__new__.
 
 cdef extern from "Python.h":
@@ -1799,8 +2062,15 @@ cdef void _tensor_dealloc(PyObject *o) noexcept:
     """Tensor's tp_dealloc (and its subclasses' base dealloc): __dealloc__'s
     work, then the object to the freelist or to tp_free."""
     global _live, _nfree
+    cdef PyObject **attributes
+    cdef PyObject *held
     if (<PyObject **>(_cdata_slot(o) + 1))[0] != NULL:  # the weakref list, after cdata
         PyObject_ClearWeakRefs(o)  # their callbacks see dead references, as in CPython
+    attributes = <PyObject **>(_cdata_slot(o) + 2)  # __dict__, after them
+    if attributes[0] != NULL:  # (what its values' finalizers run cannot reach o)
+        held = attributes[0]
+        attributes[0] = NULL
+        Py_XDECREF(held)
     _live -= 1
     THTensor_free(_cdata_slot(o)[0])
     if Py_TYPE(o) == _tensor_type and _nfree < FREELIST_SIZE:
@@ -1837,9 +2107,9 @@ cdef _install_fast_slots():
     cdef Tensor probe = _wrap_through_new(THTensor_new(TH_FLOAT32))
     cdef Py_ssize_t offset = <char *>&probe.cdata - <char *><PyObject *>probe
     if (tp.tp_flags & (Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HEAPTYPE) == 0
-            and tp.tp_dictoffset == 0
             and tp.tp_weaklistoffset == offset + <Py_ssize_t>sizeof(THTensor *)
-            and tp.tp_basicsize == tp.tp_weaklistoffset + <Py_ssize_t>sizeof(PyObject *)):
+            and tp.tp_dictoffset == tp.tp_weaklistoffset + <Py_ssize_t>sizeof(PyObject *)
+            and tp.tp_basicsize == tp.tp_dictoffset + <Py_ssize_t>sizeof(PyObject *)):
         _cdata_offset = offset
         tp.tp_dealloc = _tensor_dealloc
         _tensor_type = tp

@@ -289,6 +289,10 @@ cdef extern from "TH/TH.h" nogil:
     # flip (a copy), cat and stack (THTensorCat.h), torch's type promotion
     THTensor *THTensor_newFlip(THTensor *tensor, int n, const int *dims) except NULL
     int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out) except -1
+    # torch.get/set_default_dtype (THGeneral.h)
+    THScalarType THScalarType_defaultFloat() noexcept
+    int THScalarType_setDefaultFloat(THScalarType dtype) except -1
+    THScalarType THScalarType_defaultComplex() noexcept
     int THTensor_catArray(THTensor *result, THTensor **inputs, int numInputs,
                           int dimension) except -1
     THTensor *THTensor_newCatArray(THTensor **inputs, int numInputs, int dimension) except NULL
@@ -778,6 +782,7 @@ cdef extern from "TH/TH.h" nogil:
     THExpr *THExpr_operand(const THExpr *self, int i) noexcept
     THTensor *THExpr_tensor(const THExpr *self) noexcept
     double THExpr_scalarValue(const THExpr *self) noexcept
+    int THExpr_resultStrides(const THExpr *self, int64_t *stride) noexcept
 
     int THTensor_assign(THTensor *dst, THSaver saver, THExpr *e) except -1
     int THTensor_binaryOut(THTensor *out, THExprOp op, THTensor *a, THTensor *b) except -1

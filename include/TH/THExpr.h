@@ -180,6 +180,11 @@ TH_API THExpr *THExpr_operand(const THExpr *self, int i);
 TH_API THTensor *THExpr_tensor(const THExpr *self);
 /* A scalar leaf's value as a double (the real part), or NaN. */
 TH_API double THExpr_scalarValue(const THExpr *self);
+/* The strides (nDimension of them, in elements) torch's TensorIterator
+ * gives a new result of e: 1 with stride written when they are not
+ * row-major (a dense operand's layout kept, or the dims ordered by the
+ * tensor leaves' strides), 0 for row-major (stride untouched). */
+TH_API int THExpr_resultStrides(const THExpr *self, int64_t *stride);
 
 /* ---------------------------------------------------------- evaluation */
 

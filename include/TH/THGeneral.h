@@ -88,6 +88,14 @@ TH_API int THScalarType_isComplex(THScalarType dtype);
  * size gives the signed type of twice its size, uint64 with a signed type
  * float64. Returns 0 with *out set, or -1 (TypeError) for an invalid dtype. */
 TH_API int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out);
+/* torch.get_default_dtype: the dtype Python floats (weak scalars) and integer
+ * operands of floating ops take, process-wide (float32 at start). */
+TH_API THScalarType THScalarType_defaultFloat(void);
+/* torch.set_default_dtype: float16, float32 or float64 (th has no complex32
+ * to pair with bfloat16). Returns 0, or -1 (TypeError) for another dtype. */
+TH_API int THScalarType_setDefaultFloat(THScalarType dtype);
+/* The complex dtype of the default: complex128 for float64, else complex64. */
+TH_API THScalarType THScalarType_defaultComplex(void);
 
 TH_API float THHalf_toFloat(THHalf h);
 /* Round to nearest even; overflow gives infinity, NaN stays NaN. */

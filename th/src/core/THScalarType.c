@@ -1,6 +1,8 @@
 /* The dtype table: element size and name of every THScalarType, and the
  * promotion of two dtypes. */
 #include "TH/THGeneral.h"
+#include <stdatomic.h>
+
 #include "core/THErrorImpl.h"
 
 static const size_t element_sizes[TH_NUM_SCALAR_TYPES] = {
@@ -77,4 +79,26 @@ int THScalarType_promote(THScalarType a, THScalarType b, THScalarType *out) {
     *out = sa < 8 ? signed_of_size(2 * sa) : TH_FLOAT64;
   }
   return 0;
+}
+
+/* One word read by every weak scalar node: relaxed atomics suffice (torch's
+ * default is process-wide and unsynchronised too). */
+static _Atomic int default_float = TH_FLOAT32;
+
+THScalarType THScalarType_defaultFloat(void) {
+  return (THScalarType)atomic_load_explicit(&default_float, memory_order_relaxed);
+}
+
+int THScalarType_setDefaultFloat(THScalarType dtype) {
+  if (dtype != TH_FLOAT16 && dtype != TH_FLOAT32 && dtype != TH_FLOAT64) {
+    TH_ERR(TH_ERROR_TYPE, "the default dtype must be float16, float32 or float64, got %s",
+           THScalarType_name(dtype));
+    return -1;
+  }
+  atomic_store_explicit(&default_float, (int)dtype, memory_order_relaxed);
+  return 0;
+}
+
+THScalarType THScalarType_defaultComplex(void) {
+  return THScalarType_defaultFloat() == TH_FLOAT64 ? TH_COMPLEX128 : TH_COMPLEX64;
 }

@@ -148,8 +148,8 @@ int th_expr_op_types(THExprOp op, THScalarType common, THScalarType *result,
     *result = common == TH_FLOAT64 ? TH_COMPLEX128 : TH_COMPLEX64;
     *in_type = th_expr_compute_type(common);
   } else if ((f & FLOATING) && th_is_integral(common)) {
-    *result = TH_FLOAT32;
-    *in_type = TH_FLOAT32;
+    *result = THScalarType_defaultFloat(); /* torch's int-to-float: the default dtype */
+    *in_type = th_expr_compute_type(*result);
   } else {
     *result = (f & COMPLEX_TO_REAL) ? th_real_of(common) : common;
     *in_type = th_expr_compute_type(common);
@@ -264,9 +264,11 @@ THExpr *THExpr_newWeakBool(int value) {
 THExpr *THExpr_newWeakInt64(int64_t value) {
   return weak(TH_INT64, (double)value, 0, value, __func__);
 }
-THExpr *THExpr_newWeakDouble(double value) { return weak(TH_FLOAT32, value, 0, 0, __func__); }
+THExpr *THExpr_newWeakDouble(double value) {
+  return weak(THScalarType_defaultFloat(), value, 0, 0, __func__);
+}
 THExpr *THExpr_newWeakComplex(double re, double im) {
-  return weak(TH_COMPLEX64, re, im, 0, __func__);
+  return weak(THScalarType_defaultComplex(), re, im, 0, __func__);
 }
 
 /* The broadcast shape of n operands into size (numpy's rule), or -1 with
