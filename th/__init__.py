@@ -59,7 +59,8 @@ from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, di
                        dsplit, expand_copy, flatten, hsplit, narrow, narrow_copy, numel,
                        permute, permute_copy, ravel, reshape, select, select_copy, squeeze,
                        squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
-                       unfold_copy, unsqueeze, unsqueeze_copy, view_copy, vsplit)
+                       unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
+                       view_copy, vsplit)
 from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
                          column_stack, dstack, hstack, masked_fill, repeat_interleave, roll,
                          rot90, row_stack, take_along_dim, tile, vstack)
@@ -177,7 +178,8 @@ __all__ = [
     "narrow", "select", "t", "adjoint", "diagonal", "as_strided", "numel", "tensor_split",
     "hsplit", "vsplit", "dsplit", "narrow_copy", "select_copy", "transpose_copy",
     "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
-    "as_strided_copy", "expand_copy", "view_copy", "unfold_copy",
+    "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
+    "view_as_complex",
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",

@@ -480,6 +480,51 @@ def view_dtype(input: "Tensor", dtype: Any) -> "Tensor":
     return empty(0, dtype=dtype).set_(storage, offset, sizes, strides)
 
 
+def view_as_real(input: "Tensor") -> "Tensor":
+    """A view of a complex tensor as its real and imaginary parts, a new last
+    dim of size 2.
+
+    >>> import th
+    >>> th.view_as_real(th.tensor([1 + 2j, 3 - 1j])).tolist()
+    [[1.0, 2.0], [3.0, -1.0]]
+    """
+    from th._dtype import float32, float64
+    input = _check("view_as_real", input)
+    if not input.dtype.is_complex:
+        raise Error("view_as_real is only supported for complex tensors")
+    return view_dtype(input.unsqueeze(-1), float32 if input.dtype.itemsize == 8 else float64)
+
+
+def view_as_complex(input: "Tensor") -> "Tensor":
+    """A view of a float32 or float64 tensor whose last dim (of size 2, stride
+    1) holds real and imaginary parts, as complex numbers without that dim.
+
+    >>> import th
+    >>> th.view_as_complex(th.tensor([[1.0, 2.0], [3.0, -1.0]])).tolist()
+    [(1+2j), (3-1j)]
+    """
+    from th._dtype import complex64, complex128, float32, float64
+    from th._errors import UnsupportedDtype
+    input = _check("view_as_complex", input)
+    if input.dtype not in (float32, float64):
+        if input.dtype.is_floating_point:  # float16's complex32 th does not have
+            raise UnsupportedDtype(f"view_as_complex: th has no complex dtype of "
+                                   f"{input.dtype!r} parts")
+        raise Error(f"view_as_complex is only supported for half, float and double tensors, "
+                    f"but got a tensor of scalar type: {_type_name(input.dtype)}")
+    if input.dim() == 0:
+        raise Error("Input tensor must have one or more dimensions")
+    if input.shape[-1] != 2:
+        raise Error("Tensor must have a last dimension of size 2")
+    if input.stride(-1) != 1:
+        raise Error("Tensor must have a last dimension with stride 1")
+    if any(s % 2 for s in input.stride()[:-1]):
+        raise Error("Tensor must have a stride divisible by 2 for all but last dimension")
+    if input.storage_offset() % 2:
+        raise Error("Tensor must have a storage_offset divisible by 2")
+    return view_dtype(input, complex64 if input.dtype == float32 else complex128).squeeze(-1)
+
+
 _TYPE_NAMES = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
                "int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float",
                "float64": "Double", "bool": "Bool", "complex64": "ComplexFloat",

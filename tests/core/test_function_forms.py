@@ -281,3 +281,24 @@ def test_shifts_match_torch_past_the_bit_width(dtype):
             check(lambda: getattr(th.tensor(k, dtype=dtype), op)(a),
                   lambda: getattr(torch.tensor(k, dtype=torch_dtype(dtype)), op)(b))
     check(lambda: a << 2.5, lambda: b << 2.5)  # floats refuse shifts in both
+
+
+@given(tensor_pairs(dtypes=[th.float32, th.float64, th.complex64, th.complex128, th.int32],
+                    max_dims=3, max_side=4))
+def test_view_as_real_and_complex_match_torch(tensors):
+    a, b = tensors
+    assume(a.stride() == b.stride())  # (as for view(dtype))
+    real = check(lambda: th.view_as_real(a), lambda: torch.view_as_real(b), geometry=True)
+    if real is not None:
+        assert real.data_ptr() == a.data_ptr()  # the same memory (another C storage over it)
+        check(lambda: th.view_as_complex(real), lambda: torch.view_as_complex(
+            torch.view_as_real(b)), geometry=True)
+    if a.dtype != th.int32:
+        check(lambda: th.view_as_complex(a), lambda: torch.view_as_complex(b), geometry=True)
+    for shape_a, index in [((5, 2), (slice(None, None, 2),)), ((3, 4), (slice(None), slice(1, 3))),
+                           ((3, 3), (slice(None), slice(1, 3))), ((2, 4), (slice(None), slice(None, None, 2)))]:
+        x, y = pair(np.zeros(shape_a, dtype=np.float32))
+        check(lambda: th.view_as_complex(x[index]), lambda: torch.view_as_complex(y[index]),
+              geometry=True)
+    with pytest.raises(th.UnsupportedDtype):
+        th.view_as_complex(th.zeros(2, dtype=th.float16))
