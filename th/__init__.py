@@ -56,13 +56,14 @@ from th._interop import asarray, from_numpy
 # function forms of the views, combinators, contractions (th/_views.py,
 # th/_combine.py, th/_einsum.py)
 from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, diagonal_copy,
-                       dsplit, expand_copy, flatten, hsplit, narrow, narrow_copy, numel,
-                       permute, permute_copy, ravel, reshape, select, select_copy, squeeze,
+                       dsplit, expand_copy, flatten, hsplit, imag, narrow, narrow_copy, numel,
+                       permute, permute_copy, ravel, real, reshape, select, select_copy, squeeze,
                        squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
                        unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
                        view_copy, vsplit)
 from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
-                         column_stack, dstack, hstack, masked_fill, repeat_interleave, roll,
+                         column_stack, dstack, fliplr, flipud, hstack, masked_fill,
+                         repeat_interleave, roll,
                          rot90, row_stack, take_along_dim, tile, vstack)
 from th._einsum import einsum, ger, inner, outer, tensordot
 from th.serialization import load
@@ -179,7 +180,7 @@ __all__ = [
     "hsplit", "vsplit", "dsplit", "narrow_copy", "select_copy", "transpose_copy",
     "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
     "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
-    "view_as_complex",
+    "view_as_complex", "real", "imag", "fliplr", "flipud",
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",

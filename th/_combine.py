@@ -198,12 +198,12 @@ def roll(input: "Tensor", shifts: _Sizes, dims: Optional[_Sizes] = None) -> "Ten
     along = [] if dims is None else _ints("roll", dims, "dims")
     if not by:
         raise Error("`shifts` required")
+    if (along or len(by) != 1) and len(by) != len(along):
+        raise Error(f"shifts and dimensions must align. shifts: {len(by)}, dims:{len(along)}")
     if input.numel() == 0:  # torch: a copy, whatever the dims
         return input.clone()
-    if not along and len(by) == 1:  # over input flattened
+    if not along:  # one shift, over input flattened
         return roll(input.reshape(-1), by, 0).view(input.shape)
-    if len(by) != len(along):
-        raise Error(f"shifts and dimensions must align. shifts: {len(by)}, dims:{len(along)}")
     from th._functions import cat
     result = input
     for shift, dim in zip(by, along):
@@ -243,6 +243,32 @@ def rot90(input: "Tensor", k: SupportsIndex = 1,
     if turns == 3:
         return input.flip(d0).transpose(d0, d1)
     return input.clone()
+
+
+def fliplr(input: "Tensor") -> "Tensor":
+    """input (at least 2-dim) with dim 1 reversed, a copy.
+
+    >>> import th
+    >>> th.fliplr(th.tensor([[1, 2], [3, 4]])).tolist()
+    [[2, 1], [4, 3]]
+    """
+    input = _check("fliplr", input)
+    if input.dim() < 2:
+        raise Error("Input must be >= 2-d.")
+    return input.flip(1)
+
+
+def flipud(input: "Tensor") -> "Tensor":
+    """input (at least 1-dim) with dim 0 reversed, a copy.
+
+    >>> import th
+    >>> th.flipud(th.tensor([[1, 2], [3, 4]])).tolist()
+    [[3, 4], [1, 2]]
+    """
+    input = _check("flipud", input)
+    if input.dim() < 1:
+        raise Error("Input must be >= 1-d.")
+    return input.flip(0)
 
 
 # ------------------------------------------------------------ stacking

@@ -527,6 +527,22 @@ cdef class Tensor:
         """self as one dim: a view when contiguous, else a copy."""
         return self.reshape(-1)
 
+    @property
+    def real(self):
+        """The real parts (a view) of a complex tensor; a real tensor itself."""
+        return _th_module("_views").real(self)
+
+    @property
+    def imag(self):
+        """The imaginary parts (a view) of a complex tensor."""
+        return _th_module("_views").imag(self)
+
+    def fliplr(self):
+        return _th_module("_combine").fliplr(self)
+
+    def flipud(self):
+        return _th_module("_combine").flipud(self)
+
     def narrow_copy(self, dim, start, length):
         return _th_module("_views").narrow_copy(self, dim, start, length)
 

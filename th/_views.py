@@ -525,6 +525,30 @@ def view_as_complex(input: "Tensor") -> "Tensor":
     return view_dtype(input, complex64 if input.dtype == float32 else complex128).squeeze(-1)
 
 
+def real(input: "Tensor") -> "Tensor":
+    """The real parts of a complex tensor, a view; a real tensor itself.
+
+    >>> import th
+    >>> th.real(th.tensor([1 + 2j, 3 - 1j])).tolist()
+    [1.0, 3.0]
+    """
+    input = _check("real", input)
+    return view_as_real(input).select(-1, 0) if input.dtype.is_complex else input
+
+
+def imag(input: "Tensor") -> "Tensor":
+    """The imaginary parts of a complex tensor, a view.
+
+    >>> import th
+    >>> th.imag(th.tensor([1 + 2j, 3 - 1j])).tolist()
+    [2.0, -1.0]
+    """
+    input = _check("imag", input)
+    if not input.dtype.is_complex:
+        raise Error("imag is not implemented for tensors with non-complex dtypes.")
+    return view_as_real(input).select(-1, 1)
+
+
 _TYPE_NAMES = {"uint8": "Byte", "int8": "Char", "int16": "Short", "int32": "Int",
                "int64": "Long", "float16": "Half", "bfloat16": "BFloat16", "float32": "Float",
                "float64": "Double", "bool": "Bool", "complex64": "ComplexFloat",

@@ -302,3 +302,17 @@ def test_view_as_real_and_complex_match_torch(tensors):
               geometry=True)
     with pytest.raises(th.UnsupportedDtype):
         th.view_as_complex(th.zeros(2, dtype=th.float16))
+
+
+@given(tensor_pairs(dtypes=[th.float32, th.int64, th.complex64, th.complex128], max_dims=3))
+def test_real_and_imag_match_torch(tensors):
+    a, b = tensors
+    assume(a.stride() == b.stride())  # (as for view(dtype))
+    for fn in ("real", "imag"):
+        result = check(lambda: getattr(th, fn)(a), lambda: getattr(torch, fn)(b), geometry=True)
+        check(lambda: getattr(a, fn), lambda: getattr(b, fn), geometry=True)
+        if result is not None and a.numel():
+            assert a.dtype.is_complex or result is a
+            result.fill_(7)  # a view: the parts change
+            part = [getattr(complex(z), fn) for z in a.reshape(-1).tolist()]
+            assert part == [7.0] * a.numel()

@@ -212,3 +212,11 @@ def test_masked_fill_errors():
           lambda: torch.masked_fill(b, torch.tensor([True, False, True]), torch.tensor([2.5])))
     check(lambda: th.masked_fill(a, th.ones(4, dtype=th.bool), 1.0),
           lambda: torch.masked_fill(b, torch.ones(4, dtype=torch.bool), 1.0))
+
+
+@given(tensor_pairs(max_dims=3))
+def test_fliplr_flipud_match_torch(tensors):
+    a, b = tensors
+    for fn in ("fliplr", "flipud"):
+        check(lambda: getattr(th, fn)(a), lambda: getattr(torch, fn)(b))
+        check(lambda: getattr(a, fn)(), lambda: getattr(b, fn)())
