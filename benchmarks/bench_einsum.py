@@ -74,7 +74,8 @@ def run(quick=False):
             calls["torch"] = lambda: torch.einsum(equation, *theirs)
         expected = np.einsum(equation, *arrays, optimize=True)
         got = np.asarray(th.einsum(equation, *ours))
-        np.testing.assert_allclose(got, expected, rtol=1e-3, atol=1e-2)  # a wrong answer is no figure
+        # a wrong answer is no figure
+        np.testing.assert_allclose(got, expected, rtol=1e-3, atol=1e-2)
         t = best_times(calls, repeats)
         print(f"{equation:18}" + "".join(f"{t[k] * 1e3:11.3f}" for k in libs)
               + "".join(f"{t['th'] / t[k]:12.2f}x" for k in libs[1:]), flush=True)

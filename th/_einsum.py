@@ -250,7 +250,7 @@ def einsum(*args: Any) -> "Tensor":
     lhs, arrow, rhs = equation.partition("->")
     terms = lhs.split(",")
     if len(terms) != len(operands):
-        raise Error(f"einsum(): more operands were provided than specified in the equation"
+        raise Error("einsum(): more operands were provided than specified in the equation"
                     if len(operands) > len(terms) else
                     "einsum(): fewer operands were provided than specified in the equation")
     # the labels of each operand's dims; an ellipsis stands for numbered dims

@@ -564,23 +564,28 @@ cdef class Tensor:
         converted (itself when of that type already)."""
         return _th_module("_views").type_(self, dtype)
 
-    def new_tensor(self, data, *, dtype=None):
+    # (other keywords go to the factory: device= and the like where it takes them)
+    def new_tensor(self, data, *, dtype=None, **kwargs):
         """A copy of data as a tensor of dtype (default: self's)."""
-        return _th_module("_factories").tensor(data, dtype=self.dtype if dtype is None else dtype)
+        return _th_module("_factories").tensor(
+            data, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
-    def new_empty(self, *size, dtype=None):
+    def new_empty(self, *size, dtype=None, **kwargs):
         """An uninitialised tensor of size, of dtype (default: self's)."""
-        return _th_module("_factories").empty(*size, dtype=self.dtype if dtype is None else dtype)
+        return _th_module("_factories").empty(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
-    def new_zeros(self, *size, dtype=None):
-        return _th_module("_factories").zeros(*size, dtype=self.dtype if dtype is None else dtype)
+    def new_zeros(self, *size, dtype=None, **kwargs):
+        return _th_module("_factories").zeros(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
-    def new_ones(self, *size, dtype=None):
-        return _th_module("_factories").ones(*size, dtype=self.dtype if dtype is None else dtype)
+    def new_ones(self, *size, dtype=None, **kwargs):
+        return _th_module("_factories").ones(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
-    def new_full(self, size, fill_value, *, dtype=None):
-        return _th_module("_factories").full(size, fill_value,
-                                             dtype=self.dtype if dtype is None else dtype)
+    def new_full(self, size, fill_value, *, dtype=None, **kwargs):
+        return _th_module("_factories").full(
+            size, fill_value, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def __getitem__(self, index):
         cdef THTensor *view = index_view(self.cdata, index)

@@ -204,7 +204,8 @@ def numel(input: "Tensor") -> int:
 
 
 # ---------------------------------------------------------- the splits
-def tensor_split(input: "Tensor", indices_or_sections: Union[SupportsIndex, Sequence[SupportsIndex]],
+def tensor_split(input: "Tensor",
+                 indices_or_sections: Union[SupportsIndex, Sequence[SupportsIndex]],
                  dim: SupportsIndex = 0) -> "tuple[Tensor, ...]":
     """Views of input along dim: n nearly equal parts (the first ones one
     longer), or the pieces between the given indices (numpy's array_split).
@@ -253,7 +254,8 @@ def tensor_split(input: "Tensor", indices_or_sections: Union[SupportsIndex, Sequ
     return tuple(out)
 
 
-def _split_at(fn: str, input: "Tensor", sections: Any, dim: int, least: int) -> "tuple[Tensor, ...]":
+def _split_at(fn: str, input: "Tensor", sections: Any, dim: int,
+              least: int) -> "tuple[Tensor, ...]":
     input = _check(fn, input)
     if input.dim() < least:
         raise Error(f"torch.{fn} requires a tensor with at least {least} dimension, but got a "

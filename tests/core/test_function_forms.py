@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import th
 
-from torch_compare import (DTYPES, assert_same, check, pair, tensor_pairs, th_dtype, torch,
+from torch_compare import (DTYPES, check, pair, tensor_pairs, torch,
                            torch_dtype)
 from th import _testcapi as capi
 
@@ -76,8 +76,10 @@ def test_copy_functions_are_contiguous_copies(tensors, data):
         (lambda x: th.squeeze_copy(x, d0), lambda y: torch.squeeze_copy(y, d0)),
         (lambda x: th.unsqueeze_copy(x, d0), lambda y: torch.unsqueeze_copy(y, d0)),
         (lambda x: th.diagonal_copy(x, 1, d0, d1), lambda y: torch.diagonal_copy(y, 1, d0, d1)),
-        (lambda x: th.expand_copy(x, (2,) + x.shape), lambda y: torch.expand_copy(y, (2,) + y.shape)),
-        (lambda x: th.view_copy(x.contiguous(), (-1,)), lambda y: torch.view_copy(y.contiguous(), (-1,))),
+        (lambda x: th.expand_copy(x, (2,) + x.shape),
+         lambda y: torch.expand_copy(y, (2,) + y.shape)),
+        (lambda x: th.view_copy(x.contiguous(), (-1,)),
+         lambda y: torch.view_copy(y.contiguous(), (-1,))),
         (th.clone, torch.clone),
     ]
     for th_fn, torch_fn in cases:
@@ -88,7 +90,8 @@ def test_copy_functions_are_contiguous_copies(tensors, data):
 
 def test_copy_functions_of_strided_views():
     a, b = pair(np.arange(12.0))
-    check(lambda: th.as_strided(a, (3, 2), (1, 3), 1), lambda: torch.as_strided(b, (3, 2), (1, 3), 1),
+    check(lambda: th.as_strided(a, (3, 2), (1, 3), 1),
+          lambda: torch.as_strided(b, (3, 2), (1, 3), 1),
           geometry=True)
     check(lambda: th.as_strided_copy(a, (3, 2), (1, 3)),
           lambda: torch.as_strided_copy(b, (3, 2), (1, 3)), geometry=True)
@@ -295,8 +298,10 @@ def test_view_as_real_and_complex_match_torch(tensors):
             torch.view_as_real(b)), geometry=True)
     if a.dtype != th.int32:
         check(lambda: th.view_as_complex(a), lambda: torch.view_as_complex(b), geometry=True)
-    for shape_a, index in [((5, 2), (slice(None, None, 2),)), ((3, 4), (slice(None), slice(1, 3))),
-                           ((3, 3), (slice(None), slice(1, 3))), ((2, 4), (slice(None), slice(None, None, 2)))]:
+    for shape_a, index in [((5, 2), (slice(None, None, 2),)),
+                           ((3, 4), (slice(None), slice(1, 3))),
+                           ((3, 3), (slice(None), slice(1, 3))),
+                           ((2, 4), (slice(None), slice(None, None, 2)))]:
         x, y = pair(np.zeros(shape_a, dtype=np.float32))
         check(lambda: th.view_as_complex(x[index]), lambda: torch.view_as_complex(y[index]),
               geometry=True)

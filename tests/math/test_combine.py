@@ -66,7 +66,8 @@ def test_repeat_interleave_matches_torch(tensors, data):
 @pytest.mark.parametrize("dtype", [th.int32, th.int64])
 def test_repeat_interleave_of_repeats_alone(dtype):
     for reps in ([], [0], [2, 0, 1], [1, 1, 3]):
-        a, b = th.tensor(reps, dtype=dtype), torch.tensor(reps, dtype=getattr(torch, str(dtype)[3:]))
+        a = th.tensor(reps, dtype=dtype)
+        b = torch.tensor(reps, dtype=getattr(torch, str(dtype)[3:]))
         check(lambda: th.repeat_interleave(a), lambda: torch.repeat_interleave(b))
         check(lambda: a.repeat_interleave(), lambda: b.repeat_interleave())
     for bad in ([1, -2], [[1]], [1.0]):
