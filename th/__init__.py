@@ -53,6 +53,19 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
+# function forms of the views, combinators, contractions (th/_views.py,
+# th/_combine.py, th/_einsum.py)
+from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, diagonal_copy,
+                       dsplit, expand_copy, flatten, hsplit, imag, narrow, narrow_copy, numel,
+                       permute, permute_copy, ravel, real, reshape, select, select_copy, squeeze,
+                       squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
+                       unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
+                       view_copy, vsplit)
+from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
+                         column_stack, dstack, fliplr, flipud, hstack, masked_fill,
+                         repeat_interleave, roll,
+                         rot90, row_stack, take_along_dim, tile, vstack)
+from th._einsum import einsum, ger, inner, outer, tensordot
 from th.serialization import load, save
 # element-wise math and expressions
 from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
@@ -182,6 +195,16 @@ __all__ = [
     "inference_mode", "set_grad_enabled", "is_grad_enabled", "is_inference_mode_enabled",
     "memory_format", "preserve_format", "contiguous_format", "channels_last",
     "channels_last_3d",
+    # function forms of the views, combinators, contractions
+    "reshape", "transpose", "permute", "squeeze", "unsqueeze", "flatten", "ravel", "clone",
+    "narrow", "select", "t", "adjoint", "diagonal", "as_strided", "numel", "tensor_split",
+    "hsplit", "vsplit", "dsplit", "narrow_copy", "select_copy", "transpose_copy",
+    "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
+    "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
+    "view_as_complex", "real", "imag", "fliplr", "flipud",
+    "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
+    "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
+    "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",
 ]
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",

@@ -821,8 +821,12 @@ def lerp(input, end, weight, *, out=None):
     return apply(TH_EXPR_LERP, "lerp", out, input, end, weight)
 
 
-def where(condition, input, other, *, out=None):
-    """input where condition (a bool tensor) holds, else other."""
+def where(condition, input=None, other=None, *, out=None):
+    """input where condition (a bool tensor) holds, else other; where(condition)
+    alone: nonzero(condition, as_tuple=True)."""
+    if input is None and other is None and out is None:
+        from th._gather import nonzero
+        return nonzero(condition, as_tuple=True)
     return apply(TH_EXPR_WHERE, "where", out, condition, input, other)
 
 

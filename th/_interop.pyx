@@ -219,17 +219,21 @@ _pin_allocator.realloc = NULL
 _pin_allocator.free = _unpin_storage
 
 
-def reinterpret_storage(Storage s not None, dtype):
+def reinterpret_storage(Storage s not None, dtype, *, any_size=False):
     """A storage of another dtype of the same element size over s's memory
-    (no copy): it pins s (one reference, data kept in place) while it lives."""
+    (no copy): it pins s (one reference, data kept in place) while it lives.
+    any_size: the element sizes may differ (Tensor.view(dtype)); the new
+    storage holds as many whole elements as s's bytes make."""
     cdef THStorage *c = s.cdata
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_UINT8)
-    if THScalarType_elementSize(t) != THStorage_elementSize(c):
+    if THScalarType_elementSize(t) != THStorage_elementSize(c) and not any_size:
         raise ValueError(f"reinterpret_storage: {s.dtype!r} and {dtype_of(t)!r} differ in size")
     if THStorage_data(c) == NULL:
         return wrap_storage(THStorage_new(t))
+    cdef int64_t size = (THStorage_size(c) * <int64_t>THStorage_elementSize(c)
+                         // <int64_t>THScalarType_elementSize(t))
     THStorage_pin(c)  # released by the new storage's free, also if this fails
-    cdef THStorage *r = THStorage_newWithDataAndAllocator(t, THStorage_data(c), THStorage_size(c),
+    cdef THStorage *r = THStorage_newWithDataAndAllocator(t, THStorage_data(c), size,
                                                           &_pin_allocator, c)
     THStorage_clearFlag(r, TH_STORAGE_RESIZABLE)
     return wrap_storage(r)

@@ -383,13 +383,20 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
 def max(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """max(input): the largest element, a 0-dim tensor; max(input, dim): the
     (values, indices) pair along dim, indices of the first largest. A NaN is
-    larger than any number, as in torch."""
+    larger than any number, as in torch. max(input, other): maximum(input, other)."""
+    if isinstance(dim, Tensor):
+        from th._expr import maximum
+        return maximum(input, dim, out=out)
     return pair("max", MAX, AMAX, input, dim, keepdim, out, max_result)
 
 
 def min(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """min(input): the smallest element, a 0-dim tensor; min(input, dim): the
-    (values, indices) pair along dim. A NaN wins, as in torch."""
+    (values, indices) pair along dim. A NaN wins, as in torch. min(input,
+    other): minimum(input, other)."""
+    if isinstance(dim, Tensor):
+        from th._expr import minimum
+        return minimum(input, dim, out=out)
     return pair("min", MIN, AMIN, input, dim, keepdim, out, min_result)
 
 

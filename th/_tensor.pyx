@@ -25,6 +25,7 @@ from th._shape cimport parse_shape
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
 from th._errors import ArgumentError, Error, OutOfRange
+from th._dtype import dtype as _dtype_class
 
 # Set by wrap_tensor so that the next Tensor.__cinit__ leaves cdata to it.
 cdef bint _wrapping = False
@@ -226,8 +227,11 @@ cdef class Tensor:
 
     def view(self, *shape):
         """The same elements with a new shape (one size may be -1), sharing the
-        storage; ValueError when the strides cannot express it (use reshape)."""
+        storage; ValueError when the strides cannot express it (use reshape).
+        view(dtype): the same bytes read as dtype (th._views.view_dtype)."""
         cdef int64_t s[TH_MAX_DIMS]
+        if len(shape) == 1 and isinstance(shape[0], _dtype_class):
+            return _th_module("_views").view_dtype(self, shape[0])
         cdef int n = parse_shape(shape, s, "shape")
         return wrap_tensor(THTensor_newView(self.cdata, n, s))
 
@@ -475,6 +479,115 @@ cdef class Tensor:
         finally:
             release_snapshot(src)
         return wrap_tensor(r)
+
+    # ------------------------- combinators and function forms as methods
+    # (th/_views.py, th/_combine.py, th/_einsum.py say more)
+    def repeat(self, *repeats):
+        """self repeated repeats[i] times along dim i (a new tensor)."""
+        return _th_module("_combine").repeat(self, *repeats)
+
+    def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        return _th_module("_combine").repeat_interleave(self, repeats, dim,
+                                                        output_size=output_size)
+
+    def tile(self, *dims):
+        """self repeated dims[i] times along dim i, dims padded with leading 1s."""
+        if len(dims) == 1 and not is_integer(dims[0]):
+            dims = dims[0]
+        return _th_module("_combine").tile(self, dims)
+
+    def roll(self, shifts, dims=None):
+        return _th_module("_combine").roll(self, shifts, dims)
+
+    def rot90(self, k=1, dims=(0, 1)):
+        return _th_module("_combine").rot90(self, k, dims)
+
+    def broadcast_to(self, size):
+        return _th_module("_combine").broadcast_to(self, size)
+
+    def take_along_dim(self, indices, dim=None):
+        return _th_module("_combine").take_along_dim(self, indices, dim)
+
+    def masked_fill(self, mask, value):
+        """A new tensor: self, with value where mask is true (broadcast)."""
+        return _th_module("_combine").masked_fill(self, mask, value)
+
+    def outer(self, vec2):
+        return _th_module("_einsum").outer(self, vec2)
+
+    def ger(self, vec2):
+        return _th_module("_einsum").outer(self, vec2)
+
+    def inner(self, other):
+        return _th_module("_einsum").inner(self, other)
+
+    def adjoint(self):
+        """The last two dims swapped and conjugated (a view)."""
+        return _th_module("_views").adjoint(self)
+
+    def ravel(self):
+        """self as one dim: a view when contiguous, else a copy."""
+        return self.reshape(-1)
+
+    @property
+    def real(self):
+        """The real parts (a view) of a complex tensor; a real tensor itself."""
+        return _th_module("_views").real(self)
+
+    @property
+    def imag(self):
+        """The imaginary parts (a view) of a complex tensor."""
+        return _th_module("_views").imag(self)
+
+    def fliplr(self):
+        return _th_module("_combine").fliplr(self)
+
+    def flipud(self):
+        return _th_module("_combine").flipud(self)
+
+    def narrow_copy(self, dim, start, length):
+        return _th_module("_views").narrow_copy(self, dim, start, length)
+
+    def tensor_split(self, indices_or_sections, dim=0):
+        return _th_module("_views").tensor_split(self, indices_or_sections, dim)
+
+    def hsplit(self, indices_or_sections):
+        return _th_module("_views").hsplit(self, indices_or_sections)
+
+    def vsplit(self, indices_or_sections):
+        return _th_module("_views").vsplit(self, indices_or_sections)
+
+    def dsplit(self, indices_or_sections):
+        return _th_module("_views").dsplit(self, indices_or_sections)
+
+    def type(self, dtype=None, non_blocking=False):
+        """type(): 'th.FloatTensor' and so on (torch says 'torch.FloatTensor');
+        type(dtype) or type('torch.DoubleTensor' / 'th.DoubleTensor'): self
+        converted (itself when of that type already)."""
+        return _th_module("_views").type_(self, dtype)
+
+    # (other keywords go to the factory: device= and the like where it takes them)
+    def new_tensor(self, data, *, dtype=None, **kwargs):
+        """A copy of data as a tensor of dtype (default: self's)."""
+        return _th_module("_factories").tensor(
+            data, dtype=self.dtype if dtype is None else dtype, **kwargs)
+
+    def new_empty(self, *size, dtype=None, **kwargs):
+        """An uninitialised tensor of size, of dtype (default: self's)."""
+        return _th_module("_factories").empty(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
+
+    def new_zeros(self, *size, dtype=None, **kwargs):
+        return _th_module("_factories").zeros(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
+
+    def new_ones(self, *size, dtype=None, **kwargs):
+        return _th_module("_factories").ones(
+            *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
+
+    def new_full(self, size, fill_value, *, dtype=None, **kwargs):
+        return _th_module("_factories").full(
+            size, fill_value, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def __getitem__(self, index):
         cdef THTensor *view = index_view(self.cdata, index)
