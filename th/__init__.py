@@ -76,6 +76,8 @@ from th._random import (Generator, _standard_gamma, bernoulli, default_generator
 from th._sort import (argsort, bincount, bucketize, cummax, cummin, cumprod, cumsum, diff, histc,
                       kthvalue, logcumsumexp, median, mode, msort, nanmedian, nanquantile,
                       quantile, searchsorted, sort, topk, unique, unique_consecutive)
+# the fused row kernels (th/_rows.pyx, THTensorRows.h)
+from th._rows import log_softmax, logsumexp, softmax
 from th._storage import Storage
 # factories and the structure of matrices (th/_structure.pyx, THTensorFactories.h); th.range
 # is TH's (and torch's deprecated) inclusive range, kept out of __all__: it would shadow
@@ -161,4 +163,6 @@ __all__ = [
     "frac", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "signbit", "nan_to_num",
     "fmod", "copysign", "hypot", "logaddexp", "logaddexp2", "xlogy", "fmax", "fmin",
     "bitwise_left_shift", "bitwise_right_shift", "lerp", "square", "deg2rad", "rad2deg",
+    # the fused row kernels
+    "softmax", "log_softmax", "logsumexp",
 ]

@@ -11,6 +11,11 @@ over include/TH/THTensorConv.h; docs/CONV.md).
 """
 from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d,
                       conv_transpose3d)
+# the fused row kernels (th/_rows.pyx over THTensorRows.h)
+from th._rows import functional_log_softmax as log_softmax
+from th._rows import functional_softmax as softmax
+from th._rows import layer_norm, logsumexp, rms_norm, softmin
 
 __all__ = ["conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-           "conv_transpose3d"]
+           "conv_transpose3d",
+           "softmax", "log_softmax", "softmin", "logsumexp", "layer_norm", "rms_norm"]
