@@ -228,23 +228,114 @@ INLINE vf64 vexp_f64(vf64 x) {
     return total;                                                                           \
   }                                                                                         \
                                                                                             \
+  /* The row's mean and (biased) variance in one pass, as torch's                           \
+   * RowwiseMoments: Welford's updates in each lane of two vectors (two                     \
+   * chains in flight) over a BLOCK; the lanes, of equal counts, make the                   \
+   * block's mean and squared deviations, and the blocks merge in double by                 \
+   * Chan's formula; the elements left over join one by one. */                             \
+  INLINE void S##_merge(V am, V a2, V bm, V b2, double steps, double *mean, double *m2,     \
+                        double *count) {                                                    \
+    double bmean = S##_lanes(am + bm) / (2 * L);                                            \
+    V da = am - (T)bmean, db = bm - (T)bmean;                                               \
+    double bm2 = S##_lanes(a2 + b2) + steps * S##_lanes(da * da + db * db);                 \
+    double bcount = 2 * L * steps, tot = *count + bcount, d = bmean - *mean;                \
+    *mean += d * (bcount / tot);                                                            \
+    *m2 += bm2 + d * d * (*count * bcount / tot);                                           \
+    *count = tot;                                                                           \
+  }                                                                                         \
+                                                                                            \
+  ROWS_CLONES static void S##_moments(const T *x, int64_t n, double *mean_out,              \
+                                      double *var_out) {                                    \
+    double mean = 0, m2 = 0, count = 0;                                                     \
+    int64_t i = 0;                                                                          \
+    while (i + 2 * L <= n) {                                                                \
+      int64_t steps = (n - i) / (2 * L);                                                    \
+      steps = steps < BLOCK / (2 * L) ? steps : BLOCK / (2 * L);                            \
+      V am = {0}, a2 = {0}, bm = {0}, b2 = {0};                                             \
+      for (int64_t k = 1; k <= steps; k++, i += 2 * L) {                                    \
+        V a, b;                                                                             \
+        memcpy(&a, x + i, sizeof a);                                                        \
+        memcpy(&b, x + i + L, sizeof b);                                                    \
+        T r = (T)1 / (T)k;                                                                  \
+        V da = a - am, db = b - bm;                                                         \
+        am += da * r, bm += db * r;                                                         \
+        a2 += da * (a - am), b2 += db * (b - bm);                                           \
+      }                                                                                     \
+      S##_merge(am, a2, bm, b2, (double)steps, &mean, &m2, &count);                         \
+    }                                                                                       \
+    for (; i < n; i++) {                                                                    \
+      double d = (double)x[i] - mean;                                                       \
+      count += 1;                                                                           \
+      mean += d / count;                                                                    \
+      m2 += d * ((double)x[i] - mean);                                                      \
+    }                                                                                       \
+    *mean_out = mean;                                                                       \
+    *var_out = count > 0 ? m2 / count : NAN;                                                \
+  }                                                                                         \
+                                                                                            \
   ROWS_CLONES static void S##_scale(T *y, int64_t n, T s) {                                 \
-    for (int64_t i = 0; i < n; i += L) S##_store(y, i, n, S##_load(y, i, n, 0) * s);        \
+    int64_t i = 0;                                                                          \
+    for (; i + L <= n; i += L) {                                                            \
+      V v;                                                                                  \
+      memcpy(&v, y + i, sizeof v);                                                          \
+      v *= s;                                                                               \
+      memcpy(y + i, &v, sizeof v);                                                          \
+    }                                                                                       \
+    for (; i < n; i++) y[i] *= s;                                                           \
   }                                                                                         \
                                                                                             \
   /* (x - m) - s: x - m first, exact near the max, as torch's */                            \
   ROWS_CLONES static void S##_shift(const T *x, T *y, int64_t n, T m, T s) {                \
-    for (int64_t i = 0; i < n; i += L) S##_store(y, i, n, (S##_load(x, i, n, 0) - m) - s);  \
+    int64_t i = 0;                                                                          \
+    for (; i + L <= n; i += L) {                                                            \
+      V v;                                                                                  \
+      memcpy(&v, x + i, sizeof v);                                                          \
+      v = (v - m) - s;                                                                      \
+      memcpy(y + i, &v, sizeof v);                                                          \
+    }                                                                                       \
+    for (; i < n; i++) y[i] = (x[i] - m) - s;                                               \
   }                                                                                         \
                                                                                             \
-  /* y = (x - c) * s * w + b, w and b NULL for none */                                      \
+  /* y = (x - c) * s * w + b, w and b NULL for none; one loop per case */                   \
   ROWS_CLONES static void S##_affine(const T *x, T *y, int64_t n, T c, T s, const T *w,     \
                                      const T *b) {                                          \
-    for (int64_t i = 0; i < n; i += L) {                                                    \
-      V v = (S##_load(x, i, n, 0) - c) * s;                                                 \
-      if (w) v *= S##_load(w, i, n, 0);                                                     \
-      if (b) v += S##_load(b, i, n, 0);                                                     \
-      S##_store(y, i, n, v);                                                                \
+    int64_t i = 0;                                                                          \
+    if (w && b) {                                                                           \
+      for (; i + L <= n; i += L) {                                                          \
+        V v, wv, bv;                                                                        \
+        memcpy(&v, x + i, sizeof v);                                                        \
+        memcpy(&wv, w + i, sizeof wv);                                                      \
+        memcpy(&bv, b + i, sizeof bv);                                                      \
+        v = (v - c) * s * wv + bv;                                                          \
+        memcpy(y + i, &v, sizeof v);                                                        \
+      }                                                                                     \
+      for (; i < n; i++) y[i] = (x[i] - c) * s * w[i] + b[i];                               \
+    } else if (w) {                                                                         \
+      for (; i + L <= n; i += L) {                                                          \
+        V v, wv;                                                                            \
+        memcpy(&v, x + i, sizeof v);                                                        \
+        memcpy(&wv, w + i, sizeof wv);                                                      \
+        v = (v - c) * s * wv;                                                               \
+        memcpy(y + i, &v, sizeof v);                                                        \
+      }                                                                                     \
+      for (; i < n; i++) y[i] = (x[i] - c) * s * w[i];                                      \
+    } else if (b) {                                                                         \
+      for (; i + L <= n; i += L) {                                                          \
+        V v, bv;                                                                            \
+        memcpy(&v, x + i, sizeof v);                                                        \
+        memcpy(&bv, b + i, sizeof bv);                                                      \
+        v = (v - c) * s + bv;                                                               \
+        memcpy(y + i, &v, sizeof v);                                                        \
+      }                                                                                     \
+      for (; i < n; i++) y[i] = (x[i] - c) * s + b[i];                                      \
+    } else {                                                                                \
+      for (; i + L <= n; i += L) {                                                          \
+        V v;                                                                                \
+        memcpy(&v, x + i, sizeof v);                                                        \
+        v = (v - c) * s;                                                                    \
+        memcpy(y + i, &v, sizeof v);                                                        \
+      }                                                                                     \
+      for (; i < n; i++) y[i] = (x[i] - c) * s;                                             \
     }                                                                                       \
   }                                                                                         \
                                                                                             \
@@ -267,10 +358,10 @@ INLINE vf64 vexp_f64(vf64 x) {
         *lse = (T)log(S##_sum_exp(x, NULL, n, m)) + m;                                      \
         return;                                                                             \
       case ROW_LAYER_NORM: {                                                                \
-        T mean = (T)(S##_sum(x, n, 0, 0) / (double)n);                                      \
-        double var = S##_sum(x, n, mean, 1) / (double)n;                                    \
-        T rstd = (T)(1 / sqrt((var < 0 ? 0 : var) + eps)); /* NaN stays */                                  \
-        S##_affine(x, y, n, mean, rstd, w, b);                                              \
+        double mean, var;                                                                   \
+        S##_moments(x, n, &mean, &var);                                                     \
+        T rstd = (T)(1 / sqrt((var < 0 ? 0 : var) + eps)); /* NaN stays */                  \
+        S##_affine(x, y, n, (T)mean, rstd, w, b);                                           \
         return;                                                                             \
       }                                                                                     \
       default: { /* rms_norm */                                                             \
