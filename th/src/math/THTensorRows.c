@@ -401,16 +401,23 @@ static void compute(const Job *J, const void *x, void *y, int64_t n, void *lse) 
     f32_row(J->op, x, y, n, J->w, J->b, J->eps, lse);
 }
 
-/* Rows r .. r + m - 1 through the buffer: neighbours along the innermost
- * dim when m > 1 (gathered by one run per element of the row). */
+/* The dim along which consecutive rows are neighbours (the innermost but
+ * dim itself), or -1 when rows have no other dim. */
+static int inner_dim(const THRows *rows) {
+  int last = rows->nd - 1;
+  return last != rows->dim ? last : last - 1;
+}
+
+/* Rows r .. r + m - 1 through the buffer: neighbours along the inner dim
+ * when m > 1 (gathered by one run per element of the row). */
 static void rows_buffered(const Job *J, int64_t r, int64_t m, char *buf) {
-  int dim = J->rows.dim, last = J->rows.nd - 1;
+  int dim = J->rows.dim, inner = inner_dim(&J->rows);
   int64_t n = J->rows.n;
   ptrdiff_t es = J->es, acc_es = J->acc_es;
   const char *in = J->in + th_row_offset(&J->rows, J->in_st, r) * es;
   char *out = J->out + th_row_offset(&J->rows, J->out_st, r) * es;
   ptrdiff_t ins = J->in_st[dim] * es, outs = J->out_st[dim] * es;
-  ptrdiff_t inj = m > 1 ? J->in_st[last] * es : 0, outj = m > 1 ? J->out_st[last] * es : 0;
+  ptrdiff_t inj = m > 1 ? J->in_st[inner] * es : 0, outj = m > 1 ? J->out_st[inner] * es : 0;
   th_cast_loop load = th_cast_loops[J->acc][J->dtype], store = th_cast_loops[J->dtype][J->acc];
   if (m == 1)
     load(buf, acc_es, in, ins, n);
@@ -431,7 +438,7 @@ static void rows_buffered(const Job *J, int64_t r, int64_t m, char *buf) {
 
 static void rows_body(int64_t c0, int64_t c1, void *ctx) {
   const Job *J = ctx;
-  int last = J->rows.nd - 1;
+  int inner = inner_dim(&J->rows);
   for (int64_t c = c0; c < c1; c++) {
     int64_t r0 = J->rows.count * c / J->nchunks, r1 = J->rows.count * (c + 1) / J->nchunks;
     char *buf = J->bufs ? J->bufs + c * J->buf_bytes : NULL;
@@ -445,7 +452,7 @@ static void rows_body(int64_t c0, int64_t c1, void *ctx) {
       }
       int64_t m = 1;
       if (J->block > 1) { /* the rest of this run of neighbours, at most block of it */
-        m = J->rows.size[last] - r % J->rows.size[last];
+        m = J->rows.size[inner] - r % J->rows.size[inner];
         m = m < r1 - r ? m : r1 - r;
         m = m < J->block ? m : J->block;
       }
@@ -457,14 +464,14 @@ static void rows_body(int64_t c0, int64_t c1, void *ctx) {
 
 /* Runs J over rows whose geometry, input and output are set. */
 static int run(Job *J, const char *fn) {
-  int dim = J->rows.dim, last = J->rows.nd - 1;
+  int dim = J->rows.dim, inner = inner_dim(&J->rows);
   int64_t n = J->rows.n;
   if (J->rows.count == 0 || (n == 0 && J->op != ROW_LOGSUMEXP)) return 0;
   /* (logsumexp writes one element per row) */
   J->direct = J->dtype == J->acc &&
               (n <= 1 || (J->in_st[dim] == 1 && (J->op == ROW_LOGSUMEXP || J->out_st[dim] == 1)));
   J->block = 1;
-  if (!J->direct && last != dim && J->rows.size[last] > 1 && J->in_st[dim] != 1) {
+  if (!J->direct && inner >= 0 && J->rows.size[inner] > 1 && J->in_st[dim] != 1) {
     int64_t fit = GATHER_BYTES / ((n > 0 ? n : 1) * J->acc_es);
     J->block = fit < 1 ? 1 : fit < GATHER ? fit : GATHER;
   }
