@@ -339,6 +339,40 @@ INLINE vf64 vexp_f64(vf64 x) {
     }                                                                                       \
   }                                                                                         \
                                                                                             \
+  /* Softmax, log_softmax or logsumexp of m <= L neighbouring rows at once,                 \
+   * a lane each: row j's element i at x[i * xs + j] (a dim that is not the                 \
+   * innermost, whose neighbours are adjacent), so each step reads one run;                 \
+   * a lane sums its row in T, as torch's kernel for such a dim. */                         \
+  ROWS_CLONES static void S##_across(int op, const T *x, int64_t xs, T *y, int64_t ys,      \
+                                     int64_t n, int64_t m, T *lse) {                        \
+    V mx = (V){0} - (T)INFINITY, sum = {0};                                                 \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      V v = S##_load(x + i * xs, 0, m, -(T)INFINITY);                                       \
+      mx = sel_##S(v > mx, v, mx);                                                          \
+    }                                                                                       \
+    if (op == ROW_LOGSUMEXP) /* torch's: an infinite max shifts by 0 */                     \
+      mx = sel_##S((mx == (T)INFINITY) | (mx == -(T)INFINITY), (V){0}, mx);                 \
+    for (int64_t i = 0; i < n; i++) {                                                       \
+      V e = vexp_##S(S##_load(x + i * xs, 0, m, -(T)INFINITY) - mx);                        \
+      if (op == ROW_SOFTMAX) S##_store(y + i * ys, 0, m, e);                                \
+      sum += e;                                                                             \
+    }                                                                                       \
+    if (op == ROW_SOFTMAX) {                                                                \
+      V inv = (T)1 / sum;                                                                   \
+      for (int64_t i = 0; i < n; i++)                                                       \
+        S##_store(y + i * ys, 0, m, S##_load(y + i * ys, 0, m, 0) * inv);                   \
+      return;                                                                               \
+    }                                                                                       \
+    V lg;                                                                                   \
+    for (int j = 0; j < L; j++) lg[j] = (T)log(sum[j]);                                     \
+    if (op == ROW_LOGSUMEXP) {                                                              \
+      for (int64_t j = 0; j < m; j++) lse[j] = lg[j] + mx[j];                               \
+      return;                                                                               \
+    }                                                                                       \
+    for (int64_t i = 0; i < n; i++)                                                         \
+      S##_store(y + i * ys, 0, m, (S##_load(x + i * xs, 0, m, 0) - mx) - lg);               \
+  }                                                                                         \
+                                                                                            \
   /* One row's op: y for the row-wise ops, *lse for logsumexp. */                           \
   static void S##_row(int op, const T *x, T *y, int64_t n, const T *w, const T *b,          \
                       double eps, T *lse) {                                                 \
@@ -387,6 +421,7 @@ typedef struct Job {
   const void *w, *b; /* NULL or n contiguous elements of acc */
   double eps;
   int direct;    /* rows computed where they lie */
+  int across;    /* neighbouring rows computed where they lie, a vector across them */
   int64_t block; /* rows gathered together (1: one at a time) */
   char *bufs;    /* nchunks buffers of buf_bytes */
   int64_t buf_bytes;
@@ -425,7 +460,8 @@ static void rows_buffered(const Job *J, int64_t r, int64_t m, char *buf) {
     for (int64_t i = 0; i < n; i++) load(buf + i * acc_es, n * acc_es, in + i * ins, inj, m);
   if (J->op == ROW_LOGSUMEXP) {
     double lse[GATHER]; /* room for m values of acc */
-    for (int64_t j = 0; j < m; j++) compute(J, buf + j * n * acc_es, NULL, n, (char *)lse + j * acc_es);
+    for (int64_t j = 0; j < m; j++)
+      compute(J, buf + j * n * acc_es, NULL, n, (char *)lse + j * acc_es);
     store(out, outj, (const char *)lse, acc_es, m);
     return;
   }
@@ -434,6 +470,24 @@ static void rows_buffered(const Job *J, int64_t r, int64_t m, char *buf) {
     store(out, outs, buf, acc_es, n);
   else
     for (int64_t i = 0; i < n; i++) store(out + i * outs, outj, buf + i * acc_es, n * acc_es, m);
+}
+
+/* Rows r .. r + m - 1, neighbours along the inner dim (m at most a
+ * vector's lanes), computed where they lie. */
+static void rows_across(const Job *J, int64_t r, int64_t m) {
+  int dim = J->rows.dim, inner = inner_dim(&J->rows);
+  int64_t n = J->rows.n, xs = J->in_st[dim], ys = J->out_st[dim], os = J->out_st[inner];
+  const char *x = J->in + th_row_offset(&J->rows, J->in_st, r) * J->es;
+  char *y = J->out + th_row_offset(&J->rows, J->out_st, r) * J->es;
+  if (J->acc == TH_FLOAT64) {
+    double lse[8];
+    f64_across(J->op, (const double *)x, xs, (double *)y, ys, n, m, lse);
+    for (int64_t j = 0; J->op == ROW_LOGSUMEXP && j < m; j++) ((double *)y)[j * os] = lse[j];
+  } else {
+    float lse[16];
+    f32_across(J->op, (const float *)x, xs, (float *)y, ys, n, m, lse);
+    for (int64_t j = 0; J->op == ROW_LOGSUMEXP && j < m; j++) ((float *)y)[j * os] = lse[j];
+  }
 }
 
 static void rows_body(int64_t c0, int64_t c1, void *ctx) {
@@ -456,7 +510,10 @@ static void rows_body(int64_t c0, int64_t c1, void *ctx) {
         m = m < r1 - r ? m : r1 - r;
         m = m < J->block ? m : J->block;
       }
-      rows_buffered(J, r, m, buf);
+      if (J->across)
+        rows_across(J, r, m);
+      else
+        rows_buffered(J, r, m, buf);
       r += m;
     }
   }
@@ -474,13 +531,18 @@ static int run(Job *J, const char *fn) {
   if (!J->direct && inner >= 0 && J->rows.size[inner] > 1 && J->in_st[dim] != 1) {
     int64_t fit = GATHER_BYTES / ((n > 0 ? n : 1) * J->acc_es);
     J->block = fit < 1 ? 1 : fit < GATHER ? fit : GATHER;
+    /* rows across adjacent elements of the computing dtype: a vector
+     * across them (softmax, log_softmax, logsumexp) */
+    J->across = J->dtype == J->acc && J->op <= ROW_LOGSUMEXP && J->in_st[inner] == 1 &&
+                (J->op == ROW_LOGSUMEXP || J->out_st[inner] == 1);
+    if (J->across) J->block = (int64_t)(64 / J->acc_es);
   }
   int64_t work = J->rows.count * (n > 0 ? n : 1) * (int64_t)J->es * 2;
   int64_t chunks = work < TH_PARALLEL_MIN_BYTES ? 1 : J->rows.count;
   int threads = THGetNumThreads();
   J->nchunks = (int)(chunks < threads ? chunks : threads);
   J->bufs = NULL;
-  if (!J->direct) {
+  if (!J->direct && !J->across) {
     J->buf_bytes = ((n > 0 ? n : 1) * J->block * J->acc_es + 63) / 64 * 64;
     J->bufs = THDefaultAllocator.malloc(NULL, (ptrdiff_t)(J->buf_bytes * J->nchunks));
     if (!J->bufs) {
