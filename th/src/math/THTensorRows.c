@@ -1,15 +1,16 @@
 /* The fused row kernels (THTensorRows.h): softmax, log_softmax, logsumexp,
  * layer_norm, rms_norm. Each row is walked a few times while it sits in
- * L1/L2 (its max, then exp and sum, then the scaled write; or its mean,
- * variance, then the write), so memory is read once and written once.
+ * L1/L2 (its max, then exp and sum, then the scaled write; or its moments,
+ * then the write), so memory is read once and written once.
  *
  * A row whose elements are of the computing dtype and adjacent in the input
- * and the result is computed where it lies. Any other row (float16 and
- * bfloat16, strided rows) is converted into a per-thread buffer of the
- * computing dtype by THCast's loops, computed there and converted back;
- * when the rows run across the innermost dim (softmax over dim 0 of a
- * matrix), a block of neighbouring rows is gathered at once, so that each
- * read is a contiguous run. Rows are split across threads. */
+ * and the result is computed where it lies. Rows along a dim that is not the
+ * innermost, whose neighbours are adjacent, are computed where they lie too,
+ * a vector across neighbouring rows (softmax over dim 0 of a matrix). Any
+ * other row (float16 and bfloat16, strided rows) is converted into a
+ * per-thread buffer of the computing dtype by THCast's loops, computed there
+ * and converted back; a block of neighbouring rows is gathered at once, so
+ * that each read is a run. Rows are split across threads. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -586,19 +587,12 @@ static int check_args(int op, THTensor *result, THTensor *input, const char *fn)
   return 0;
 }
 
-static int same_layout(const THTensor *a, const THTensor *b) {
-  return a->storage == b->storage && a->storageOffset == b->storageOffset &&
-         a->nDimension == b->nDimension &&
-         memcmp(th_sizes(a), th_sizes(b), sizeof(int64_t) * (size_t)a->nDimension) == 0 &&
-         memcmp(th_strides(a), th_strides(b), sizeof(int64_t) * (size_t)a->nDimension) == 0;
-}
-
 /* A result that overlaps src otherwise than as the very same elements (or
  * at all, for logsumexp, whose rows shrink to one element) is written aside
  * first. */
 static int needs_aside(int op, const THTensor *t, const THTensor *src) {
   if (th_tensor_numel(t) == 0 || th_tensor_numel(src) == 0) return 0;
-  return th_tensors_meet(t, src) && (op == ROW_LOGSUMEXP || !same_layout(t, src));
+  return th_tensors_meet(t, src) && (op == ROW_LOGSUMEXP || !th_same_layout(t, src));
 }
 
 /* src in dtype: a new reference to input itself, or to a converted copy */
