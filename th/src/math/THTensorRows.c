@@ -53,17 +53,15 @@ typedef int32_t vi32 __attribute__((vector_size(64)));
 typedef double vf64 __attribute__((vector_size(64)));
 typedef int64_t vi64 __attribute__((vector_size(64)));
 #define INLINE static inline __attribute__((always_inline))
-/* (gcc notes that such vectors would pass differently between clones: the
- * helpers taking them are always inlined, so none is passed) */
+/* (gcc warns, and still notes once, that such vectors would pass
+ * differently between clones: the helpers taking them are always inlined,
+ * so none is passed) */
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-/* a where mask, else b */
-INLINE vf32 sel_f32(vi32 mask, vf32 a, vf32 b) {
-  return (vf32)((mask & (vi32)a) | (~mask & (vi32)b));
-}
-INLINE vf64 sel_f64(vi64 mask, vf64 a, vf64 b) {
-  return (vf64)((mask & (vi64)a) | (~mask & (vi64)b));
-}
+/* a where mask, else b (macros: a function taking these vectors by value
+ * has another ABI in each clone) */
+#define sel_f32(mask, a, b) ((vf32)(((mask) & (vi32)(a)) | (~(mask) & (vi32)(b))))
+#define sel_f64(mask, a, b) ((vf64)(((mask) & (vi64)(a)) | (~(mask) & (vi64)(b))))
 
 /* exp(x) in float32 within about 1 ulp: x = n ln2 + r, |r| <= ln2 / 2
  * (two-constant reduction), Cephes' expf polynomial for exp(r), and 2^n as
