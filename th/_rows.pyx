@@ -126,19 +126,34 @@ cdef object default_float():
     return get() if get is not None else th.float32
 
 
-def logsumexp(Tensor input not None, dim, keepdim=False):
+def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     """log(sum(exp(x))) over dim (an int or a sequence of ints) without
     overflow; integer and bool inputs give the default floating dtype, as
-    torch. An empty reduction gives -inf.
+    torch. An empty reduction gives -inf. out= is resized to the result and
+    takes its values (converted to out's dtype, as torch's).
 
     >>> import th
     >>> th.logsumexp(th.tensor([[0.0, 0.0], [1.0, 1.0]]), 1)
     tensor([0.6931, 1.6931])
     """
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"logsumexp(): argument 'out' must be Tensor, not {type(out).__name__}")
+    # torch computes in out's floating dtype
+    result = _logsumexp(input, dim, keepdim, None if out is None else out.dtype)
+    if out is None:
+        return result
+    out.resize_(*result.shape)
+    out.copy_(result)
+    return out
+
+
+cdef Tensor _logsumexp(Tensor input, object dim, bint keepdim, object out_dtype):
     cdef THScalarType t = THTensor_dtype(input.cdata)
     cdef int nd = THTensor_nDimension(input.cdata)
     if not (THScalarType_isFloatingPoint(t) or THScalarType_isComplex(t)):
         t = <THScalarType>as_scalar_type(default_float(), t)
+    if out_dtype is not None and out_dtype.is_floating_point:
+        t = <THScalarType>as_scalar_type(out_dtype, t)
     if is_integer(dim) and not isinstance(dim, bool):
         return run(LOGSUMEXP, t, input, as_dim(dim, "logsumexp(): dim"), keepdim)
     try:

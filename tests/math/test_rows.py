@@ -236,6 +236,19 @@ def test_logsumexp_integers_and_edges():
     assert_matches(th.logsumexp(th.tensor(2.5), ()), torch.logsumexp(torch.tensor(2.5), ()))
 
 
+def test_logsumexp_out():
+    t = random_rows(np.random.default_rng(6), (3, 4), th.float32, special=False)
+    for dtype in (th.float32, th.float64):
+        out = th.empty(0, dtype=dtype)
+        want = torch.empty(0, dtype=torch_dtype(dtype))
+        assert th.logsumexp(t, 1, out=out) is out
+        torch.logsumexp(to_torch(t), 1, out=want)
+        # (torch takes the max and the differences in the input's float32)
+        assert_matches(out, want, tol=TOLERANCE[th.float32])
+    with pytest.raises(TypeError):
+        th.logsumexp(t, 1, out=[1.0])
+
+
 def test_empty_and_scalar():
     for name in ("softmax", "log_softmax"):
         for shape, dim in [((0, 3), 1), ((0, 3), 0), ((2, 0), 1), ((), 0), ((), -1)]:
