@@ -53,7 +53,7 @@ from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, fu
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
 from th._interop import asarray, from_numpy
-from th.serialization import load
+from th.serialization import load, save
 # element-wise math and expressions
 from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise_and,
                       bitwise_not, bitwise_or, bitwise_xor, ceil, clamp, clip, cos, div, eq,
@@ -95,6 +95,9 @@ from th import linalg
 from th.linalg import lu_unpack
 # convolutions with torch.nn.functional's names (th/_conv.pyx, th/nn/functional.py)
 from th import nn
+# torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
+from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
+from th.nn._distances import cosine_similarity, pairwise_distance
 
 __version__ = "0.1.0"
 
@@ -124,7 +127,7 @@ def get_library_dirs() -> list[str]:
 
 
 __all__ = [
-    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load",
+    "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load", "save",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
     "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
     "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
@@ -166,3 +169,6 @@ __all__ = [
     # the fused row kernels
     "softmax", "log_softmax", "logsumexp",
 ]
+# torch's top-level activations and distances (th/nn)
+__all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
+            "cosine_similarity", "pairwise_distance"]

@@ -1129,6 +1129,26 @@ cdef class Tensor:
     def tanh_(self): return _expr_ops().tanh(self, out=self)
     def sigmoid(self): return _expr_ops().sigmoid(self)
     def sigmoid_(self): return _expr_ops().sigmoid(self, out=self)
+    # torch's activation methods (th/nn/_activations.py)
+    def relu(self):
+        """max(self, 0) element-wise (torch.Tensor.relu; th.nn.functional.relu).
+
+        >>> import th
+        >>> th.tensor([-1.0, 2.0]).relu().tolist()
+        [0.0, 2.0]
+        """
+        return _th_module("nn._activations").relu(self)
+
+    def relu_(self):
+        """relu in place: self, changed.
+
+        >>> import th
+        >>> x = th.tensor([-1, 2])
+        >>> x.relu_() is x, x.tolist()
+        (True, [0, 2])
+        """
+        return _th_module("nn._activations").relu_(self)
+
     def floor(self): return _expr_ops().floor(self)
     def floor_(self): return _expr_ops().floor(self, out=self)
     def ceil(self): return _expr_ops().ceil(self)

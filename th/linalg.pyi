@@ -11,6 +11,8 @@ _Dims = Union[int, Sequence[int], None]
 
 class LinAlgError(Error): ...
 
+def _tname(dtype: dtype) -> str: ...  # torch's name of a dtype in messages (th.nn uses it)
+
 class _SolveEx(NamedTuple):
     result: Tensor
     info: Tensor

@@ -10,7 +10,8 @@ from test_readme import TH_PATH
 RUN_DOCTESTS = """
 import doctest, importlib, json, pkgutil, th
 results = {}
-for name in ["th"] + [m.name for m in pkgutil.iter_modules(th.__path__, "th.")]:
+# every module, those of subpackages (th.nn.*) too
+for name in ["th"] + [m.name for m in pkgutil.walk_packages(th.__path__, "th.")]:
     # th.__main__ runs the demo when imported; th.libTH is the C core
     if name not in ("th.__main__", "th.libTH"):
         results[name] = tuple(doctest.testmod(importlib.import_module(name)))
