@@ -96,6 +96,78 @@ cdef class Expr:
         """This expression converted to dtype (as copy converts), lazily."""
         return wrap_expr(THExpr_newCast(self.cdata, <THScalarType>as_scalar_type(dtype, TH_FLOAT32)))
 
+    # Reductions in one pass: the expression is evaluated slab by slab and
+    # each slab reduced at once, so no temporary of its size exists
+    # (th._reduce, THTensor_newExprSum ...).
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        """The sum over dim (None: every dim) without the expression's value
+        in memory; torch's result dtype (bool and integers in int64).
+
+        >>> import th
+        >>> a, b = th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([10.0, 100.0])
+        >>> (th.lazy(a) * b).sum()
+        tensor(640.)
+        >>> (th.lazy(a) * b).sum(1, keepdim=True)
+        tensor([[210.],
+                [430.]])
+        """
+        from th._reduce import sum
+        return sum(self, dim, keepdim, dtype=dtype)
+
+    def prod(self, dim=None, keepdim=False, *, dtype=None):
+        """The product over dim (None: every dim), in one pass.
+
+        >>> import th
+        >>> (th.lazy(th.tensor([1, 2, 3])) + 1).prod()
+        tensor(24)
+        """
+        from th._reduce import prod
+        return prod(self, dim, keepdim, dtype=dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        """The mean over dim (None: every dim), in one pass: floating and
+        complex expressions (or dtype=).
+
+        >>> import th
+        >>> (th.lazy(th.tensor([1.0, 2.0, 6.0])) * 2).mean()
+        tensor(6.)
+        """
+        from th._reduce import mean
+        return mean(self, dim, keepdim, dtype=dtype)
+
+    def amax(self, dim=(), keepdim=False):
+        """The largest elements over dim (() or None: every dim), in one
+        pass; NaN wins.
+
+        >>> import th
+        >>> (th.lazy(th.tensor([[1, 5], [7, 3]])) * -1).amax(0)
+        tensor([-1, -3])
+        """
+        from th._reduce import amax
+        return amax(self, dim, keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        """The smallest elements over dim (() or None: every dim), in one
+        pass; NaN wins.
+
+        >>> import th
+        >>> (th.lazy(th.tensor([[1, 5], [7, 3]])) - 1).amin(1)
+        tensor([0, 2])
+        """
+        from th._reduce import amin
+        return amin(self, dim, keepdim)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """The p-norm over dim (th.norm's p: 2 or 'fro', 1, inf, -inf, 0, any
+        number), in one pass; a complex expression's is real.
+
+        >>> import th
+        >>> (th.lazy(th.tensor([3.0, 0.0])) + th.tensor([0.0, 4.0])).norm()
+        tensor(5.)
+        """
+        from th._reduce import norm
+        return norm(self, p, dim, keepdim, dtype=dtype)
+
     def __repr__(self):
         return (f"Expr({_describe(self.cdata)}, shape={list(self.shape)}, "
                 f"dtype={self.dtype.name})")

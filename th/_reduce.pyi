@@ -3,6 +3,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple, SupportsIndex, overload
 
 from th._dtype import _DTypeLike
+from th._expr import Expr
 from th._tensor import Tensor
 
 _Dim = SupportsIndex | Sequence[SupportsIndex] | None
@@ -15,15 +16,15 @@ class min_result(NamedTuple):
     values: Tensor
     indices: Tensor
 
-def sum(input: Tensor, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
+def sum(input: Tensor | Expr, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
         out: Tensor | None = None) -> Tensor: ...
-def prod(input: Tensor, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
+def prod(input: Tensor | Expr, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
          out: Tensor | None = None) -> Tensor: ...
-def mean(input: Tensor, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
+def mean(input: Tensor | Expr, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
          out: Tensor | None = None) -> Tensor: ...
-def amax(input: Tensor, dim: _Dim = (), keepdim: bool = False, *,
+def amax(input: Tensor | Expr, dim: _Dim = (), keepdim: bool = False, *,
          out: Tensor | None = None) -> Tensor: ...
-def amin(input: Tensor, dim: _Dim = (), keepdim: bool = False, *,
+def amin(input: Tensor | Expr, dim: _Dim = (), keepdim: bool = False, *,
          out: Tensor | None = None) -> Tensor: ...
 def argmax(input: Tensor, dim: SupportsIndex | None = None, keepdim: bool = False, *,
            out: Tensor | None = None) -> Tensor: ...
@@ -43,7 +44,7 @@ def min(input: Tensor, dim: None = None, keepdim: bool = False, *, out: None = N
 @overload
 def min(input: Tensor, dim: SupportsIndex, keepdim: bool = False, *,
         out: tuple[Tensor, Tensor] | None = None) -> min_result: ...
-def norm(input: Tensor, p: float | Literal["fro"] | None = "fro", dim: _Dim = None,
+def norm(input: Tensor | Expr, p: float | Literal["fro"] | None = "fro", dim: _Dim = None,
          keepdim: bool = False, *, dtype: _DTypeLike = None,
          out: Tensor | None = None) -> Tensor: ...
 def var(input: Tensor, dim: _Dim | bool = None, unbiased: bool | None = None,
@@ -52,3 +53,4 @@ def var(input: Tensor, dim: _Dim | bool = None, unbiased: bool | None = None,
 def std(input: Tensor, dim: _Dim | bool = None, unbiased: bool | None = None,
         keepdim: bool = False, *, correction: float | None = None,
         out: Tensor | None = None) -> Tensor: ...
+def _expr_slab_bytes(nbytes: int = 0) -> int: ...

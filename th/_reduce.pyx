@@ -23,7 +23,8 @@ from collections import namedtuple
 
 cimport th._errors
 from th._args cimport as_dim, is_integer
-from th._dtype cimport as_scalar_type
+from th._dtype cimport as_scalar_type, dtype_of
+from th._expr cimport Expr
 from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 from th._errors import ArgumentError, Error
@@ -195,10 +196,73 @@ cdef Tensor reduce(str fn, Op op, Tensor input, object dim, bint keepdim, object
         if not _sums_alike(it, ot) and (op == SUM or op == PROD or (
                 THScalarType_isFloatingPoint(it) and THScalarType_isFloatingPoint(ot))):
             input = converted(input, ot, False)
-    cdef Tensor result = out if out is not None else wrap_tensor(
-        THTensor_new(default_dtype(op, THTensor_dtype(input.cdata))))
+    cdef THScalarType rt = default_dtype(op, THTensor_dtype(input.cdata))
+    if dtype is not None and (op == SUM or op == PROD):
+        rt = THTensor_dtype(input.cdata)  # torch: the result is of dtype (int8 too)
+    cdef Tensor result = out if out is not None else wrap_tensor(THTensor_new(rt))
     run(op, result, None, input, &d, keepdim, p, out is not None)
     return result
+
+
+cdef Tensor as_input(str fn, object input):
+    """input, a th.Tensor (sum, prod, mean, amax, amin and norm also take a th.Expr)."""
+    if isinstance(input, Tensor):
+        return input
+    raise TypeError(f"{fn}(): argument 'input' (position 1) must be Tensor or th.Expr, not "
+                    f"{type(input).__name__}")
+
+
+cdef Tensor reduce_expr(str fn, Op op, Expr e, object dim, bint keepdim, object out,
+                        double p=0, object dtype=None):
+    """op over a th.Expr without its value in memory (THTensor_newExprSum ...:
+    slab by slab, each reduced at once). dtype= converts e first, as torch
+    converts its input; out= takes the result as torch's out= does (resized
+    when its shape differs; a sum or product computed in out's dtype)."""
+    cdef Dims d
+    parse_dims(fn, dim, &d)
+    if out is not None and not isinstance(out, Tensor):
+        raise TypeError(f"{fn}(): out must be a th.Tensor, not {type(out).__name__}")
+    cdef THScalarType et = THExpr_dtype(e.cdata), ot
+    if dtype is not None:
+        e = e.to(dtype)
+    elif out is not None and (op == SUM or op == PROD):
+        ot = THTensor_dtype((<Tensor>out).cdata)
+        if not _sums_alike(et, ot):
+            e = e.to(dtype_of(ot))
+    cdef THExpr *x = e.cdata
+    cdef THTensor *r
+    if op == SUM:
+        r = THTensor_newExprSum(x, d.n, d.ptr, keepdim)
+    elif op == PROD:
+        r = THTensor_newExprProd(x, d.n, d.ptr, keepdim)
+    elif op == MEAN:
+        r = THTensor_newExprMean(x, d.n, d.ptr, keepdim)
+    elif op == AMAX:
+        r = THTensor_newExprAmax(x, d.n, d.ptr, keepdim)
+    elif op == AMIN:
+        r = THTensor_newExprAmin(x, d.n, d.ptr, keepdim)
+    else:
+        r = THTensor_newExprNorm(x, p, d.n, d.ptr, keepdim)
+    cdef Tensor result = wrap_tensor(r)
+    if dtype is not None and (op == SUM or op == PROD) and THTensor_dtype(r) != THExpr_dtype(x):
+        result = result.to(dtype_of(THExpr_dtype(x)))  # torch: the result is of dtype
+    if out is None:
+        return result
+    if out.shape != result.shape:
+        out.resize_(result.shape)
+    out.copy_(result)
+    return out
+
+
+def _expr_slab_bytes(int64_t nbytes=0):
+    """The slab size of the reductions of a th.Expr in bytes (THTensor_exprSlabBytes):
+    nbytes > 0 sets it and returns the old one (tests make it small).
+
+    >>> import th
+    >>> th._reduce._expr_slab_bytes()
+    524288
+    """
+    return THTensor_exprSlabBytes(nbytes)
 
 
 cdef int _significand_bits(THScalarType t) noexcept:
@@ -231,30 +295,40 @@ cdef bint _sums_alike(THScalarType it, THScalarType ot) noexcept:
     return _significand_bits(ot) >= _significand_bits(it) and ot != TH_FLOAT16
 
 
-def sum(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum over dim (None: every dim); bool and integers sum in int64."""
-    return reduce("sum", SUM, input, dim, keepdim, out, 0, dtype)
+    if isinstance(input, Expr):
+        return reduce_expr("sum", SUM, input, dim, keepdim, out, 0, dtype)
+    return reduce("sum", SUM, as_input("sum", input), dim, keepdim, out, 0, dtype)
 
 
-def prod(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The product over dim (None: every dim); bool and integers in int64."""
-    return reduce("prod", PROD, input, dim, keepdim, out, 0, dtype)
+    if isinstance(input, Expr):
+        return reduce_expr("prod", PROD, input, dim, keepdim, out, 0, dtype)
+    return reduce("prod", PROD, as_input("prod", input), dim, keepdim, out, 0, dtype)
 
 
-def mean(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The mean over dim: floating and complex tensors only, as torch (give
     dtype= to average integers)."""
-    return reduce("mean", MEAN, input, dim, keepdim, out, 0, dtype)
+    if isinstance(input, Expr):
+        return reduce_expr("mean", MEAN, input, dim, keepdim, out, 0, dtype)
+    return reduce("mean", MEAN, as_input("mean", input), dim, keepdim, out, 0, dtype)
 
 
-def amax(Tensor input not None, dim=(), keepdim=False, *, out=None):
+def amax(input, dim=(), keepdim=False, *, out=None):
     """The largest elements over dim (() or None: every dim); NaN wins."""
-    return reduce("amax", AMAX, input, dim, keepdim, out)
+    if isinstance(input, Expr):
+        return reduce_expr("amax", AMAX, input, dim, keepdim, out)
+    return reduce("amax", AMAX, as_input("amax", input), dim, keepdim, out)
 
 
-def amin(Tensor input not None, dim=(), keepdim=False, *, out=None):
+def amin(input, dim=(), keepdim=False, *, out=None):
     """The smallest elements over dim (() or None: every dim); NaN wins."""
-    return reduce("amin", AMIN, input, dim, keepdim, out)
+    if isinstance(input, Expr):
+        return reduce_expr("amin", AMIN, input, dim, keepdim, out)
+    return reduce("amin", AMIN, as_input("amin", input), dim, keepdim, out)
 
 
 def argmax(Tensor input not None, dim=None, keepdim=False, *, out=None):
@@ -330,11 +404,13 @@ cdef double norm_p(object p) except? -1:
         raise TypeError(f"norm(): p must be a number or 'fro', not {type(p).__name__}") from None
 
 
-def norm(Tensor input not None, p="fro", dim=None, keepdim=False, *, dtype=None, out=None):
+def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None, out=None):
     """The p-norm over dim: p = 2 ('fro', the default), 1, inf, -inf, 0 (the
     count of non-zeros) or any other number; floating and complex tensors
     (a complex one gives its real dtype)."""
-    return reduce("norm", NORM, input, dim, keepdim, out, norm_p(p), dtype)
+    if isinstance(input, Expr):
+        return reduce_expr("norm", NORM, input, dim, keepdim, out, norm_p(p), dtype)
+    return reduce("norm", NORM, as_input("norm", input), dim, keepdim, out, norm_p(p), dtype)
 
 
 cdef double correction_of(str fn, object unbiased, object correction) except? -1:

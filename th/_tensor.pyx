@@ -1382,6 +1382,35 @@ cdef class Tensor:
     def __dlpack_device__(self):
         return (1, 0)  # kDLCPU, device 0
 
+    def __array_namespace__(self, *, api_version=None):
+        """th's namespace for the Python array API standard, th.array_api
+        (api_version None or '2024.12'; the earlier versions it covers too).
+
+        >>> import th
+        >>> xp = th.ones(2).__array_namespace__()
+        >>> xp.__array_api_version__
+        '2024.12'
+        """
+        if api_version not in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+            raise ValueError(f"__array_namespace__: api_version {api_version!r} is not "
+                             f"supported (th implements '2024.12')")
+        import th.array_api
+        return th.array_api
+
+    def to_device(self, device, /, *, stream=None):
+        """The array API standard's move to ``device``: th has only the CPU, so this
+        tensor itself for "cpu" or a device object of type 'cpu'; others are refused.
+
+        >>> import th
+        >>> t = th.ones(2)
+        >>> t.to_device("cpu") is t
+        True
+        """
+        if not (device == "cpu" or getattr(device, "type", None) == "cpu"):
+            raise ArgumentError(f"to_device: th computes on the CPU only; device {device!r} "
+                                f"is not available")
+        return self
+
     def share_memory_(self):
         """Move the storage into shared memory (in place: every view
         follows), to pass it to other processes without copying."""

@@ -848,6 +848,15 @@ cdef extern from "TH/TH.h" nogil:
     THTensor *THTensor_newMv(THTensor *mat, THTensor *vec) except NULL
     THTensor *THTensor_newBmm(THTensor *batch1, THTensor *batch2) except NULL
     THTensor *THTensor_newDot(THTensor *a, THTensor *b) except NULL
+    # ------------------------- THTensorMath.h: reductions of an expression
+    THTensor *THTensor_newExprSum(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newExprProd(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newExprMean(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newExprAmax(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newExprAmin(THExpr *e, int nDims, const int *dims, int keepdim) except NULL
+    THTensor *THTensor_newExprNorm(THExpr *e, double p, int nDims, const int *dims,
+                                   int keepdim) except NULL
+    int64_t THTensor_exprSlabBytes(int64_t bytes)
 cdef extern from "TH/TH.h" nogil:
     # ------------------------------- THGenerator.h, THTensorRandom.h: random
     ctypedef struct THGenerator

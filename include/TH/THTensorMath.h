@@ -4,6 +4,7 @@
 #ifndef TH_TENSOR_MATH_H
 #define TH_TENSOR_MATH_H
 
+#include "THExpr.h"
 #include "THGeneral.h"
 #include "THTensor.h"
 
@@ -140,5 +141,27 @@ TH_API THTensor *THTensor_newVar(THTensor *input, int nDims, const int *dims,
                                  double correction, int keepdim);
 TH_API THTensor *THTensor_newStd(THTensor *input, int nDims, const int *dims,
                                  double correction, int keepdim);
+
+/* ------------------------------------------------ expression reductions
+ * The same reductions of an expression e (THExpr.h) without e's value in
+ * memory (mshadow's reduction expressions): e is evaluated slab by slab
+ * (512 KiB of its dtype) and each slab reduced at once into partials of
+ * the accumulator's dtype (float64, complex128 or int64; amax, amin: e's
+ * own), so no temporary of e's size exists. Values, result dtypes
+ * (torch's: sum and prod of integers and bool in int64, norm of complex in
+ * the real dtype), keepdim and errors are those of THTensor_newSum ... of
+ * e's value; a float sum is a float64 sum of float64 partials. e and dims
+ * are borrowed; e's tensors are read now. NULL with the error. */
+TH_API THTensor *THTensor_newExprSum(THExpr *e, int nDims, const int *dims, int keepdim);
+TH_API THTensor *THTensor_newExprProd(THExpr *e, int nDims, const int *dims, int keepdim);
+TH_API THTensor *THTensor_newExprMean(THExpr *e, int nDims, const int *dims, int keepdim);
+TH_API THTensor *THTensor_newExprAmax(THExpr *e, int nDims, const int *dims, int keepdim);
+TH_API THTensor *THTensor_newExprAmin(THExpr *e, int nDims, const int *dims, int keepdim);
+TH_API THTensor *THTensor_newExprNorm(THExpr *e, double p, int nDims, const int *dims,
+                                      int keepdim);
+/* The slab size of those reductions in bytes (512 KiB): bytes > 0 sets it
+ * (for every thread; tests make it small), 0 reads it. Returns the size
+ * it had. */
+TH_API int64_t THTensor_exprSlabBytes(int64_t bytes);
 
 #endif /* TH_TENSOR_MATH_H */
