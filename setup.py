@@ -36,6 +36,8 @@ KERNEL_SOURCES = [
     # TH's plane convolutions: element loops over rows
     "th/src/math/THTensorConvPlanes.c",
     "th/src/math/THTensorSort.c", "th/src/math/THTensorScan.c",
+    # softmax's and layer_norm's rows (THTensorRows.c: its float exp vectorised)
+    "th/src/math/THTensorRows.c",
     # sparse: the radix sort, segmented sums and scatter-adds
     "th/src/sparse/THSTensorCoalesce.c", "th/src/sparse/THSTensorDense.c",
 ]
@@ -216,6 +218,7 @@ def extensions():
                "th._random",
                "th._structure",
                "th._sort",
+               "th._rows",
                "th._factories", "th._functions",
                "th._linalg", "th._lapack",
                "th._conv",

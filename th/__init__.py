@@ -89,6 +89,8 @@ from th._random import (Generator, _standard_gamma, bernoulli, default_generator
 from th._sort import (argsort, bincount, bucketize, cummax, cummin, cumprod, cumsum, diff, histc,
                       kthvalue, logcumsumexp, median, mode, msort, nanmedian, nanquantile,
                       quantile, searchsorted, sort, topk, unique, unique_consecutive)
+# the fused row kernels (th/_rows.pyx, THTensorRows.h)
+from th._rows import log_softmax, logsumexp, softmax
 from th._storage import Storage
 # factories and the structure of matrices (th/_structure.pyx, THTensorFactories.h); th.range
 # is TH's (and torch's deprecated) inclusive range, kept out of __all__: it would shadow
@@ -205,6 +207,8 @@ __all__ = [
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",
+    # the fused row kernels
+    "softmax", "log_softmax", "logsumexp",
 ]
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",

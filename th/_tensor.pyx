@@ -910,6 +910,17 @@ cdef class Tensor:
     def logcumsumexp(self, dim):
         return _sort().logcumsumexp(self, dim)
 
+    # ------------------------------------------- the fused row kernels
+    # torch's names, in th/_rows.pyx over THTensorRows.h
+    def softmax(self, dim, dtype=None):
+        return _th_module("_rows").softmax(self, dim, dtype)
+
+    def log_softmax(self, dim, dtype=None):
+        return _th_module("_rows").log_softmax(self, dim, dtype)
+
+    def logsumexp(self, dim, keepdim=False):
+        return _th_module("_rows").logsumexp(self, dim, keepdim)
+
     def bincount(self, weights=None, minlength=0):
         return _sort().bincount(self, weights, minlength)
 

@@ -936,6 +936,14 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_cummax(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
     int THTensor_cummin(THTensor *values, THTensor *indices, THTensor *input, int dim) except -1
     int THTensor_logcumsumexp(THTensor *result, THTensor *input, int dim) except -1
+    # ------------------------------- THTensorRows.h: the fused row kernels
+    int THTensor_softmax(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_logSoftmax(THTensor *result, THTensor *input, int dim) except -1
+    int THTensor_logsumexp(THTensor *result, THTensor *input, int dim, int keepdim) except -1
+    int THTensor_layerNorm(THTensor *result, THTensor *input, int normalized_ndim,
+                           THTensor *weight, THTensor *bias, double eps) except -1
+    int THTensor_rmsNorm(THTensor *result, THTensor *input, int normalized_ndim,
+                         THTensor *weight, double eps) except -1
     # ------------------------------- THTensorSearch.h: searching and counting
     int THTensor_searchsorted(THTensor *result, THTensor *sorted, THTensor *input, int right,
                               THTensor *sorter) except -1

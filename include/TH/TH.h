@@ -24,6 +24,7 @@
 #include "THTensorFactories.h"
 #include "THTensorSort.h"
 #include "THTensorScan.h"
+#include "THTensorRows.h"
 #include "THTensorSearch.h"
 #include "THTensorLapack.h"
 #include "THTensorConv.h"

@@ -29,19 +29,6 @@ _LOW = (th.float16, th.bfloat16)
 
 
 # ------------------------------------------------------------ shared steps
-def _log_softmax(x: Tensor, dim: int) -> Tensor:
-    """log(softmax(x)) along dim, composed: x - max - log(sum(exp(x - max))).
-    A stand-in for th.log_softmax (the fused row kernel of branch i30-rows):
-    swap it in here when that merges. float16/bfloat16 compute in float32
-    and round once, as torch does."""
-    wide = x.to(th.float32) if x.dtype in _LOW else x
-    top = th.amax(wide, dim, keepdim=True)  # a row holding inf or all -inf gives nan, as torch
-    shifted = wide - top
-    exps: Any = th.exp(th.lazy(shifted))
-    shifted -= th.log(th.sum(exps.eval(), dim, keepdim=True))
-    return shifted.to(x.dtype)
-
-
 def _legacy_reduction(size_average: Optional[bool], reduce: Optional[bool]) -> str:
     """torch's _Reduction.legacy_get_string, with its deprecation warning."""
     size_average = True if size_average is None else size_average
@@ -468,7 +455,7 @@ def cross_entropy(input: Tensor, target: Tensor, weight: Optional[Tensor] = None
     if not input.dtype.is_floating_point:
         raise UnsupportedDtype(f"\"log_softmax_lastdim_kernel_impl\" not implemented for "
                                f"'{_tname(input.dtype)}'")
-    logp = _log_softmax(input, class_dim)
+    logp = th.log_softmax(input, class_dim)
     nll = _nll(logp, target, weight, ignore_index, reduction)
     if label_smoothing == 0:
         return nll
@@ -511,7 +498,7 @@ def _cross_entropy_probs(input: Tensor, target: Tensor, weight: Optional[Tensor]
     if not input.dtype.is_floating_point:
         raise UnsupportedDtype(f"\"log_softmax_lastdim_kernel_impl\" not implemented for "
                                f"'{_tname(input.dtype)}'")
-    logp = th.lazy(_wide(_log_softmax(input, class_dim)))
+    logp = th.lazy(_wide(th.log_softmax(input, class_dim)))
     t = th.lazy(_wide(target))
     if label_smoothing > 0:
         t = t * (1 - label_smoothing) + label_smoothing / n_classes

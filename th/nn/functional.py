@@ -6,8 +6,10 @@ over include/TH/THTensorConv.h; docs/CONV.md); the activations
 (th/nn/_layers.py), normalize, cosine_similarity and pairwise_distance
 (th/nn/_distances.py), the losses (th/nn/_losses.py), pad
 (th/nn/_padding.py), max, average and adaptive pooling (th/nn/_pooling.py),
-interpolate, unfold and fold (th/nn/_sampling.py), and batch_norm,
-instance_norm and group_norm (th/nn/_normalization.py).
+interpolate, unfold and fold (th/nn/_sampling.py), batch_norm,
+instance_norm and group_norm (th/nn/_normalization.py), and softmax,
+log_softmax, softmin, logsumexp, layer_norm and rms_norm (th/_rows.pyx,
+one fused row kernel each over include/TH/THTensorRows.h).
 
     >>> import th
     >>> import th.nn.functional as F
@@ -17,6 +19,10 @@ instance_norm and group_norm (th/nn/_normalization.py).
 """
 from th._conv import (conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d,
                       conv_transpose3d)
+# the fused row kernels (th/_rows.pyx over THTensorRows.h)
+from th._rows import functional_log_softmax as log_softmax
+from th._rows import functional_softmax as softmax
+from th._rows import layer_norm, logsumexp, rms_norm, softmin
 from th.nn._activations import (celu, celu_, elu, elu_, gelu, glu, hardsigmoid, hardswish,
                                 hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish,
                                 relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
@@ -53,3 +59,5 @@ __all__ += ["cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss"
 __all__ += ["pad", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_max_pool1d",
             "adaptive_max_pool2d", "avg_pool1d", "avg_pool2d", "max_pool1d", "max_pool2d",
             "fold", "interpolate", "unfold", "batch_norm", "group_norm", "instance_norm"]
+# the fused row kernels (th/_rows.pyx)
+__all__ += ["softmax", "log_softmax", "softmin", "logsumexp", "layer_norm", "rms_norm"]

@@ -6,6 +6,7 @@
 #define TH_ROWS_IMPL_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/THTensorImpl.h"
 #include "TH/THGeneral.h"
@@ -55,6 +56,15 @@ static inline void th_rows_strides(const THRows *rows, int ndr, const int64_t *s
     else
       out[d] = ndr > 0 ? stride[k++] : 1;
   }
+}
+
+/* 1 when a and b are the very same elements (a result that is its input:
+ * each row is read before it is written, so it may be written in place). */
+static inline int th_same_layout(const THTensor *a, const THTensor *b) {
+  return a->storage == b->storage && a->storageOffset == b->storageOffset &&
+         a->nDimension == b->nDimension &&
+         memcmp(th_sizes(a), th_sizes(b), sizeof(int64_t) * (size_t)a->nDimension) == 0 &&
+         memcmp(th_strides(a), th_strides(b), sizeof(int64_t) * (size_t)a->nDimension) == 0;
 }
 
 /* Resizes a and b (NULL: none) to the result's shape, both or neither: a

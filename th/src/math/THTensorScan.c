@@ -242,13 +242,6 @@ static void scan_body(int64_t c0, int64_t c1, void *ctx) {
 
 /* ---------------------------------------------------------------- driver */
 
-static int same_layout(const THTensor *a, const THTensor *b) {
-  return a->storage == b->storage && a->storageOffset == b->storageOffset &&
-         a->nDimension == b->nDimension &&
-         memcmp(th_sizes(a), th_sizes(b), sizeof(int64_t) * (size_t)a->nDimension) == 0 &&
-         memcmp(th_strides(a), th_strides(b), sizeof(int64_t) * (size_t)a->nDimension) == 0;
-}
-
 static int check_result(THTensor *t, const char *what, const THTensor *input, const char *fn) {
   if (!t) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "%s is NULL", what);
@@ -264,7 +257,7 @@ static int check_result(THTensor *t, const char *what, const THTensor *input, co
  * written aside first: a row may read what another has written. */
 static int needs_aside(const THTensor *t, const THTensor *src) {
   if (!t || th_tensor_numel(t) == 0 || th_tensor_numel(src) == 0) return 0;
-  return th_tensors_meet(t, src) && !same_layout(t, src);
+  return th_tensors_meet(t, src) && !th_same_layout(t, src);
 }
 
 /* logcumsumexp's dtypes: the floating and complex ones */
