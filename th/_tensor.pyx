@@ -54,6 +54,9 @@ cdef class Tensor:
     ``th.Tensor(storage)`` a 1-d view of a whole storage, and
     ``th.Tensor([[1, 2], [3, 4]])`` a float32 copy of nested data; the
     factories (th.empty, th.zeros, th.tensor, ...) say more.
+
+    >>> th.Tensor(2, 3).shape
+    (2, 3)
     """
 
     def __cinit__(self):
@@ -101,58 +104,125 @@ cdef class Tensor:
     # --------------------------------------------------------- geometry
     @property
     def shape(self):
-        """The sizes, as a tuple."""
+        """The sizes, as a tuple.
+
+        >>> th.arange(6.0).view(2, 3).shape
+        (2, 3)
+        """
         return _int64_tuple(THTensor_sizes(self.cdata), THTensor_nDimension(self.cdata))
 
     def size(self, dim=None):
-        """The sizes as a tuple, or the size of one dim (negative: from the end)."""
+        """The sizes as a tuple, or the size of one dim (negative: from the end).
+
+        >>> th.arange(6.0).view(2, 3).size(), th.arange(6.0).view(2, 3).size(-1)
+        ((2, 3), 3)
+        """
         if dim is None:
             return _int64_tuple(THTensor_sizes(self.cdata), THTensor_nDimension(self.cdata))
         return THTensor_size(self.cdata, as_dim(dim, "size(): dim"))
 
     def stride(self, dim=None):
-        """The strides (in elements) as a tuple, or the stride of one dim."""
+        """The strides (in elements) as a tuple, or the stride of one dim.
+
+        >>> th.arange(6.0).view(2, 3).stride(), th.arange(6.0).view(2, 3).t().stride(0)
+        ((3, 1), 1)
+        """
         if dim is None:
             return _int64_tuple(THTensor_strides(self.cdata), THTensor_nDimension(self.cdata))
         return THTensor_stride(self.cdata, as_dim(dim, "stride(): dim"))
 
     def storage_offset(self):
-        """Offset of the first element in the storage, in elements."""
+        """Offset of the first element in the storage, in elements.
+
+        >>> th.arange(5)[2:].storage_offset()
+        2
+        """
         return THTensor_storageOffset(self.cdata)
 
     def dim(self):
+        """The number of dims.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).dim()
+        2
+        """
         return THTensor_nDimension(self.cdata)
 
     @property
     def ndim(self):
+        """The number of dims (a property).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).ndim
+        2
+        """
         return THTensor_nDimension(self.cdata)
 
     def numel(self):
+        """The number of elements.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).numel()
+        4
+        """
         return THTensor_nElement(self.cdata)
 
     def nelement(self):
+        """The number of elements (numel()).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).nelement()
+        4
+        """
         return THTensor_nElement(self.cdata)
 
     @property
     def dtype(self):
+        """The element type, a th.dtype.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).dtype
+        th.float32
+        """
         return dtype_of(THTensor_dtype(self.cdata))
 
     def element_size(self):
+        """Bytes per element.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).element_size()
+        4
+        """
         return THTensor_elementSize(self.cdata)
 
     @property
     def itemsize(self):
+        """Bytes per element (a property).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).itemsize
+        4
+        """
         return THTensor_elementSize(self.cdata)
 
     @property
     def nbytes(self):
+        """Bytes the elements take: numel() * element_size() (a property).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).nbytes
+        16
+        """
         return THTensor_nElement(self.cdata) * <int64_t>THTensor_elementSize(self.cdata)
 
     def is_contiguous(self):
+        """True if the elements lie in row-major order without gaps.
+
+        >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> t.is_contiguous(), t.t().is_contiguous()
+        (True, False)
+        """
         return THTensor_isContiguous(self.cdata) != 0
 
     def is_set_to(self, Tensor other not None):
-        """True if both view the same storage with the same geometry."""
+        """True if both view the same storage with the same geometry.
+
+        >>> t = th.arange(4.0)
+        >>> t.is_set_to(t.view(4)), t.is_set_to(t.view(2, 2))
+        (True, False)
+        """
         return THTensor_isSetTo(self.cdata, other.cdata) != 0
 
     # ------------------------------------------------------- views
@@ -160,22 +230,42 @@ cdef class Tensor:
     # up by one while the view lives); nothing is copied.
 
     def narrow(self, dim, start, length):
-        """Elements start .. start + length - 1 of dim (start may be negative)."""
+        """Elements start .. start + length - 1 of dim (start may be negative).
+
+        >>> th.arange(5).narrow(0, 1, 3)
+        tensor([1, 2, 3])
+        """
         return wrap_tensor(THTensor_newNarrow(self.cdata, as_dim(dim, "narrow(): dim"),
                                               as_int64(start, "narrow(): start"),
                                               as_int64(length, "narrow(): length")))
 
     def select(self, dim, index):
-        """The slice at index of dim, with that dim removed."""
+        """The slice at index of dim, with that dim removed.
+
+        >>> th.arange(6.0).view(2, 3).select(1, 0)
+        tensor([0., 3.])
+        """
         return wrap_tensor(THTensor_newSelect(self.cdata, as_dim(dim, "select(): dim"),
                                               as_int64(index, "select(): index")))
 
     def transpose(self, dim0, dim1):
+        """dims dim0 and dim1 swapped, a view.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).transpose(0, 1)
+        tensor([[1., 3.],
+                [2., 4.]])
+        """
         return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(dim0, "transpose(): dim0"),
                                                  as_dim(dim1, "transpose(): dim1")))
 
     def t(self):
-        """transpose(0, 1) of a 2-dim tensor; a 0- or 1-dim tensor as it is."""
+        """transpose(0, 1) of a 2-dim tensor; a 0- or 1-dim tensor as it is.
+
+        >>> th.arange(6.0).view(2, 3).t()
+        tensor([[0., 3.],
+                [1., 4.],
+                [2., 5.]])
+        """
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd < 2:
             return wrap_tensor(THTensor_newWithTensor(self.cdata))
@@ -186,7 +276,11 @@ cdef class Tensor:
 
     @property
     def T(self):
-        """The dims in reverse order (numpy's .T)."""
+        """The dims in reverse order (numpy's .T).
+
+        >>> th.arange(6.0).view(2, 3).T.shape
+        (3, 2)
+        """
         cdef int dims[TH_MAX_DIMS]
         cdef int i, nd = THTensor_nDimension(self.cdata)
         for i in range(nd):
@@ -195,7 +289,11 @@ cdef class Tensor:
 
     def permute(self, *dims_, dims=None):
         """permute(2, 0, 1), permute((2, 0, 1)) or permute(dims=(2, 0, 1)): dim
-        i of the result is dim dims[i] of this tensor."""
+        i of the result is dim dims[i] of this tensor.
+
+        >>> th.zeros(2, 3, 4).permute(2, 0, 1).shape
+        (4, 2, 3)
+        """
         cdef int64_t parsed[TH_MAX_DIMS]
         cdef int cdims[TH_MAX_DIMS]
         cdef int i, n = parse_shape(_one_form("permute", dims_, dims, "dims"), parsed, "dims")
@@ -209,26 +307,50 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newPermute(self.cdata, cdims))
 
     def unfold(self, dimension, size, step):
-        """Every slice of size elements along dimension, step apart, as a new last dim."""
+        """Every slice of size elements along dimension, step apart, as a new last dim.
+
+        >>> th.arange(5).unfold(0, 2, 1)
+        tensor([[0, 1],
+                [1, 2],
+                [2, 3],
+                [3, 4]])
+        """
         return wrap_tensor(THTensor_newUnfold(self.cdata, as_dim(dimension, "unfold(): dimension"),
                                               as_int64(size, "unfold(): size"),
                                               as_int64(step, "unfold(): step")))
 
     def expand(self, *sizes, size=None):
         """Broadcast to sizes (or size=) without copying: size-1 dims stretch
-        with stride 0, new leading dims are added, -1 keeps a size."""
+        with stride 0, new leading dims are added, -1 keeps a size.
+
+        >>> th.tensor([1, 2]).expand(2, -1)
+        tensor([[1, 2],
+                [1, 2]])
+        """
         cdef int64_t s[TH_MAX_DIMS]
         cdef int n = parse_shape(_one_form("expand", sizes, size, "size"), s, "sizes")
         return wrap_tensor(THTensor_newExpand(self.cdata, n, s))
 
     def expand_as(self, Tensor other not None):
+        """expand() to other's shape.
+
+        >>> th.tensor([1, 2]).expand_as(th.zeros(2, 2))
+        tensor([[1, 2],
+                [1, 2]])
+        """
         return wrap_tensor(THTensor_newExpand(self.cdata, THTensor_nDimension(other.cdata),
                                               THTensor_sizes(other.cdata)))
 
     def view(self, *shape):
         """The same elements with a new shape (one size may be -1), sharing the
         storage; ValueError when the strides cannot express it (use reshape).
-        view(dtype): the same bytes read as dtype (th._views.view_dtype)."""
+        view(dtype): the same bytes read as dtype (th._views.view_dtype).
+
+        >>> th.arange(6).view(3, -1)
+        tensor([[0, 1],
+                [2, 3],
+                [4, 5]])
+        """
         cdef int64_t s[TH_MAX_DIMS]
         if len(shape) == 1 and isinstance(shape[0], _dtype_class):
             return _th_module("_views").view_dtype(self, shape[0])
@@ -237,7 +359,11 @@ cdef class Tensor:
 
     def reshape(self, *shape_, shape=None):
         """view() when possible, else a view of a contiguous copy; reshape(2, 3),
-        reshape((2, 3)) or reshape(shape=(2, 3))."""
+        reshape((2, 3)) or reshape(shape=(2, 3)).
+
+        >>> th.arange(6.0).view(2, 3).t().reshape(6)
+        tensor([0., 3., 1., 4., 2., 5.])
+        """
         cdef int64_t s[TH_MAX_DIMS]
         cdef int n = parse_shape(_one_form("reshape", shape_, shape, "shape"), s, "shape")
         cdef THTensor *r
@@ -254,7 +380,11 @@ cdef class Tensor:
 
     def squeeze(self, dim=None):
         """Without size-1 dims (or without dim, or each of a tuple of dims, if
-        its size is 1)."""
+        its size is 1).
+
+        >>> th.zeros(1, 2, 1).squeeze().shape
+        (2,)
+        """
         if dim is None:
             return wrap_tensor(THTensor_newSqueeze(self.cdata))
         if not isinstance(dim, (tuple, list)):
@@ -276,11 +406,20 @@ cdef class Tensor:
         return result
 
     def unsqueeze(self, dim):
-        """A size-1 dim inserted at dim (in [-(ndim + 1), ndim])."""
+        """A size-1 dim inserted at dim (in [-(ndim + 1), ndim]).
+
+        >>> th.tensor([1, 2]).unsqueeze(1)
+        tensor([[1],
+                [2]])
+        """
         return wrap_tensor(THTensor_newUnsqueeze1d(self.cdata, as_dim(dim, "unsqueeze(): dim")))
 
     def flatten(self, start_dim=0, end_dim=-1):
-        """Dims start_dim .. end_dim merged into one (a view when possible)."""
+        """Dims start_dim .. end_dim merged into one (a view when possible).
+
+        >>> th.arange(6.0).view(2, 3).flatten()
+        tensor([0., 1., 2., 3., 4., 5.])
+        """
         start_dim = as_dim(start_dim, "flatten(): start_dim")
         end_dim = as_dim(end_dim, "flatten(): end_dim")
         cdef int nd = THTensor_nDimension(self.cdata)
@@ -313,7 +452,12 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newReshape(self.cdata, n, s))
 
     def as_strided(self, size, stride, storage_offset=None):
-        """Any geometry over this tensor's storage (checked to lie inside it)."""
+        """Any geometry over this tensor's storage (checked to lie inside it).
+
+        >>> th.arange(4.0).as_strided((2, 2), (1, 1))
+        tensor([[0., 1.],
+                [1., 2.]])
+        """
         cdef int64_t sz[TH_MAX_DIMS]
         cdef int64_t st[TH_MAX_DIMS]
         cdef int n = parse_shape((size,), sz, "size")
@@ -324,7 +468,13 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newAsStrided(self.cdata, n, sz, st, offset))
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
-        """The diagonal of dims dim1 and dim2 as a new last dim (torch.diagonal)."""
+        """The diagonal of dims dim1 and dim2 as a new last dim (torch.diagonal).
+
+        >>> th.arange(6.0).view(2, 3).diagonal()
+        tensor([0., 4.])
+        >>> th.arange(6.0).view(2, 3).diagonal(1)
+        tensor([1., 5.])
+        """
         return wrap_tensor(THTensor_newDiagonal(self.cdata, as_int64(offset, "diagonal(): offset"),
                                                 as_dim(dim1, "diagonal(): dim1"),
                                                 as_dim(dim2, "diagonal(): dim2")))
@@ -334,14 +484,28 @@ cdef class Tensor:
     # IndexError for a dim out of range, RuntimeError for what does not fit.
 
     def view_as(self, Tensor other not None):
+        """view() with other's shape.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).view_as(th.zeros(4))
+        tensor([1., 2., 3., 4.])
+        """
         return self.view(other.shape)
 
     def reshape_as(self, Tensor other not None):
+        """reshape() to other's shape.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).t().reshape_as(th.zeros(4))
+        tensor([1., 3., 2., 4.])
+        """
         return self.reshape(other.shape)
 
     def movedim(self, source, destination):
         """Dims source (an int or a sequence) moved to positions destination;
-        the other dims keep their order."""
+        the other dims keep their order.
+
+        >>> th.zeros(2, 3, 4).movedim((0, 1), (2, 0)).shape
+        (3, 4, 2)
+        """
         cdef int order[TH_MAX_DIMS]
         cdef int nd = THTensor_nDimension(self.cdata)
         src = _wrapped_dims("movedim", source, nd, "source")
@@ -358,17 +522,31 @@ cdef class Tensor:
     moveaxis = movedim
 
     def swapaxes(self, axis0, axis1):
+        """numpy's name of transpose().
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).swapaxes(0, 1).stride()
+        (1, 2)
+        """
         return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(axis0, "swapaxes(): axis0"),
                                                  as_dim(axis1, "swapaxes(): axis1")))
 
     def swapdims(self, dim0, dim1):
+        """Another name of transpose().
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).swapdims(0, 1).stride()
+        (1, 2)
+        """
         return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(dim0, "swapdims(): dim0"),
                                                  as_dim(dim1, "swapdims(): dim1")))
 
     @property
     def mT(self):
         """The last two dims swapped (a batch of matrices transposed); a
-        0-dim tensor itself, as torch (deprecated there, so it warns)."""
+        0-dim tensor itself, as torch (deprecated there, so it warns).
+
+        >>> th.arange(6.0).view(2, 3).mT.shape
+        (3, 2)
+        """
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd == 0:
             import warnings
@@ -381,7 +559,12 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newTranspose(self.cdata, -2, -1))
 
     def unflatten(self, dim, sizes):
-        """Dim dim split into sizes (a tuple or list; one may be -1), a view."""
+        """Dim dim split into sizes (a tuple or list; one may be -1), a view.
+
+        >>> th.arange(6).unflatten(0, (2, 3))
+        tensor([[0, 1, 2],
+                [3, 4, 5]])
+        """
         cdef int64_t s[TH_MAX_DIMS]
         cdef int nd = THTensor_nDimension(self.cdata)
         if not isinstance(sizes, (tuple, list)):
@@ -411,7 +594,11 @@ cdef class Tensor:
 
     def chunk(self, chunks, dim=0):
         """At most chunks views along dim, each ceil(size / chunks) long but
-        the last (a tuple, as torch)."""
+        the last (a tuple, as torch).
+
+        >>> th.arange(5).chunk(2)
+        (tensor([0, 1, 2]), tensor([3, 4]))
+        """
         chunks = as_int64(chunks, "chunk(): chunks")
         cdef int d = _split_dim("chunk", self.cdata, dim)
         if chunks <= 0:
@@ -424,7 +611,11 @@ cdef class Tensor:
 
     def split(self, split_size, dim=0):
         """Views along dim, each split_size long (the last may be shorter), or
-        of the given sizes (a sequence summing to the dim's size)."""
+        of the given sizes (a sequence summing to the dim's size).
+
+        >>> th.arange(5).split(2)
+        (tensor([0, 1]), tensor([2, 3]), tensor([4]))
+        """
         cdef int d = _split_dim("split", self.cdata, dim)
         cdef int64_t n = THTensor_sizes(self.cdata)[d], start = 0, size, count
         if isinstance(split_size, (tuple, list)):
@@ -448,7 +639,11 @@ cdef class Tensor:
         return tuple(out)
 
     def unbind(self, dim=0):
-        """The slices along dim, each without it (a tuple of views)."""
+        """The slices along dim, each without it (a tuple of views).
+
+        >>> th.arange(6.0).view(2, 3).unbind(1)
+        (tensor([0., 3.]), tensor([1., 4.]), tensor([2., 5.]))
+        """
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd == 0:
             raise OutOfRange("unbind: dimension specified as 0 but tensor has no dimensions")
@@ -458,7 +653,12 @@ cdef class Tensor:
 
     def flip(self, *dims_, dims=None):
         """A contiguous copy with the elements of each of dims in reverse
-        order: flip(0, 2), flip((0, 2)) or flip(dims=(0, 2))."""
+        order: flip(0, 2), flip((0, 2)) or flip(dims=(0, 2)).
+
+        >>> th.arange(6.0).view(2, 3).flip(1)
+        tensor([[2., 1., 0.],
+                [5., 4., 3.]])
+        """
         cdef int cdims[TH_MAX_DIMS]
         cdef int i
         if not dims_ and dims is None:
@@ -483,109 +683,253 @@ cdef class Tensor:
     # ------------------------- combinators and function forms as methods
     # (th/_views.py, th/_combine.py, th/_einsum.py say more)
     def repeat(self, *repeats):
-        """self repeated repeats[i] times along dim i (a new tensor)."""
+        """self repeated repeats[i] times along dim i (a new tensor).
+
+        >>> th.tensor([1, 2]).repeat(2, 2)
+        tensor([[1, 2, 1, 2],
+                [1, 2, 1, 2]])
+        """
         return _th_module("_combine").repeat(self, *repeats)
 
     def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        """Each element (or slice along dim) repeated repeats times in a row.
+
+        >>> th.tensor([1, 2]).repeat_interleave(2)
+        tensor([1, 1, 2, 2])
+        >>> th.tensor([1, 2]).repeat_interleave(th.tensor([1, 3]))
+        tensor([1, 2, 2, 2])
+        """
         return _th_module("_combine").repeat_interleave(self, repeats, dim,
                                                         output_size=output_size)
 
     def tile(self, *dims):
-        """self repeated dims[i] times along dim i, dims padded with leading 1s."""
+        """self repeated dims[i] times along dim i, dims padded with leading 1s.
+
+        >>> th.tensor([[1, 2]]).tile((2,))
+        tensor([[1, 2, 1, 2]])
+        """
         if len(dims) == 1 and not is_integer(dims[0]):
             dims = dims[0]
         return _th_module("_combine").tile(self, dims)
 
     def roll(self, shifts, dims=None):
+        """The elements shifted by shifts along dims, wrapping around (flattened without dims).
+
+        >>> th.arange(5).roll(2)
+        tensor([3, 4, 0, 1, 2])
+        """
         return _th_module("_combine").roll(self, shifts, dims)
 
     def rot90(self, k=1, dims=(0, 1)):
+        """Rotated by 90 degrees k times in the plane of dims.
+
+        >>> th.tensor([[1, 2], [3, 4]]).rot90()
+        tensor([[2, 4],
+                [1, 3]])
+        """
         return _th_module("_combine").rot90(self, k, dims)
 
     def broadcast_to(self, size):
+        """expand() to a shape that broadcasting rules allow, a view.
+
+        >>> th.tensor([1, 2]).broadcast_to((2, 2))
+        tensor([[1, 2],
+                [1, 2]])
+        """
         return _th_module("_combine").broadcast_to(self, size)
 
     def take_along_dim(self, indices, dim=None):
+        """The elements at indices along dim (gather with broadcasting).
+
+        >>> th.tensor([[10, 30, 20]]).take_along_dim(th.tensor([[1, 0]]), dim=1)
+        tensor([[30, 10]])
+        """
         return _th_module("_combine").take_along_dim(self, indices, dim)
 
     def masked_fill(self, mask, value):
-        """A new tensor: self, with value where mask is true (broadcast)."""
+        """A new tensor: self, with value where mask is true (broadcast).
+
+        >>> th.zeros(3).masked_fill(th.tensor([True, False, True]), 1.0)
+        tensor([1., 0., 1.])
+        """
         return _th_module("_combine").masked_fill(self, mask, value)
 
     def outer(self, vec2):
+        """The outer product of two 1-dim tensors.
+
+        >>> th.tensor([1, 2]).outer(th.tensor([3, 4]))
+        tensor([[3, 4],
+                [6, 8]])
+        """
         return _th_module("_einsum").outer(self, vec2)
 
     def ger(self, vec2):
+        """outer(): the outer product of two 1-dim tensors.
+
+        >>> th.tensor([1, 2]).ger(th.tensor([3, 4]))
+        tensor([[3, 4],
+                [6, 8]])
+        """
         return _th_module("_einsum").outer(self, vec2)
 
     def inner(self, other):
+        """The sum of products over the last dims of both.
+
+        >>> th.tensor([1, 2]).inner(th.tensor([3, 4]))
+        tensor(11)
+        """
         return _th_module("_einsum").inner(self, other)
 
     def adjoint(self):
-        """The last two dims swapped and conjugated (a view)."""
+        """The last two dims swapped and conjugated (a view).
+
+        >>> th.tensor([[1 + 1j, 2.0]]).adjoint()
+        tensor([[1.-1.j],
+                [2.-0.j]])
+        """
         return _th_module("_views").adjoint(self)
 
     def ravel(self):
-        """self as one dim: a view when contiguous, else a copy."""
+        """self as one dim: a view when contiguous, else a copy.
+
+        >>> th.arange(6).view(2, 3).t().ravel()
+        tensor([0, 3, 1, 4, 2, 5])
+        """
         return self.reshape(-1)
 
     @property
     def real(self):
-        """The real parts (a view) of a complex tensor; a real tensor itself."""
+        """The real parts (a view) of a complex tensor; a real tensor itself.
+
+        >>> th.tensor([1 + 2j, 3 - 4j]).real
+        tensor([1., 3.])
+        """
         return _th_module("_views").real(self)
 
     @property
     def imag(self):
-        """The imaginary parts (a view) of a complex tensor."""
+        """The imaginary parts (a view) of a complex tensor.
+
+        >>> th.tensor([1 + 2j, 3 - 4j]).imag
+        tensor([ 2., -4.])
+        """
         return _th_module("_views").imag(self)
 
     def fliplr(self):
+        """A copy with dim 1 reversed.
+
+        >>> th.tensor([[1, 2], [3, 4]]).fliplr()
+        tensor([[2, 1],
+                [4, 3]])
+        """
         return _th_module("_combine").fliplr(self)
 
     def flipud(self):
+        """A copy with dim 0 reversed.
+
+        >>> th.tensor([[1, 2], [3, 4]]).flipud()
+        tensor([[3, 4],
+                [1, 2]])
+        """
         return _th_module("_combine").flipud(self)
 
     def narrow_copy(self, dim, start, length):
+        """narrow(), copied.
+
+        >>> th.arange(5).narrow_copy(0, 1, 3)
+        tensor([1, 2, 3])
+        """
         return _th_module("_views").narrow_copy(self, dim, start, length)
 
     def tensor_split(self, indices_or_sections, dim=0):
+        """Views along dim: a number of near-equal parts or the indices to split at.
+
+        >>> th.arange(5).tensor_split(3)
+        (tensor([0, 1]), tensor([2, 3]), tensor([4]))
+        """
         return _th_module("_views").tensor_split(self, indices_or_sections, dim)
 
     def hsplit(self, indices_or_sections):
+        """Views along dim 1 (dim 0 of a 1-dim tensor): a number of equal parts or the indices
+        to split at.
+
+        >>> th.arange(6).hsplit(3)
+        (tensor([0, 1]), tensor([2, 3]), tensor([4, 5]))
+        """
         return _th_module("_views").hsplit(self, indices_or_sections)
 
     def vsplit(self, indices_or_sections):
+        """Views along dim 0: a number of equal parts or the indices to split at.
+
+        >>> [p.shape for p in th.zeros(4, 2).vsplit(2)]
+        [(2, 2), (2, 2)]
+        """
         return _th_module("_views").vsplit(self, indices_or_sections)
 
     def dsplit(self, indices_or_sections):
+        """Views along dim 2: a number of equal parts or the indices to split at.
+
+        >>> [p.shape for p in th.zeros(1, 1, 4).dsplit(2)]
+        [(1, 1, 2), (1, 1, 2)]
+        """
         return _th_module("_views").dsplit(self, indices_or_sections)
 
     def type(self, dtype=None, non_blocking=False):
         """type(): 'th.FloatTensor' and so on (torch says 'torch.FloatTensor');
         type(dtype) or type('torch.DoubleTensor' / 'th.DoubleTensor'): self
-        converted (itself when of that type already)."""
+        converted (itself when of that type already).
+
+        >>> th.zeros(1).type()
+        'th.FloatTensor'
+        >>> th.zeros(1).type(th.int64).dtype
+        th.int64
+        """
         return _th_module("_views").type_(self, dtype)
 
     # (other keywords go to the factory: device= and the like where it takes them)
     def new_tensor(self, data, *, dtype=None, **kwargs):
-        """A copy of data as a tensor of dtype (default: self's)."""
+        """A copy of data as a tensor of dtype (default: self's).
+
+        >>> th.ones(1, dtype=th.float64).new_tensor([1, 2])
+        tensor([1., 2.], dtype=th.float64)
+        """
         return _th_module("_factories").tensor(
             data, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def new_empty(self, *size, dtype=None, **kwargs):
-        """An uninitialised tensor of size, of dtype (default: self's)."""
+        """An uninitialised tensor of size, of dtype (default: self's).
+
+        >>> th.ones(2, dtype=th.int32).new_empty(3).dtype
+        th.int32
+        """
         return _th_module("_factories").empty(
             *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def new_zeros(self, *size, dtype=None, **kwargs):
+        """Zeros of size, this tensor's dtype (or dtype=).
+
+        >>> th.ones(2, dtype=th.int8).new_zeros(2, 2)
+        tensor([[0, 0],
+                [0, 0]], dtype=th.int8)
+        """
         return _th_module("_factories").zeros(
             *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def new_ones(self, *size, dtype=None, **kwargs):
+        """Ones of size, this tensor's dtype (or dtype=).
+
+        >>> th.ones(2, dtype=th.float64).new_ones(2)
+        tensor([1., 1.], dtype=th.float64)
+        """
         return _th_module("_factories").ones(
             *size, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
     def new_full(self, size, fill_value, *, dtype=None, **kwargs):
+        """A tensor of size filled with fill_value, this tensor's dtype (or dtype=).
+
+        >>> th.ones(2, dtype=th.int32).new_full((2,), 7)
+        tensor([7, 7], dtype=th.int32)
+        """
         return _th_module("_factories").full(
             size, fill_value, dtype=self.dtype if dtype is None else dtype, **kwargs)
 
@@ -629,82 +973,229 @@ cdef class Tensor:
     # ------------------------------------------------ the gather family
     # torch's names and rules, in th/_gather.pyx over THTensorIndex.h
     def index_select(self, dim, index):
+        """The entries at index (a 1-dim integer tensor) along dim, copied.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).index_select(0, th.tensor([1, 1]))
+        tensor([[3., 4.],
+                [3., 4.]])
+        """
         return _gather().index_select(self, dim, index)
 
     def gather(self, dim, index):
+        """out[i][j] = self[index[i][j]][j] for dim 0 (and so on for other dims).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).gather(1, th.tensor([[1], [0]]))
+        tensor([[2.],
+                [3.]])
+        """
         return _gather().gather(self, dim, index)
 
     def masked_select(self, mask):
+        """The elements where mask is true, as a 1-dim copy.
+
+        >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> t.masked_select(t > 1.5)
+        tensor([2., 3., 4.])
+        """
         return _gather().masked_select(self, mask)
 
     def nonzero(self, *, as_tuple=False):
+        """The indices of the nonzero elements, one row each (as_tuple=True: one tensor per
+        dim).
+
+        >>> th.tensor([[0, 1], [2, 0]]).nonzero()
+        tensor([[0, 1],
+                [1, 0]])
+        """
         return _gather().nonzero(self, as_tuple=as_tuple)
 
     def scatter_(self, dim, index, src=None, *, value=None):
+        """In place scatter(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).scatter_(0, th.tensor([2, 0]), th.tensor([5.0, 6.0]))
+        tensor([6., 0., 5.])
+        """
         return _gather().scatter_(self, dim, index, src, value)
 
     def scatter(self, dim, index, src=None, *, value=None):
+        """A copy with src (or value) written at index along dim (reduce='add'/'multiply').
+
+        >>> th.zeros(3).scatter(0, th.tensor([2, 0]), th.tensor([5.0, 6.0]))
+        tensor([6., 0., 5.])
+        """
         return _gather().scatter_(self.clone(), dim, index, src, value)
 
     def index_copy_(self, dim, index, source):
+        """Copy source's slices into index along dim, in place.
+
+        >>> th.zeros(3).index_copy_(0, th.tensor([2, 0]), th.tensor([1.0, 2.0]))
+        tensor([2., 0., 1.])
+        """
         return _gather().index_copy_(self, dim, index, source)
 
     def index_fill_(self, dim, index, value):
+        """Fill the slices at index along dim with value, in place.
+
+        >>> th.zeros(3).index_fill_(0, th.tensor([2]), 7.0)
+        tensor([0., 0., 7.])
+        """
         return _gather().index_fill_(self, dim, index, value)
 
     def masked_fill_(self, mask, value):
+        """Fill the elements where mask is true with value, in place.
+
+        >>> th.zeros(3).masked_fill_(th.tensor([True, False, True]), 1.0)
+        tensor([1., 0., 1.])
+        """
         return _gather().masked_fill_(self, mask, value)
 
     def scatter_add_(self, dim, index, src):
+        """In place scatter_add(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).scatter_add_(0, th.tensor([2, 2]), th.tensor([5.0, 6.0]))
+        tensor([ 0.,  0., 11.])
+        """
         return _gather().scatter_add_(self, dim, index, src)
 
     def scatter_add(self, dim, index, src):
+        """A copy with src added at index along dim.
+
+        >>> th.zeros(3).scatter_add(0, th.tensor([2, 2]), th.tensor([5.0, 6.0]))
+        tensor([ 0.,  0., 11.])
+        """
         return _gather().scatter_add(self, dim, index, src)
 
     def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+        """In place scatter_reduce(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).scatter_reduce_(0, th.tensor([2, 2]), th.tensor([5.0, 6.0]), 'amax')
+        tensor([0., 0., 6.])
+        """
         return _gather().scatter_reduce_(self, dim, index, src, reduce, include_self=include_self)
 
     def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        """A copy with src reduced into index along dim: reduce 'sum', 'prod', 'mean', 'amax' or
+        'amin' (include_self=).
+
+        >>> th.zeros(3).scatter_reduce(0, th.tensor([2, 2]), th.tensor([5.0, 6.0]), 'amax')
+        tensor([0., 0., 6.])
+        """
         return _gather().scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
 
     def index_add_(self, dim, index, source, *, alpha=1):
+        """In place index_add(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).index_add_(0, th.tensor([0, 0]), th.tensor([1.0, 2.0]))
+        tensor([3., 0., 0.])
+        """
         return _gather().index_add_(self, dim, index, source, alpha=alpha)
 
     def index_add(self, dim, index, source, *, alpha=1):
+        """A copy with alpha * source added at index along dim.
+
+        >>> th.zeros(3).index_add(0, th.tensor([0, 0]), th.tensor([1.0, 2.0]))
+        tensor([3., 0., 0.])
+        """
         return _gather().index_add(self, dim, index, source, alpha=alpha)
 
     def index_put_(self, indices, values, accumulate=False):
+        """In place index_put(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).index_put_((th.tensor([0, 2]),), th.tensor(1.0))
+        tensor([1., 0., 1.])
+        """
         return _gather().index_put_(self, indices, values, accumulate)
 
     def index_put(self, indices, values, accumulate=False):
+        """A copy with values written at the positions a tuple of index tensors names
+        (accumulate=True adds).
+
+        >>> th.zeros(3).index_put((th.tensor([0, 2]),), th.tensor(1.0))
+        tensor([1., 0., 1.])
+        """
         return _gather().index_put(self, indices, values, accumulate)
 
     def put_(self, index, source, accumulate=False):
+        """In place put(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).put_(th.tensor([0, 3]), th.tensor([9.0, 8.0]))
+        tensor([[9., 2.],
+                [3., 8.]])
+        """
         return _gather().put_(self, index, source, accumulate)
 
     def put(self, index, source, accumulate=False):
+        """A copy with source written at flat indices (accumulate=True adds).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).put(th.tensor([0, 3]), th.tensor([9.0, 8.0]))
+        tensor([[9., 2.],
+                [3., 8.]])
+        """
         return _gather().put(self, index, source, accumulate)
 
     def take(self, index):
+        """The elements at flat indices, shaped like index.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).take(th.tensor([[0, 3]]))
+        tensor([[1., 4.]])
+        """
         return _gather().take(self, index)
 
     def masked_scatter_(self, mask, source):
+        """In place masked_scatter(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(3).masked_scatter_(th.tensor([True, False, True]), th.tensor([1.0, 2.0]))
+        tensor([1., 0., 2.])
+        """
         return _gather().masked_scatter_(self, mask, source)
 
     def masked_scatter(self, mask, source):
+        """A copy with source's elements, in order, written where mask is true.
+
+        >>> th.zeros(3).masked_scatter(th.tensor([True, False, True]), th.tensor([1.0, 2.0]))
+        tensor([1., 0., 2.])
+        """
         return _gather().masked_scatter(self, mask, source)
 
     # ------------------------------------------------ matrix products
     # torch's names and rules, in th/_linalg.pyx over THTensorMath.h
     def mm(self, mat2, *, out=None):
+        """The matrix product of two 2-dim tensors.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).mm(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+        tensor([[ 7., 10.],
+                [15., 22.]])
+        """
         return _linalg().mm(self, mat2, out=out)
     def bmm(self, mat2, *, out=None):
+        """Matrix products of two batches of matrices (3-dim).
+
+        >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> t.expand(2, 2, 2).bmm(th.eye(2).expand(2, 2, 2)).shape
+        (2, 2, 2)
+        """
         return _linalg().bmm(self, mat2, out=out)
     def mv(self, vec, *, out=None):
+        """The product of a matrix and a vector.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).mv(th.tensor([1.0, -1.0]))
+        tensor([-1., -1.])
+        """
         return _linalg().mv(self, vec, out=out)
     def dot(self, tensor, *, out=None):
+        """The dot product of two 1-dim tensors.
+
+        >>> th.tensor([1.0, 2.0]).dot(th.tensor([3.0, 4.0]))
+        tensor(11.)
+        """
         return _linalg().dot(self, tensor, out=out)
     def matmul(self, other, *, out=None):
+        """The matrix product with numpy's rules for 1-dim and batched operands (the @
+        operator).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).matmul(th.tensor([1.0, -1.0]))
+        tensor([-1., -1.])
+        """
         return _linalg().matmul(self, other, out=out)
     def __matmul__(self, other):
         if not isinstance(other, Tensor):
@@ -715,150 +1206,444 @@ cdef class Tensor:
             return NotImplemented
         return _linalg().matmul(other, self)
     def addmm(self, mat1, mat2, *, beta=1, alpha=1, out=None):
+        """beta * self + alpha * (mat1 @ mat2).
+
+        >>> th.ones(2, 2).addmm(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.eye(2), beta=2)
+        tensor([[3., 4.],
+                [5., 6.]])
+        """
         return _linalg().addmm(self, mat1, mat2, beta=beta, alpha=alpha, out=out)
     def addmv(self, mat, vec, *, beta=1, alpha=1, out=None):
+        """beta * self + alpha * (mat @ vec).
+
+        >>> th.ones(2).addmv(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, 1.0]))
+        tensor([4., 8.])
+        """
         return _linalg().addmv(self, mat, vec, beta=beta, alpha=alpha, out=out)
     def addr(self, vec1, vec2, *, beta=1, alpha=1, out=None):
+        """beta * self + alpha * outer(vec1, vec2).
+
+        >>> th.zeros(2, 2).addr(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]))
+        tensor([[3., 4.],
+                [6., 8.]])
+        """
         return _linalg().addr(self, vec1, vec2, beta=beta, alpha=alpha, out=out)
     def baddbmm(self, batch1, batch2, *, beta=1, alpha=1, out=None):
+        """beta * self + alpha * bmm(batch1, batch2).
+
+        >>> th.zeros(1, 2, 2).baddbmm(th.ones(1, 2, 3), th.ones(1, 3, 2))
+        tensor([[[3., 3.],
+                 [3., 3.]]])
+        """
         return _linalg().baddbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
     def addbmm(self, batch1, batch2, *, beta=1, alpha=1, out=None):
+        """beta * self + alpha * (the sum of the batch's matrix products).
+
+        >>> th.zeros(2, 2).addbmm(th.ones(4, 2, 3), th.ones(4, 3, 2))
+        tensor([[12., 12.],
+                [12., 12.]])
+        """
         return _linalg().addbmm(self, batch1, batch2, beta=beta, alpha=alpha, out=out)
     def uniform_(self, from_=0, to=1, *, generator=None):
+        """Fill with uniform samples from [from_, to), in place, from generator= or th's
+        default.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(3).uniform_(0, 1, generator=g)
+        tensor([0.4963, 0.7682, 0.0885])
+        """
         return _random().uniform_(self, from_, to, generator=generator)
 
     def random_(self, from_=None, to=None, *, generator=None):
+        """Fill with integers from [from_, to) (default: [0, 2**mantissa] for floats), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(3).random_(0, 10, generator=g)
+        tensor([4., 9., 3.])
+        """
         return _random().random_(self, from_, to, generator=generator)
 
     def diag(self, diagonal=0):
+        """The diagonal of a matrix as a vector, or a vector as a diagonal matrix (diagonal=
+        shifts it).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).diag()
+        tensor([1., 4.])
+        >>> th.tensor([1, 2]).diag()
+        tensor([[1, 0],
+                [0, 2]])
+        """
         return _structure().diag(self, diagonal)
 
     def diagflat(self, offset=0):
+        """The flattened tensor as the diagonal of a matrix.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).diagflat().shape
+        (4, 4)
+        """
         return _structure().diagflat(self, offset)
 
     def diag_embed(self, offset=0, dim1=-2, dim2=-1):
+        """The last dim as diagonals of new last two dims.
+
+        >>> th.tensor([1, 2]).diag_embed()
+        tensor([[1, 0],
+                [0, 2]])
+        """
         return _structure().diag_embed(self, offset, dim1, dim2)
 
     def tril(self, diagonal=0):
+        """A copy with the elements above the diagonal-th diagonal zeroed.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).tril()
+        tensor([[1., 0.],
+                [3., 4.]])
+        """
         return _structure().tril(self, diagonal)
 
     def triu(self, diagonal=0):
+        """A copy with the elements below the diagonal-th diagonal zeroed.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).triu()
+        tensor([[1., 2.],
+                [0., 4.]])
+        """
         return _structure().triu(self, diagonal)
 
     def tril_(self, diagonal=0):
+        """tril() in place.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).tril_()
+        tensor([[1., 0.],
+                [3., 4.]])
+        """
         return _structure().tril_(self, diagonal)
 
     def triu_(self, diagonal=0):
+        """triu() in place.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).triu_()
+        tensor([[1., 2.],
+                [0., 4.]])
+        """
         return _structure().triu_(self, diagonal)
 
     def trace(self):
+        """The sum of a matrix's diagonal.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).trace()
+        tensor(5.)
+        """
         return _structure().trace(self)
 
     def cross(self, other, dim=None):
+        """The cross product of 3-vectors along dim.
+
+        >>> th.tensor([1.0, 0.0, 0.0]).cross(th.tensor([0.0, 1.0, 0.0]))
+        tensor([0., 0., 1.])
+        """
         return _structure().cross(self, other, dim)
 
     def dist(self, other, p=2):
+        """The p-norm of self - other.
+
+        >>> th.tensor([0.0, 0.0]).dist(th.tensor([3.0, 4.0]))
+        tensor(5.)
+        """
         return _structure().dist(self, other, p)
 
     def renorm(self, p, dim, maxnorm):
+        """A copy whose slices along dim have p-norm at most maxnorm.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).renorm(2, 0, 1.0)
+        tensor([[0.4472, 0.8944],
+                [0.6000, 0.8000]])
+        """
         return _structure().renorm(self, p, dim, maxnorm)
 
     def renorm_(self, p, dim, maxnorm):
+        """In place renorm(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).renorm_(2, 0, 1.0)
+        tensor([[0.4472, 0.8944],
+                [0.6000, 0.8000]])
+        """
         return _structure().renorm_(self, p, dim, maxnorm)
 
     def kron(self, other):
+        """The Kronecker product.
+
+        >>> th.tensor([1, 2]).kron(th.tensor([1, 10]))
+        tensor([ 1, 10,  2, 20])
+        """
         return _structure().kron(self, other)
 
     def normal_(self, mean=0, std=1, *, generator=None):
+        """Fill with normal samples (mean, std), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(3).normal_(generator=g)
+        tensor([ 1.5410, -0.2934, -2.1788])
+        """
         return _random().normal_(self, mean, std, generator=generator)
 
     def exponential_(self, lambd=1, *, generator=None):
+        """Fill with exponential samples of rate lambd, in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(3).exponential_(generator=g)
+        tensor([3.5083, 1.2304, 0.6150])
+        """
         return _random().exponential_(self, lambd, generator=generator)
 
     def cauchy_(self, median=0, sigma=1, *, generator=None):
+        """Fill with Cauchy samples (median, sigma), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(2).cauchy_(generator=g)
+        tensor([10.5977,  0.7648])
+        """
         return _random().cauchy_(self, median, sigma, generator=generator)
 
     def log_normal_(self, mean=1, std=2, *, generator=None):
+        """Fill with samples whose log is normal (mean, std), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(2).log_normal_(generator=g)
+        tensor([59.2634,  1.5116])
+        """
         return _random().log_normal_(self, mean, std, generator=generator)
 
     def geometric_(self, p, *, generator=None):
+        """Fill with geometric samples (trials to the first success of probability p), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(3).geometric_(0.5, generator=g)
+        tensor([1., 1., 2.])
+        """
         return _random().geometric_(self, p, generator=generator)
 
     def bernoulli_(self, p=0.5, *, generator=None):
+        """Fill with 0/1 samples of probability p (a number or a tensor), in place.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.empty(4).bernoulli_(0.5, generator=g)
+        tensor([0., 0., 1., 0.])
+        """
         return _random().bernoulli_(self, p, generator=generator)
 
     def bernoulli(self, p=None, *, generator=None):
+        """0/1 samples, each 1 with the probability this tensor holds.
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.tensor([0.0, 1.0, 0.5]).bernoulli(generator=g)
+        tensor([0., 1., 1.])
+        """
         return _random().bernoulli(self, p, generator=generator)
 
     def multinomial(self, num_samples, replacement=False, *, generator=None):
+        """num_samples indices drawn from the weights in each row (replacement= to draw with
+        replacement).
+
+        >>> g = th.Generator().manual_seed(0)
+        >>> th.tensor([0.0, 1.0, 3.0]).multinomial(2, generator=g)
+        tensor([2, 1])
+        """
         return _random().multinomial(self, num_samples, replacement, generator=generator)
 
     def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+        """In place addmm(): writes the result into this tensor and returns it.
+
+        >>> th.ones(2, 2).addmm_(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.eye(2), beta=2)
+        tensor([[3., 4.],
+                [5., 6.]])
+        """
         return _linalg().add_("addmm_", self, mat1, mat2, beta, alpha)
     def addmv_(self, mat, vec, *, beta=1, alpha=1):
+        """In place addmv(): writes the result into this tensor and returns it.
+
+        >>> th.ones(2).addmv_(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, 1.0]))
+        tensor([4., 8.])
+        """
         return _linalg().add_("addmv_", self, mat, vec, beta, alpha)
     def addr_(self, vec1, vec2, *, beta=1, alpha=1):
+        """In place addr(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(2, 2).addr_(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]))
+        tensor([[3., 4.],
+                [6., 8.]])
+        """
         return _linalg().add_("addr_", self, vec1, vec2, beta, alpha)
     def baddbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        """In place baddbmm(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(1, 2, 2).baddbmm_(th.ones(1, 2, 3), th.ones(1, 3, 2))
+        tensor([[[3., 3.],
+                 [3., 3.]]])
+        """
         return _linalg().add_("baddbmm_", self, batch1, batch2, beta, alpha)
     def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+        """In place addbmm(): writes the result into this tensor and returns it.
+
+        >>> th.zeros(2, 2).addbmm_(th.ones(4, 2, 3), th.ones(4, 3, 2))
+        tensor([[12., 12.],
+                [12., 12.]])
+        """
         return _linalg().add_("addbmm_", self, batch1, batch2, beta, alpha)
     # ------------------------------------------------------- reductions
     # torch's names and rules, in th/_reduce.pyx over THTensorMath.h; numpy's
     # axis=, keepdims=, out= (and ddof=) too, so np.sum(t), np.max(t), ...
     # reach these methods
     def sum(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False, out=None):
+        """The sum over dim (None: every dim); bool and integers sum in int64.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).sum()
+        tensor(10.)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).sum(0)
+        tensor([4., 6.])
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).sum(1, keepdim=True)
+        tensor([[3.],
+                [7.]])
+        """
         return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
                              dtype=dtype, out=out)
 
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
+        """The product over dim (None: every dim).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).prod(1)
+        tensor([ 2., 12.])
+        """
         return _reduce().prod(self, dim if axis is None else axis, keepdim or keepdims,
                               dtype=dtype, out=out)
 
     def mean(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
+        """The mean over dim (None: every dim); floating and complex dtypes (or dtype=).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).mean()
+        tensor(2.5000)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).mean(0)
+        tensor([2., 3.])
+        """
         return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
                               dtype=dtype, out=out)
 
     def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """The largest element, or (values, indices) over a dim, or the element-wise maximum
+        with a tensor.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max()
+        tensor(4.)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
+        max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        """
         if axis is not None:  # numpy's max: the values only
             return _reduce().amax(self, axis, keepdim or keepdims, out=out)
         return _reduce().max(self, dim, keepdim or keepdims, out=out)
 
     def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """The smallest element, or (values, indices) over a dim, or the element-wise minimum
+        with a tensor.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min()
+        tensor(1.)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
+        min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        """
         if axis is not None:
             return _reduce().amin(self, axis, keepdim or keepdims, out=out)
         return _reduce().min(self, dim, keepdim or keepdims, out=out)
 
     def amax(self, dim=(), keepdim=False):
+        """The largest elements over dim (every dim by default); NaN wins.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).amax(1)
+        tensor([2., 4.])
+        """
         return _reduce().amax(self, dim, keepdim)
 
     def amin(self, dim=(), keepdim=False):
+        """The smallest elements over dim (every dim by default); NaN wins.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).amin(1)
+        tensor([1., 3.])
+        """
         return _reduce().amin(self, dim, keepdim)
 
     def argmax(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """The flat index of the largest element, or the indices over dim.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).argmax()
+        tensor(3)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).argmax(0)
+        tensor([1, 1])
+        """
         return _reduce().argmax(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def argmin(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """The flat index of the smallest element, or the indices over dim.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).argmin()
+        tensor(0)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).argmin(1)
+        tensor([0, 0])
+        """
         return _reduce().argmin(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def all(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """True if every element (over dim) is nonzero.
+
+        >>> th.tensor([True, False, True]).all()
+        tensor(False)
+        >>> th.tensor([[1, 0], [1, 1]]).all(1)
+        tensor([False,  True])
+        """
         return _reduce().all(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def any(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+        """True if some element (over dim) is nonzero.
+
+        >>> th.tensor([True, False, True]).any()
+        tensor(True)
+        >>> th.tensor([[0, 0], [1, 0]]).any(1)
+        tensor([False,  True])
+        """
         return _reduce().any(self, dim if axis is None else axis, keepdim or keepdims, out=out)
 
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        """The p-norm over dim (None: every element; p='fro' or a number).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).norm()
+        tensor(5.4772)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).norm(p=1, dim=1)
+        tensor([3., 7.])
+        """
         return _reduce().norm(self, p, dim, keepdim, dtype=dtype)
 
     def var(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
+        """The variance over dim with Bessel's correction (correction=0 for the population
+        variance).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).var()
+        tensor(1.6667)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).var(1, correction=0)
+        tensor([0.2500, 0.2500])
+        """
         return _reduce().var(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                              correction=correction if ddof is None else ddof, out=out)
 
     def std(self, dim=None, unbiased=None, keepdim=False, *, correction=None, axis=None,
             keepdims=False, ddof=None, dtype=None, out=None):
+        """The standard deviation over dim with Bessel's correction.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).std()
+        tensor(1.2910)
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).std(0)
+        tensor([1.4142, 1.4142])
+        """
         return _reduce().std(self, dim if axis is None else axis, unbiased, keepdim or keepdims,
                              correction=correction if ddof is None else ddof, out=out)
 
@@ -866,80 +1651,208 @@ cdef class Tensor:
     # torch's names and rules, in th/_sort.pyx over THTensorSort.h and
     # THTensorScan.h
     def sort(self, dim=-1, descending=False, *, stable=False):
+        """(values, indices) sorted along dim (descending=, stable=); NaN sorts last.
+
+        >>> th.tensor([3.0, 1.0, 2.0]).sort()
+        sort(values=tensor([1., 2., 3.]), indices=tensor([1, 2, 0]))
+        """
         return _sort().sort(self, dim, descending, stable=stable)
 
     def argsort(self, dim=-1, descending=False, stable=False):
+        """The indices that sort along dim.
+
+        >>> th.tensor([3.0, 1.0, 2.0]).argsort(descending=True)
+        tensor([0, 2, 1])
+        """
         return _sort().argsort(self, dim, descending, stable)
 
     def msort(self):
+        """Sorted along dim 0.
+
+        >>> th.tensor([[3.0, 1.0], [2.0, 4.0]]).msort()
+        tensor([[2., 1.],
+                [3., 4.]])
+        """
         return _sort().msort(self)
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
+        """(values, indices) of the k largest (largest=False: smallest) along dim, sorted.
+
+        >>> th.tensor([3.0, 1.0, 5.0, 2.0]).topk(2)
+        topk(values=tensor([5., 3.]), indices=tensor([2, 0]))
+        """
         return _sort().topk(self, k, dim, largest, sorted)
 
     def kthvalue(self, k, dim=-1, keepdim=False):
+        """(values, indices) of the k-th smallest along dim (k from 1).
+
+        >>> th.tensor([3.0, 1.0, 5.0, 2.0]).kthvalue(2)
+        kthvalue(values=tensor(2.), indices=tensor(3))
+        """
         return _sort().kthvalue(self, k, dim, keepdim)
 
     def median(self, dim=None, keepdim=False):
+        """The lower median, or (values, indices) over a dim; NaN propagates.
+
+        >>> th.tensor([3.0, 1.0, 5.0, 2.0]).median()
+        tensor(2.)
+        """
         return _sort().median(self, dim, keepdim)
 
     def nanmedian(self, dim=None, keepdim=False):
+        """median() ignoring NaNs.
+
+        >>> th.tensor([3.0, float('nan'), 1.0]).nanmedian()
+        tensor(1.)
+        """
         return _sort().nanmedian(self, dim, keepdim)
 
     def mode(self, dim=-1, keepdim=False):
+        """(values, indices) of the most frequent value along dim (the smallest on ties).
+
+        >>> th.tensor([1, 2, 2, 3]).mode()
+        mode(values=tensor(2), indices=tensor(2))
+        """
         return _sort().mode(self, dim, keepdim)
 
     def cumsum(self, dim, *, dtype=None):
+        """The running sum along dim.
+
+        >>> th.tensor([1, 2, 3]).cumsum(0)
+        tensor([1, 3, 6])
+        """
         return _sort().cumsum(self, dim, dtype=dtype)
 
     def cumprod(self, dim, *, dtype=None):
+        """The running product along dim.
+
+        >>> th.tensor([1, 2, 3]).cumprod(0)
+        tensor([1, 2, 6])
+        """
         return _sort().cumprod(self, dim, dtype=dtype)
 
     def cumsum_(self, dim, *, dtype=None):
+        """cumsum(dim) written into this tensor, in place.
+
+        >>> th.tensor([1, 2, 3]).cumsum_(0)
+        tensor([1, 3, 6])
+        """
         return _sort()._scan_("cumsum_", self, dim, dtype)
 
     def cumprod_(self, dim, *, dtype=None):
+        """cumprod(dim) written into this tensor, in place.
+
+        >>> th.tensor([1, 2, 3]).cumprod_(0)
+        tensor([1, 2, 6])
+        """
         return _sort()._scan_("cumprod_", self, dim, dtype)
 
     def cummax(self, dim):
+        """(values, indices) of the running maximum along dim.
+
+        >>> th.tensor([1, 3, 2]).cummax(0)
+        cummax(values=tensor([1, 3, 3]), indices=tensor([0, 1, 1]))
+        """
         return _sort().cummax(self, dim)
 
     def cummin(self, dim):
+        """(values, indices) of the running minimum along dim.
+
+        >>> th.tensor([3, 1, 2]).cummin(0)
+        cummin(values=tensor([3, 1, 1]), indices=tensor([0, 1, 1]))
+        """
         return _sort().cummin(self, dim)
 
     def logcumsumexp(self, dim):
+        """log of the running sum of exp along dim, without overflow.
+
+        >>> th.tensor([0.0, 0.0, 1000.0]).logcumsumexp(0)
+        tensor([0.0000e+00, 6.9315e-01, 1.0000e+03])
+        """
         return _sort().logcumsumexp(self, dim)
 
     # ------------------------------------------- the fused row kernels
     # torch's names, in th/_rows.pyx over THTensorRows.h
     def softmax(self, dim, dtype=None):
+        """exp(x) / sum(exp(x)) along dim, one fused pass per row (dtype= casts first).
+
+        >>> th.tensor([1.0, 2.0, 3.0]).softmax(0)
+        tensor([0.0900, 0.2447, 0.6652])
+        """
         return _th_module("_rows").softmax(self, dim, dtype)
 
     def log_softmax(self, dim, dtype=None):
+        """x - logsumexp(x) along dim, one fused pass per row.
+
+        >>> th.tensor([1.0, 2.0, 3.0]).log_softmax(0)
+        tensor([-2.4076, -1.4076, -0.4076])
+        """
         return _th_module("_rows").log_softmax(self, dim, dtype)
 
     def logsumexp(self, dim, keepdim=False):
+        """log(sum(exp(x))) over dim without overflow (keepdim= keeps it).
+
+        >>> th.tensor([[1000.0, 1000.0], [0.0, 0.0]]).logsumexp(1)
+        tensor([1.0007e+03, 6.9315e-01])
+        """
         return _th_module("_rows").logsumexp(self, dim, keepdim)
 
     def bincount(self, weights=None, minlength=0):
+        """How often each value 0 .. max occurs in a 1-dim non-negative integer tensor (weights=
+        sums weights).
+
+        >>> th.tensor([0, 1, 1, 3]).bincount()
+        tensor([1, 2, 0, 1])
+        """
         return _sort().bincount(self, weights, minlength)
 
     def histc(self, bins=100, min=0, max=0):
+        """A histogram of bins equal-width bins over [min, max] (the data's range when both are
+        0).
+
+        >>> th.tensor([1.0, 2.0, 1.0]).histc(bins=4, min=0, max=3)
+        tensor([0., 2., 1., 0.])
+        """
         return _sort().histc(self, bins, min, max)
 
     def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        """The distinct elements, sorted (return_inverse=, return_counts=, dim=).
+
+        >>> th.tensor([2, 1, 2, 3]).unique()
+        tensor([1, 2, 3])
+        """
         return _sort().unique(self, sorted, return_inverse, return_counts, dim)
 
     def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        """Runs of equal consecutive elements collapsed to one.
+
+        >>> th.tensor([1, 1, 2, 2, 1]).unique_consecutive()
+        tensor([1, 2, 1])
+        """
         return _sort().unique_consecutive(self, return_inverse, return_counts, dim)
 
     def diff(self, n=1, dim=-1, prepend=None, append=None):
+        """The n-th forward difference along dim (prepend=, append= extend it).
+
+        >>> th.tensor([1, 4, 9, 16]).diff()
+        tensor([3, 5, 7])
+        """
         return _sort().diff(self, n, dim, prepend, append)
 
     def quantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """The q-th quantiles along dim, interpolated (interpolation='linear', 'lower', ...).
+
+        >>> th.tensor([1.0, 2.0, 3.0, 4.0]).quantile(0.5)
+        tensor(2.5000)
+        """
         return _sort().quantile(self, q, dim, keepdim, interpolation=interpolation)
 
     def nanquantile(self, q, dim=None, keepdim=False, *, interpolation="linear"):
+        """quantile() ignoring NaNs.
+
+        >>> th.tensor([1.0, float('nan'), 3.0]).nanquantile(0.5)
+        tensor(2.)
+        """
         return _sort().nanquantile(self, q, dim, keepdim, interpolation=interpolation)
 
     # ------------------------------------------------------- copies
@@ -993,7 +1906,12 @@ cdef class Tensor:
 
     def copy_(self, src):
         """Copy src's elements into this tensor, broadcasting src to this shape
-        and converting its dtype; src may be a th.Tensor or nested data."""
+        and converting its dtype; src may be a th.Tensor or nested data.
+
+        >>> th.zeros(2, 2).copy_(th.tensor([1, 2]))
+        tensor([[1., 2.],
+                [1., 2.]])
+        """
         assign(self.cdata, src)
         return self
 
@@ -1001,7 +1919,11 @@ cdef class Tensor:
     def storage(self):
         """The th.Storage this tensor views: the live Python object over that
         C storage if there is one, else a new one (holding one more
-        reference to the C storage while it lives)."""
+        reference to the C storage while it lives).
+
+        >>> th.tensor([1, 2]).storage().tolist()
+        [1, 2]
+        """
         THDebug_checkTensor(self.cdata)
         cdef THStorage *s = THTensor_storage(self.cdata)
         key = <size_t>s
@@ -1013,7 +1935,12 @@ cdef class Tensor:
         return obj
 
     def data_ptr(self):
-        """Address of the first element (0 when the storage is empty)."""
+        """Address of the first element (0 when the storage is empty).
+
+        >>> t = th.arange(4.0)
+        >>> t[1:].data_ptr() - t.data_ptr()
+        4
+        """
         THDebug_checkTensor(self.cdata)
         return <uintptr_t>THTensor_data(self.cdata)
 
@@ -1033,12 +1960,21 @@ cdef class Tensor:
 
     @property
     def refcount(self):
-        """References to the C tensor (this object holds one)."""
+        """References to the C tensor (this object holds one).
+
+        >>> t = th.zeros(2)
+        >>> t.refcount
+        1
+        """
         return THTensor_refcount(self.cdata)
 
     # ------------------------------------------------------- elements
     def tolist(self):
-        """Nested lists of Python numbers (a number for a 0-dim tensor)."""
+        """Nested lists of Python numbers (a number for a 0-dim tensor).
+
+        >>> th.arange(6.0).view(2, 3).tolist()
+        [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+        """
         return self._nested(0)
 
     def _nested(self, int64_t edge):
@@ -1058,7 +1994,11 @@ cdef class Tensor:
             release_snapshot(snap)
 
     def item(self):
-        """The one element of a one-element tensor, as a Python number."""
+        """The one element of a one-element tensor, as a Python number.
+
+        >>> th.tensor([[2.5]]).item()
+        2.5
+        """
         THDebug_checkTensor(self.cdata)  # its data is read unchecked below
         if THTensor_nElement(self.cdata) != 1:
             raise ArgumentError(f"item() needs a tensor with one element, this one has "
@@ -1095,7 +2035,11 @@ cdef class Tensor:
     def float(self):
         """This tensor as float32 (torch's .float()): itself when it already
         is, else a converted copy. The way out for bfloat16, which numpy and
-        the buffer protocol lack."""
+        the buffer protocol lack.
+
+        >>> th.tensor([1, 2]).float()
+        tensor([1., 2.])
+        """
         if THTensor_dtype(self.cdata) == TH_FLOAT32:
             return self
         cdef Tensor out = new_like(self, TH_FLOAT32, None, "float")  # torch's preserve_format
@@ -1177,100 +2121,674 @@ cdef class Tensor:
         return _expr_ops()._contains(self, element)
 
     def lazy(self):
-        """This tensor as a th.Expr leaf (read when the expression is evaluated)."""
+        """This tensor as a th.Expr leaf (read when the expression is evaluated).
+
+        >>> (th.tensor([1.0, 2.0]).lazy() * 2 + 1).eval()
+        tensor([3., 5.])
+        """
         return _expr_ops().lazy(self)
 
     # -------------------------------------------- torch's methods
     # t.f(...) is th.f(t, ...); t.f_(...) is th.f(t, ..., out=t).
-    def add(self, other, *, alpha=1): return _expr_ops().add(self, other, alpha=alpha)
-    def add_(self, other, *, alpha=1): return _expr_ops().add(self, other, alpha=alpha, out=self)
-    def sub(self, other, *, alpha=1): return _expr_ops().sub(self, other, alpha=alpha)
-    def sub_(self, other, *, alpha=1): return _expr_ops().sub(self, other, alpha=alpha, out=self)
-    def mul(self, other): return _expr_ops().mul(self, other)
-    def mul_(self, other): return _expr_ops().mul(self, other, out=self)
+    def add(self, other, *, alpha=1):
+        """self + alpha * other, broadcasting.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).add(th.tensor([1.0]), alpha=2)
+        tensor([0.5000, 2.5000, 4.0000])
+        """
+        return _expr_ops().add(self, other, alpha=alpha)
+
+    def add_(self, other, *, alpha=1):
+        """In place add(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).add_(th.tensor([1.0]), alpha=2)
+        tensor([0.5000, 2.5000, 4.0000])
+        """
+        return _expr_ops().add(self, other, alpha=alpha, out=self)
+
+    def sub(self, other, *, alpha=1):
+        """self - alpha * other, broadcasting.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).sub(1.0)
+        tensor([-2.5000, -0.5000,  1.0000])
+        """
+        return _expr_ops().sub(self, other, alpha=alpha)
+
+    def sub_(self, other, *, alpha=1):
+        """In place sub(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).sub_(1.0)
+        tensor([-2.5000, -0.5000,  1.0000])
+        """
+        return _expr_ops().sub(self, other, alpha=alpha, out=self)
+
+    def mul(self, other):
+        """self * other, broadcasting.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).mul(2)
+        tensor([-3.,  1.,  4.])
+        """
+        return _expr_ops().mul(self, other)
+
+    def mul_(self, other):
+        """In place mul(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).mul_(2)
+        tensor([-3.,  1.,  4.])
+        """
+        return _expr_ops().mul(self, other, out=self)
+
     def div(self, other, *, rounding_mode=None):
+        """self / other; rounding_mode 'trunc' or 'floor' rounds the quotient.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).div(2)
+        tensor([-0.7500,  0.2500,  1.0000])
+        >>> th.tensor([-7, 7]).div(2, rounding_mode='floor')
+        tensor([-4,  3])
+        """
         return _expr_ops().div(self, other, rounding_mode=rounding_mode)
     def div_(self, other, *, rounding_mode=None):
+        """In place div(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-7, 7]).div_(2, rounding_mode='floor')
+        tensor([-4,  3])
+        """
         return _expr_ops().div(self, other, rounding_mode=rounding_mode, out=self)
-    def floor_divide(self, other): return _expr_ops().floor_divide(self, other)
-    def floor_divide_(self, other): return _expr_ops().floor_divide(self, other, out=self)
-    def remainder(self, other): return _expr_ops().remainder(self, other)
-    def remainder_(self, other): return _expr_ops().remainder(self, other, out=self)
-    def pow(self, exponent): return _expr_ops().pow(self, exponent)
-    def pow_(self, exponent): return _expr_ops().pow(self, exponent, out=self)
-    def maximum(self, other): return _expr_ops().maximum(self, other)
-    def minimum(self, other): return _expr_ops().minimum(self, other)
-    def conj(self): return _expr_ops().conj(self)
-    def conj_physical(self): return _expr_ops().conj_physical(self)
-    def atan2(self, other): return _expr_ops().atan2(self, other)
-    def atan2_(self, other): return _expr_ops().atan2(self, other, out=self)
-    def eq(self, other): return _expr_ops().eq(self, other)
-    def eq_(self, other): return _expr_ops().eq(self, other, out=self)
-    def ne(self, other): return _expr_ops().ne(self, other)
-    def ne_(self, other): return _expr_ops().ne(self, other, out=self)
-    def lt(self, other): return _expr_ops().lt(self, other)
-    def lt_(self, other): return _expr_ops().lt(self, other, out=self)
-    def le(self, other): return _expr_ops().le(self, other)
-    def le_(self, other): return _expr_ops().le(self, other, out=self)
-    def gt(self, other): return _expr_ops().gt(self, other)
-    def gt_(self, other): return _expr_ops().gt(self, other, out=self)
-    def ge(self, other): return _expr_ops().ge(self, other)
-    def ge_(self, other): return _expr_ops().ge(self, other, out=self)
-    def logical_and(self, other): return _expr_ops().logical_and(self, other)
-    def logical_and_(self, other): return _expr_ops().logical_and(self, other, out=self)
-    def logical_or(self, other): return _expr_ops().logical_or(self, other)
-    def logical_or_(self, other): return _expr_ops().logical_or(self, other, out=self)
-    def logical_xor(self, other): return _expr_ops().logical_xor(self, other)
-    def logical_xor_(self, other): return _expr_ops().logical_xor(self, other, out=self)
-    def logical_not(self): return _expr_ops().logical_not(self)
-    def logical_not_(self): return _expr_ops().logical_not(self, out=self)
-    def bitwise_and(self, other): return _expr_ops().bitwise_and(self, other)
-    def bitwise_and_(self, other): return _expr_ops().bitwise_and(self, other, out=self)
-    def bitwise_or(self, other): return _expr_ops().bitwise_or(self, other)
-    def bitwise_or_(self, other): return _expr_ops().bitwise_or(self, other, out=self)
-    def bitwise_xor(self, other): return _expr_ops().bitwise_xor(self, other)
-    def bitwise_xor_(self, other): return _expr_ops().bitwise_xor(self, other, out=self)
-    def bitwise_not(self): return _expr_ops().bitwise_not(self)
-    def bitwise_not_(self): return _expr_ops().bitwise_not(self, out=self)
-    def where(self, condition, other): return _expr_ops().where(condition, self, other)
-    def clamp(self, min=None, max=None): return _expr_ops().clamp(self, min, max)
-    def clamp_(self, min=None, max=None): return _expr_ops().clamp(self, min, max, out=self)
-    def clip(self, min=None, max=None): return _expr_ops().clamp(self, min, max)
-    def clip_(self, min=None, max=None): return _expr_ops().clamp(self, min, max, out=self)
+    def floor_divide(self, other):
+        """floor(self / other), in the promoted dtype.
+
+        >>> th.tensor([-7, 7]).floor_divide(2)
+        tensor([-4,  3])
+        """
+        return _expr_ops().floor_divide(self, other)
+
+    def floor_divide_(self, other):
+        """In place floor_divide(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-7, 7]).floor_divide_(2)
+        tensor([-4,  3])
+        """
+        return _expr_ops().floor_divide(self, other, out=self)
+
+    def remainder(self, other):
+        """self - floor(self / other) * other: the sign of other, as Python's %.
+
+        >>> th.tensor([-7, 7]).remainder(3)
+        tensor([2, 1])
+        """
+        return _expr_ops().remainder(self, other)
+
+    def remainder_(self, other):
+        """In place remainder(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-7, 7]).remainder_(3)
+        tensor([2, 1])
+        """
+        return _expr_ops().remainder(self, other, out=self)
+
+    def pow(self, exponent):
+        """self ** exponent, broadcasting.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).pow(2)
+        tensor([2.2500, 0.2500, 4.0000])
+        """
+        return _expr_ops().pow(self, exponent)
+
+    def pow_(self, exponent):
+        """In place pow(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).pow_(2)
+        tensor([2.2500, 0.2500, 4.0000])
+        """
+        return _expr_ops().pow(self, exponent, out=self)
+
+    def maximum(self, other):
+        """The larger of self and other, element-wise; NaN wins.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).maximum(th.tensor(0.0))
+        tensor([0.0000, 0.5000, 2.0000])
+        """
+        return _expr_ops().maximum(self, other)
+
+    def minimum(self, other):
+        """The smaller of self and other, element-wise; NaN wins.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).minimum(th.tensor(0.0))
+        tensor([-1.5000,  0.0000,  0.0000])
+        """
+        return _expr_ops().minimum(self, other)
+
+    def conj(self):
+        """The complex conjugate (the tensor itself when real).
+
+        >>> th.tensor([1 + 2j]).conj()
+        tensor([1.-2.j])
+        """
+        return _expr_ops().conj(self)
+
+    def conj_physical(self):
+        """The complex conjugate, computed (a copy).
+
+        >>> th.tensor([1 + 2j]).conj_physical()
+        tensor([1.-2.j])
+        """
+        return _expr_ops().conj_physical(self)
+
+    def atan2(self, other):
+        """The angle of (other, self), in radians, quadrant-aware.
+
+        >>> th.tensor([1.0, -1.0]).atan2(th.tensor([-1.0, 1.0]))
+        tensor([ 2.3562, -0.7854])
+        """
+        return _expr_ops().atan2(self, other)
+
+    def atan2_(self, other):
+        """In place atan2(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, -1.0]).atan2_(th.tensor([-1.0, 1.0]))
+        tensor([ 2.3562, -0.7854])
+        """
+        return _expr_ops().atan2(self, other, out=self)
+
+    def eq(self, other):
+        """self == other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).eq(0.5)
+        tensor([False,  True, False])
+        """
+        return _expr_ops().eq(self, other)
+
+    def eq_(self, other):
+        """In place eq(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).eq_(0.5)
+        tensor([0., 1., 0.])
+        """
+        return _expr_ops().eq(self, other, out=self)
+
+    def ne(self, other):
+        """self != other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ne(0.5)
+        tensor([ True, False,  True])
+        """
+        return _expr_ops().ne(self, other)
+
+    def ne_(self, other):
+        """In place ne(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ne_(0.5)
+        tensor([1., 0., 1.])
+        """
+        return _expr_ops().ne(self, other, out=self)
+
+    def lt(self, other):
+        """self < other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).lt(0.5)
+        tensor([ True, False, False])
+        """
+        return _expr_ops().lt(self, other)
+
+    def lt_(self, other):
+        """In place lt(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).lt_(0.5)
+        tensor([1., 0., 0.])
+        """
+        return _expr_ops().lt(self, other, out=self)
+
+    def le(self, other):
+        """self <= other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).le(0.5)
+        tensor([ True,  True, False])
+        """
+        return _expr_ops().le(self, other)
+
+    def le_(self, other):
+        """In place le(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).le_(0.5)
+        tensor([1., 1., 0.])
+        """
+        return _expr_ops().le(self, other, out=self)
+
+    def gt(self, other):
+        """self > other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).gt(0.5)
+        tensor([False, False,  True])
+        """
+        return _expr_ops().gt(self, other)
+
+    def gt_(self, other):
+        """In place gt(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).gt_(0.5)
+        tensor([0., 0., 1.])
+        """
+        return _expr_ops().gt(self, other, out=self)
+
+    def ge(self, other):
+        """self >= other, element-wise, as bool.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ge(0.5)
+        tensor([False,  True,  True])
+        """
+        return _expr_ops().ge(self, other)
+
+    def ge_(self, other):
+        """In place ge(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ge_(0.5)
+        tensor([0., 1., 1.])
+        """
+        return _expr_ops().ge(self, other, out=self)
+
+    def logical_and(self, other):
+        """Truth of both, element-wise, as bool.
+
+        >>> th.tensor([True, False, True]).logical_and(th.tensor([1, 1, 0]))
+        tensor([ True, False, False])
+        """
+        return _expr_ops().logical_and(self, other)
+
+    def logical_and_(self, other):
+        """In place logical_and(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([True, False, True]).logical_and_(th.tensor([1, 1, 0]))
+        tensor([ True, False, False])
+        """
+        return _expr_ops().logical_and(self, other, out=self)
+
+    def logical_or(self, other):
+        """Truth of either, element-wise, as bool.
+
+        >>> th.tensor([True, False, True]).logical_or(th.tensor([0, 1, 0]))
+        tensor([True, True, True])
+        """
+        return _expr_ops().logical_or(self, other)
+
+    def logical_or_(self, other):
+        """In place logical_or(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([True, False, True]).logical_or_(th.tensor([0, 1, 0]))
+        tensor([True, True, True])
+        """
+        return _expr_ops().logical_or(self, other, out=self)
+
+    def logical_xor(self, other):
+        """Truth of exactly one, element-wise, as bool.
+
+        >>> th.tensor([True, False, True]).logical_xor(th.tensor([1, 1, 0]))
+        tensor([False,  True,  True])
+        """
+        return _expr_ops().logical_xor(self, other)
+
+    def logical_xor_(self, other):
+        """In place logical_xor(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([True, False, True]).logical_xor_(th.tensor([1, 1, 0]))
+        tensor([False,  True,  True])
+        """
+        return _expr_ops().logical_xor(self, other, out=self)
+
+    def logical_not(self):
+        """True where an element is zero.
+
+        >>> th.tensor([0.0, 2.0]).logical_not()
+        tensor([ True, False])
+        """
+        return _expr_ops().logical_not(self)
+
+    def logical_not_(self):
+        """In place logical_not(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.0, 2.0]).logical_not_()
+        tensor([1., 0.])
+        """
+        return _expr_ops().logical_not(self, out=self)
+
+    def bitwise_and(self, other):
+        """self & other for integers and bool.
+
+        >>> th.tensor([6, 3, 5]).bitwise_and(3)
+        tensor([2, 3, 1])
+        """
+        return _expr_ops().bitwise_and(self, other)
+
+    def bitwise_and_(self, other):
+        """In place bitwise_and(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([6, 3, 5]).bitwise_and_(3)
+        tensor([2, 3, 1])
+        """
+        return _expr_ops().bitwise_and(self, other, out=self)
+
+    def bitwise_or(self, other):
+        """self | other for integers and bool.
+
+        >>> th.tensor([6, 3, 5]).bitwise_or(3)
+        tensor([7, 3, 7])
+        """
+        return _expr_ops().bitwise_or(self, other)
+
+    def bitwise_or_(self, other):
+        """In place bitwise_or(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([6, 3, 5]).bitwise_or_(3)
+        tensor([7, 3, 7])
+        """
+        return _expr_ops().bitwise_or(self, other, out=self)
+
+    def bitwise_xor(self, other):
+        """self ^ other for integers and bool.
+
+        >>> th.tensor([6, 3, 5]).bitwise_xor(3)
+        tensor([5, 0, 6])
+        """
+        return _expr_ops().bitwise_xor(self, other)
+
+    def bitwise_xor_(self, other):
+        """In place bitwise_xor(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([6, 3, 5]).bitwise_xor_(3)
+        tensor([5, 0, 6])
+        """
+        return _expr_ops().bitwise_xor(self, other, out=self)
+
+    def bitwise_not(self):
+        """The bitwise complement of each element (logical not for bool).
+
+        >>> th.tensor([0, 5, -1]).bitwise_not()
+        tensor([-1, -6,  0])
+        """
+        return _expr_ops().bitwise_not(self)
+
+    def bitwise_not_(self):
+        """In place bitwise_not(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0, 5, -1]).bitwise_not_()
+        tensor([-1, -6,  0])
+        """
+        return _expr_ops().bitwise_not(self, out=self)
+
+    def where(self, condition, other):
+        """self where condition is true, else other (th.where(condition, self, other)).
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).where(th.tensor([-1.5, 0.5, 2.0]) > 0, 0.0)
+        tensor([0.0000, 0.5000, 2.0000])
+        """
+        return _expr_ops().where(condition, self, other)
+
+    def clamp(self, min=None, max=None):
+        """Each element limited to [min, max] (either may be None or a tensor).
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).clamp(min=-1.0, max=1.0)
+        tensor([-1.0000,  0.5000,  1.0000])
+        """
+        return _expr_ops().clamp(self, min, max)
+
+    def clamp_(self, min=None, max=None):
+        """In place clamp(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).clamp_(min=-1.0, max=1.0)
+        tensor([-1.0000,  0.5000,  1.0000])
+        """
+        return _expr_ops().clamp(self, min, max, out=self)
+
+    def clip(self, min=None, max=None):
+        """numpy's name of clamp().
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).clip(0.0, 1.0)
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+        return _expr_ops().clamp(self, min, max)
+
+    def clip_(self, min=None, max=None):
+        """In place clip(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).clip_(0.0, 1.0)
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+        return _expr_ops().clamp(self, min, max, out=self)
+
     def addcmul(self, tensor1, tensor2, *, value=1):
+        """self + value * tensor1 * tensor2.
+
+        >>> th.ones(2).addcmul(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]), value=0.5)
+        tensor([2.5000, 5.0000])
+        """
         return _expr_ops().addcmul(self, tensor1, tensor2, value=value)
     def addcmul_(self, tensor1, tensor2, *, value=1):
+        """In place addcmul(): writes the result into this tensor and returns it.
+
+        >>> th.ones(2).addcmul_(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]), value=0.5)
+        tensor([2.5000, 5.0000])
+        """
         return _expr_ops().addcmul(self, tensor1, tensor2, value=value, out=self)
     def addcdiv(self, tensor1, tensor2, *, value=1):
+        """self + value * tensor1 / tensor2.
+
+        >>> th.ones(2).addcdiv(th.tensor([1.0, 2.0]), th.tensor([4.0, 4.0]), value=2)
+        tensor([1.5000, 2.0000])
+        """
         return _expr_ops().addcdiv(self, tensor1, tensor2, value=value)
     def addcdiv_(self, tensor1, tensor2, *, value=1):
+        """In place addcdiv(): writes the result into this tensor and returns it.
+
+        >>> th.ones(2).addcdiv_(th.tensor([1.0, 2.0]), th.tensor([4.0, 4.0]), value=2)
+        tensor([1.5000, 2.0000])
+        """
         return _expr_ops().addcdiv(self, tensor1, tensor2, value=value, out=self)
-    def neg(self): return _expr_ops().neg(self)
-    def neg_(self): return _expr_ops().neg(self, out=self)
-    def abs(self): return _expr_ops().abs(self)
-    def abs_(self): return _expr_ops().abs(self, out=self)
-    def sign(self): return _expr_ops().sign(self)
-    def sign_(self): return _expr_ops().sign(self, out=self)
-    def sqrt(self): return _expr_ops().sqrt(self)
-    def sqrt_(self): return _expr_ops().sqrt(self, out=self)
-    def rsqrt(self): return _expr_ops().rsqrt(self)
-    def rsqrt_(self): return _expr_ops().rsqrt(self, out=self)
-    def exp(self): return _expr_ops().exp(self)
-    def exp_(self): return _expr_ops().exp(self, out=self)
-    def log(self): return _expr_ops().log(self)
-    def log_(self): return _expr_ops().log(self, out=self)
-    def log1p(self): return _expr_ops().log1p(self)
-    def log1p_(self): return _expr_ops().log1p(self, out=self)
-    def expm1(self): return _expr_ops().expm1(self)
-    def expm1_(self): return _expr_ops().expm1(self, out=self)
-    def sin(self): return _expr_ops().sin(self)
-    def sin_(self): return _expr_ops().sin(self, out=self)
-    def cos(self): return _expr_ops().cos(self)
-    def cos_(self): return _expr_ops().cos(self, out=self)
-    def tanh(self): return _expr_ops().tanh(self)
-    def tanh_(self): return _expr_ops().tanh(self, out=self)
-    def sigmoid(self): return _expr_ops().sigmoid(self)
-    def sigmoid_(self): return _expr_ops().sigmoid(self, out=self)
+    def neg(self):
+        """-x of each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).neg()
+        tensor([ 1.5000, -0.5000, -2.0000])
+        """
+        return _expr_ops().neg(self)
+
+    def neg_(self):
+        """In place neg(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).neg_()
+        tensor([ 1.5000, -0.5000, -2.0000])
+        """
+        return _expr_ops().neg(self, out=self)
+
+    def abs(self):
+        """|x| of each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).abs()
+        tensor([1.5000, 0.5000, 2.0000])
+        """
+        return _expr_ops().abs(self)
+
+    def abs_(self):
+        """In place abs(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).abs_()
+        tensor([1.5000, 0.5000, 2.0000])
+        """
+        return _expr_ops().abs(self, out=self)
+
+    def sign(self):
+        """-1, 0 or 1 by the sign of each element.
+
+        >>> th.tensor([-2.0, 0.0, 3.0]).sign()
+        tensor([-1.,  0.,  1.])
+        """
+        return _expr_ops().sign(self)
+
+    def sign_(self):
+        """In place sign(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-2.0, 0.0, 3.0]).sign_()
+        tensor([-1.,  0.,  1.])
+        """
+        return _expr_ops().sign(self, out=self)
+
+    def sqrt(self):
+        """The square root of each element.
+
+        >>> th.tensor([4.0, 2.0]).sqrt()
+        tensor([2.0000, 1.4142])
+        """
+        return _expr_ops().sqrt(self)
+
+    def sqrt_(self):
+        """In place sqrt(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([4.0, 2.0]).sqrt_()
+        tensor([2.0000, 1.4142])
+        """
+        return _expr_ops().sqrt(self, out=self)
+
+    def rsqrt(self):
+        """1 / sqrt(x) of each element.
+
+        >>> th.tensor([4.0, 0.25]).rsqrt()
+        tensor([0.5000, 2.0000])
+        """
+        return _expr_ops().rsqrt(self)
+
+    def rsqrt_(self):
+        """In place rsqrt(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([4.0, 0.25]).rsqrt_()
+        tensor([0.5000, 2.0000])
+        """
+        return _expr_ops().rsqrt(self, out=self)
+
+    def exp(self):
+        """e to the power of each element.
+
+        >>> th.tensor([0.25, 0.5]).exp()
+        tensor([1.2840, 1.6487])
+        """
+        return _expr_ops().exp(self)
+
+    def exp_(self):
+        """In place exp(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).exp_()
+        tensor([1.2840, 1.6487])
+        """
+        return _expr_ops().exp(self, out=self)
+
+    def log(self):
+        """The natural logarithm of each element.
+
+        >>> th.tensor([0.25, 0.5]).log()
+        tensor([-1.3863, -0.6931])
+        """
+        return _expr_ops().log(self)
+
+    def log_(self):
+        """In place log(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).log_()
+        tensor([-1.3863, -0.6931])
+        """
+        return _expr_ops().log(self, out=self)
+
+    def log1p(self):
+        """log(1 + x) of each element, exact for small x.
+
+        >>> th.tensor([1e-10, 1.0]).log1p()
+        tensor([1.0000e-10, 6.9315e-01])
+        """
+        return _expr_ops().log1p(self)
+
+    def log1p_(self):
+        """In place log1p(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1e-10, 1.0]).log1p_()
+        tensor([1.0000e-10, 6.9315e-01])
+        """
+        return _expr_ops().log1p(self, out=self)
+
+    def expm1(self):
+        """exp(x) - 1 of each element, exact for small x.
+
+        >>> th.tensor([1e-10, 1.0]).expm1()
+        tensor([1.0000e-10, 1.7183e+00])
+        """
+        return _expr_ops().expm1(self)
+
+    def expm1_(self):
+        """In place expm1(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1e-10, 1.0]).expm1_()
+        tensor([1.0000e-10, 1.7183e+00])
+        """
+        return _expr_ops().expm1(self, out=self)
+
+    def sin(self):
+        """The sine of each element (radians).
+
+        >>> th.tensor([0.25, 0.5]).sin()
+        tensor([0.2474, 0.4794])
+        """
+        return _expr_ops().sin(self)
+
+    def sin_(self):
+        """In place sin(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).sin_()
+        tensor([0.2474, 0.4794])
+        """
+        return _expr_ops().sin(self, out=self)
+
+    def cos(self):
+        """The cosine of each element (radians).
+
+        >>> th.tensor([0.25, 0.5]).cos()
+        tensor([0.9689, 0.8776])
+        """
+        return _expr_ops().cos(self)
+
+    def cos_(self):
+        """In place cos(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).cos_()
+        tensor([0.9689, 0.8776])
+        """
+        return _expr_ops().cos(self, out=self)
+
+    def tanh(self):
+        """The hyperbolic tangent of each element.
+
+        >>> th.tensor([0.25, 0.5]).tanh()
+        tensor([0.2449, 0.4621])
+        """
+        return _expr_ops().tanh(self)
+
+    def tanh_(self):
+        """In place tanh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).tanh_()
+        tensor([0.2449, 0.4621])
+        """
+        return _expr_ops().tanh(self, out=self)
+
+    def sigmoid(self):
+        """The logistic function 1 / (1 + exp(-x)) of each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).sigmoid()
+        tensor([0.1824, 0.6225, 0.8808])
+        """
+        return _expr_ops().sigmoid(self)
+
+    def sigmoid_(self):
+        """In place sigmoid(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).sigmoid_()
+        tensor([0.1824, 0.6225, 0.8808])
+        """
+        return _expr_ops().sigmoid(self, out=self)
     # torch's activation methods (th/nn/_activations.py)
     def relu(self):
         """max(self, 0) element-wise (torch.Tensor.relu; th.nn.functional.relu).
@@ -1291,95 +2809,683 @@ cdef class Tensor:
         """
         return _th_module("nn._activations").relu_(self)
 
-    def floor(self): return _expr_ops().floor(self)
-    def floor_(self): return _expr_ops().floor(self, out=self)
-    def ceil(self): return _expr_ops().ceil(self)
-    def ceil_(self): return _expr_ops().ceil(self, out=self)
-    def round(self): return _expr_ops().round(self)
-    def round_(self): return _expr_ops().round(self, out=self)
-    def trunc(self): return _expr_ops().trunc(self)
-    def trunc_(self): return _expr_ops().trunc(self, out=self)
-    def reciprocal(self): return _expr_ops().reciprocal(self)
-    def reciprocal_(self): return _expr_ops().reciprocal(self, out=self)
+    def floor(self):
+        """The largest integer not greater than each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).floor()
+        tensor([-2.,  0.,  2.])
+        """
+        return _expr_ops().floor(self)
+
+    def floor_(self):
+        """In place floor(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).floor_()
+        tensor([-2.,  0.,  2.])
+        """
+        return _expr_ops().floor(self, out=self)
+
+    def ceil(self):
+        """The smallest integer not less than each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ceil()
+        tensor([-1.,  1.,  2.])
+        """
+        return _expr_ops().ceil(self)
+
+    def ceil_(self):
+        """In place ceil(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).ceil_()
+        tensor([-1.,  1.,  2.])
+        """
+        return _expr_ops().ceil(self, out=self)
+
+    def round(self):
+        """Each element rounded half to even (decimals= digits after the point).
+
+        >>> th.tensor([0.5, 1.5, 2.46]).round()
+        tensor([0., 2., 2.])
+        """
+        return _expr_ops().round(self)
+
+    def round_(self):
+        """In place round(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5, 1.5, 2.46]).round_()
+        tensor([0., 2., 2.])
+        """
+        return _expr_ops().round(self, out=self)
+
+    def trunc(self):
+        """Each element rounded toward zero.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).trunc()
+        tensor([-1.,  0.,  2.])
+        """
+        return _expr_ops().trunc(self)
+
+    def trunc_(self):
+        """In place trunc(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).trunc_()
+        tensor([-1.,  0.,  2.])
+        """
+        return _expr_ops().trunc(self, out=self)
+
+    def reciprocal(self):
+        """1 / x of each element.
+
+        >>> th.tensor([4.0, -0.5]).reciprocal()
+        tensor([ 0.2500, -2.0000])
+        """
+        return _expr_ops().reciprocal(self)
+
+    def reciprocal_(self):
+        """In place reciprocal(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([4.0, -0.5]).reciprocal_()
+        tensor([ 0.2500, -2.0000])
+        """
+        return _expr_ops().reciprocal(self, out=self)
     # the functions TH had beyond the operators (th/_expr.pyx)
-    def acos(self): return _expr_ops().acos(self)
-    def acos_(self): return _expr_ops().acos(self, out=self)
-    def asin(self): return _expr_ops().asin(self)
-    def asin_(self): return _expr_ops().asin(self, out=self)
-    def atan(self): return _expr_ops().atan(self)
-    def atan_(self): return _expr_ops().atan(self, out=self)
-    def arccos(self): return _expr_ops().arccos(self)
-    def arccos_(self): return _expr_ops().arccos(self, out=self)
-    def arcsin(self): return _expr_ops().arcsin(self)
-    def arcsin_(self): return _expr_ops().arcsin(self, out=self)
-    def arctan(self): return _expr_ops().arctan(self)
-    def arctan_(self): return _expr_ops().arctan(self, out=self)
-    def cosh(self): return _expr_ops().cosh(self)
-    def cosh_(self): return _expr_ops().cosh(self, out=self)
-    def sinh(self): return _expr_ops().sinh(self)
-    def sinh_(self): return _expr_ops().sinh(self, out=self)
-    def tan(self): return _expr_ops().tan(self)
-    def tan_(self): return _expr_ops().tan(self, out=self)
-    def log2(self): return _expr_ops().log2(self)
-    def log2_(self): return _expr_ops().log2(self, out=self)
-    def log10(self): return _expr_ops().log10(self)
-    def log10_(self): return _expr_ops().log10(self, out=self)
-    def exp2(self): return _expr_ops().exp2(self)
-    def exp2_(self): return _expr_ops().exp2(self, out=self)
-    def sinc(self): return _expr_ops().sinc(self)
-    def sinc_(self): return _expr_ops().sinc(self, out=self)
-    def erf(self): return _expr_ops().erf(self)
-    def erf_(self): return _expr_ops().erf(self, out=self)
-    def erfc(self): return _expr_ops().erfc(self)
-    def erfc_(self): return _expr_ops().erfc(self, out=self)
-    def erfinv(self): return _expr_ops().erfinv(self)
-    def erfinv_(self): return _expr_ops().erfinv(self, out=self)
-    def lgamma(self): return _expr_ops().lgamma(self)
-    def lgamma_(self): return _expr_ops().lgamma(self, out=self)
-    def digamma(self): return _expr_ops().digamma(self)
-    def digamma_(self): return _expr_ops().digamma(self, out=self)
-    def frac(self): return _expr_ops().frac(self)
-    def frac_(self): return _expr_ops().frac(self, out=self)
-    def deg2rad(self): return _expr_ops().deg2rad(self)
-    def deg2rad_(self): return _expr_ops().deg2rad(self, out=self)
-    def rad2deg(self): return _expr_ops().rad2deg(self)
-    def rad2deg_(self): return _expr_ops().rad2deg(self, out=self)
-    def square(self): return _expr_ops().square(self)
-    def square_(self): return _expr_ops().square(self, out=self)
-    def isnan(self): return _expr_ops().isnan(self)
-    def isinf(self): return _expr_ops().isinf(self)
-    def isfinite(self): return _expr_ops().isfinite(self)
-    def isposinf(self): return _expr_ops().isposinf(self)
-    def isneginf(self): return _expr_ops().isneginf(self)
-    def signbit(self): return _expr_ops().signbit(self)
-    def fmod(self, other): return _expr_ops().fmod(self, other)
-    def fmod_(self, other): return _expr_ops().fmod(self, other, out=self)
-    def copysign(self, other): return _expr_ops().copysign(self, other)
-    def copysign_(self, other): return _expr_ops().copysign(self, other, out=self)
-    def hypot(self, other): return _expr_ops().hypot(self, other)
-    def hypot_(self, other): return _expr_ops().hypot(self, other, out=self)
-    def xlogy(self, other): return _expr_ops().xlogy(self, other)
-    def xlogy_(self, other): return _expr_ops().xlogy(self, other, out=self)
-    def bitwise_left_shift(self, other): return _expr_ops().bitwise_left_shift(self, other)
-    def bitwise_left_shift_(self, other): return _expr_ops().bitwise_left_shift(self, other, out=self)
-    def bitwise_right_shift(self, other): return _expr_ops().bitwise_right_shift(self, other)
-    def bitwise_right_shift_(self, other): return _expr_ops().bitwise_right_shift(self, other, out=self)
-    def logaddexp(self, other): return _expr_ops().logaddexp(self, other)
-    def logaddexp2(self, other): return _expr_ops().logaddexp2(self, other)
-    def fmax(self, other): return _expr_ops().fmax(self, other)
-    def fmin(self, other): return _expr_ops().fmin(self, other)
-    def polygamma(self, n): return _expr_ops().polygamma(n, self)
-    def polygamma_(self, n): return _expr_ops().polygamma(n, self, out=self)
-    def lerp(self, end, weight): return _expr_ops().lerp(self, end, weight)
-    def lerp_(self, end, weight): return _expr_ops().lerp(self, end, weight, out=self)
+    def acos(self):
+        """The arccosine of each element, in radians.
+
+        >>> th.tensor([0.25, 0.5]).acos()
+        tensor([1.3181, 1.0472])
+        """
+        return _expr_ops().acos(self)
+
+    def acos_(self):
+        """In place acos(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).acos_()
+        tensor([1.3181, 1.0472])
+        """
+        return _expr_ops().acos(self, out=self)
+
+    def asin(self):
+        """The arcsine of each element, in radians.
+
+        >>> th.tensor([0.25, 0.5]).asin()
+        tensor([0.2527, 0.5236])
+        """
+        return _expr_ops().asin(self)
+
+    def asin_(self):
+        """In place asin(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).asin_()
+        tensor([0.2527, 0.5236])
+        """
+        return _expr_ops().asin(self, out=self)
+
+    def atan(self):
+        """The arctangent of each element, in radians.
+
+        >>> th.tensor([0.25, 0.5]).atan()
+        tensor([0.2450, 0.4636])
+        """
+        return _expr_ops().atan(self)
+
+    def atan_(self):
+        """In place atan(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).atan_()
+        tensor([0.2450, 0.4636])
+        """
+        return _expr_ops().atan(self, out=self)
+
+    def arccos(self):
+        """numpy's name of acos().
+
+        >>> th.tensor([0.25, 0.5]).arccos()
+        tensor([1.3181, 1.0472])
+        """
+        return _expr_ops().arccos(self)
+
+    def arccos_(self):
+        """In place arccos(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).arccos_()
+        tensor([1.3181, 1.0472])
+        """
+        return _expr_ops().arccos(self, out=self)
+
+    def arcsin(self):
+        """numpy's name of asin().
+
+        >>> th.tensor([0.25, 0.5]).arcsin()
+        tensor([0.2527, 0.5236])
+        """
+        return _expr_ops().arcsin(self)
+
+    def arcsin_(self):
+        """In place arcsin(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).arcsin_()
+        tensor([0.2527, 0.5236])
+        """
+        return _expr_ops().arcsin(self, out=self)
+
+    def arctan(self):
+        """numpy's name of atan().
+
+        >>> th.tensor([0.25, 0.5]).arctan()
+        tensor([0.2450, 0.4636])
+        """
+        return _expr_ops().arctan(self)
+
+    def arctan_(self):
+        """In place arctan(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).arctan_()
+        tensor([0.2450, 0.4636])
+        """
+        return _expr_ops().arctan(self, out=self)
+
+    def cosh(self):
+        """The hyperbolic cosine of each element.
+
+        >>> th.tensor([0.25, 0.5]).cosh()
+        tensor([1.0314, 1.1276])
+        """
+        return _expr_ops().cosh(self)
+
+    def cosh_(self):
+        """In place cosh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).cosh_()
+        tensor([1.0314, 1.1276])
+        """
+        return _expr_ops().cosh(self, out=self)
+
+    def sinh(self):
+        """The hyperbolic sine of each element.
+
+        >>> th.tensor([0.25, 0.5]).sinh()
+        tensor([0.2526, 0.5211])
+        """
+        return _expr_ops().sinh(self)
+
+    def sinh_(self):
+        """In place sinh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).sinh_()
+        tensor([0.2526, 0.5211])
+        """
+        return _expr_ops().sinh(self, out=self)
+
+    def tan(self):
+        """The tangent of each element (radians).
+
+        >>> th.tensor([0.25, 0.5]).tan()
+        tensor([0.2553, 0.5463])
+        """
+        return _expr_ops().tan(self)
+
+    def tan_(self):
+        """In place tan(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).tan_()
+        tensor([0.2553, 0.5463])
+        """
+        return _expr_ops().tan(self, out=self)
+
+    def log2(self):
+        """The base-2 logarithm of each element.
+
+        >>> th.tensor([8.0, 0.5]).log2()
+        tensor([ 3., -1.])
+        """
+        return _expr_ops().log2(self)
+
+    def log2_(self):
+        """In place log2(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([8.0, 0.5]).log2_()
+        tensor([ 3., -1.])
+        """
+        return _expr_ops().log2(self, out=self)
+
+    def log10(self):
+        """The base-10 logarithm of each element.
+
+        >>> th.tensor([1000.0, 0.5]).log10()
+        tensor([ 3.0000, -0.3010])
+        """
+        return _expr_ops().log10(self)
+
+    def log10_(self):
+        """In place log10(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1000.0, 0.5]).log10_()
+        tensor([ 3.0000, -0.3010])
+        """
+        return _expr_ops().log10(self, out=self)
+
+    def exp2(self):
+        """2 to the power of each element.
+
+        >>> th.tensor([3.0, 0.5]).exp2()
+        tensor([8.0000, 1.4142])
+        """
+        return _expr_ops().exp2(self)
+
+    def exp2_(self):
+        """In place exp2(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([3.0, 0.5]).exp2_()
+        tensor([8.0000, 1.4142])
+        """
+        return _expr_ops().exp2(self, out=self)
+
+    def sinc(self):
+        """sin(πx) / (πx) of each element (1 at 0).
+
+        >>> th.tensor([0.0, 0.5]).sinc()
+        tensor([1.0000, 0.6366])
+        """
+        return _expr_ops().sinc(self)
+
+    def sinc_(self):
+        """In place sinc(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.0, 0.5]).sinc_()
+        tensor([1.0000, 0.6366])
+        """
+        return _expr_ops().sinc(self, out=self)
+
+    def erf(self):
+        """The error function of each element.
+
+        >>> th.tensor([0.25, 0.5]).erf()
+        tensor([0.2763, 0.5205])
+        """
+        return _expr_ops().erf(self)
+
+    def erf_(self):
+        """In place erf(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).erf_()
+        tensor([0.2763, 0.5205])
+        """
+        return _expr_ops().erf(self, out=self)
+
+    def erfc(self):
+        """1 - erf(x) of each element.
+
+        >>> th.tensor([0.25, 0.5]).erfc()
+        tensor([0.7237, 0.4795])
+        """
+        return _expr_ops().erfc(self)
+
+    def erfc_(self):
+        """In place erfc(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).erfc_()
+        tensor([0.7237, 0.4795])
+        """
+        return _expr_ops().erfc(self, out=self)
+
+    def erfinv(self):
+        """The inverse error function of each element.
+
+        >>> th.tensor([0.25, 0.5]).erfinv()
+        tensor([0.2253, 0.4769])
+        """
+        return _expr_ops().erfinv(self)
+
+    def erfinv_(self):
+        """In place erfinv(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).erfinv_()
+        tensor([0.2253, 0.4769])
+        """
+        return _expr_ops().erfinv(self, out=self)
+
+    def lgamma(self):
+        """log|Γ(x)| of each element.
+
+        >>> th.tensor([0.5, 4.0]).lgamma()
+        tensor([0.5724, 1.7918])
+        """
+        return _expr_ops().lgamma(self)
+
+    def lgamma_(self):
+        """In place lgamma(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5, 4.0]).lgamma_()
+        tensor([0.5724, 1.7918])
+        """
+        return _expr_ops().lgamma(self, out=self)
+
+    def digamma(self):
+        """The logarithmic derivative of the gamma function, of each element.
+
+        >>> th.tensor([1.0, 2.5]).digamma()
+        tensor([-0.5772,  0.7032])
+        """
+        return _expr_ops().digamma(self)
+
+    def digamma_(self):
+        """In place digamma(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 2.5]).digamma_()
+        tensor([-0.5772,  0.7032])
+        """
+        return _expr_ops().digamma(self, out=self)
+
+    def frac(self):
+        """The fractional part of each element (x - trunc(x)).
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).frac()
+        tensor([-0.5000,  0.5000,  0.0000])
+        """
+        return _expr_ops().frac(self)
+
+    def frac_(self):
+        """In place frac(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).frac_()
+        tensor([-0.5000,  0.5000,  0.0000])
+        """
+        return _expr_ops().frac(self, out=self)
+
+    def deg2rad(self):
+        """Each element converted from degrees to radians.
+
+        >>> th.tensor([90.0, 180.0]).deg2rad()
+        tensor([1.5708, 3.1416])
+        """
+        return _expr_ops().deg2rad(self)
+
+    def deg2rad_(self):
+        """In place deg2rad(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([90.0, 180.0]).deg2rad_()
+        tensor([1.5708, 3.1416])
+        """
+        return _expr_ops().deg2rad(self, out=self)
+
+    def rad2deg(self):
+        """Each element converted from radians to degrees.
+
+        >>> th.tensor([1.0, 3.0]).rad2deg()
+        tensor([ 57.2958, 171.8873])
+        """
+        return _expr_ops().rad2deg(self)
+
+    def rad2deg_(self):
+        """In place rad2deg(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).rad2deg_()
+        tensor([ 57.2958, 171.8873])
+        """
+        return _expr_ops().rad2deg(self, out=self)
+
+    def square(self):
+        """x * x of each element.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).square()
+        tensor([2.2500, 0.2500, 4.0000])
+        """
+        return _expr_ops().square(self)
+
+    def square_(self):
+        """In place square(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).square_()
+        tensor([2.2500, 0.2500, 4.0000])
+        """
+        return _expr_ops().square(self, out=self)
+
+    def isnan(self):
+        """True where an element is NaN.
+
+        >>> th.tensor([1.0, float('nan')]).isnan()
+        tensor([False,  True])
+        """
+        return _expr_ops().isnan(self)
+
+    def isinf(self):
+        """True where an element is ±inf.
+
+        >>> th.tensor([1.0, float('-inf')]).isinf()
+        tensor([False,  True])
+        """
+        return _expr_ops().isinf(self)
+
+    def isfinite(self):
+        """True where an element is neither inf nor NaN.
+
+        >>> th.tensor([1.0, float('inf'), float('nan')]).isfinite()
+        tensor([ True, False, False])
+        """
+        return _expr_ops().isfinite(self)
+
+    def isposinf(self):
+        """True where an element is +inf.
+
+        >>> th.tensor([float('inf'), float('-inf')]).isposinf()
+        tensor([ True, False])
+        """
+        return _expr_ops().isposinf(self)
+
+    def isneginf(self):
+        """True where an element is -inf.
+
+        >>> th.tensor([float('inf'), float('-inf')]).isneginf()
+        tensor([False,  True])
+        """
+        return _expr_ops().isneginf(self)
+
+    def signbit(self):
+        """True where an element's sign bit is set (-0.0 included).
+
+        >>> th.tensor([-0.0, 1.0, -2.0]).signbit()
+        tensor([ True, False,  True])
+        """
+        return _expr_ops().signbit(self)
+
+    def fmod(self, other):
+        """The remainder with the sign of self, as C's fmod.
+
+        >>> th.tensor([-7, 7]).fmod(3)
+        tensor([-1,  1])
+        """
+        return _expr_ops().fmod(self, other)
+
+    def fmod_(self, other):
+        """In place fmod(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-7, 7]).fmod_(3)
+        tensor([-1,  1])
+        """
+        return _expr_ops().fmod(self, other, out=self)
+
+    def copysign(self, other):
+        """|self| with the sign of other.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).copysign(-1.0)
+        tensor([-1.5000, -0.5000, -2.0000])
+        """
+        return _expr_ops().copysign(self, other)
+
+    def copysign_(self, other):
+        """In place copysign(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.5, 0.5, 2.0]).copysign_(-1.0)
+        tensor([-1.5000, -0.5000, -2.0000])
+        """
+        return _expr_ops().copysign(self, other, out=self)
+
+    def hypot(self, other):
+        """sqrt(self² + other²) without overflow.
+
+        >>> th.tensor([3.0, 5.0]).hypot(th.tensor([4.0, 12.0]))
+        tensor([ 5., 13.])
+        """
+        return _expr_ops().hypot(self, other)
+
+    def hypot_(self, other):
+        """In place hypot(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([3.0, 5.0]).hypot_(th.tensor([4.0, 12.0]))
+        tensor([ 5., 13.])
+        """
+        return _expr_ops().hypot(self, other, out=self)
+
+    def xlogy(self, other):
+        """self * log(other), 0 where self is 0.
+
+        >>> th.tensor([0.0, 2.0]).xlogy(th.tensor([0.0, 4.0]))
+        tensor([0.0000, 2.7726])
+        """
+        return _expr_ops().xlogy(self, other)
+
+    def xlogy_(self, other):
+        """In place xlogy(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.0, 2.0]).xlogy_(th.tensor([0.0, 4.0]))
+        tensor([0.0000, 2.7726])
+        """
+        return _expr_ops().xlogy(self, other, out=self)
+
+    def bitwise_left_shift(self, other):
+        """self << other for integers.
+
+        >>> th.tensor([6, 3, 5]).bitwise_left_shift(2)
+        tensor([24, 12, 20])
+        """
+        return _expr_ops().bitwise_left_shift(self, other)
+
+    def bitwise_left_shift_(self, other):
+        """In place bitwise_left_shift(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([6, 3, 5]).bitwise_left_shift_(2)
+        tensor([24, 12, 20])
+        """
+        return _expr_ops().bitwise_left_shift(self, other, out=self)
+
+    def bitwise_right_shift(self, other):
+        """self >> other for integers (arithmetic for signed ones).
+
+        >>> th.tensor([-8, 8]).bitwise_right_shift(2)
+        tensor([-2,  2])
+        """
+        return _expr_ops().bitwise_right_shift(self, other)
+
+    def bitwise_right_shift_(self, other):
+        """In place bitwise_right_shift(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-8, 8]).bitwise_right_shift_(2)
+        tensor([-2,  2])
+        """
+        return _expr_ops().bitwise_right_shift(self, other, out=self)
+
+    def logaddexp(self, other):
+        """log(exp(self) + exp(other)) without overflow.
+
+        >>> th.tensor([1000.0, 0.0]).logaddexp(th.tensor([1000.0, 0.0]))
+        tensor([1.0007e+03, 6.9315e-01])
+        """
+        return _expr_ops().logaddexp(self, other)
+
+    def logaddexp2(self, other):
+        """log2(2**self + 2**other) without overflow.
+
+        >>> th.tensor([3.0, 0.0]).logaddexp2(th.tensor([3.0, 0.0]))
+        tensor([4., 1.])
+        """
+        return _expr_ops().logaddexp2(self, other)
+
+    def fmax(self, other):
+        """The larger of self and other, element-wise; a number wins over NaN.
+
+        >>> th.tensor([1.0, float('nan')]).fmax(th.tensor([0.0, 2.0]))
+        tensor([1., 2.])
+        """
+        return _expr_ops().fmax(self, other)
+
+    def fmin(self, other):
+        """The smaller of self and other, element-wise; a number wins over NaN.
+
+        >>> th.tensor([1.0, float('nan')]).fmin(th.tensor([0.0, 2.0]))
+        tensor([0., 2.])
+        """
+        return _expr_ops().fmin(self, other)
+
+    def polygamma(self, n):
+        """The n-th derivative of digamma, of each element: polygamma(n).
+
+        >>> th.tensor([1.0, 2.0]).polygamma(1)
+        tensor([1.6449, 0.6449])
+        """
+        return _expr_ops().polygamma(n, self)
+
+    def polygamma_(self, n):
+        """In place polygamma(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 2.0]).polygamma_(1)
+        tensor([1.6449, 0.6449])
+        """
+        return _expr_ops().polygamma(n, self, out=self)
+
+    def lerp(self, end, weight):
+        """self + weight * (end - self), element-wise.
+
+        >>> th.tensor([0.0, 10.0]).lerp(th.tensor([10.0, 20.0]), 0.25)
+        tensor([ 2.5000, 12.5000])
+        """
+        return _expr_ops().lerp(self, end, weight)
+
+    def lerp_(self, end, weight):
+        """In place lerp(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.0, 10.0]).lerp_(th.tensor([10.0, 20.0]), 0.25)
+        tensor([ 2.5000, 12.5000])
+        """
+        return _expr_ops().lerp(self, end, weight, out=self)
+
     def nan_to_num(self, nan=0.0, posinf=None, neginf=None):
+        """NaN, +inf and -inf replaced by nan, posinf and neginf (defaults: 0, the dtype's max
+        and min).
+
+        >>> th.tensor([float('nan'), float('inf'), 1.0]).nan_to_num(posinf=9.0)
+        tensor([0., 9., 1.])
+        """
         return _expr_ops().nan_to_num(self, nan, posinf, neginf)
     def nan_to_num_(self, nan=0.0, posinf=None, neginf=None):
+        """In place nan_to_num(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([float('nan'), float('inf'), 1.0]).nan_to_num_(posinf=9.0)
+        tensor([0., 9., 1.])
+        """
         return _expr_ops().nan_to_num(self, nan, posinf, neginf, out=self)
-    def equal(self, other): return _expr_ops().equal(self, other)
+    def equal(self, other):
+        """True if other has the same shape and elements.
+
+        >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> t.equal(t.clone())
+        True
+        """
+        return _expr_ops().equal(self, other)
+
     def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """True where |self - other| <= atol + rtol * |other| (equal_nan= counts NaNs equal).
+
+        >>> th.tensor([1.0, 2.0]).isclose(th.tensor([1.0 + 1e-9, 2.1]))
+        tensor([ True, False])
+        """
         return _expr_ops().isclose(self, other, rtol, atol, equal_nan)
     def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """True if isclose() holds everywhere.
+
+        >>> th.tensor([1.0, 2.0]).allclose(th.tensor([1.0 + 1e-9, 2.0]))
+        True
+        """
         return _expr_ops().allclose(self, other, rtol, atol, equal_nan)
 
     # ------------------------------------------------ dtype conversion
@@ -1437,16 +3543,28 @@ cdef class Tensor:
 
     @property
     def is_cuda(self):
-        """False: th computes on the CPU only."""
+        """False: th computes on the CPU only.
+
+        >>> th.zeros(1).is_cuda
+        False
+        """
         return False
 
     @property
     def is_cpu(self):
-        """True: th computes on the CPU only."""
+        """True: th computes on the CPU only.
+
+        >>> th.zeros(1).is_cpu
+        True
+        """
         return True
 
     def get_device(self):
-        """-1, torch's answer for a CPU tensor."""
+        """-1, torch's answer for a CPU tensor.
+
+        >>> th.zeros(1).get_device()
+        -1
+        """
         return -1
 
     def cpu(self, memory_format=None):
@@ -1462,7 +3580,15 @@ cdef class Tensor:
         return self
 
     def cuda(self, device=None, non_blocking=False, memory_format=None):
-        """Refused: th has no CUDA device (th.Error)."""
+        """Refused: th has no CUDA device (th.Error).
+
+        >>> try:
+        ...     th.zeros(1).cuda()
+        ... except RuntimeError as e:
+        ...     print(type(e).__name__)
+        ...
+        Error
+        """
         raise Error("cuda(): th computes on the CPU only: there is no CUDA device")
 
     @property
@@ -1481,23 +3607,40 @@ cdef class Tensor:
             raise Error("requires_grad=True: th has no autograd (gradients are not tracked)")
 
     def requires_grad_(self, requires_grad=True):
-        """Refused for True (th has no autograd); this tensor for False."""
+        """Refused for True (th has no autograd); this tensor for False.
+
+        >>> t = th.zeros(1)
+        >>> t.requires_grad_(False) is t
+        True
+        """
         self.requires_grad = requires_grad
         return self
 
     @property
     def grad(self):
-        """None: th has no autograd, no gradient is ever accumulated."""
+        """None: th has no autograd, no gradient is ever accumulated.
+
+        >>> th.zeros(1).grad is None
+        True
+        """
         return None
 
     @property
     def grad_fn(self):
-        """None: th records no graph."""
+        """None: th records no graph.
+
+        >>> th.zeros(1).grad_fn is None
+        True
+        """
         return None
 
     @property
     def is_leaf(self):
-        """True: without autograd every tensor is a leaf."""
+        """True: without autograd every tensor is a leaf.
+
+        >>> th.zeros(1).is_leaf
+        True
+        """
         return True
 
     def detach(self):
@@ -1513,12 +3656,22 @@ cdef class Tensor:
         return wrap_tensor(THTensor_newWithTensor(self.cdata))
 
     def detach_(self):
-        """This tensor itself (nothing to detach from: th has no autograd)."""
+        """This tensor itself (nothing to detach from: th has no autograd).
+
+        >>> t = th.ones(2)
+        >>> t.detach_() is t
+        True
+        """
         return self
 
     @property
     def data(self):
-        """A view of the same storage, as torch's .data (= detach())."""
+        """A view of the same storage, as torch's .data (= detach()).
+
+        >>> t = th.ones(2)
+        >>> t.data.data_ptr() == t.data_ptr()
+        True
+        """
         return self.detach()
 
     def is_floating_point(self):
@@ -1553,12 +3706,53 @@ cdef class Tensor:
             raise TypeError("unsupported format string passed to Tensor.__format__")
         return str(self)
 
-    def double(self): return self.to(dtype_of(TH_FLOAT64))
-    def half(self): return self.to(dtype_of(TH_FLOAT16))
-    def bfloat16(self): return self.to(dtype_of(TH_BFLOAT16))
-    def int(self): return self.to(dtype_of(TH_INT32))
-    def long(self): return self.to(dtype_of(TH_INT64))
-    def bool(self): return self.to(dtype_of(TH_BOOL))
+    def double(self):
+        """This tensor as float64: itself when it already is, else a copy.
+
+        >>> th.tensor([1, 2]).double()
+        tensor([1., 2.], dtype=th.float64)
+        """
+        return self.to(dtype_of(TH_FLOAT64))
+
+    def half(self):
+        """This tensor as float16: itself when it already is, else a copy.
+
+        >>> th.tensor([1, 2]).half()
+        tensor([1., 2.], dtype=th.float16)
+        """
+        return self.to(dtype_of(TH_FLOAT16))
+
+    def bfloat16(self):
+        """This tensor as bfloat16: itself when it already is, else a copy.
+
+        >>> th.tensor([1, 2]).bfloat16()
+        tensor([1., 2.], dtype=th.bfloat16)
+        """
+        return self.to(dtype_of(TH_BFLOAT16))
+
+    def int(self):
+        """This tensor as int32: itself when it already is, else a copy (floats truncate).
+
+        >>> th.tensor([1.5, -2.5]).int()
+        tensor([ 1, -2], dtype=th.int32)
+        """
+        return self.to(dtype_of(TH_INT32))
+
+    def long(self):
+        """This tensor as int64: itself when it already is, else a copy (floats truncate).
+
+        >>> th.tensor([1.5, -2.5]).long()
+        tensor([ 1, -2])
+        """
+        return self.to(dtype_of(TH_INT64))
+
+    def bool(self):
+        """This tensor as bool: itself when it already is, else a copy (nonzero is True).
+
+        >>> th.tensor([0.0, 2.0]).bool()
+        tensor([False,  True])
+        """
+        return self.to(dtype_of(TH_BOOL))
 
     def __index__(self):
         if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
@@ -1568,7 +3762,11 @@ cdef class Tensor:
     # ------------------------------------------------------- in place
     def fill_(self, value):
         """Set every element to value: a number (ValueError if the dtype
-        cannot hold it), or a 0-dim tensor, copied in as copy_ converts it."""
+        cannot hold it), or a 0-dim tensor, copied in as copy_ converts it.
+
+        >>> th.empty(3).fill_(7)
+        tensor([7., 7., 7.])
+        """
         if isinstance(value, Tensor):
             # torch's fill_(Tensor) is a copy_: its cast, and its refusal of a
             # self whose elements share memory (a number fill takes that self:
@@ -1582,12 +3780,23 @@ cdef class Tensor:
         return self
 
     def zero_(self):
+        """Fill with zeros, in place.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).zero_()
+        tensor([[0., 0.],
+                [0., 0.]])
+        """
         THTensor_fillInt64(self.cdata, 0)
         return self
 
     def resize_(self, *size):
         """New sizes, contiguous, at the same offset; the storage grows when
-        needed (refused while it is shared)."""
+        needed (refused while it is shared).
+
+        >>> th.arange(4.0).resize_(2, 2)
+        tensor([[0., 1.],
+                [2., 3.]])
+        """
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int nd = parse_shape(size, sizes, "size")
         THTensor_resizeNd(self.cdata, nd, sizes, NULL)
@@ -1596,7 +3805,11 @@ cdef class Tensor:
     def set_(self, source, storage_offset=0, size=None, stride=None):
         """Take a tensor's storage and geometry, or view a th.Storage: all of
         it, 1-dim, or the given size (and stride; default contiguous) from
-        storage_offset, which must lie inside it."""
+        storage_offset, which must lie inside it.
+
+        >>> th.empty(0).set_(th.arange(3.0))
+        tensor([0., 1., 2.])
+        """
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int64_t strides[TH_MAX_DIMS]
         cdef int nd = 1
@@ -1631,11 +3844,21 @@ cdef class Tensor:
     # ------------------------------------------------------- sparse COO (th/_sparse.pyx)
     @property
     def is_sparse(self):
+        """False: a th.Tensor is strided (th.SparseTensor is sparse).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).is_sparse
+        False
+        """
         return False
 
     def to_sparse(self, sparse_dim=None):
         """A th.SparseTensor of the nonzero entries: the first sparse_dim
-        dims (default all) sparse, the rest dense; coalesced."""
+        dims (default all) sparse, the rest dense; coalesced.
+
+        >>> th.tensor([[0, 1], [2, 0]]).to_sparse().indices()
+        tensor([[0, 1],
+                [1, 0]])
+        """
         from th._sparse import from_dense
         return from_dense(self, sparse_dim)
 
@@ -1643,7 +3866,11 @@ cdef class Tensor:
     def numpy(self):
         """A numpy array over this tensor's memory (no copy); its base keeps
         the storage alive. Read-only for an expanded tensor. bfloat16 (which
-        numpy lacks) needs ml_dtypes, else TypeError: use .float()."""
+        numpy lacks) needs ml_dtypes, else TypeError: use .float().
+
+        >>> th.tensor([1.0, 2.0]).numpy()
+        array([1., 2.], dtype=float32)
+        """
         import numpy
         return numpy.asarray(self)
 
@@ -1710,12 +3937,21 @@ cdef class Tensor:
 
     def share_memory_(self):
         """Move the storage into shared memory (in place: every view
-        follows), to pass it to other processes without copying."""
+        follows), to pass it to other processes without copying.
+
+        >>> th.ones(2).share_memory_().is_shared()
+        True
+        """
         THDebug_checkTensor(self.cdata)
         THStorage_moveToSharedMemory(THTensor_storage(self.cdata))
         return self
 
     def is_shared(self):
+        """True if the storage is in shared memory.
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).is_shared()
+        False
+        """
         THDebug_checkTensor(self.cdata)
         return THStorage_isShared(THTensor_storage(self.cdata)) != 0
 
