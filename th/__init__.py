@@ -140,13 +140,23 @@ _HERE = _os.path.dirname(_os.path.abspath(__file__))
 
 def get_include() -> str:
     """Directory holding TH/TH.h (inside the installed package), for building
-    C or Cython code against th."""
+    C or Cython code against th.
+
+    >>> import os
+    >>> os.path.exists(os.path.join(th.get_include(), 'TH', 'TH.h'))
+    True
+    """
     return _os.path.join(_HERE, "include")
 
 
 def get_library_dirs() -> list[str]:
     """Directories holding libTH.so, the one C core of the process: link with
-    -lTH and an rpath to these so an extension shares th's global state."""
+    -lTH and an rpath to these so an extension shares th's global state.
+
+    >>> import os
+    >>> 'libTH.so' in os.listdir(th.get_library_dirs()[0])
+    True
+    """
     return [_HERE]
 
 

@@ -9,7 +9,11 @@ if TYPE_CHECKING:
 
 
 def broadcast_shapes(*shapes: Union[SupportsIndex, Sequence[SupportsIndex]]) -> "tuple[int, ...]":
-    """The shape that every given shape broadcasts to, as a tuple."""
+    """The shape that every given shape broadcasts to, as a tuple.
+
+    >>> th.broadcast_shapes((2, 1), (1, 3))
+    (2, 3)
+    """
     result: list[int] = []
     for shape in shapes:
         sizes = _shape(shape)
@@ -51,6 +55,12 @@ def _size(size: object) -> int:
 
 
 def broadcast_tensors(*tensors: "Tensor") -> "list[Tensor]":
-    """Views of the tensors expanded to their common shape (no copies)."""
+    """Views of the tensors expanded to their common shape (no copies).
+
+    >>> a, b = th.broadcast_tensors(th.tensor([[1], [2]]), th.tensor([10, 20, 30]))
+    >>> b
+    tensor([[10, 20, 30],
+            [10, 20, 30]])
+    """
     shape = broadcast_shapes(*(t.shape for t in tensors))
     return [t.expand(shape) for t in tensors]

@@ -145,21 +145,37 @@ cdef Tensor _conv(str fn, int n, object input, object weight, object bias, objec
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """A 1-d convolution (cross-correlation) of input (N, C_in, L) or
-    (C_in, L) with weight (C_out, C_in / groups, kW), plus bias (C_out)."""
+    (C_in, L) with weight (C_out, C_in / groups, kW), plus bias (C_out).
+
+    >>> F = th.nn.functional
+    >>> F.conv1d(th.arange(5.0).view(1, 1, 5), th.ones(1, 1, 2))
+    tensor([[[1., 3., 5., 7.]]])
+    """
     return _conv("conv1d", 1, input, weight, bias, stride, padding, dilation, groups)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """A 2-d convolution (cross-correlation) of input (N, C_in, H, W) or
     (C_in, H, W) with weight (C_out, C_in / groups, kH, kW), plus bias
-    (C_out). padding: ints, 'valid' or 'same' (stride 1 only)."""
+    (C_out). padding: ints, 'valid' or 'same' (stride 1 only).
+
+    >>> F = th.nn.functional
+    >>> F.conv2d(th.arange(9.0).view(1, 1, 3, 3), th.ones(1, 1, 2, 2))
+    tensor([[[[ 8., 12.],
+              [20., 24.]]]])
+    """
     return _conv("conv2d", 2, input, weight, bias, stride, padding, dilation, groups)
 
 
 def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """A 3-d convolution (cross-correlation) of input (N, C_in, D, H, W) or
     (C_in, D, H, W) with weight (C_out, C_in / groups, kD, kH, kW), plus bias
-    (C_out)."""
+    (C_out).
+
+    >>> F = th.nn.functional
+    >>> F.conv3d(th.ones(1, 1, 2, 2, 2), th.ones(1, 1, 2, 2, 2))
+    tensor([[[[[8.]]]]])
+    """
     return _conv("conv3d", 3, input, weight, bias, stride, padding, dilation, groups)
 
 
@@ -198,7 +214,12 @@ cdef Tensor _conv_transpose(str fn, int n, object input, object weight, object b
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1,
                      dilation=1):
     """A 1-d transposed convolution (conv1d's adjoint) of input (N, C_in, L)
-    or (C_in, L) with weight (C_in, C_out / groups, kW), plus bias (C_out)."""
+    or (C_in, L) with weight (C_in, C_out / groups, kW), plus bias (C_out).
+
+    >>> F = th.nn.functional
+    >>> F.conv_transpose1d(th.ones(1, 1, 3), th.ones(1, 1, 2))
+    tensor([[[1., 2., 2., 1.]]])
+    """
     return _conv_transpose("conv_transpose1d", 1, input, weight, bias, stride, padding,
                            output_padding, groups, dilation)
 
@@ -207,7 +228,14 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
                      dilation=1):
     """A 2-d transposed convolution (conv2d's adjoint) of input (N, C_in, H,
     W) or (C_in, H, W) with weight (C_in, C_out / groups, kH, kW), plus bias
-    (C_out)."""
+    (C_out).
+
+    >>> F = th.nn.functional
+    >>> F.conv_transpose2d(th.ones(1, 1, 2, 2), th.ones(1, 1, 2, 2))
+    tensor([[[[1., 2., 1.],
+              [2., 4., 2.],
+              [1., 2., 1.]]]])
+    """
     return _conv_transpose("conv_transpose2d", 2, input, weight, bias, stride, padding,
                            output_padding, groups, dilation)
 
@@ -216,6 +244,11 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
                      dilation=1):
     """A 3-d transposed convolution (conv3d's adjoint) of input (N, C_in, D,
     H, W) or (C_in, D, H, W) with weight (C_in, C_out / groups, kD, kH, kW),
-    plus bias (C_out)."""
+    plus bias (C_out).
+
+    >>> F = th.nn.functional
+    >>> F.conv_transpose3d(th.ones(1, 1, 1, 1, 1), th.ones(1, 1, 2, 1, 1)).shape
+    (1, 1, 2, 1, 1)
+    """
     return _conv_transpose("conv_transpose3d", 3, input, weight, bias, stride, padding,
                            output_padding, groups, dilation)

@@ -32,12 +32,23 @@ def live_sparse():
 
 
 def get_num_threads():
-    """Threads a long copy is split across (TH_NUM_THREADS, else the CPUs, at most 8)."""
+    """Threads a long copy is split across (TH_NUM_THREADS, else the CPUs, at most 8).
+
+    >>> th.get_num_threads() >= 1
+    True
+    """
     return THGetNumThreads()
 
 
 def set_num_threads(n):
-    """Use n threads for long copies from now on (n < 1: back to the default)."""
+    """Use n threads for long copies from now on (n < 1: back to the default).
+
+    >>> n = th.get_num_threads()
+    >>> th.set_num_threads(1)
+    >>> th.get_num_threads()
+    1
+    >>> th.set_num_threads(n)
+    """
     cdef int64_t k = as_int64(n, "set_num_threads(): n")
     THSetNumThreads(<int>max(-1, min(k, 1 << 20)))  # the C clamps to its range
 

@@ -274,7 +274,12 @@ def from_dlpack(obj):
     read-only producer. The producer's memory is released when th's storage
     dies. A capsule th cannot take (a bad shape or strides, a dtype or
     device th lacks) is consumed all the same: its deleter is called, with
-    no exception pending, before from_dlpack raises."""
+    no exception pending, before from_dlpack raises.
+
+    >>> import numpy as np
+    >>> th.from_dlpack(np.arange(3))
+    tensor([0, 1, 2])
+    """
     if hasattr(obj, "__dlpack__"):
         device = tuple(obj.__dlpack_device__())
         if device[0] != DL_CPU:

@@ -13,7 +13,11 @@ cdef dict _by_name = {}
 
 
 cdef class dtype:
-    """An element type. Compare with ``is`` or ``==``; ``th.float32.itemsize == 4``."""
+    """An element type. Compare with ``is`` or ``==``; ``th.float32.itemsize == 4``.
+
+    >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).dtype
+    th.float32
+    """
 
     def __init__(self):
         raise TypeError("th.dtype cannot be created; use th.float32, th.int64, ...")

@@ -34,30 +34,70 @@ class Error(RuntimeError):
     """A call th refuses. A RuntimeError, the class torch raises for most
     refusals, so code written for torch catches it; the subclasses are also
     the builtin class that names the kind of mistake (as numpy's AxisError is
-    both a ValueError and an IndexError)."""
+    both a ValueError and an IndexError).
+
+    >>> try:
+    ...     th.zeros(2).view(3)
+    ... except RuntimeError as e:
+    ...     print(isinstance(e, th.Error), type(e).__name__)
+    ...
+    True ArgumentError
+    """
     __module__ = "th"
 
 
 class ArgumentError(Error, ValueError):
     """A shape or a value th cannot take: operands that do not broadcast, a
-    size that does not fit a view, a value the dtype cannot hold."""
+    size that does not fit a view, a value the dtype cannot hold.
+
+    >>> try:
+    ...     th.ones(2) + th.ones(3)
+    ... except ValueError as e:
+    ...     print(type(e).__name__)
+    ...
+    ArgumentError
+    """
     __module__ = "th"
 
 
 class DtypeError(Error, TypeError):
     """A dtype th cannot take: a result that cannot be cast into out=, an op
-    the dtype does not support."""
+    the dtype does not support.
+
+    >>> try:
+    ...     th.zeros(2, dtype=th.int64).add_(0.5)
+    ... except TypeError as e:
+    ...     print(type(e).__name__)
+    ...
+    DtypeError
+    """
     __module__ = "th"
 
 
 class OutOfRange(Error, IndexError):
-    """An index or a dim out of range."""
+    """An index or a dim out of range.
+
+    >>> try:
+    ...     th.zeros(2)[5]
+    ... except IndexError as e:
+    ...     print(type(e).__name__)
+    ...
+    OutOfRange
+    """
     __module__ = "th"
 
 
 class UnsupportedDtype(DtypeError, NotImplementedError):
     """An op the operands' dtype does not implement (floor of complex,
-    bitwise_and of floats): a NotImplementedError too, as torch raises."""
+    bitwise_and of floats): a NotImplementedError too, as torch raises.
+
+    >>> try:
+    ...     th.floor(th.tensor([1j]))
+    ... except NotImplementedError as e:
+    ...     print(type(e).__name__)
+    ...
+    UnsupportedDtype
+    """
     __module__ = "th"
 
 

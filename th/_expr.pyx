@@ -38,7 +38,12 @@ cdef class Expr:
     ``th.lazy(b) * c + 2`` is an Expr: its shape and dtype are known at
     once, its tensors are read when it is evaluated (``a += e``,
     ``a[...] = e``, ``a.copy_(e)``, ``th.eval(e, out=a)``, ``e.eval()``),
-    in one pass over the elements with no temporaries."""
+    in one pass over the elements with no temporaries.
+
+    >>> e = th.sqrt(th.lazy(th.tensor([1.0, 4.0]))) - 1
+    >>> isinstance(e, th.Expr), e.eval()
+    (True, tensor([0., 1.]))
+    """
 
     # numpy must not take an Expr apart: an ndarray operator defers to the
     # Expr's (which refuses arrays: TypeError), a numpy ufunc refuses it,
@@ -531,7 +536,12 @@ cdef str _op_name(int op):
 # ------------------------------------------------ lazy, eval, Expr trees
 def lazy(value):
     """value as a th.Expr: a tensor leaf (read when the expression is
-    evaluated, not now), a number, or an Expr itself."""
+    evaluated, not now), a number, or an Expr itself.
+
+    >>> e = th.lazy(th.tensor([1.0, 2.0])) * 3 + 1
+    >>> e.eval()
+    tensor([4., 7.])
+    """
     if isinstance(value, Expr):
         return value
     return wrap_expr(new_operand(value, "lazy"))
@@ -539,7 +549,12 @@ def lazy(value):
 
 def eval(e, *, out=None):
     """The value of e (an Expr, or a tensor: copied): a new tensor, or
-    written into out (torch's out= rules, see into_out)."""
+    written into out (torch's out= rules, see into_out).
+
+    >>> a = th.tensor([1.0, 2.0])
+    >>> th.eval(th.lazy(a) * a + 1)
+    tensor([2., 5.])
+    """
     cdef Expr x = lazy(e)
     if out is not None:
         return into_out(x, out)
@@ -676,7 +691,11 @@ cdef object _fused(object input, object other, object alpha, str fn, THScalarTyp
 
 
 def add(input, other, *, alpha=1, out=None):
-    """input + alpha * other (rounded once for float tensors, as torch)."""
+    """input + alpha * other (rounded once for float tensors, as torch).
+
+    >>> th.add(th.tensor([-1.5, 0.5, 2.0]), th.tensor([1.0]), alpha=2)
+    tensor([0.5000, 2.5000, 4.0000])
+    """
     cdef THScalarType t
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
@@ -690,7 +709,11 @@ def add(input, other, *, alpha=1, out=None):
 
 def sub(input, other, *, alpha=1, out=None):
     """input - alpha * other (a bool operand is refused whatever alpha is, as
-    in torch)."""
+    in torch).
+
+    >>> th.sub(th.tensor([-1.5, 0.5, 2.0]), 1.0)
+    tensor([-2.5000, -0.5000,  1.0000])
+    """
     cdef THScalarType t
     cdef bint lazy = _any_lazy((input, other))
     if not (type(alpha) is int and alpha == 1):
@@ -705,7 +728,13 @@ def sub(input, other, *, alpha=1, out=None):
 
 def div(input, other, *, rounding_mode=None, out=None):
     """input / other: true division (a float result), or rounded toward zero
-    (rounding_mode='trunc') or down ('floor'), keeping an integral dtype."""
+    (rounding_mode='trunc') or down ('floor'), keeping an integral dtype.
+
+    >>> th.div(th.tensor([-1.5, 0.5, 2.0]), 2)
+    tensor([-0.7500,  0.2500,  1.0000])
+    >>> th.div(th.tensor([-7, 7]), 2, rounding_mode='floor')
+    tensor([-4,  3])
+    """
     if rounding_mode is None:
         return apply(TH_EXPR_DIV, "div", out, input, other)
     if rounding_mode == "floor":
@@ -730,11 +759,20 @@ def div(input, other, *, rounding_mode=None, out=None):
 
 
 def remainder(input, other, *, out=None):
-    """Python's modulus: the result has the divisor's sign."""
+    """Python's modulus: the result has the divisor's sign.
+
+    >>> th.remainder(th.tensor([-7, 7]), 3)
+    tensor([2, 1])
+    """
     return apply(TH_EXPR_REMAINDER, "remainder", out, input, other)
 
 
 def pow(input, exponent, *, out=None):
+    """self ** exponent, broadcasting.
+
+    >>> th.pow(th.tensor([-1.5, 0.5, 2.0]), 2)
+    tensor([2.2500, 0.2500, 4.0000])
+    """
     return apply(TH_EXPR_POW, "pow", out, input, exponent)
 
 
@@ -749,44 +787,150 @@ def _binary(THExprOp op, str doc):
     return function
 
 
-mul = _binary(TH_EXPR_MUL, "input * other.")
-floor_divide = _binary(TH_EXPR_FLOOR_DIVIDE, "input // other, rounded down.")
-maximum = _binary(TH_EXPR_MAXIMUM, "The larger of the two (NaN propagates).")
-minimum = _binary(TH_EXPR_MINIMUM, "The smaller of the two (NaN propagates).")
-atan2 = _binary(TH_EXPR_ATAN2, "atan(input / other) in the quadrant of (other, input).")
-eq = _binary(TH_EXPR_EQ, "input == other (bool).")
-ne = _binary(TH_EXPR_NE, "input != other (bool).")
-lt = _binary(TH_EXPR_LT, "input < other (bool).")
-le = _binary(TH_EXPR_LE, "input <= other (bool).")
-gt = _binary(TH_EXPR_GT, "input > other (bool).")
-ge = _binary(TH_EXPR_GE, "input >= other (bool).")
-logical_and = _binary(TH_EXPR_LOGICAL_AND, "Both non-zero (bool).")
-logical_or = _binary(TH_EXPR_LOGICAL_OR, "Either non-zero (bool).")
-logical_xor = _binary(TH_EXPR_LOGICAL_XOR, "Exactly one non-zero (bool).")
-bitwise_and = _binary(TH_EXPR_BITWISE_AND, "input & other (integers, bools).")
-bitwise_or = _binary(TH_EXPR_BITWISE_OR, "input | other (integers, bools).")
-bitwise_xor = _binary(TH_EXPR_BITWISE_XOR, "input ^ other (integers, bools).")
-bitwise_left_shift = _binary(
-    TH_EXPR_BITWISE_LEFT_SHIFT,
-    "input << other (integers; a count below 0 or of the width or more gives 0).")
-bitwise_right_shift = _binary(
-    TH_EXPR_BITWISE_RIGHT_SHIFT,
-    "input >> other (integers; a count below 0 or of the width or more gives 0 or -1, "
-    "the sign's fill).")
-fmod = _binary(TH_EXPR_FMOD, "C's remainder of input / other: the sign of input (remainder "
-                             "takes other's).")
-copysign = _binary(TH_EXPR_COPYSIGN, "input's magnitude with other's sign (a float result).")
-hypot = _binary(TH_EXPR_HYPOT, "sqrt(input ** 2 + other ** 2) without overflow (floats).")
-logaddexp = _binary(TH_EXPR_LOGADDEXP, "log(exp(input) + exp(other)) without overflow.")
-logaddexp2 = _binary(TH_EXPR_LOGADDEXP2, "log2(2 ** input + 2 ** other) without overflow.")
-xlogy = _binary(TH_EXPR_XLOGY, "input * log(other): 0 where input is 0, NaN where other is NaN.")
-fmax = _binary(TH_EXPR_FMAX, "The larger of the two, a NaN beside a number ignored.")
-fmin = _binary(TH_EXPR_FMIN, "The smaller of the two, a NaN beside a number ignored.")
+mul = _binary(TH_EXPR_MUL, """input * other.
+
+    >>> th.mul(th.tensor([-1.5, 0.5, 2.0]), 2)
+    tensor([-3.,  1.,  4.])
+    """)
+floor_divide = _binary(TH_EXPR_FLOOR_DIVIDE, """input // other, rounded down.
+
+    >>> th.floor_divide(th.tensor([-7, 7]), 2)
+    tensor([-4,  3])
+    """)
+maximum = _binary(TH_EXPR_MAXIMUM, """The larger of the two (NaN propagates).
+
+    >>> th.maximum(th.tensor([-1.5, 0.5, 2.0]), th.tensor(0.0))
+    tensor([0.0000, 0.5000, 2.0000])
+    """)
+minimum = _binary(TH_EXPR_MINIMUM, """The smaller of the two (NaN propagates).
+
+    >>> th.minimum(th.tensor([-1.5, 0.5, 2.0]), th.tensor(0.0))
+    tensor([-1.5000,  0.0000,  0.0000])
+    """)
+atan2 = _binary(TH_EXPR_ATAN2, """atan(input / other) in the quadrant of (other, input).
+
+    >>> th.atan2(th.tensor([1.0, -1.0]), th.tensor([-1.0, 1.0]))
+    tensor([ 2.3562, -0.7854])
+    """)
+eq = _binary(TH_EXPR_EQ, """input == other (bool).
+
+    >>> th.eq(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([False,  True, False])
+    """)
+ne = _binary(TH_EXPR_NE, """input != other (bool).
+
+    >>> th.ne(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([ True, False,  True])
+    """)
+lt = _binary(TH_EXPR_LT, """input < other (bool).
+
+    >>> th.lt(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([ True, False, False])
+    """)
+le = _binary(TH_EXPR_LE, """input <= other (bool).
+
+    >>> th.le(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([ True,  True, False])
+    """)
+gt = _binary(TH_EXPR_GT, """input > other (bool).
+
+    >>> th.gt(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([False, False,  True])
+    """)
+ge = _binary(TH_EXPR_GE, """input >= other (bool).
+
+    >>> th.ge(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([False,  True,  True])
+    """)
+logical_and = _binary(TH_EXPR_LOGICAL_AND, """Both non-zero (bool).
+
+    >>> th.logical_and(th.tensor([True, False, True]), th.tensor([1, 1, 0]))
+    tensor([ True, False, False])
+    """)
+logical_or = _binary(TH_EXPR_LOGICAL_OR, """Either non-zero (bool).
+
+    >>> th.logical_or(th.tensor([True, False, True]), th.tensor([0, 1, 0]))
+    tensor([True, True, True])
+    """)
+logical_xor = _binary(TH_EXPR_LOGICAL_XOR, """Exactly one non-zero (bool).
+
+    >>> th.logical_xor(th.tensor([True, False, True]), th.tensor([1, 1, 0]))
+    tensor([False,  True,  True])
+    """)
+bitwise_and = _binary(TH_EXPR_BITWISE_AND, """input & other (integers, bools).
+
+    >>> th.bitwise_and(th.tensor([6, 3, 5]), 3)
+    tensor([2, 3, 1])
+    """)
+bitwise_or = _binary(TH_EXPR_BITWISE_OR, """input | other (integers, bools).
+
+    >>> th.bitwise_or(th.tensor([6, 3, 5]), 3)
+    tensor([7, 3, 7])
+    """)
+bitwise_xor = _binary(TH_EXPR_BITWISE_XOR, """input ^ other (integers, bools).
+
+    >>> th.bitwise_xor(th.tensor([6, 3, 5]), 3)
+    tensor([5, 0, 6])
+    """)
+bitwise_left_shift = _binary(TH_EXPR_BITWISE_LEFT_SHIFT, """input << other (integers; a count below 0 or of the width or more gives 0).
+
+    >>> th.bitwise_left_shift(th.tensor([6, 3, 5]), 2)
+    tensor([24, 12, 20])
+    """)
+bitwise_right_shift = _binary(TH_EXPR_BITWISE_RIGHT_SHIFT, """input >> other (integers; a count below 0 or of the width or more gives 0 or -1, the sign's fill).
+
+    >>> th.bitwise_right_shift(th.tensor([-8, 8]), 2)
+    tensor([-2,  2])
+    """)
+fmod = _binary(TH_EXPR_FMOD, """C's remainder of input / other: the sign of input (remainder takes other's).
+
+    >>> th.fmod(th.tensor([-7, 7]), 3)
+    tensor([-1,  1])
+    """)
+copysign = _binary(TH_EXPR_COPYSIGN, """input's magnitude with other's sign (a float result).
+
+    >>> th.copysign(th.tensor([-1.5, 0.5, 2.0]), -1.0)
+    tensor([-1.5000, -0.5000, -2.0000])
+    """)
+hypot = _binary(TH_EXPR_HYPOT, """sqrt(input ** 2 + other ** 2) without overflow (floats).
+
+    >>> th.hypot(th.tensor([3.0, 5.0]), th.tensor([4.0, 12.0]))
+    tensor([ 5., 13.])
+    """)
+logaddexp = _binary(TH_EXPR_LOGADDEXP, """log(exp(input) + exp(other)) without overflow.
+
+    >>> th.logaddexp(th.tensor([1000.0, 0.0]), th.tensor([1000.0, 0.0]))
+    tensor([1.0007e+03, 6.9315e-01])
+    """)
+logaddexp2 = _binary(TH_EXPR_LOGADDEXP2, """log2(2 ** input + 2 ** other) without overflow.
+
+    >>> th.logaddexp2(th.tensor([3.0, 0.0]), th.tensor([3.0, 0.0]))
+    tensor([4., 1.])
+    """)
+xlogy = _binary(TH_EXPR_XLOGY, """input * log(other): 0 where input is 0, NaN where other is NaN.
+
+    >>> th.xlogy(th.tensor([0.0, 2.0]), th.tensor([0.0, 4.0]))
+    tensor([0.0000, 2.7726])
+    """)
+fmax = _binary(TH_EXPR_FMAX, """The larger of the two, a NaN beside a number ignored.
+
+    >>> th.fmax(th.tensor([1.0, float('nan')]), th.tensor([0.0, 2.0]))
+    tensor([1., 2.])
+    """)
+fmin = _binary(TH_EXPR_FMIN, """The smaller of the two, a NaN beside a number ignored.
+
+    >>> th.fmin(th.tensor([1.0, float('nan')]), th.tensor([0.0, 2.0]))
+    tensor([0., 2.])
+    """)
 
 
 def polygamma(n, input, *, out=None):
     """The n-th derivative of digamma (n a whole number >= 0; polygamma(0, x)
-    is digamma(x))."""
+    is digamma(x)).
+
+    >>> th.polygamma(1, th.tensor([1.0, 2.0]))
+    tensor([1.6449, 0.6449])
+    """
     if not isinstance(n, int):
         raise TypeError(f"polygamma(): argument 'n' (position 1) must be int, not "
                         f"{type(n).__name__}")
@@ -800,7 +944,11 @@ def polygamma(n, input, *, out=None):
 
 def lerp(input, end, weight, *, out=None):
     """input + weight * (end - input): end (and a tensor weight) of input's
-    dtype, a float or complex one, as torch requires."""
+    dtype, a float or complex one, as torch requires.
+
+    >>> th.lerp(th.tensor([0.0, 10.0]), th.tensor([10.0, 20.0]), 0.25)
+    tensor([ 2.5000, 12.5000])
+    """
     for name, x in (("input", input), ("end", end)):
         if not isinstance(x, (Tensor, Expr)):
             raise TypeError(f"lerp(): argument '{name}' must be a th.Tensor or a th.Expr, "
@@ -823,7 +971,12 @@ def lerp(input, end, weight, *, out=None):
 
 def where(condition, input=None, other=None, *, out=None):
     """input where condition (a bool tensor) holds, else other; where(condition)
-    alone: nonzero(condition, as_tuple=True)."""
+    alone: nonzero(condition, as_tuple=True).
+
+    >>> x = th.tensor([-1.5, 0.5, 2.0])
+    >>> th.where(x > 0, x, 0.0)
+    tensor([0.0000, 0.5000, 2.0000])
+    """
     if input is None and other is None and out is None:
         from th._gather import nonzero
         return nonzero(condition, as_tuple=True)
@@ -837,7 +990,11 @@ cdef bint _is_number(object x):
 
 
 def clamp(input, min=None, max=None, *, out=None):
-    """input limited to [min, max] (either may be None; NaN stays NaN)."""
+    """input limited to [min, max] (either may be None; NaN stays NaN).
+
+    >>> th.clamp(th.tensor([-1.5, 0.5, 2.0]), min=-1.0, max=1.0)
+    tensor([-1.0000,  0.5000,  1.0000])
+    """
     if min is None and max is None:
         raise ArgumentError("clamp: at least one of 'min' or 'max' must not be None")
     # torch's two signatures, bounds both tensors or both numbers: a number
@@ -855,14 +1012,22 @@ def clamp(input, min=None, max=None, *, out=None):
 
 
 def clip(input, min=None, max=None, *, out=None):
-    """clamp's alias."""
+    """clamp's alias.
+
+    >>> th.clip(th.tensor([-1.5, 0.5, 2.0]), 0.0, 1.0)
+    tensor([0.0000, 0.5000, 1.0000])
+    """
     return clamp(input, min, max, out=out)
 
 
 def addcmul(input, tensor1, tensor2, *, value=1, out=None):
     """input + value * tensor1 * tensor2 in the three operands' promoted
     dtype (torch's result_type of all three; float16 and bfloat16 computed
-    in float32 and rounded once, as torch)."""
+    in float32 and rounded once, as torch).
+
+    >>> th.addcmul(th.ones(2), th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]), value=0.5)
+    tensor([2.5000, 5.0000])
+    """
     cdef THScalarType t = _promoted("addcmul", TH_EXPR_ADDCMUL, input, tensor1, tensor2)
     cdef THScalarType w = _opmath(t)
     e = node(TH_EXPR_FMA, "addcmul", _as_operand(input, t, w, "addcmul"),
@@ -874,7 +1039,11 @@ def addcmul(input, tensor1, tensor2, *, value=1, out=None):
 def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     """input + value * tensor1 / tensor2 in the three operands' promoted
     dtype, (value * tensor1) / tensor2 as torch orders it (tensor1 and
-    tensor2 both integral are refused, as torch refuses them)."""
+    tensor2 both integral are refused, as torch refuses them).
+
+    >>> th.addcdiv(th.ones(2), th.tensor([1.0, 2.0]), th.tensor([4.0, 4.0]), value=2)
+    tensor([1.5000, 2.0000])
+    """
     if all(isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex)
            for t in (tensor1, tensor2)):
         raise DtypeError("addcdiv: integer division with addcdiv is not supported (torch "
@@ -899,47 +1068,190 @@ def _unary(THExprOp op, str doc):
     return function
 
 
-neg = _unary(TH_EXPR_NEG, "-input (refused for bool, as torch).")
+neg = _unary(TH_EXPR_NEG, """-input (refused for bool, as torch).
+
+    >>> th.neg(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([ 1.5000, -0.5000, -2.0000])
+    """)
 negative = neg
-abs = _unary(TH_EXPR_ABS, "|input| (the modulus of a complex, as a real).")
-sign = _unary(TH_EXPR_SIGN, "-1, 0 or 1 by input's sign.")
-sqrt = _unary(TH_EXPR_SQRT, "The square root (NaN below 0 for reals).")
-rsqrt = _unary(TH_EXPR_RSQRT, "1 / sqrt(input).")
-exp = _unary(TH_EXPR_EXP, "e ** input.")
-log = _unary(TH_EXPR_LOG, "The natural logarithm.")
-log1p = _unary(TH_EXPR_LOG1P, "log(1 + input), exact near 0.")
-expm1 = _unary(TH_EXPR_EXPM1, "exp(input) - 1, exact near 0.")
-sin = _unary(TH_EXPR_SIN, "The sine.")
-cos = _unary(TH_EXPR_COS, "The cosine.")
-tanh = _unary(TH_EXPR_TANH, "The hyperbolic tangent.")
-sigmoid = _unary(TH_EXPR_SIGMOID, "1 / (1 + exp(-input)).")
-floor = _unary(TH_EXPR_FLOOR, "Rounded down (integers as they are).")
-ceil = _unary(TH_EXPR_CEIL, "Rounded up (integers as they are).")
-round = _unary(TH_EXPR_ROUND, "Rounded to the nearest integer, halves to even.")
-trunc = _unary(TH_EXPR_TRUNC, "Rounded toward zero (integers as they are).")
-reciprocal = _unary(TH_EXPR_RECIPROCAL, "1 / input (a float result for integers).")
-logical_not = _unary(TH_EXPR_LOGICAL_NOT, "input == 0 (bool).")
-bitwise_not = _unary(TH_EXPR_BITWISE_NOT, "~input (the logical not for bools).")
-acos = _unary(TH_EXPR_ACOS, "The arc cosine (NaN beyond [-1, 1] for reals).")
-asin = _unary(TH_EXPR_ASIN, "The arc sine (NaN beyond [-1, 1] for reals).")
-atan = _unary(TH_EXPR_ATAN, "The arc tangent.")
+abs = _unary(TH_EXPR_ABS, """|input| (the modulus of a complex, as a real).
+
+    >>> th.abs(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([1.5000, 0.5000, 2.0000])
+    """)
+sign = _unary(TH_EXPR_SIGN, """-1, 0 or 1 by input's sign.
+
+    >>> th.sign(th.tensor([-2.0, 0.0, 3.0]))
+    tensor([-1.,  0.,  1.])
+    """)
+sqrt = _unary(TH_EXPR_SQRT, """The square root (NaN below 0 for reals).
+
+    >>> th.sqrt(th.tensor([4.0, 2.0]))
+    tensor([2.0000, 1.4142])
+    """)
+rsqrt = _unary(TH_EXPR_RSQRT, """1 / sqrt(input).
+
+    >>> th.rsqrt(th.tensor([4.0, 0.25]))
+    tensor([0.5000, 2.0000])
+    """)
+exp = _unary(TH_EXPR_EXP, """e ** input.
+
+    >>> th.exp(th.tensor([0.25, 0.5]))
+    tensor([1.2840, 1.6487])
+    """)
+log = _unary(TH_EXPR_LOG, """The natural logarithm.
+
+    >>> th.log(th.tensor([0.25, 0.5]))
+    tensor([-1.3863, -0.6931])
+    """)
+log1p = _unary(TH_EXPR_LOG1P, """log(1 + input), exact near 0.
+
+    >>> th.log1p(th.tensor([1e-10, 1.0]))
+    tensor([1.0000e-10, 6.9315e-01])
+    """)
+expm1 = _unary(TH_EXPR_EXPM1, """exp(input) - 1, exact near 0.
+
+    >>> th.expm1(th.tensor([1e-10, 1.0]))
+    tensor([1.0000e-10, 1.7183e+00])
+    """)
+sin = _unary(TH_EXPR_SIN, """The sine.
+
+    >>> th.sin(th.tensor([0.25, 0.5]))
+    tensor([0.2474, 0.4794])
+    """)
+cos = _unary(TH_EXPR_COS, """The cosine.
+
+    >>> th.cos(th.tensor([0.25, 0.5]))
+    tensor([0.9689, 0.8776])
+    """)
+tanh = _unary(TH_EXPR_TANH, """The hyperbolic tangent.
+
+    >>> th.tanh(th.tensor([0.25, 0.5]))
+    tensor([0.2449, 0.4621])
+    """)
+sigmoid = _unary(TH_EXPR_SIGMOID, """1 / (1 + exp(-input)).
+
+    >>> th.sigmoid(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([0.1824, 0.6225, 0.8808])
+    """)
+floor = _unary(TH_EXPR_FLOOR, """Rounded down (integers as they are).
+
+    >>> th.floor(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([-2.,  0.,  2.])
+    """)
+ceil = _unary(TH_EXPR_CEIL, """Rounded up (integers as they are).
+
+    >>> th.ceil(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([-1.,  1.,  2.])
+    """)
+round = _unary(TH_EXPR_ROUND, """Rounded to the nearest integer, halves to even.
+
+    >>> th.round(th.tensor([0.5, 1.5, 2.46]))
+    tensor([0., 2., 2.])
+    """)
+trunc = _unary(TH_EXPR_TRUNC, """Rounded toward zero (integers as they are).
+
+    >>> th.trunc(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([-1.,  0.,  2.])
+    """)
+reciprocal = _unary(TH_EXPR_RECIPROCAL, """1 / input (a float result for integers).
+
+    >>> th.reciprocal(th.tensor([4.0, -0.5]))
+    tensor([ 0.2500, -2.0000])
+    """)
+logical_not = _unary(TH_EXPR_LOGICAL_NOT, """input == 0 (bool).
+
+    >>> th.logical_not(th.tensor([0.0, 2.0]))
+    tensor([ True, False])
+    """)
+bitwise_not = _unary(TH_EXPR_BITWISE_NOT, """~input (the logical not for bools).
+
+    >>> th.bitwise_not(th.tensor([0, 5, -1]))
+    tensor([-1, -6,  0])
+    """)
+acos = _unary(TH_EXPR_ACOS, """The arc cosine (NaN beyond [-1, 1] for reals).
+
+    >>> th.acos(th.tensor([0.25, 0.5]))
+    tensor([1.3181, 1.0472])
+    """)
+asin = _unary(TH_EXPR_ASIN, """The arc sine (NaN beyond [-1, 1] for reals).
+
+    >>> th.asin(th.tensor([0.25, 0.5]))
+    tensor([0.2527, 0.5236])
+    """)
+atan = _unary(TH_EXPR_ATAN, """The arc tangent.
+
+    >>> th.atan(th.tensor([0.25, 0.5]))
+    tensor([0.2450, 0.4636])
+    """)
 arccos = acos
 arcsin = asin
 arctan = atan
-cosh = _unary(TH_EXPR_COSH, "The hyperbolic cosine.")
-sinh = _unary(TH_EXPR_SINH, "The hyperbolic sine.")
-tan = _unary(TH_EXPR_TAN, "The tangent.")
-log2 = _unary(TH_EXPR_LOG2, "The base-2 logarithm.")
-log10 = _unary(TH_EXPR_LOG10, "The base-10 logarithm.")
-exp2 = _unary(TH_EXPR_EXP2, "2 ** input.")
-sinc = _unary(TH_EXPR_SINC, "sin(pi * input) / (pi * input), 1 at 0.")
-erf = _unary(TH_EXPR_ERF, "The error function (reals).")
-erfc = _unary(TH_EXPR_ERFC, "1 - erf(input), exact where erf is near 1 (reals).")
-erfinv = _unary(TH_EXPR_ERFINV, "The inverse of erf: +-inf at +-1, NaN beyond (reals).")
-lgamma = _unary(TH_EXPR_LGAMMA, "log(|gamma(input)|): inf at 0 and the negative integers.")
-digamma = _unary(TH_EXPR_DIGAMMA, "The derivative of lgamma: -inf at 0, NaN at the negative "
-                                  "integers (reals).")
-frac = _unary(TH_EXPR_FRAC, "input - trunc(input), the sign of input (floats).")
+cosh = _unary(TH_EXPR_COSH, """The hyperbolic cosine.
+
+    >>> th.cosh(th.tensor([0.25, 0.5]))
+    tensor([1.0314, 1.1276])
+    """)
+sinh = _unary(TH_EXPR_SINH, """The hyperbolic sine.
+
+    >>> th.sinh(th.tensor([0.25, 0.5]))
+    tensor([0.2526, 0.5211])
+    """)
+tan = _unary(TH_EXPR_TAN, """The tangent.
+
+    >>> th.tan(th.tensor([0.25, 0.5]))
+    tensor([0.2553, 0.5463])
+    """)
+log2 = _unary(TH_EXPR_LOG2, """The base-2 logarithm.
+
+    >>> th.log2(th.tensor([8.0, 0.5]))
+    tensor([ 3., -1.])
+    """)
+log10 = _unary(TH_EXPR_LOG10, """The base-10 logarithm.
+
+    >>> th.log10(th.tensor([1000.0, 0.5]))
+    tensor([ 3.0000, -0.3010])
+    """)
+exp2 = _unary(TH_EXPR_EXP2, """2 ** input.
+
+    >>> th.exp2(th.tensor([3.0, 0.5]))
+    tensor([8.0000, 1.4142])
+    """)
+sinc = _unary(TH_EXPR_SINC, """sin(pi * input) / (pi * input), 1 at 0.
+
+    >>> th.sinc(th.tensor([0.0, 0.5]))
+    tensor([1.0000, 0.6366])
+    """)
+erf = _unary(TH_EXPR_ERF, """The error function (reals).
+
+    >>> th.erf(th.tensor([0.25, 0.5]))
+    tensor([0.2763, 0.5205])
+    """)
+erfc = _unary(TH_EXPR_ERFC, """1 - erf(input), exact where erf is near 1 (reals).
+
+    >>> th.erfc(th.tensor([0.25, 0.5]))
+    tensor([0.7237, 0.4795])
+    """)
+erfinv = _unary(TH_EXPR_ERFINV, """The inverse of erf: +-inf at +-1, NaN beyond (reals).
+
+    >>> th.erfinv(th.tensor([0.25, 0.5]))
+    tensor([0.2253, 0.4769])
+    """)
+lgamma = _unary(TH_EXPR_LGAMMA, """log(|gamma(input)|): inf at 0 and the negative integers.
+
+    >>> th.lgamma(th.tensor([0.5, 4.0]))
+    tensor([0.5724, 1.7918])
+    """)
+digamma = _unary(TH_EXPR_DIGAMMA, """The derivative of lgamma: -inf at 0, NaN at the negative integers (reals).
+
+    >>> th.digamma(th.tensor([1.0, 2.5]))
+    tensor([-0.5772,  0.7032])
+    """)
+frac = _unary(TH_EXPR_FRAC, """input - trunc(input), the sign of input (floats).
+
+    >>> th.frac(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([-0.5000,  0.5000,  0.0000])
+    """)
 
 
 def _bool_test(THExprOp op, str doc):
@@ -957,9 +1269,21 @@ def _bool_test(THExprOp op, str doc):
     return function
 
 
-isposinf = _bool_test(TH_EXPR_ISPOSINF, "input == inf (bool; reals).")
-isneginf = _bool_test(TH_EXPR_ISNEGINF, "input == -inf (bool; reals).")
-signbit = _bool_test(TH_EXPR_SIGNBIT, "input's sign bit is set (bool: -0.0 and -NaN too; reals).")
+isposinf = _bool_test(TH_EXPR_ISPOSINF, """input == inf (bool; reals).
+
+    >>> th.isposinf(th.tensor([float('inf'), float('-inf')]))
+    tensor([ True, False])
+    """)
+isneginf = _bool_test(TH_EXPR_ISNEGINF, """input == -inf (bool; reals).
+
+    >>> th.isneginf(th.tensor([float('inf'), float('-inf')]))
+    tensor([False,  True])
+    """)
+signbit = _bool_test(TH_EXPR_SIGNBIT, """input's sign bit is set (bool: -0.0 and -NaN too; reals).
+
+    >>> th.signbit(th.tensor([-0.0, 1.0, -2.0]))
+    tensor([ True, False,  True])
+    """)
 
 
 def _predicate(THExprOp op, str doc):
@@ -974,13 +1298,29 @@ def _predicate(THExprOp op, str doc):
     return function
 
 
-isnan = _predicate(TH_EXPR_ISNAN, "input is NaN (bool; a complex when a part is).")
-isinf = _predicate(TH_EXPR_ISINF, "input is +-inf (bool; a complex when a part is).")
-isfinite = _predicate(TH_EXPR_ISFINITE, "input is neither NaN nor infinite (bool).")
+isnan = _predicate(TH_EXPR_ISNAN, """input is NaN (bool; a complex when a part is).
+
+    >>> th.isnan(th.tensor([1.0, float('nan')]))
+    tensor([False,  True])
+    """)
+isinf = _predicate(TH_EXPR_ISINF, """input is +-inf (bool; a complex when a part is).
+
+    >>> th.isinf(th.tensor([1.0, float('-inf')]))
+    tensor([False,  True])
+    """)
+isfinite = _predicate(TH_EXPR_ISFINITE, """input is neither NaN nor infinite (bool).
+
+    >>> th.isfinite(th.tensor([1.0, float('inf'), float('nan')]))
+    tensor([ True, False, False])
+    """)
 
 
 def square(input, *, out=None):
-    """input * input (pow(input, 2): a bool squares to int64, as torch)."""
+    """input * input (pow(input, 2): a bool squares to int64, as torch).
+
+    >>> th.square(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([2.2500, 0.2500, 4.0000])
+    """
     return pow(input, 2, out=out)
 
 
@@ -1005,12 +1345,20 @@ cdef object _times_real(object input, double factor, str fn, object out):
 
 
 def deg2rad(input, *, out=None):
-    """input degrees in radians (input * pi / 180)."""
+    """input degrees in radians (input * pi / 180).
+
+    >>> th.deg2rad(th.tensor([90.0, 180.0]))
+    tensor([1.5708, 3.1416])
+    """
     return _times_real(input, math.pi / 180, "deg2rad", out)
 
 
 def rad2deg(input, *, out=None):
-    """input radians in degrees (input * 180 / pi)."""
+    """input radians in degrees (input * 180 / pi).
+
+    >>> th.rad2deg(th.tensor([1.0, 3.0]))
+    tensor([ 57.2958, 171.8873])
+    """
     return _times_real(input, 180 / math.pi, "rad2deg", out)
 
 
@@ -1030,7 +1378,11 @@ cdef double _real_number(object v, str name) except? -1:
 def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
     """input with NaN replaced by nan, inf by posinf and -inf by neginf (by
     default the dtype's largest finite values; a complex's parts one by
-    one); integers and bools as they are."""
+    one); integers and bools as they are.
+
+    >>> th.nan_to_num(th.tensor([float('nan'), float('inf'), 1.0]), posinf=9.0)
+    tensor([0., 9., 1.])
+    """
     cdef THScalarType t = _operand_dtype(input, "nan_to_num")
     cdef bint lazy_input = isinstance(input, Expr)
     if isinstance(out, Tensor) and out.dtype is not dtype_of(t):
@@ -1051,7 +1403,11 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
 
 
 def conj_physical(input, *, out=None):
-    """The complex conjugate as a new tensor (a real input's values, copied)."""
+    """The complex conjugate as a new tensor (a real input's values, copied).
+
+    >>> th.conj_physical(th.tensor([1 + 2j]))
+    tensor([1.-2.j])
+    """
     cdef THScalarType t = _operand_dtype(input, "conj_physical")
     cdef bint lazy_input = isinstance(input, Expr)
     if not THScalarType_isComplex(t):
@@ -1064,7 +1420,11 @@ def conj_physical(input, *, out=None):
 def conj(input):
     """The complex conjugate: input itself for a real dtype, as torch's; for
     a complex one a new tensor (torch returns a view with its conjugate bit,
-    which th does not have)."""
+    which th does not have).
+
+    >>> th.conj(th.tensor([1 + 2j]))
+    tensor([1.-2.j])
+    """
     if not THScalarType_isComplex(_operand_dtype(input, "conj")):
         return input
     return conj_physical(input)
@@ -1099,13 +1459,22 @@ def _contains(Tensor t, element):
 
 
 def equal(Tensor input, Tensor other):
-    """True when both have the same shape and the same elements."""
+    """True when both have the same shape and the same elements.
+
+    >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+    >>> th.equal(t, t.clone())
+    True
+    """
     return THTensor_equal(input.cdata, other.cdata) == 1
 
 
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     """|input - other| <= atol + rtol * |other| element-wise (equal values,
-    infinities included, are close; NaNs only with equal_nan), as torch."""
+    infinities included, are close; NaNs only with equal_nan), as torch.
+
+    >>> th.isclose(th.tensor([1.0, 2.0]), th.tensor([1.0 + 1e-09, 2.1]))
+    tensor([ True, False])
+    """
     for t in (input, other):
         if not isinstance(t, (Tensor, Expr)):
             raise TypeError(f"isclose(): expected th.Tensor arguments, got {type(t).__name__}")
@@ -1135,5 +1504,9 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """isclose(...) holds for every element (the shapes broadcast)."""
+    """isclose(...) holds for every element (the shapes broadcast).
+
+    >>> th.allclose(th.tensor([1.0, 2.0]), th.tensor([1.0 + 1e-09, 2.0]))
+    True
+    """
     return all_true(eval(isclose(input, other, rtol, atol, equal_nan)))

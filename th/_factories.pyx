@@ -36,6 +36,12 @@ def empty(*size, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of the given size (ints or one sequence) filled with 0.
+
+    >>> th.zeros(2, 3)
+    tensor([[0., 0., 0.],
+            [0., 0., 0.]])
+    """
     check_factory_args("zeros", device, requires_grad, pin_memory)
     cdef Tensor t = _new(size, dtype, THScalarType_defaultFloat())
     THTensor_fillInt64(t.cdata, 0)
@@ -43,6 +49,11 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, pin_memory=False)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False, pin_memory=False):
+    """A tensor of the given size (ints or one sequence) filled with 1.
+
+    >>> th.ones(2, dtype=th.int64)
+    tensor([1, 1])
+    """
     check_factory_args("ones", device, requires_grad, pin_memory)
     cdef Tensor t = _new(size, dtype, THScalarType_defaultFloat())
     THTensor_fillInt64(t.cdata, 1)
@@ -65,7 +76,12 @@ cdef THScalarType _infer_scalar_type(object value):
 
 def full(size, fill_value, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of shape size filled with fill_value; dtype from the value
-    (bool, int64 or float32) unless given."""
+    (bool, int64 or float32) unless given.
+
+    >>> th.full((2, 2), 7.0)
+    tensor([[7., 7.],
+            [7., 7.]])
+    """
     check_factory_args("full", device, requires_grad, pin_memory)
     cdef Tensor t = _new((size,), dtype, _infer_scalar_type(fill_value))
     fill_tensor(t.cdata, fill_value)
@@ -74,7 +90,13 @@ def full(size, fill_value, dtype=None, device=None, requires_grad=False, pin_mem
 
 def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """Values from start (default 0) up to, not including, end by step:
-    int64 when all are integers, else the default dtype (torch's rule)."""
+    int64 when all are integers, else the default dtype (torch's rule).
+
+    >>> th.arange(5)
+    tensor([0, 1, 2, 3, 4])
+    >>> th.arange(1.0, 2.0, 0.25)
+    tensor([1.0000, 1.2500, 1.5000, 1.7500])
+    """
     check_factory_args("arange", device, requires_grad, pin_memory)
 
     cdef int64_t n, i, istart = 0, istep = 1
@@ -234,7 +256,14 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     numbers (0-dim tensors and numpy scalars among them), a number (a 0-dim
     tensor), a th.Tensor, or an array (the buffer protocol or __array__). The
     dtype is inferred as torch does (bool, int64, or float32 if any element is
-    a float; an array's own dtype)."""
+    a float; an array's own dtype).
+
+    >>> th.tensor([[1, 2], [3, 4]])
+    tensor([[1, 2],
+            [3, 4]])
+    >>> th.tensor([1.5, 2.5], dtype=th.float64)
+    tensor([1.5000, 2.5000], dtype=th.float64)
+    """
     cdef int64_t shape[TH_MAX_DIMS]
     cdef int nd = 0
     cdef Py_ssize_t i

@@ -64,7 +64,13 @@ cdef int _check_out(str fn, _Inputs inputs, Tensor out) except -1:
 
 def cat(tensors, dim=0, *, out=None):
     """The tensors joined along dim (a new tensor of their promoted dtype, or
-    written into out). A 1-d tensor of size 0 is skipped, as torch does."""
+    written into out). A 1-d tensor of size 0 is skipped, as torch does.
+
+    >>> th.cat([th.zeros(1, 2), th.ones(2, 2)])
+    tensor([[0., 0.],
+            [1., 1.],
+            [1., 1.]])
+    """
     cdef _Inputs inputs = _Inputs("cat", tensors)
     cdef int d = as_dim(dim, "cat(): dim")
     if out is None:
@@ -78,15 +84,31 @@ def cat(tensors, dim=0, *, out=None):
 
 
 def concat(tensors, dim=0, *, out=None):
+    """cat() under the array API's name.
+
+    >>> th.concat([th.zeros(2), th.ones(1)])
+    tensor([0., 0., 1.])
+    """
     return cat(tensors, dim, out=out)
 
 
 def concatenate(tensors, axis=0, *, out=None):
+    """cat() under numpy's name (axis= for dim).
+
+    >>> th.concatenate([th.zeros(2, 1), th.ones(2, 1)], 1)
+    tensor([[0., 1.],
+            [0., 1.]])
+    """
     return cat(tensors, axis, out=out)
 
 
 def stack(tensors, dim=0, *, out=None):
-    """The tensors, all of one shape, joined along a new dim at dim."""
+    """The tensors, all of one shape, joined along a new dim at dim.
+
+    >>> th.stack([th.tensor([1, 2]), th.tensor([3, 4])], dim=1)
+    tensor([[1, 3],
+            [2, 4]])
+    """
     cdef _Inputs inputs = _Inputs("stack", tensors)
     cdef int d = as_dim(dim, "stack(): dim")
     if inputs.n == 0:
@@ -121,6 +143,11 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False,
               memory_format=None, pin_memory=False):
+    """fill_value in input's shape and dtype (or dtype=).
+
+    >>> th.full_like(th.zeros(2), 5)
+    tensor([5., 5.])
+    """
     cdef Tensor out = empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
                                  memory_format=memory_format, pin_memory=pin_memory)
     fill_tensor(out.cdata, fill_value)
@@ -129,53 +156,115 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None,
                pin_memory=False):
+    """Zeros in input's shape and dtype (or dtype=).
+
+    >>> th.zeros_like(th.ones(2, 2))
+    tensor([[0., 0.],
+            [0., 0.]])
+    """
     return full_like(input, 0, dtype=dtype, device=device, requires_grad=requires_grad,
                      memory_format=memory_format, pin_memory=pin_memory)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None,
               pin_memory=False):
+    """Ones in input's shape and dtype (or dtype=).
+
+    >>> th.ones_like(th.zeros(3, dtype=th.bool))
+    tensor([True, True, True])
+    """
     return full_like(input, 1, dtype=dtype, device=device, requires_grad=requires_grad,
                      memory_format=memory_format, pin_memory=pin_memory)
 
 
 def is_tensor(obj):
-    """True for a th.Tensor (or a subclass's object)."""
+    """True for a th.Tensor (or a subclass's object).
+
+    >>> th.is_tensor(th.zeros(1)), th.is_tensor([1])
+    (True, False)
+    """
     return isinstance(obj, Tensor)
 
 
 # ----------------------------------------- function forms of the methods
 def flip(Tensor input not None, dims):
+    """A copy with the elements of each of dims in reverse order.
+
+    >>> th.flip(th.arange(6).view(2, 3), [0, 1])
+    tensor([[5, 4, 3],
+            [2, 1, 0]])
+    """
     return input.flip(dims)
 
 
 def movedim(Tensor input not None, source, destination):
+    """input.movedim(source, destination): dims moved, the others in order (a view).
+
+    >>> th.movedim(th.zeros(2, 3, 4), 0, -1).shape
+    (3, 4, 2)
+    """
     return input.movedim(source, destination)
 
 
 def moveaxis(Tensor input not None, source, destination):
+    """numpy's name of movedim().
+
+    >>> th.moveaxis(th.zeros(2, 3, 4), 0, -1).shape
+    (3, 4, 2)
+    """
     return input.movedim(source, destination)
 
 
 def swapaxes(Tensor input not None, axis0, axis1):
+    """numpy's name of transpose().
+
+    >>> th.swapaxes(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0, 1).stride()
+    (1, 2)
+    """
     return input.swapaxes(axis0, axis1)
 
 
 def swapdims(Tensor input not None, dim0, dim1):
+    """Another name of transpose().
+
+    >>> th.swapdims(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0, 1).stride()
+    (1, 2)
+    """
     return input.swapdims(dim0, dim1)
 
 
 def unflatten(Tensor input not None, dim, sizes):
+    """input.unflatten(dim, sizes): dim split into sizes (a view).
+
+    >>> th.unflatten(th.arange(6), 0, (2, 3))
+    tensor([[0, 1, 2],
+            [3, 4, 5]])
+    """
     return input.unflatten(dim, sizes)
 
 
 def chunk(Tensor input not None, chunks, dim=0):
+    """input.chunk(chunks, dim): at most chunks views along dim.
+
+    >>> th.chunk(th.arange(5), 2)
+    (tensor([0, 1, 2]), tensor([3, 4]))
+    """
     return input.chunk(chunks, dim)
 
 
 def split(Tensor tensor not None, split_size_or_sections, dim=0):
+    """Views along dim of split_size_or_sections (an int: that long each; a list: those sizes).
+
+    >>> th.split(th.arange(5), [1, 4])
+    (tensor([0]), tensor([1, 2, 3, 4]))
+    """
     return tensor.split(split_size_or_sections, dim)
 
 
 def unbind(Tensor input not None, dim=0):
+    """The slices along dim, each without it (a tuple of views).
+
+    >>> th.unbind(th.tensor([[1, 2], [3, 4]]))
+    (tensor([1, 2]), tensor([3, 4]))
+    """
     return input.unbind(dim)

@@ -28,26 +28,46 @@ from th._errors import ArgumentError, Error, OutOfRange
 
 
 def index_select(Tensor input not None, dim, Tensor index not None):
-    """The slices index[0], index[1], ... of dim (index: 0- or 1-dim, int64)."""
+    """The slices index[0], index[1], ... of dim (index: 0- or 1-dim, int64).
+
+    >>> th.index_select(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0, th.tensor([1, 1]))
+    tensor([[3., 4.],
+            [3., 4.]])
+    """
     cdef int d = as_dim(dim, "index_select(): dim")
     return wrap_tensor(THTensor_newIndexSelect(input.cdata, d, index.cdata))
 
 
 def gather(Tensor input not None, dim, Tensor index not None):
-    """out[i][j] = input[index[i][j]][j] for dim 0 (and so on): index's shape."""
+    """out[i][j] = input[index[i][j]][j] for dim 0 (and so on): index's shape.
+
+    >>> th.gather(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1, th.tensor([[1], [0]]))
+    tensor([[2.],
+            [3.]])
+    """
     cdef int d = as_dim(dim, "gather(): dim")
     return wrap_tensor(THTensor_newGather(input.cdata, d, index.cdata))
 
 
 def masked_select(Tensor input not None, Tensor mask not None):
-    """The elements of input where mask (bool; broadcast with input) is true, 1-dim."""
+    """The elements of input where mask (bool; broadcast with input) is true, 1-dim.
+
+    >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+    >>> th.masked_select(t, t > 1.5)
+    tensor([2., 3., 4.])
+    """
     return wrap_tensor(THTensor_newMaskedSelect(input.cdata, mask.cdata))
 
 
 def nonzero(Tensor input not None, *, as_tuple=False):
     """The positions of the non-zero elements, an int64 tensor of (count,
     ndim); as_tuple=True: a tuple of ndim 1-dim int64 tensors, the positions
-    along each dim (numpy's nonzero; a 0-dim input counts as 1-dim)."""
+    along each dim (numpy's nonzero; a 0-dim input counts as 1-dim).
+
+    >>> th.nonzero(th.tensor([[0, 1], [2, 0]]))
+    tensor([[0, 1],
+            [1, 0]])
+    """
     if type(as_tuple) is not bool:
         raise TypeError(f"nonzero(): argument 'as_tuple' must be bool, not "
                         f"{type(as_tuple).__name__}")
@@ -262,7 +282,11 @@ def put_(Tensor self not None, Tensor index not None, Tensor source not None, ac
 
 
 def take(Tensor input not None, Tensor index not None):
-    """input's elements at the row-major positions index, shaped as index."""
+    """input's elements at the row-major positions index, shaped as index.
+
+    >>> th.take(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([[0, 3]]))
+    tensor([[1., 4.]])
+    """
     positions = _flat_positions(input, index, "take")
     if positions is None:
         positions = (index.reshape(-1) * 0,)
@@ -421,30 +445,64 @@ def setitem(Tensor self not None, index, value):
 
 # the out-of-place forms: a copy of input, written
 def scatter_add(Tensor input not None, dim, Tensor index not None, Tensor src not None):
+    """A copy with src added at index along dim.
+
+    >>> th.scatter_add(th.zeros(3), 0, th.tensor([2, 2]), th.tensor([5.0, 6.0]))
+    tensor([ 0.,  0., 11.])
+    """
     return scatter_add_(input.clone(), dim, index, src)
 
 
 def scatter_reduce(Tensor input not None, dim, Tensor index not None, Tensor src not None,
                    str reduce, *, include_self=True):
+    """A copy with src reduced into index along dim: reduce 'sum', 'prod', 'mean', 'amax' or
+    'amin' (include_self=).
+
+    >>> th.scatter_reduce(th.zeros(3), 0, th.tensor([2, 2]), th.tensor([5.0, 6.0]), 'amax')
+    tensor([0., 0., 6.])
+    """
     return scatter_reduce_(input.clone(), dim, index, src, reduce, include_self=include_self)
 
 
 def index_add(Tensor input not None, dim, Tensor index not None, Tensor source not None, *,
               alpha=1):
+    """A copy with alpha * source added at index along dim.
+
+    >>> th.index_add(th.zeros(3), 0, th.tensor([0, 0]), th.tensor([1.0, 2.0]))
+    tensor([3., 0., 0.])
+    """
     return index_add_(input.clone(), dim, index, source, alpha=alpha)
 
 
 def index_put(Tensor input not None, indices, Tensor values not None, accumulate=False):
+    """A copy with values written at the positions a tuple of index tensors names
+    (accumulate=True adds).
+
+    >>> th.index_put(th.zeros(3), (th.tensor([0, 2]),), th.tensor(1.0))
+    tensor([1., 0., 1.])
+    """
     return index_put_(input.clone(), indices, values, accumulate)
 
 
 def put(Tensor input not None, Tensor index not None, Tensor source not None, accumulate=False):
+    """A copy with source written at flat indices (accumulate=True adds).
+
+    >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+    >>> th.put(t, th.tensor([0, 3]), th.tensor([9.0, 8.0]))
+    tensor([[9., 2.],
+            [3., 8.]])
+    """
     return put_(input.clone(), index, source, accumulate)
 
 
 def masked_scatter(Tensor input not None, Tensor mask not None, Tensor source not None):
     """input with its elements where mask is true from source; mask and
-    input broadcast together."""
+    input broadcast together.
+
+    >>> t = th.tensor([True, False, True])
+    >>> th.masked_scatter(th.zeros(3), t, th.tensor([1.0, 2.0]))
+    tensor([1., 0., 2.])
+    """
     th = _package()
     shape = th.broadcast_shapes(input.shape, mask.shape)
     return masked_scatter_(input.expand(*shape).clone(), mask, source)

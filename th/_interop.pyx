@@ -189,7 +189,15 @@ def from_numpy(a):
     are seen by the other, and the tensor keeps the array alive. The array
     must be writable, in native byte order, aligned, with non-negative
     strides and a dtype th has (ValueError / TypeError otherwise: use
-    th.asarray to copy when sharing is impossible)."""
+    th.asarray to copy when sharing is impossible).
+
+    >>> import numpy as np
+    >>> a = np.arange(3.0)
+    >>> t = th.from_numpy(a)
+    >>> a[0] = 7
+    >>> t
+    tensor([7., 1., 2.], dtype=th.float64)
+    """
     numpy = sys.modules.get("numpy")
     if numpy is None or not isinstance(a, numpy.ndarray):
         raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(a).__name__}")
@@ -318,7 +326,11 @@ def asarray(obj, dtype=None, copy=None, *, device=None, requires_grad=False):
     memoryviews, bytearray, array.array) or __dlpack__ (torch) as a view of
     its memory; other data (nested lists, numbers) copied. copy=True always
     copies; copy=False raises ValueError when a copy would be needed; a dtype
-    other than the data's converts (a copy). device can only be the CPU."""
+    other than the data's converts (a copy). device can only be the CPU.
+
+    >>> th.asarray([1, 2, 3])
+    tensor([1, 2, 3])
+    """
     check_factory_args("asarray", device, requires_grad, False)
     if isinstance(obj, Tensor):
         return _convert(<Tensor>obj, dtype, copy)

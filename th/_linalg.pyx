@@ -131,22 +131,40 @@ cdef Tensor _product(Op op, str fn, object out, str an, object a, str bn, object
 
 
 def mm(input, mat2, *, out=None):
-    """input (n x k) @ mat2 (k x p)."""
+    """input (n x k) @ mat2 (k x p).
+
+    >>> th.mm(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor([[ 7., 10.],
+            [15., 22.]])
+    """
     return _product(MM, "mm", out, "input", input, "mat2", mat2)
 
 
 def bmm(input, mat2, *, out=None):
-    """input[i] (b x n x k) @ mat2[i] (b x k x p) for each i."""
+    """input[i] (b x n x k) @ mat2[i] (b x k x p) for each i.
+
+    >>> t = th.tensor([[1.0, 2.0], [3.0, 4.0]])
+    >>> th.bmm(t.expand(2, 2, 2), th.eye(2).expand(2, 2, 2)).shape
+    (2, 2, 2)
+    """
     return _product(BMM, "bmm", out, "input", input, "mat2", mat2)
 
 
 def mv(input, vec, *, out=None):
-    """input (n x k) @ vec (k)."""
+    """input (n x k) @ vec (k).
+
+    >>> th.mv(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
+    tensor([-1., -1.])
+    """
     return _product(MV, "mv", out, "input", input, "vec", vec)
 
 
 def dot(input, tensor, *, out=None):
-    """The inner product of two 1-dim tensors of one size (a 0-dim tensor)."""
+    """The inner product of two 1-dim tensors of one size (a 0-dim tensor).
+
+    >>> th.dot(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]))
+    tensor(11.)
+    """
     return _product(DOT, "dot", out, "input", input, "tensor", tensor)
 
 
@@ -159,12 +177,21 @@ cdef Tensor _add(Op op, str fn, object input, object a, object b, object beta, o
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
-    """beta * input + alpha * (mat1 @ mat2); input broadcasts (beta 0: not read)."""
+    """beta * input + alpha * (mat1 @ mat2); input broadcasts (beta 0: not read).
+
+    >>> th.addmm(th.ones(2, 2), th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.eye(2), beta=2)
+    tensor([[3., 4.],
+            [5., 6.]])
+    """
     return _add(ADDMM, "addmm", input, mat1, mat2, beta, alpha, out, "mat1", "mat2")
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
-    """beta * input + alpha * (mat @ vec)."""
+    """beta * input + alpha * (mat @ vec).
+
+    >>> th.addmv(th.ones(2), th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, 1.0]))
+    tensor([4., 8.])
+    """
     return _add(ADDMV, "addmv", input, mat, vec, beta, alpha, out, "mat", "vec")
 
 
@@ -172,7 +199,12 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
     """beta * input + alpha * the outer product of vec1 and vec2, in the three
     dtypes promoted (torch's addr is element-wise over the input expanded to
     the result's shape: a 0-dim input promotes as a dimensioned one) and cast
-    into an out= of the same kind."""
+    into an out= of the same kind.
+
+    >>> th.addr(th.zeros(2, 2), th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]))
+    tensor([[3., 4.],
+            [6., 8.]])
+    """
     cdef Tensor t = _tensor("addr", "input", input)
     cdef Tensor a = _tensor("addr", "vec1", vec1), b = _tensor("addr", "vec2", vec2)
     cdef THScalarType rt
@@ -194,13 +226,23 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1, out=None):
 
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
-    """beta * input + alpha * (batch1[i] @ batch2[i] for each i)."""
+    """beta * input + alpha * (batch1[i] @ batch2[i] for each i).
+
+    >>> th.baddbmm(th.zeros(1, 2, 2), th.ones(1, 2, 3), th.ones(1, 3, 2))
+    tensor([[[3., 3.],
+             [3., 3.]]])
+    """
     return _add(BADDBMM, "baddbmm", input, batch1, batch2, beta, alpha, out, "batch1",
                 "batch2")
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
-    """beta * input + alpha * (the sum over i of batch1[i] @ batch2[i])."""
+    """beta * input + alpha * (the sum over i of batch1[i] @ batch2[i]).
+
+    >>> th.addbmm(th.zeros(2, 2), th.ones(4, 2, 3), th.ones(4, 3, 2))
+    tensor([[12., 12.],
+            [12., 12.]])
+    """
     return _add(ADDBMM, "addbmm", input, batch1, batch2, beta, alpha, out, "batch1",
                 "batch2")
 
@@ -239,7 +281,11 @@ def matmul(input, other, *, out=None):
     """input @ other by torch's rules: 1-dim @ 1-dim is dot, 2-dim @ 1-dim
     mv, 2-dim @ 2-dim mm; a 1-dim operand otherwise gets a dim of size 1
     (before a left one, after a right one) that the result drops; the dims
-    before the last two are batch dims that broadcast."""
+    before the last two are batch dims that broadcast.
+
+    >>> th.matmul(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
+    tensor([-1., -1.])
+    """
     cdef Tensor a = _tensor("matmul", "input", input)
     cdef Tensor b = _tensor("matmul", "other", other)
     _checked_out("matmul", out)

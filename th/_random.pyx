@@ -38,7 +38,12 @@ cdef uint64_t _seed_value(object seed) except? 0:
 @cython.auto_pickle(False)
 cdef class Generator:
     """A random number generator (TH's THGenerator): torch's CPU generator,
-    mt19937, seeded with 67280421310721 unless manual_seed says otherwise."""
+    mt19937, seeded with 67280421310721 unless manual_seed says otherwise.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.rand(2, generator=g)
+    tensor([0.4963, 0.7682])
+    """
     cdef THGenerator *cdata
 
     def __cinit__(self, device="cpu", *, _wrap=False):
@@ -101,23 +106,56 @@ cdef THGenerator *_gen(object generator) except? NULL:
 
 
 def manual_seed(seed):
-    """Seeds the default generator (torch.manual_seed); returns it."""
+    """Seeds the default generator (torch.manual_seed); returns it.
+
+    >>> _ = th.manual_seed(0)
+    >>> th.rand(3)
+    tensor([0.4963, 0.7682, 0.0885])
+    """
     return default_generator.manual_seed(seed)
 
 
 def seed():
+    """Seed th's default generator from the operating system's entropy; returns the seed.
+
+    >>> s = th.seed()
+    >>> th.initial_seed() == s
+    True
+    """
     return default_generator.seed()
 
 
 def initial_seed():
+    """The seed th's default generator was last seeded with.
+
+    >>> _ = th.manual_seed(42)
+    >>> th.initial_seed()
+    42
+    """
     return default_generator.initial_seed()
 
 
 def get_rng_state():
+    """The default generator's state, a uint8 tensor (set_rng_state restores it).
+
+    >>> state = th.get_rng_state()
+    >>> a = th.rand(2)
+    >>> th.set_rng_state(state)
+    >>> th.equal(a, th.rand(2))
+    True
+    """
     return default_generator.get_state()
 
 
 def set_rng_state(new_state):
+    """Restore the default generator's state from get_rng_state()'s tensor.
+
+    >>> state = th.get_rng_state()
+    >>> a = th.randn(2)
+    >>> th.set_rng_state(state)
+    >>> th.equal(a, th.randn(2))
+    True
+    """
     default_generator.set_state(new_state)
 
 
@@ -203,7 +241,12 @@ cdef Tensor _out_like(Tensor input, object out, object dtype=None):
 
 def bernoulli(Tensor input not None, p=None, *, generator=None, out=None):
     """0s and 1s: 1 with probability input[i] (torch.bernoulli), or with
-    probability p when given; a tensor of input's shape and dtype."""
+    probability p when given; a tensor of input's shape and dtype.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.bernoulli(th.tensor([0.0, 1.0, 0.5]), generator=g)
+    tensor([0., 1., 1.])
+    """
     cdef Tensor result = _out_like(input, out)
     if p is None:
         if out is not None:
@@ -217,7 +260,12 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
            device=None, requires_grad=False, pin_memory=False):
     """Samples of N(mean, std^2) (torch.normal): mean and std each a number
     or a tensor (the result of their broadcast shape, of mean's dtype, else
-    std's), or both numbers with size."""
+    std's), or both numbers with size.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.normal(th.tensor([0.0, 10.0]), 1.0, generator=g)
+    tensor([1.5410, 9.7066])
+    """
     check_factory_args("normal", device, requires_grad, pin_memory)
     cdef THGenerator *g = _gen(generator)
     cdef Tensor result
@@ -242,7 +290,12 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None
 
 
 def poisson(Tensor input not None, generator=None):
-    """Poisson counts with the rates of input, in input's dtype (torch.poisson)."""
+    """Poisson counts with the rates of input, in input's dtype (torch.poisson).
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.poisson(th.tensor([1.0, 10.0]), generator=g)
+    tensor([ 2., 15.])
+    """
     cdef Tensor result = empty(*input.shape, dtype=input.dtype)
     THTensor_poisson(result.cdata, _gen(generator), input.cdata)
     return result
@@ -258,7 +311,12 @@ def _standard_gamma(Tensor input not None, generator=None):
 def multinomial(Tensor input not None, num_samples, replacement=False, *, generator=None,
                 out=None):
     """num_samples category indices per row of input (weights, 1 or 2 dims)
-    drawn with or without replacement (torch.multinomial): int64."""
+    drawn with or without replacement (torch.multinomial): int64.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.multinomial(th.tensor([0.0, 1.0, 3.0]), 2, generator=g)
+    tensor([2, 1])
+    """
     cdef Tensor result = empty(0, dtype="int64") if out is None else out
     THTensor_multinomial(result.cdata, _gen(generator), input.cdata,
                          as_int64(num_samples, "num_samples"), bool(replacement))
@@ -280,26 +338,49 @@ def random_(Tensor self, from_=None, to=None, *, generator=None):
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of size filled with numbers uniform on [0, 1) (torch.rand),
-    of the default dtype unless dtype says otherwise."""
+    of the default dtype unless dtype says otherwise.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.rand(2, 2, generator=g)
+    tensor([[0.4963, 0.7682],
+            [0.0885, 0.1320]])
+    """
     check_factory_args("rand", device, requires_grad, pin_memory)
     return uniform_(empty(*size, dtype=dtype), 0, 1, generator=generator)
 
 
 def rand_like(Tensor input not None, *, dtype=None, device=None, requires_grad=False,
               memory_format=None):
+    """Uniform samples from [0, 1) in input's shape and dtype (or dtype=).
+
+    >>> _ = th.manual_seed(0)
+    >>> th.rand_like(th.zeros(3, dtype=th.float64))
+    tensor([0.9701, 0.7078, 0.4594], dtype=th.float64)
+    """
     return uniform_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
                                memory_format=memory_format))
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A tensor of size filled from N(0, 1) (torch.randn), of the default
-    dtype unless dtype says otherwise."""
+    dtype unless dtype says otherwise.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.randn(3, generator=g)
+    tensor([ 1.5410, -0.2934, -2.1788])
+    """
     check_factory_args("randn", device, requires_grad, pin_memory)
     return normal_(empty(*size, dtype=dtype), 0, 1, generator=generator)
 
 
 def randn_like(Tensor input not None, *, dtype=None, device=None, requires_grad=False,
                memory_format=None):
+    """Standard normal samples in input's shape and dtype (or dtype=).
+
+    >>> _ = th.manual_seed(0)
+    >>> th.randn_like(th.zeros(2))
+    tensor([ 1.5410, -0.2934])
+    """
     return normal_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
                               memory_format=memory_format))
 
@@ -307,7 +388,12 @@ def randn_like(Tensor input not None, *, dtype=None, device=None, requires_grad=
 def randint(*args, size=None, generator=None, dtype=None, device=None, requires_grad=False,
             pin_memory=False):
     """randint(high, size) or randint(low, high, size): integers in [low,
-    high), int64 unless dtype says otherwise (torch.randint)."""
+    high), int64 unless dtype says otherwise (torch.randint).
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.randint(0, 10, (5,), generator=g)
+    tensor([4, 9, 3, 0, 3])
+    """
     if size is not None:
         args = args + (size,)
     if len(args) == 2:
@@ -323,6 +409,12 @@ def randint(*args, size=None, generator=None, dtype=None, device=None, requires_
 
 def randint_like(Tensor input not None, low=0, high=None, *, dtype=None, device=None,
                  requires_grad=False, memory_format=None):
+    """Integers from [low, high) in input's shape and dtype (high alone: [0, high)).
+
+    >>> _ = th.manual_seed(0)
+    >>> th.randint_like(th.zeros(3), 5)
+    tensor([4., 4., 3.])
+    """
     if high is None:
         low, high = 0, low
     return random_(empty_like(input, dtype=dtype, device=device, requires_grad=requires_grad,
@@ -331,7 +423,12 @@ def randint_like(Tensor input not None, low=0, high=None, *, dtype=None, device=
 
 def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """A random permutation of 0 .. n-1 (torch.randperm): int64 unless dtype
-    says otherwise."""
+    says otherwise.
+
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.randperm(5, generator=g)
+    tensor([4, 0, 1, 3, 2])
+    """
     check_factory_args("randperm", device, requires_grad, pin_memory)
     cdef int64_t count = as_int64(n, "n")
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_INT64)

@@ -296,14 +296,27 @@ cdef bint _sums_alike(THScalarType it, THScalarType ot) noexcept:
 
 
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
-    """The sum over dim (None: every dim); bool and integers sum in int64."""
+    """The sum over dim (None: every dim); bool and integers sum in int64.
+
+    >>> th.sum(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(10.)
+    >>> th.sum(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
+    tensor([4., 6.])
+    >>> th.sum(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1, keepdim=True)
+    tensor([[3.],
+            [7.]])
+    """
     if isinstance(input, Expr):
         return reduce_expr("sum", SUM, input, dim, keepdim, out, 0, dtype)
     return reduce("sum", SUM, as_input("sum", input), dim, keepdim, out, 0, dtype)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
-    """The product over dim (None: every dim); bool and integers in int64."""
+    """The product over dim (None: every dim); bool and integers in int64.
+
+    >>> th.prod(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
+    tensor([ 2., 12.])
+    """
     if isinstance(input, Expr):
         return reduce_expr("prod", PROD, input, dim, keepdim, out, 0, dtype)
     return reduce("prod", PROD, as_input("prod", input), dim, keepdim, out, 0, dtype)
@@ -311,21 +324,35 @@ def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
 
 def mean(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The mean over dim: floating and complex tensors only, as torch (give
-    dtype= to average integers)."""
+    dtype= to average integers).
+
+    >>> th.mean(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(2.5000)
+    >>> th.mean(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
+    tensor([2., 3.])
+    """
     if isinstance(input, Expr):
         return reduce_expr("mean", MEAN, input, dim, keepdim, out, 0, dtype)
     return reduce("mean", MEAN, as_input("mean", input), dim, keepdim, out, 0, dtype)
 
 
 def amax(input, dim=(), keepdim=False, *, out=None):
-    """The largest elements over dim (() or None: every dim); NaN wins."""
+    """The largest elements over dim (() or None: every dim); NaN wins.
+
+    >>> th.amax(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
+    tensor([2., 4.])
+    """
     if isinstance(input, Expr):
         return reduce_expr("amax", AMAX, input, dim, keepdim, out)
     return reduce("amax", AMAX, as_input("amax", input), dim, keepdim, out)
 
 
 def amin(input, dim=(), keepdim=False, *, out=None):
-    """The smallest elements over dim (() or None: every dim); NaN wins."""
+    """The smallest elements over dim (() or None: every dim); NaN wins.
+
+    >>> th.amin(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
+    tensor([1., 3.])
+    """
     if isinstance(input, Expr):
         return reduce_expr("amin", AMIN, input, dim, keepdim, out)
     return reduce("amin", AMIN, as_input("amin", input), dim, keepdim, out)
@@ -333,23 +360,47 @@ def amin(input, dim=(), keepdim=False, *, out=None):
 
 def argmax(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """The index of the first largest element along dim (None: in the
-    flattened tensor), int64."""
+    flattened tensor), int64.
+
+    >>> th.argmax(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(3)
+    >>> th.argmax(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
+    tensor([1, 1])
+    """
     return reduce("argmax", ARGMAX, input, dim, keepdim, out)
 
 
 def argmin(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """The index of the first smallest element along dim (None: in the
-    flattened tensor), int64."""
+    flattened tensor), int64.
+
+    >>> th.argmin(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(0)
+    >>> th.argmin(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
+    tensor([0, 0])
+    """
     return reduce("argmin", ARGMIN, input, dim, keepdim, out)
 
 
 def all(Tensor input not None, dim=None, keepdim=False, *, out=None):
-    """True where every element over dim is non-zero (bool; uint8 for uint8)."""
+    """True where every element over dim is non-zero (bool; uint8 for uint8).
+
+    >>> th.all(th.tensor([True, False, True]))
+    tensor(False)
+    >>> th.all(th.tensor([[1, 0], [1, 1]]), 1)
+    tensor([False,  True])
+    """
     return reduce("all", ALL, input, dim, keepdim, out)
 
 
 def any(Tensor input not None, dim=None, keepdim=False, *, out=None):
-    """True where some element over dim is non-zero (bool; uint8 for uint8)."""
+    """True where some element over dim is non-zero (bool; uint8 for uint8).
+
+    >>> th.any(th.tensor([True, False, True]))
+    tensor(True)
+    >>> th.any(th.tensor([[0, 0], [1, 0]]), 1)
+    tensor([False,  True])
+    """
     return reduce("any", ANY, input, dim, keepdim, out)
 
 
@@ -383,7 +434,13 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
 def max(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """max(input): the largest element, a 0-dim tensor; max(input, dim): the
     (values, indices) pair along dim, indices of the first largest. A NaN is
-    larger than any number, as in torch. max(input, other): maximum(input, other)."""
+    larger than any number, as in torch. max(input, other): maximum(input, other).
+
+    >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(4.)
+    >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
+    max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+    """
     if isinstance(dim, Tensor):
         from th._expr import maximum
         return maximum(input, dim, out=out)
@@ -393,7 +450,13 @@ def max(Tensor input not None, dim=None, keepdim=False, *, out=None):
 def min(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """min(input): the smallest element, a 0-dim tensor; min(input, dim): the
     (values, indices) pair along dim. A NaN wins, as in torch. min(input,
-    other): minimum(input, other)."""
+    other): minimum(input, other).
+
+    >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(1.)
+    >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
+    min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+    """
     if isinstance(dim, Tensor):
         from th._expr import minimum
         return minimum(input, dim, out=out)
@@ -414,7 +477,13 @@ cdef double norm_p(object p) except? -1:
 def norm(input, p="fro", dim=None, keepdim=False, *, dtype=None, out=None):
     """The p-norm over dim: p = 2 ('fro', the default), 1, inf, -inf, 0 (the
     count of non-zeros) or any other number; floating and complex tensors
-    (a complex one gives its real dtype)."""
+    (a complex one gives its real dtype).
+
+    >>> th.norm(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(5.4772)
+    >>> th.norm(th.tensor([[1.0, 2.0], [3.0, 4.0]]), p=1, dim=1)
+    tensor([3., 7.])
+    """
     if isinstance(input, Expr):
         return reduce_expr("norm", NORM, input, dim, keepdim, out, norm_p(p), dtype)
     return reduce("norm", NORM, as_input("norm", input), dim, keepdim, out, norm_p(p), dtype)
@@ -449,11 +518,23 @@ def var(Tensor input not None, dim=None, unbiased=None, keepdim=False, *, correc
         out=None):
     """The variance over dim: the sum of squared deviations over N -
     correction (default 1; unbiased=False is correction 0); floating and
-    complex tensors (a complex one gives its real dtype)."""
+    complex tensors (a complex one gives its real dtype).
+
+    >>> th.var(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(1.6667)
+    >>> th.var(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1, correction=0)
+    tensor([0.2500, 0.2500])
+    """
     return spread("var", VAR, input, dim, unbiased, keepdim, correction, out)
 
 
 def std(Tensor input not None, dim=None, unbiased=None, keepdim=False, *, correction=None,
         out=None):
-    """The standard deviation over dim: the square root of var."""
+    """The standard deviation over dim: the square root of var.
+
+    >>> th.std(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(1.2910)
+    >>> th.std(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
+    tensor([1.4142, 1.4142])
+    """
     return spread("std", STD, input, dim, unbiased, keepdim, correction, out)

@@ -118,17 +118,30 @@ cdef pair(str fn, Op op, Tensor input, object dim, int64_t k, bint flag, object 
 def sort(Tensor input not None, dim=-1, descending=False, *, stable=False, out=None):
     """The elements of each row along dim in order (descending: largest
     first), and their indices; stable (equal elements keep their order)
-    whatever stable says. NaN sorts as larger than +inf."""
+    whatever stable says. NaN sorts as larger than +inf.
+
+    >>> th.sort(th.tensor([3.0, 1.0, 2.0]))
+    sort(values=tensor([1., 2., 3.]), indices=tensor([1, 2, 0]))
+    """
     return pair("sort", SORT, input, dim, 0, descending, out, sort_result)
 
 
 def argsort(Tensor input not None, dim=-1, descending=False, stable=False):
-    """The indices that sort input along dim (int64), as sort's."""
+    """The indices that sort input along dim (int64), as sort's.
+
+    >>> th.argsort(th.tensor([3.0, 1.0, 2.0]), descending=True)
+    tensor([0, 2, 1])
+    """
     return pair("argsort", SORT, input, dim, 0, descending, None, sort_result).indices
 
 
 def msort(Tensor input not None, *, out=None):
-    """input sorted along its first dim (values only)."""
+    """input sorted along its first dim (values only).
+
+    >>> th.msort(th.tensor([[3.0, 1.0], [2.0, 4.0]]))
+    tensor([[2., 1.],
+            [3., 4.]])
+    """
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"msort(): out must be a th.Tensor, not {type(out).__name__}")
     values = out if out is not None else wrap_tensor(THTensor_new(THTensor_dtype(input.cdata)))
@@ -139,12 +152,20 @@ def msort(Tensor input not None, *, out=None):
 
 def topk(Tensor input not None, k, dim=-1, largest=True, sorted=True, *, out=None):
     """The k largest (smallest) elements along dim and their indices, in
-    order; NaN counts as the largest."""
+    order; NaN counts as the largest.
+
+    >>> th.topk(th.tensor([3.0, 1.0, 5.0, 2.0]), 2)
+    topk(values=tensor([5., 3.]), indices=tensor([2, 0]))
+    """
     return pair("topk", TOPK, input, dim, as_int64(k, "topk(): k"), largest, out, topk_result)
 
 
 def kthvalue(Tensor input not None, k, dim=-1, keepdim=False, *, out=None):
-    """The k-th smallest element along dim (k from 1) and its index."""
+    """The k-th smallest element along dim (k from 1) and its index.
+
+    >>> th.kthvalue(th.tensor([3.0, 1.0, 5.0, 2.0]), 2)
+    kthvalue(values=tensor(2.), indices=tensor(3))
+    """
     return pair("kthvalue", KTHVALUE, input, dim, as_int64(k, "kthvalue(): k"), keepdim, out,
                 kthvalue_result)
 
@@ -163,7 +184,11 @@ cdef whole(str fn, Op op, Tensor input):
 
 def median(Tensor input not None, dim=None, keepdim=False, *, out=None):
     """median(input): the lower median of every element (NaN if there is
-    one); median(input, dim): the (values, indices) pair along dim."""
+    one); median(input, dim): the (values, indices) pair along dim.
+
+    >>> th.median(th.tensor([3.0, 1.0, 5.0, 2.0]))
+    tensor(2.)
+    """
     if dim is None:
         if out is not None:
             raise TypeError("median(): out= needs a dim")
@@ -172,7 +197,11 @@ def median(Tensor input not None, dim=None, keepdim=False, *, out=None):
 
 
 def nanmedian(Tensor input not None, dim=None, keepdim=False, *, out=None):
-    """median ignoring NaNs (NaN where a row has nothing else)."""
+    """median ignoring NaNs (NaN where a row has nothing else).
+
+    >>> th.nanmedian(th.tensor([3.0, float('nan'), 1.0]))
+    tensor(1.)
+    """
     if dim is None:
         if out is not None:
             raise TypeError("nanmedian(): out= needs a dim")
@@ -182,18 +211,30 @@ def nanmedian(Tensor input not None, dim=None, keepdim=False, *, out=None):
 
 def mode(Tensor input not None, dim=-1, keepdim=False, *, out=None):
     """The most frequent value along dim (the smallest of ties) and the index
-    of its last occurrence."""
+    of its last occurrence.
+
+    >>> th.mode(th.tensor([1, 2, 2, 3]))
+    mode(values=tensor(2), indices=tensor(2))
+    """
     return pair("mode", MODE, input, dim, 0, keepdim, out, mode_result)
 
 
 def cummax(Tensor input not None, dim, *, out=None):
     """The running maximum along dim and where each came from (an equal
-    element takes over; a NaN stays)."""
+    element takes over; a NaN stays).
+
+    >>> th.cummax(th.tensor([1, 3, 2]), 0)
+    cummax(values=tensor([1, 3, 3]), indices=tensor([0, 1, 1]))
+    """
     return pair("cummax", CUMMAX, input, dim, 0, False, out, cummax_result)
 
 
 def cummin(Tensor input not None, dim, *, out=None):
-    """The running minimum along dim and where each came from."""
+    """The running minimum along dim and where each came from.
+
+    >>> th.cummin(th.tensor([3, 1, 2]), 0)
+    cummin(values=tensor([3, 1, 1]), indices=tensor([0, 1, 1]))
+    """
     return pair("cummin", CUMMIN, input, dim, 0, False, out, cummin_result)
 
 
@@ -222,19 +263,31 @@ cdef scan(str fn, Op op, Tensor input, object dim, object dtype, object out):
 
 def cumsum(Tensor input not None, dim, *, dtype=None, out=None):
     """The running sum along dim; bool and integers sum in int64 unless
-    dtype says otherwise (the elements are converted to dtype first)."""
+    dtype says otherwise (the elements are converted to dtype first).
+
+    >>> th.cumsum(th.tensor([1, 2, 3]), 0)
+    tensor([1, 3, 6])
+    """
     return scan("cumsum", CUMSUM, input, dim, dtype, out)
 
 
 def cumprod(Tensor input not None, dim, *, dtype=None, out=None):
     """The running product along dim; bool and integers in int64 unless
-    dtype says otherwise."""
+    dtype says otherwise.
+
+    >>> th.cumprod(th.tensor([1, 2, 3]), 0)
+    tensor([1, 2, 6])
+    """
     return scan("cumprod", CUMPROD, input, dim, dtype, out)
 
 
 def logcumsumexp(Tensor input not None, dim, *, out=None):
     """log(cumsum(exp(input))) along dim, computed without overflow
-    (floating and complex dtypes; complex in complex128, as torch)."""
+    (floating and complex dtypes; complex in complex128, as torch).
+
+    >>> th.logcumsumexp(th.tensor([0.0, 0.0, 1000.0]), 0)
+    tensor([0.0000e+00, 6.9315e-01, 1.0000e+03])
+    """
     return scan("logcumsumexp", LOGCUMSUMEXP, input, dim, None, out)
 
 
@@ -274,7 +327,11 @@ def searchsorted(Tensor sorted_sequence not None, input, *, out_int32=False, rig
     """Where each element of input would be inserted into the innermost
     (ascending) rows of sorted_sequence to keep them in order: the first such
     index, or the last with right=True (side='right'); int64, or int32 with
-    out_int32. sorter: indices that sort unsorted rows."""
+    out_int32. sorter: indices that sort unsorted rows.
+
+    >>> th.searchsorted(th.tensor([1, 3, 5, 7]), th.tensor([3, 6]))
+    tensor([1, 3])
+    """
     if side is not None:
         if side not in ("left", "right"):
             raise Error(f"torch.searchsorted(): side can only be 'left' or 'right' but got "
@@ -294,7 +351,11 @@ def searchsorted(Tensor sorted_sequence not None, input, *, out_int32=False, rig
 
 def bucketize(input, Tensor boundaries not None, *, out_int32=False, right=False, out=None):
     """The bucket of each element of input among the 1-dim ascending
-    boundaries: searchsorted(boundaries, input, right=right)."""
+    boundaries: searchsorted(boundaries, input, right=right).
+
+    >>> th.bucketize(th.tensor([3, 6]), th.tensor([1, 3, 5, 7]), right=True)
+    tensor([2, 3])
+    """
     cdef Tensor x = as_tensor(input)
     cdef Tensor result = index_result("bucketize", out, out_int32)
     THTensor_bucketize(result.cdata, x.cdata, boundaries.cdata, right)
@@ -304,7 +365,11 @@ def bucketize(input, Tensor boundaries not None, *, out_int32=False, right=False
 def bincount(Tensor input not None, weights=None, minlength=0):
     """How often each value of a 1-dim tensor of non-negative integers
     occurs (int64), or the sums of weights by value (float32 for float32
-    weights, else float64), over max(input.max() + 1, minlength) bins."""
+    weights, else float64), over max(input.max() + 1, minlength) bins.
+
+    >>> th.bincount(th.tensor([0, 1, 1, 3]))
+    tensor([1, 2, 0, 1])
+    """
     if weights is not None and not isinstance(weights, Tensor):
         raise TypeError(f"bincount(): weights must be a th.Tensor, not {type(weights).__name__}")
     cdef THScalarType rt = TH_INT64
@@ -319,7 +384,11 @@ def bincount(Tensor input not None, weights=None, minlength=0):
 
 def histc(Tensor input not None, bins=100, min=0, max=0, *, out=None):
     """A histogram of the elements over bins equal bins of [min, max]
-    (min == max: the elements' range); elements outside are left out."""
+    (min == max: the elements' range); elements outside are left out.
+
+    >>> th.histc(th.tensor([1.0, 2.0, 1.0]), bins=4, min=0, max=3)
+    tensor([0., 2., 1., 0.])
+    """
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"histc(): out must be a th.Tensor, not {type(out).__name__}")
     cdef Tensor result = out if out is not None else wrap_tensor(
@@ -395,19 +464,31 @@ def unique(Tensor input not None, sorted=True, return_inverse=False, return_coun
            dim=None):
     """The distinct elements (dim None) or slices along dim, in ascending
     (lexicographic) order; with the inverse indices (input's shape, or dim's
-    length) and the counts when asked. sorted=False sorts too."""
+    length) and the counts when asked. sorted=False sorts too.
+
+    >>> th.unique(th.tensor([2, 1, 2, 3]))
+    tensor([1, 2, 3])
+    """
     return _unique_rows("unique", input, True, return_inverse, return_counts, dim)
 
 
 def unique_consecutive(Tensor input not None, return_inverse=False, return_counts=False,
                        dim=None):
-    """unique of each run of equal consecutive elements (or slices)."""
+    """unique of each run of equal consecutive elements (or slices).
+
+    >>> th.unique_consecutive(th.tensor([1, 1, 2, 2, 1]))
+    tensor([1, 2, 1])
+    """
     return _unique_rows("unique_consecutive", input, False, return_inverse, return_counts, dim)
 
 
 def diff(Tensor input not None, n=1, dim=-1, prepend=None, append=None):
     """The n-th forward difference along dim (input[i + 1] - input[i]; bool:
-    !=), after prepend and append are joined on along dim."""
+    !=), after prepend and append are joined on along dim.
+
+    >>> th.diff(th.tensor([1, 4, 9, 16]))
+    tensor([3, 5, 7])
+    """
     import th
     if input.dim() == 0:
         raise Error("diff expects input to be at least one-dimensional")
@@ -503,7 +584,11 @@ def quantile(Tensor input not None, q, dim=None, keepdim=False, *, interpolation
              out=None):
     """The q-th quantiles (q a number or a 1-dim tensor in [0, 1]) of the
     elements (dim None) or along dim, interpolated as interpolation says
-    (linear, lower, higher, midpoint, nearest); a row holding NaN gives NaN."""
+    (linear, lower, higher, midpoint, nearest); a row holding NaN gives NaN.
+
+    >>> th.quantile(th.tensor([1.0, 2.0, 3.0, 4.0]), 0.5)
+    tensor(2.5000)
+    """
     r = _quantile("quantile", input, q, dim, keepdim, interpolation, False)
     if out is not None:
         out.resize_(r.shape).copy_(r)
@@ -513,7 +598,11 @@ def quantile(Tensor input not None, q, dim=None, keepdim=False, *, interpolation
 
 def nanquantile(Tensor input not None, q, dim=None, keepdim=False, *, interpolation="linear",
                 out=None):
-    """quantile ignoring NaNs (NaN where a row has nothing else)."""
+    """quantile ignoring NaNs (NaN where a row has nothing else).
+
+    >>> th.nanquantile(th.tensor([1.0, float('nan'), 3.0]), 0.5)
+    tensor(2.)
+    """
     r = _quantile("nanquantile", input, q, dim, keepdim, interpolation, True)
     if out is not None:
         out.resize_(r.shape).copy_(r)

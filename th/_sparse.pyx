@@ -64,7 +64,13 @@ cdef void unpin(Pinned *p) noexcept:
 cdef class SparseTensor:
     """A sparse COO tensor: int64 indices (sparse_dim x nnz) and values
     (nnz x the dense sizes) of a shape. Made by th.sparse_coo_tensor or
-    Tensor.to_sparse; one C reference per object."""
+    Tensor.to_sparse; one C reference per object.
+
+    >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+    >>> isinstance(s, th.SparseTensor), s.to_dense()
+    (True, tensor([[0., 5.],
+            [6., 0.]]))
+    """
 
     def __init__(self, *args, **kwargs):
         raise TypeError("th.SparseTensor cannot be created directly: use th.sparse_coo_tensor "
@@ -406,7 +412,12 @@ def sparse_coo_tensor(indices, values, size=None, *, dtype=None, is_coalesced=No
     the right dtype. size=None infers the sparse sizes (largest index + 1).
     check_invariants (default on, unlike torch) checks every index against
     size (IndexError naming the entry) and, with is_coalesced=True, that the
-    indices really are sorted and unique."""
+    indices really are sorted and unique.
+
+    >>> th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2)).to_dense()
+    tensor([[0., 5.],
+            [6., 0.]])
+    """
     cdef int64_t sizes[TH_MAX_DIMS]
     cdef int n
     cdef THSTensor *s
@@ -450,7 +461,14 @@ def sum(SparseTensor s not None, dim=None):
     tensor, or a dense one when no sparse dim is left. Result dtypes are
     torch's: integers and bool in int64 when a dense dim is summed or the
     result is dense, else the values' dtype (duplicates merged as coalesce
-    merges them)."""
+    merges them).
+
+    >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+    >>> th.sparse.sum(s)
+    tensor(11.)
+    >>> th.sparse.sum(s, 0).to_dense()
+    tensor([6., 5.])
+    """
     cdef int dims[TH_MAX_DIMS]
     cdef int n = 0
     if dim is None:
@@ -466,14 +484,26 @@ def sum(SparseTensor s not None, dim=None):
 
 
 def mm(SparseTensor s not None, Tensor dense not None):
-    """torch.sparse.mm: s (2 sparse dims) @ dense, a new dense tensor."""
+    """torch.sparse.mm: s (2 sparse dims) @ dense, a new dense tensor.
+
+    >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+    >>> th.sparse.mm(s, th.eye(2))
+    tensor([[0., 5.],
+            [6., 0.]])
+    """
     shape = (s.shape[0] if s.dim() > 0 else 0, dense.shape[1] if dense.dim() == 2 else 0)
     return addmm(th.empty(shape, dtype=s.dtype), s, dense, beta=0.0)  # beta 0: t is not read
 
 
 def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, beta=1.0,
           alpha=1.0):
-    """torch.sparse.addmm: beta * t + alpha * (s @ dense), a new dense tensor."""
+    """torch.sparse.addmm: beta * t + alpha * (s @ dense), a new dense tensor.
+
+    >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+    >>> th.sparse.addmm(th.ones(2, 2), s, th.eye(2), beta=2.0)
+    tensor([[2., 7.],
+            [8., 2.]])
+    """
     r = th.empty(0, dtype=s.dtype)  # private: only the operands are pinned
     cdef double b = beta, a = alpha
     cdef THTensor *pt = NULL
@@ -495,7 +525,13 @@ def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, 
 def from_scipy(m):
     """A th.SparseTensor of any scipy.sparse matrix or array (as COO): the
     values shared with m's COO form, its canonical flag kept as the
-    coalesced flag."""
+    coalesced flag.
+
+    >>> import scipy.sparse
+    >>> th.sparse.from_scipy(scipy.sparse.eye(2, format='csr')).to_dense()
+    tensor([[1., 0.],
+            [0., 1.]], dtype=th.float64)
+    """
     import numpy
     coo = m.tocoo()
     coords = coo.coords if hasattr(coo, "coords") else (coo.row, coo.col)

@@ -28,6 +28,10 @@ cdef class Storage:
     ``th.Storage(size=0, dtype=th.float32)`` (uninitialised) or
     ``th.Storage([1, 2, 3], dtype=...)``. Tensors view storages; one storage
     can back many tensors, and ``t.storage()`` gives it back.
+
+    >>> s = th.Storage([1.0, 2.0, 3.0])
+    >>> len(s), s.dtype, s.tolist()
+    (3, th.float32, [1.0, 2.0, 3.0])
     """
 
     def __cinit__(self, *args, **kwargs):

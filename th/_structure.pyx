@@ -59,7 +59,12 @@ cdef double _number(str fn, str name, object value) except? -1:
 
 def eye(n, m=None, *, out=None, dtype=None, device=None, requires_grad=False, pin_memory=False):
     """The n x m identity (n x n without m), the default dtype unless dtype says
-    otherwise."""
+    otherwise.
+
+    >>> th.eye(2, 3)
+    tensor([[1., 0., 0.],
+            [0., 1., 0.]])
+    """
     check_factory_args("eye", device, requires_grad, pin_memory)
     cdef Tensor r = _out("eye", out, dtype, THScalarType_defaultFloat())
     cdef int64_t rows = as_int64(n, "n"), cols = rows if m is None else as_int64(m, "m")
@@ -74,7 +79,11 @@ def eye(n, m=None, *, out=None, dtype=None, device=None, requires_grad=False, pi
 def linspace(start, end, steps, *, out=None, dtype=None, device=None, requires_grad=False,
              pin_memory=False):
     """steps values from start to end evenly, torch's: the first half
-    counted from start, the second back from end."""
+    counted from start, the second back from end.
+
+    >>> th.linspace(0, 1, 5)
+    tensor([0.0000, 0.2500, 0.5000, 0.7500, 1.0000])
+    """
     check_factory_args("linspace", device, requires_grad, pin_memory)
     cdef Tensor r = _out("linspace", out, dtype, THScalarType_defaultFloat())
     THTensor_linspace(r.cdata, _number("linspace", "start", start),
@@ -84,7 +93,11 @@ def linspace(start, end, steps, *, out=None, dtype=None, device=None, requires_g
 
 def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, device=None,
              requires_grad=False, pin_memory=False):
-    """base to the powers linspace(start, end, steps)."""
+    """base to the powers linspace(start, end, steps).
+
+    >>> th.logspace(0, 2, 3)
+    tensor([  1.,  10., 100.])
+    """
     check_factory_args("logspace", device, requires_grad, pin_memory)
     cdef Tensor r = _out("logspace", out, dtype, THScalarType_defaultFloat())
     THTensor_logspace(r.cdata, _number("logspace", "start", start), _number("logspace", "end", end),
@@ -112,7 +125,14 @@ def range(start=0, end=None, step=1, *, out=None, dtype=None, device=None, requi
 
 def diag(input, diagonal=0, *, out=None):
     """A 1-dim input on diagonal `diagonal` of a square matrix; a 2-dim
-    input's diagonal, copied."""
+    input's diagonal, copied.
+
+    >>> th.diag(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor([1., 4.])
+    >>> th.diag(th.tensor([1, 2]))
+    tensor([[1, 0],
+            [0, 2]])
+    """
     cdef Tensor t = _tensor("diag", "input", input)
     cdef Tensor r = _out("diag", out, t.dtype, TH_FLOAT32)
     THTensor_diag(r.cdata, t.cdata, as_int64(diagonal, "diagonal"))
@@ -120,13 +140,22 @@ def diag(input, diagonal=0, *, out=None):
 
 
 def diagflat(input, offset=0):
-    """The flattened input on diagonal `offset` of a square matrix."""
+    """The flattened input on diagonal `offset` of a square matrix.
+
+    >>> th.diagflat(th.tensor([[1.0, 2.0], [3.0, 4.0]])).shape
+    (4, 4)
+    """
     return diag(_tensor("diagflat", "input", input).reshape(-1), offset)
 
 
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     """Each last-dim vector of input on diagonal `offset` of the matrices in
-    dims dim1, dim2 of a new tensor (one dim more)."""
+    dims dim1, dim2 of a new tensor (one dim more).
+
+    >>> th.diag_embed(th.tensor([1, 2]))
+    tensor([[1, 0],
+            [0, 2]])
+    """
     cdef Tensor t = _tensor("diag_embed", "input", input)
     nd = t.dim() + 1
     d1, d2 = int(dim1), int(dim2)
@@ -152,7 +181,12 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
 
 def tril(input, diagonal=0, *, out=None):
     """The lower triangle of each matrix (the last two dims) from diagonal
-    `diagonal` on; the rest 0."""
+    `diagonal` on; the rest 0.
+
+    >>> th.tril(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor([[1., 0.],
+            [3., 4.]])
+    """
     cdef Tensor t = _tensor("tril", "input", input)
     cdef Tensor r = _out("tril", out, t.dtype, TH_FLOAT32)
     THTensor_tril(r.cdata, t.cdata, as_int64(diagonal, "diagonal"))
@@ -160,7 +194,12 @@ def tril(input, diagonal=0, *, out=None):
 
 
 def triu(input, diagonal=0, *, out=None):
-    """The upper triangle of each matrix from diagonal `diagonal` on."""
+    """The upper triangle of each matrix from diagonal `diagonal` on.
+
+    >>> th.triu(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor([[1., 2.],
+            [0., 4.]])
+    """
     cdef Tensor t = _tensor("triu", "input", input)
     cdef Tensor r = _out("triu", out, t.dtype, TH_FLOAT32)
     THTensor_triu(r.cdata, t.cdata, as_int64(diagonal, "diagonal"))
@@ -198,19 +237,35 @@ def _new_tensor(values):
 def tril_indices(row, col, offset=0, *, dtype=None, device=None, requires_grad=False,
                  pin_memory=False):
     """The (row, column) indices of the lower triangle of a row x col matrix
-    from diagonal offset, row by row: a 2 x N int64 tensor."""
+    from diagonal offset, row by row: a 2 x N int64 tensor.
+
+    >>> th.tril_indices(3, 3)
+    tensor([[0, 1, 1, 2, 2, 2],
+            [0, 0, 1, 0, 1, 2]])
+    """
     check_factory_args("tril_indices", device, requires_grad, pin_memory)
     return _triangle_indices("tril_indices", row, col, offset, dtype, True)
 
 
 def triu_indices(row, col, offset=0, *, dtype=None, device=None, requires_grad=False,
                  pin_memory=False):
+    """The (row, col) indices of the upper triangle of a row x col matrix from diagonal offset,
+    as a 2 x N tensor.
+
+    >>> th.triu_indices(2, 3, 1)
+    tensor([[0, 0, 1],
+            [1, 2, 2]])
+    """
     check_factory_args("triu_indices", device, requires_grad, pin_memory)
     return _triangle_indices("triu_indices", row, col, offset, dtype, False)
 
 
 def trace(input):
-    """The sum of a matrix's diagonal (a 0-dim tensor; integers sum into int64)."""
+    """The sum of a matrix's diagonal (a 0-dim tensor; integers sum into int64).
+
+    >>> th.trace(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
+    tensor(5.)
+    """
     cdef Tensor t = _tensor("trace", "input", input)
     if t.dtype.name == "bool":
         raise UnsupportedDtype("trace is not implemented for bool")
@@ -222,7 +277,11 @@ def trace(input):
 
 def cross(input, other, dim=None, *, out=None):
     """The cross product of the 3-vectors along dim of input and other
-    (broadcast together); dim None: the first dim of length 3 (torch.cross)."""
+    (broadcast together); dim None: the first dim of length 3 (torch.cross).
+
+    >>> th.cross(th.tensor([1.0, 0.0, 0.0]), th.tensor([0.0, 1.0, 0.0]))
+    tensor([0., 0., 1.])
+    """
     cdef Tensor a = _tensor("cross", "input", input), b = _tensor("cross", "other", other)
     if a.dtype != b.dtype:  # torch promotes nothing here
         raise DtypeError(f"linalg.cross: expected both inputs to have one dtype, got {a.dtype} "
@@ -244,7 +303,11 @@ def _lazy(t):
 
 
 def dist(input, other, p=2):
-    """The p-norm of input - other (a 0-dim tensor)."""
+    """The p-norm of input - other (a 0-dim tensor).
+
+    >>> th.dist(th.tensor([0.0, 0.0]), th.tensor([3.0, 4.0]))
+    tensor(5.)
+    """
     cdef Tensor a = _tensor("dist", "input", input), b = _tensor("dist", "other", other)
     dtype = (_lazy(a) - b).dtype
     cdef Tensor r = empty(0, dtype=dtype.to_real() if dtype.is_complex else dtype)
@@ -253,7 +316,12 @@ def dist(input, other, p=2):
 
 
 def renorm(input, p, dim, maxnorm):
-    """Each slice along dim whose p-norm exceeds maxnorm, scaled to maxnorm."""
+    """Each slice along dim whose p-norm exceeds maxnorm, scaled to maxnorm.
+
+    >>> th.renorm(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 2, 0, 1.0)
+    tensor([[0.4472, 0.8944],
+            [0.6000, 0.8000]])
+    """
     cdef Tensor t = _tensor("renorm", "input", input)
     cdef Tensor r = empty(0, dtype=t.dtype)
     THTensor_renorm(r.cdata, t.cdata, _number("renorm", "p", p), int(dim),
@@ -270,7 +338,11 @@ def renorm_(Tensor self, p, dim, maxnorm):
 def kron(input, other):
     """The Kronecker product: each element of input times all of other, in
     blocks (shape: the products of the sizes, the shorter shape padded
-    with 1s in front)."""
+    with 1s in front).
+
+    >>> th.kron(th.tensor([1, 2]), th.tensor([1, 10]))
+    tensor([ 1, 10,  2, 20])
+    """
     cdef Tensor a = _tensor("kron", "input", input), b = _tensor("kron", "other", other)
     nd = max(a.dim(), b.dim())
     sa = (1,) * (nd - a.dim()) + tuple(a.shape)
@@ -284,7 +356,13 @@ def kron(input, other):
 def vander(x, N=None, increasing=False):
     """The Vandermonde matrix of a 1-dim x: columns x^(N-1) .. x^0 (x^0 ..
     x^(N-1) when increasing), each column the previous times x as torch's
-    cumulative product computes it; integers and bool give int64."""
+    cumulative product computes it; integers and bool give int64.
+
+    >>> th.vander(th.tensor([1, 2, 3]), N=3)
+    tensor([[1, 1, 1],
+            [4, 2, 1],
+            [9, 3, 1]])
+    """
     cdef Tensor t = _tensor("vander", "x", x)
     if t.dim() != 1:
         raise ArgumentError("x must be a one-dimensional tensor.")
@@ -308,7 +386,12 @@ def vander(x, N=None, increasing=False):
 
 def meshgrid(*tensors, indexing=None):
     """Each of k 1-dim tensors expanded over the grid of all their lengths
-    (views): indexing 'ij' (the default, with torch's warning) or 'xy'."""
+    (views): indexing 'ij' (the default, with torch's warning) or 'xy'.
+
+    >>> th.meshgrid(th.tensor([1, 2]), th.tensor([3, 4, 5]), indexing='ij')[1]
+    tensor([[3, 4, 5],
+            [3, 4, 5]])
+    """
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     if indexing is None:
@@ -342,7 +425,14 @@ def meshgrid(*tensors, indexing=None):
 
 def cartesian_prod(*tensors):
     """Every combination of one element of each 1-dim tensor, in order: a
-    (N, k) tensor (a lone tensor comes back as it is)."""
+    (N, k) tensor (a lone tensor comes back as it is).
+
+    >>> th.cartesian_prod(th.tensor([1, 2]), th.tensor([3, 4]))
+    tensor([[1, 3],
+            [1, 4],
+            [2, 3],
+            [2, 4]])
+    """
     for t in tensors:
         _tensor("cartesian_prod", "tensors", t)
         if t.dim() != 1:
@@ -356,7 +446,13 @@ def cartesian_prod(*tensors):
 
 def combinations(input, r=2, with_replacement=False):
     """The length-r combinations of a 1-dim tensor's elements, in
-    itertools' order: a (M, r) tensor."""
+    itertools' order: a (M, r) tensor.
+
+    >>> th.combinations(th.tensor([1, 2, 3]), 2)
+    tensor([[1, 2],
+            [1, 3],
+            [2, 3]])
+    """
     cdef Tensor t = _tensor("combinations", "input", input)
     if t.dim() != 1:
         raise ArgumentError(f"Expect a 1D vector, but got shape {list(t.shape)}")

@@ -36,7 +36,15 @@ __all__ = ["LinAlgError", "solve", "solve_ex", "inv", "inv_ex", "det", "slogdet"
 
 class LinAlgError(Error):
     """A matrix LAPACK could not work with: singular, not positive-definite,
-    no convergence (torch's torch._C._LinAlgError, a RuntimeError)."""
+    no convergence (torch's torch._C._LinAlgError, a RuntimeError).
+
+    >>> try:
+    ...     th.linalg.inv(th.zeros(2, 2))
+    ... except th.linalg.LinAlgError as e:
+    ...     print(isinstance(e, RuntimeError))
+    ...
+    True
+    """
 
 
 # torch.return_types' names and fields: tuples whose fields have names
@@ -220,20 +228,35 @@ def _solve(fn, A, B, left, check_errors, out=None):
 
 def solve(A, B, *, left=True, out=None):
     """The X of A X = B (left=True) or X A = B; B a (batch of) matrices or
-    vectors (torch's rule). A singular A: LinAlgError."""
+    vectors (torch's rule). A singular A: LinAlgError.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.solve(A, th.tensor([1.0, 2.0], dtype=th.float64))
+    tensor([0.0909, 0.6364], dtype=th.float64)
+    """
     return _solve("linalg.solve", A, B, left, True, out).result
 
 
 def solve_ex(A, B, *, left=True, check_errors=False, out=None):
     """(result, info): the X of A X = B (left) or X A = B, and LAPACK's info
-    (> 0: A is singular and result holds no meaning)."""
+    (> 0: A is singular and result holds no meaning).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.solve_ex(A, th.tensor([1.0, 2.0], dtype=th.float64)).info
+    tensor(0, dtype=th.int32)
+    """
     return _solve("linalg.solve_ex", A, B, left, "ex" if check_errors else False, out)
 
 
 # --------------------------------------------------------------------- inv
 def inv_ex(A, *, check_errors=False, out=None):
     """(inverse, info): A's inverse and LAPACK's info (> 0: A is singular;
-    inverse then holds no meaning, where torch's holds infinities)."""
+    inverse then holds no meaning, where torch's holds infinities).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.inv_ex(A).info
+    tensor(0, dtype=th.int32)
+    """
     fn = "linalg.inv_ex"
     _matrix(fn, A, square=True)
     inverse, info = _lapack.getri(A)
@@ -245,7 +268,13 @@ def inv_ex(A, *, check_errors=False, out=None):
 
 
 def inv(A, *, out=None):
-    """A's inverse; a singular A: LinAlgError."""
+    """A's inverse; a singular A: LinAlgError.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.inv(A)
+    tensor([[ 0.2727, -0.0909],
+            [-0.0909,  0.3636]], dtype=th.float64)
+    """
     fn = "linalg.inv"
     _matrix(fn, A, square=True)
     inverse, info = _lapack.getri(A)
@@ -255,7 +284,12 @@ def inv(A, *, out=None):
 
 # ------------------------------------------------------------ determinants
 def det(A, *, out=None):
-    """det(A) (0 for a singular A), in A's dtype."""
+    """det(A) (0 for a singular A), in A's dtype.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.det(A)
+    tensor(11., dtype=th.float64)
+    """
     fn = "linalg.det"
     _matrix(fn, A, square=True)
     return _out(fn, out, _lapack.det(A))
@@ -263,7 +297,12 @@ def det(A, *, out=None):
 
 def slogdet(A, *, out=None):
     """(sign, logabsdet): det(A) = sign * exp(logabsdet); sign in A's dtype (a
-    complex sign is the phase), logabsdet real. A singular A: (0, -inf)."""
+    complex sign is the phase), logabsdet real. A singular A: (0, -inf).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.slogdet(A)
+    linalg_slogdet(sign=tensor(1., dtype=th.float64), logabsdet=tensor(2.3979, dtype=th.float64))
+    """
     fn = "linalg.slogdet"
     _matrix(fn, A, square=True)
     sign, logabsdet = _lapack.slogdet(A)
@@ -276,7 +315,12 @@ def slogdet(A, *, out=None):
 def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
     """(L, info): A = L L^H (upper: A = U^H U, U returned) of a Hermitian
     positive-definite A (only that triangle is read); info > 0: the leading
-    minor of that order is not positive-definite."""
+    minor of that order is not positive-definite.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.cholesky_ex(A).info
+    tensor(0, dtype=th.int32)
+    """
     fn = "linalg.cholesky_ex"
     _matrix(fn, A, square=True)
     L, info = _lapack.potrf(A, bool(upper))
@@ -289,7 +333,13 @@ def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
 
 def cholesky(A, *, upper=False, out=None):
     """The Cholesky factor L of A = L L^H (upper: U of A = U^H U); an A that
-    is not positive-definite: LinAlgError."""
+    is not positive-definite: LinAlgError.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> L = th.linalg.cholesky(A)
+    >>> th.allclose(L @ L.mT, A)
+    True
+    """
     fn = "linalg.cholesky"
     _matrix(fn, A, square=True)
     L, info = _lapack.potrf(A, bool(upper))
@@ -298,7 +348,12 @@ def cholesky(A, *, upper=False, out=None):
 
 
 def cholesky_inverse(L, upper=False, *, out=None):
-    """A's inverse from its Cholesky factor (torch.cholesky_inverse)."""
+    """A's inverse from its Cholesky factor (torch.cholesky_inverse).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.allclose(th.linalg.cholesky_inverse(th.linalg.cholesky(A)), th.linalg.inv(A))
+    True
+    """
     fn = "cholesky_inverse"
     _matrix(fn, L, "input", square=True)
     inverse, info = _lapack.potri(L, bool(upper))
@@ -310,7 +365,13 @@ def cholesky_inverse(L, upper=False, *, out=None):
 def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     """The X of A X = B (left) or X A = B for a triangular A (only its upper
     or lower triangle is read; unitriangular: its diagonal taken as ones). A
-    zero on the diagonal gives infinities, not an error, as torch."""
+    zero on the diagonal gives infinities, not an error, as torch.
+
+    >>> U = th.tensor([[2.0, 1.0], [0.0, 4.0]])
+    >>> th.linalg.solve_triangular(U, th.tensor([[3.0], [4.0]]), upper=True)
+    tensor([[1.],
+            [1.]])
+    """
     fn = "linalg.solve_triangular"
     _matrix(fn, A, "A", square=True)
     _tensor(fn, "B", B)
@@ -338,7 +399,12 @@ def _lu_factor(fn, A, pivot):
 def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
     """(LU, pivots, info): A = P L U in LAPACK's compact form (L below the
     diagonal, U on and above it, 1-based int32 pivots); info > 0: U has a
-    zero on the diagonal at that position."""
+    zero on the diagonal at that position.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.lu_factor_ex(A).info
+    tensor(0, dtype=th.int32)
+    """
     fn = "linalg.lu_factor_ex"
     LU, pivots, info = _lu_factor(fn, A, pivot)
     if check_errors:
@@ -351,7 +417,13 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
 
 def lu_factor(A, *, pivot=True, out=None):
     """(LU, pivots): A = P L U; a U with a zero on its diagonal: RuntimeError
-    (as torch; lu_factor_ex returns it)."""
+    (as torch; lu_factor_ex returns it).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> LU, pivots = th.linalg.lu_factor(A)
+    >>> pivots
+    tensor([1, 2], dtype=th.int32)
+    """
     fn = "linalg.lu_factor"
     LU, pivots, info = _lu_factor(fn, A, pivot)
     values = info.reshape(-1).tolist()
@@ -369,7 +441,14 @@ def lu_factor(A, *, pivot=True, out=None):
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
     """The X of A X = B (left; adjoint: A^H X = B) or X A = B (X A^H = B)
-    from lu_factor's LU and pivots."""
+    from lu_factor's LU and pivots.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> LU, pivots = th.linalg.lu_factor(A)
+    >>> th.linalg.lu_solve(LU, pivots, th.tensor([[1.0], [2.0]], dtype=th.float64))
+    tensor([[0.0909],
+            [0.6364]], dtype=th.float64)
+    """
     fn = "linalg.lu_solve"
     _matrix(fn, LU, "LU", square=True)
     _tensor(fn, "pivots", pivots)
@@ -414,7 +493,13 @@ def _outs(fn, out, results):
 def lu(A, *, pivot=True, out=None):
     """(P, L, U): A = P L U with partial pivoting (getrf), A m x n, k =
     min(m, n): P m x m (A's dtype), L m x k unit lower triangular, U k x n
-    upper triangular. A singular A is no error (U has a zero diagonal)."""
+    upper triangular. A singular A is no error (U has a zero diagonal).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> P, L, U = th.linalg.lu(A)
+    >>> th.allclose(P @ L @ U, A)
+    True
+    """
     fn = "linalg.lu"
     _tensor(fn, "A", A)
     if A.ndim < 2:
@@ -488,7 +573,12 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
     (Hermitian) A, of which only the lower triangle is read, in LAPACK's
     compact form (?sytrf/?hetrf, Bunch-Kaufman pivoting): L below LD's
     diagonal, D's 1 x 1 and 2 x 2 blocks on and next to it; int32 pivots
-    as LAPACK's; info > 0: D[info-1, info-1] is exactly zero."""
+    as LAPACK's; info > 0: D[info-1, info-1] is exactly zero.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.ldl_factor_ex(A).info
+    tensor(0, dtype=th.int32)
+    """
     LD, pivots, info = _ldl_factor(A, hermitian)
     if check_errors:
         _raise_info("torch.linalg.ldl_factor_ex", info, _ldl_singular)
@@ -496,7 +586,13 @@ def ldl_factor_ex(A, *, hermitian=False, check_errors=False, out=None):
 
 
 def ldl_factor(A, *, hermitian=False, out=None):
-    """(LD, pivots) of ldl_factor_ex; a singular D: LinAlgError."""
+    """(LD, pivots) of ldl_factor_ex; a singular D: LinAlgError.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> LD, pivots = th.linalg.ldl_factor(A)
+    >>> pivots
+    tensor([1, 2], dtype=th.int32)
+    """
     LD, pivots, info = _ldl_factor(A, hermitian)
     _raise_info("torch.linalg.ldl_factor", info, _ldl_singular)
     return _outs("torch.linalg.ldl_factor", out, _LdlFactor(LD, pivots))
@@ -504,7 +600,14 @@ def ldl_factor(A, *, hermitian=False, out=None):
 
 def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
     """The X of A X = B from ldl_factor's LD and pivots (?sytrs/?hetrs; the
-    hermitian of the factorization); LD's and B's batches broadcast."""
+    hermitian of the factorization); LD's and B's batches broadcast.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> LD, pivots = th.linalg.ldl_factor(A)
+    >>> th.linalg.ldl_solve(LD, pivots, th.tensor([[1.0], [2.0]], dtype=th.float64))
+    tensor([[0.0909],
+            [0.6364]], dtype=th.float64)
+    """
     fn = "torch.linalg.ldl_solve"
     _tensor(fn, "LD", LD)
     _tensor(fn, "pivots", pivots)
@@ -537,7 +640,13 @@ def ldl_solve(LD, pivots, B, *, hermitian=False, out=None):
 # ---------------------------------------------------------------------- QR
 def qr(A, mode="reduced", *, out=None):
     """(Q, R) of A = Q R: mode 'reduced' (Q m x k, R k x n, k = min(m, n)),
-    'complete' (Q m x m, R m x n) or 'r' (R alone, Q empty)."""
+    'complete' (Q m x m, R m x n) or 'r' (R alone, Q empty).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> Q, R = th.linalg.qr(A)
+    >>> th.allclose(Q @ R, A)
+    True
+    """
     fn = "linalg.qr"
     _matrix(fn, A)
     if mode not in ("reduced", "complete", "r"):
@@ -553,7 +662,13 @@ def qr(A, mode="reduced", *, out=None):
 
 def householder_product(A, tau, *, out=None):
     """The first n columns of the product of the Householder reflectors
-    stored in A's columns and scaled by tau (LAPACK's orgqr)."""
+    stored in A's columns and scaled by tau (LAPACK's orgqr).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.householder_product(th.tensor([[1.0], [0.5]]), th.tensor([1.0]))
+    tensor([[ 0.0000],
+            [-0.5000]])
+    """
     fn = "torch.linalg.householder_product"
     _matrix(fn, A, "input")
     _tensor(fn, "tau", tau)
@@ -582,7 +697,12 @@ def _uplo(fn, UPLO):
 
 def eigh(A, UPLO="L", *, out=None):
     """(eigenvalues, eigenvectors) of a Hermitian A (only its UPLO triangle
-    read): real eigenvalues ascending, orthonormal eigenvectors in columns."""
+    read): real eigenvalues ascending, orthonormal eigenvectors in columns.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.eigh(A).eigenvalues
+    tensor([2.3820, 4.6180], dtype=th.float64)
+    """
     fn = "linalg.eigh"
     _matrix(fn, A, square=True)
     w, v, info = _lapack.syev(A, _uplo(fn, UPLO), True)
@@ -593,7 +713,12 @@ def eigh(A, UPLO="L", *, out=None):
 
 
 def eigvalsh(A, UPLO="L", *, out=None):
-    """The eigenvalues of a Hermitian A, real, ascending."""
+    """The eigenvalues of a Hermitian A, real, ascending.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.eigvalsh(A)
+    tensor([2.3820, 4.6180], dtype=th.float64)
+    """
     fn = "linalg.eigvalsh"
     _matrix(fn, A, square=True)
     w, _, info = _lapack.syev(A, _uplo(fn, UPLO), False)
@@ -603,7 +728,11 @@ def eigvalsh(A, UPLO="L", *, out=None):
 
 def eig(A, *, out=None):
     """(eigenvalues, eigenvectors) of a square A, complex (of A's
-    precision); eigenvectors of norm 1 in columns."""
+    precision); eigenvectors of norm 1 in columns.
+
+    >>> th.linalg.eig(th.tensor([[2.0, 0.0], [0.0, 3.0]])).eigenvalues
+    tensor([2.+0.j, 3.+0.j])
+    """
     fn = "linalg.eig"
     _matrix(fn, A, square=True)
     w, v, info = _lapack.geev(A, True)
@@ -614,7 +743,11 @@ def eig(A, *, out=None):
 
 
 def eigvals(A, *, out=None):
-    """The eigenvalues of a square A, complex."""
+    """The eigenvalues of a square A, complex.
+
+    >>> th.linalg.eigvals(th.tensor([[0.0, -1.0], [1.0, 0.0]]))
+    tensor([0.+1.j, 0.-1.j])
+    """
     fn = "linalg.eigvals"
     _matrix(fn, A, square=True)
     w, _, info = _lapack.geev(A, False)
@@ -630,7 +763,13 @@ def _driver(fn, driver):
 
 def svd(A, full_matrices=True, *, driver=None, out=None):
     """(U, S, Vh): A = U diag(S) Vh, S real and descending (gesdd);
-    full_matrices: U m x m and Vh n x n, else m x k and k x n."""
+    full_matrices: U m x m and Vh n x n, else m x k and k x n.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> U, S, Vh = th.linalg.svd(A)
+    >>> th.allclose(U @ th.diag(S) @ Vh, A)
+    True
+    """
     fn = "linalg.svd"
     _matrix(fn, A)
     _driver(fn, driver)
@@ -642,7 +781,12 @@ def svd(A, full_matrices=True, *, driver=None, out=None):
 
 
 def svdvals(A, *, driver=None, out=None):
-    """A's singular values, real, descending."""
+    """A's singular values, real, descending.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.svdvals(A)
+    tensor([4.6180, 2.3820], dtype=th.float64)
+    """
     fn = "linalg.svdvals"
     _matrix(fn, A)
     _driver(fn, driver)
@@ -656,7 +800,12 @@ def lstsq(A, B, rcond=None, *, driver=None):
     """(solution, residuals, rank, singular_values) of min ||A X - B||
     (torch's CPU drivers gelsy, the default, gels, gelsd and gelss; rank
     int64 but for gels; singular_values for gelsd and gelss; residuals when
-    m > n, the driver is not gelsy and every A is of full rank, else empty)."""
+    m > n, the driver is not gelsy and every A is of full rank, else empty).
+
+    >>> A = th.tensor([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    >>> th.linalg.lstsq(A, th.tensor([[1.0], [2.0], [3.0]])).solution.allclose(th.ones(2, 1))
+    True
+    """
     fn = "torch.linalg.lstsq"
     _matrix(fn, A, "input")
     _tensor(fn, "other", B)
@@ -701,7 +850,11 @@ def _tolerances(fn, S, atol, rtol, shape):
 
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The number of singular values (|eigenvalues|, hermitian) above
-    max(atol, rtol * the largest), int64."""
+    max(atol, rtol * the largest), int64.
+
+    >>> th.linalg.matrix_rank(th.tensor([[1.0, 2.0], [2.0, 4.0]]))
+    tensor(1)
+    """
     fn = "linalg.matrix_rank"
     _matrix(fn, A)
     S = eigvalsh(A).abs() if hermitian else svdvals(A)
@@ -711,7 +864,12 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
 
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
     """The pseudo-inverse of A through its SVD: singular values at or below
-    max(atol, rtol * the largest) count as zero."""
+    max(atol, rtol * the largest) count as zero.
+
+    >>> th.linalg.pinv(th.tensor([[1.0, 2.0]]))
+    tensor([[0.2000],
+            [0.4000]])
+    """
     fn = "linalg.pinv"
     _matrix(fn, A)
     U, S, Vh = svd(A, full_matrices=False)
@@ -729,7 +887,13 @@ def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
     """The ord-norm of x's elements (dim None: all of them; an int or a
     tuple of dims): sum(|x|^ord)^(1/ord), inf: max |x|, -inf: min |x|,
-    0: the count of nonzeros. Real result for complex x."""
+    0: the count of nonzeros. Real result for complex x.
+
+    >>> th.linalg.vector_norm(th.tensor([3.0, 4.0]))
+    tensor(5.)
+    >>> th.linalg.vector_norm(th.tensor([3.0, -4.0]), ord=float('inf'))
+    tensor(4.)
+    """
     fn = "linalg.vector_norm"
     _tensor(fn, "input", x)
     if dtype is not None:
@@ -776,7 +940,14 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
-    """A matrix norm over dims dim: 'fro', 'nuc', inf, -inf, 1, -1, 2, -2."""
+    """A matrix norm over dims dim: 'fro', 'nuc', inf, -inf, 1, -1, 2, -2.
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.matrix_norm(A)
+    tensor(5.1962, dtype=th.float64)
+    >>> th.linalg.matrix_norm(A, ord=1)
+    tensor(5., dtype=th.float64)
+    """
     fn = "linalg.matrix_norm"
     _tensor(fn, "A", A)
     if A.ndim < 2:
@@ -813,7 +984,11 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
 
 def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     """vector_norm (dim an int, or A 1-dim) or matrix_norm (dim a pair, or A
-    2-dim), as torch.linalg.norm picks; ord None: 2 or 'fro'."""
+    2-dim), as torch.linalg.norm picks; ord None: 2 or 'fro'.
+
+    >>> th.linalg.norm(th.tensor([3.0, 4.0]))
+    tensor(5.)
+    """
     fn = "linalg.norm"
     _tensor(fn, "A", A)
     if isinstance(dim, int):
@@ -829,7 +1004,12 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
 
 def cond(A, p=None, *, out=None):
     """The condition number of A in norm p (None, 2: the ratio of the
-    extreme singular values; -2: its inverse; else norm(A) * norm(inv(A)))."""
+    extreme singular values; -2: its inverse; else norm(A) * norm(inv(A))).
+
+    >>> A = th.tensor([[4.0, 1.0], [1.0, 3.0]], dtype=th.float64)
+    >>> th.linalg.cond(A)
+    tensor(1.9387, dtype=th.float64)
+    """
     fn = "linalg.cond"
     _matrix(fn, A)
     if p is None or p in (2, -2):
@@ -849,7 +1029,11 @@ def _prod(sizes):
 def tensorinv(A, ind=2, *, out=None):
     """The inverse of A seen as a linear map from its first ind dims to the
     rest: the result has shape A.shape[ind:] + A.shape[:ind] and
-    tensordot(result, A, ind) is the identity (prod of both sides equal)."""
+    tensordot(result, A, ind) is the identity (prod of both sides equal).
+
+    >>> th.linalg.tensorinv(th.eye(4).view(4, 2, 2), ind=1).shape
+    (2, 2, 4)
+    """
     fn = "linalg.tensorinv"
     _tensor(fn, "A", A)
     if not isinstance(ind, int) or isinstance(ind, bool):
@@ -868,7 +1052,11 @@ def tensorinv(A, ind=2, *, out=None):
 
 def tensorsolve(A, B, dims=None, *, out=None):
     """The X of tensordot(A, X, X.ndim) = B: X has shape A.shape[B.ndim:]
-    (after the dims of A named by dims are moved to the end)."""
+    (after the dims of A named by dims are moved to the end).
+
+    >>> th.linalg.tensorsolve(th.eye(4).view(2, 2, 4), th.ones(2, 2))
+    tensor([1., 1., 1., 1.])
+    """
     fn = "linalg.tensorsolve"
     _tensor(fn, "A", A)
     _tensor(fn, "B", B)
@@ -886,7 +1074,11 @@ def tensorsolve(A, B, dims=None, *, out=None):
 
 def vecdot(x, y, *, dim=-1, out=None):
     """The dot product of x and y (broadcast) along dim: sum(conj(x) * y),
-    x conjugated when complex."""
+    x conjugated when complex.
+
+    >>> th.linalg.vecdot(th.tensor([1.0, 2.0]), th.tensor([3.0, 4.0]))
+    tensor(11.)
+    """
     fn = "linalg.vecdot"
     _tensor(fn, "x", x)
     _tensor(fn, "y", y)
@@ -911,7 +1103,12 @@ def _identity(shape, dtype):
 
 
 def matrix_power(A, n, *, out=None):
-    """A^n by repeated squaring (n < 0: inv(A)^-n; n 0: the identity)."""
+    """A^n by repeated squaring (n < 0: inv(A)^-n; n 0: the identity).
+
+    >>> th.linalg.matrix_power(th.tensor([[1, 1], [0, 1]]), 3)
+    tensor([[1, 3],
+            [0, 1]])
+    """
     fn = "linalg.matrix_power"
     _tensor(fn, "A", A)
     if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
@@ -936,7 +1133,12 @@ def matrix_power(A, n, *, out=None):
 
 def multi_dot(tensors, *, out=None):
     """The product of the tensors, left to right (the first may be 1-dim, a
-    row; the last, a column)."""
+    row; the last, a column).
+
+    >>> th.linalg.multi_dot([th.ones(2, 3), th.ones(3, 4), th.ones(4, 1)])
+    tensor([[12.],
+            [12.]])
+    """
     fn = "linalg.multi_dot"
     tensors = list(tensors)
     if len(tensors) < 2:
@@ -955,7 +1157,11 @@ def multi_dot(tensors, *, out=None):
 
 def cross(input, other, *, dim=-1, out=None):
     """The cross product of 3-vectors along dim (broadcasting): th.cross's,
-    THTensor_cross, with torch.linalg's default dim."""
+    THTensor_cross, with torch.linalg's default dim.
+
+    >>> th.linalg.cross(th.tensor([1.0, 0.0, 0.0]), th.tensor([0.0, 1.0, 0.0]))
+    tensor([0., 0., 1.])
+    """
     _tensor("linalg.cross", "input", input)
     _tensor("linalg.cross", "other", other)
     return th.cross(input, other, dim, out=out)
@@ -975,7 +1181,12 @@ def matrix_exp(A):
     (Higham 2005, as scipy's expm): A / 2^s has a 1-norm of at most 5.37,
     exp of it is solved from the approximant's numerator and denominator,
     then squared s times. One s serves the whole batch (the largest one
-    needs)."""
+    needs).
+
+    >>> th.linalg.matrix_exp(th.zeros(2, 2))
+    tensor([[1., 0.],
+            [0., 1.]])
+    """
     fn = "linalg.matrix_exp"
     _matrix(fn, A, square=True)
     if A.numel() == 0:
