@@ -5,7 +5,11 @@ from typing import Any, Union, final
 
 @final
 class dtype:
-    """An element type. Compare with ``is`` or ``==``; ``th.float32.itemsize == 4``."""
+    """An element type. Compare with ``is`` or ``==``; ``th.float32.itemsize == 4``.
+
+    >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).dtype
+    th.float32
+    """
 
     def __init__(self) -> None: ...  # raises TypeError: use th.float32, ...
     @property
@@ -21,7 +25,14 @@ class dtype:
     @property
     def scalar_type(self) -> builtins.int: ...
     @property
-    def dtype(self) -> Any: ...  # the numpy dtype: numpy.dtype(th.float32) works
+    def dtype(self) -> Any:  # the numpy dtype: numpy.dtype(th.float32) works
+        """The numpy dtype of the same name, so that ``numpy.dtype(th.float32)``
+        works (numpy reads a ``dtype`` attribute); bfloat16 needs ml_dtypes.
+
+        >>> import numpy, th
+        >>> numpy.dtype(th.float32)
+        dtype('float32')
+        """
 
 # what a dtype= argument takes: a th.dtype or its name ("float32"), a numpy dtype or
 # scalar type (numpy.float32), a Python number type (float: float64), None for the default

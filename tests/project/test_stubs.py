@@ -193,3 +193,14 @@ def test_every_stub_parses_as_the_runtime_module_it_names():
         name = "th" if path.endswith("__init__.pyi") else "th." + os.path.basename(path)[:-4]
         assert name in stub_check.module_names(), f"{path} names no module of th"
         ast.parse(open(path).read(), path)
+
+
+def test_stubs_carry_the_runtime_docstrings():
+    """Editors show the stubs' docstrings: tools/stub_docstrings.py copies
+    the runtime's into them, and a stub left behind fails here."""
+    result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "stub_docstrings.py"),
+                             "--check"], cwd=TH_PATH, capture_output=True, text=True, timeout=300,
+                            env=dict(os.environ, PYTHONPATH=TH_PATH))
+    assert result.returncode == 0, ("stubs whose docstrings differ from the runtime's (run "
+                                    "python tools/stub_docstrings.py):\n" + result.stdout
+                                    + result.stderr)
