@@ -124,6 +124,16 @@ def _tensor(str fn, str name, object value):
     return value
 
 
+def _sparse():
+    from th import _sparse  # th._sparse imports th: only when an operand is sparse
+    return _sparse
+
+
+def _sparse_operand(*operands):
+    cls = _sparse().SparseTensor
+    return any(isinstance(x, cls) for x in operands)
+
+
 # ----------------------------------------------------------- the products
 cdef Tensor _product(Op op, str fn, object out, str an, object a, str bn, object b):
     """a @ b for the plain products, their arguments checked as fn's."""
@@ -137,6 +147,9 @@ def mm(input, mat2, *, out=None):
     tensor([[ 7., 10.],
             [15., 22.]])
     """
+    if type(input) is not Tensor or type(mat2) is not Tensor:
+        if _sparse_operand(input, mat2):
+            return _sparse()._product_mm(input, mat2, out)
     return _product(MM, "mm", out, "input", input, "mat2", mat2)
 
 
@@ -156,6 +169,8 @@ def mv(input, vec, *, out=None):
     >>> th.mv(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
     tensor([-1., -1.])
     """
+    if type(input) is not Tensor and _sparse_operand(input):
+        return _sparse()._product_mv(input, vec, out)
     return _product(MV, "mv", out, "input", input, "vec", vec)
 
 
@@ -183,6 +198,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     tensor([[3., 4.],
             [5., 6.]])
     """
+    if type(mat1) is not Tensor or type(mat2) is not Tensor:
+        if _sparse_operand(mat1, mat2):
+            return _sparse()._product_addmm(input, mat1, mat2, beta, alpha, out)
     return _add(ADDMM, "addmm", input, mat1, mat2, beta, alpha, out, "mat1", "mat2")
 
 
@@ -286,6 +304,9 @@ def matmul(input, other, *, out=None):
     >>> th.matmul(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
     tensor([-1., -1.])
     """
+    if type(input) is not Tensor or type(other) is not Tensor:
+        if _sparse_operand(input, other):
+            return _sparse()._product_matmul(input, other, out)
     cdef Tensor a = _tensor("matmul", "input", input)
     cdef Tensor b = _tensor("matmul", "other", other)
     _checked_out("matmul", out)

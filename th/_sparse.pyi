@@ -59,6 +59,40 @@ class SparseTensor:
     def zero_(self) -> SparseTensor: ...
     def numpy(self) -> NoReturn: ...
     def __array__(self, dtype: Any = None, copy: Any = None) -> NoReturn: ...
+    # the products with a dense (or sparse) operand, and sum
+    def __matmul__(self, other: Tensor | SparseTensor) -> Tensor | SparseTensor: ...
+    def __rmatmul__(self, other: Tensor) -> Tensor: ...
+    def matmul(self, other: Tensor | SparseTensor) -> Tensor | SparseTensor:
+        """th.matmul(self, other): see __matmul__.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.matmul(th.eye(2))
+        tensor([[0., 5.],
+                [6., 0.]])
+        """
+    def mm(self, mat2: Tensor | SparseTensor) -> Tensor | SparseTensor:
+        """th.mm(self, mat2): dense for a dense mat2, sparse for a sparse one.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.mm(th.tensor([[1.0], [2.0]]))
+        tensor([[10.],
+                [ 6.]])
+        """
+    def mv(self, vec: Tensor) -> Tensor:
+        """th.mv(self, vec): a dense vector.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.mv(th.tensor([1.0, 2.0]))
+        tensor([10.,  6.])
+        """
+    def sum(self, dim: int | Sequence[int] | None = None) -> Tensor | SparseTensor:
+        """th.sparse.sum(self, dim): a 0-dim dense tensor over every element, a
+        sparse one over dims (dense when no sparse dim is left).
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.sum()
+        tensor(11.)
+        """
     def __neg__(self) -> SparseTensor: ...
     def __mul__(self, other: complex) -> SparseTensor: ...
     def __rmul__(self, other: complex) -> SparseTensor: ...

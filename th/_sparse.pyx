@@ -251,6 +251,61 @@ cdef class SparseTensor:
         return NotImplemented
 
     # ------------------------------------------------------------ misc
+    def __matmul__(self, other):
+        """self @ other: a sparse matrix times a dense (or sparse) matrix or vector.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s @ th.tensor([1.0, 2.0])
+        tensor([10.,  6.])
+        """
+        if not isinstance(other, (Tensor, SparseTensor)):
+            return NotImplemented
+        return _product_matmul(self, other)
+
+    def __rmatmul__(self, other):
+        if not isinstance(other, Tensor):
+            return NotImplemented
+        return _product_matmul(other, self)
+
+    def matmul(self, other):
+        """th.matmul(self, other): see __matmul__.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.matmul(th.eye(2))
+        tensor([[0., 5.],
+                [6., 0.]])
+        """
+        return _product_matmul(self, other)
+
+    def mm(self, mat2):
+        """th.mm(self, mat2): dense for a dense mat2, sparse for a sparse one.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.mm(th.tensor([[1.0], [2.0]]))
+        tensor([[10.],
+                [ 6.]])
+        """
+        return _product_mm(self, mat2)
+
+    def mv(self, vec):
+        """th.mv(self, vec): a dense vector.
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.mv(th.tensor([1.0, 2.0]))
+        tensor([10.,  6.])
+        """
+        return _product_mv(self, vec)
+
+    def sum(self, dim=None):
+        """th.sparse.sum(self, dim): a 0-dim dense tensor over every element, a
+        sparse one over dims (dense when no sparse dim is left).
+
+        >>> s = th.sparse_coo_tensor(th.tensor([[0, 1], [1, 0]]), th.tensor([5.0, 6.0]), (2, 2))
+        >>> s.sum()
+        tensor(11.)
+        """
+        return sum(self, dim)
+
     def __repr__(self):
         pad = " " * len("sparse_coo_tensor(indices=")
         indices = repr(self._indices()).replace("\n", "\n" + pad)
@@ -520,6 +575,77 @@ def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, 
         release_snapshot(pd)
         unpin(&p)
     return r
+
+
+# ------------------------------------- sparse operands of the dense products
+def _dense_out(r, out):
+    """r, or r copied into out= (resized to r's shape, as the products' out=)."""
+    if out is None:
+        return r
+    if not isinstance(out, Tensor):
+        raise TypeError(f"out must be a th.Tensor, not {type(out).__name__}")
+    return out.resize_(r.shape).copy_(r)
+
+
+def _matrix(str fn, str name, x):
+    if not isinstance(x, (Tensor, SparseTensor)):
+        raise TypeError(f"{fn}(): argument '{name}' must be a Tensor, not {type(x).__name__}")
+    if x.dim() != 2:
+        raise ArgumentError(f"{fn}(): {name} must be a matrix, got {x.dim()}-D")
+    return x
+
+
+def _product_mm(a, b, out=None):
+    """th.mm with a sparse operand, as torch: sparse @ dense and dense @
+    sparse give a dense tensor, sparse @ sparse a sparse one (coalesced)."""
+    _matrix("mm", "input", a)
+    _matrix("mm", "mat2", b)
+    if isinstance(a, SparseTensor) and isinstance(b, SparseTensor):
+        if out is not None:
+            raise ArgumentError("mm(): out= takes a dense result; sparse @ sparse is sparse")
+        return from_dense(mm(a, b.to_dense()))
+    if isinstance(a, SparseTensor):
+        return _dense_out(mm(a, b), out)
+    return _dense_out(mm(b.t(), a.t()).t().contiguous(), out)  # (b^T a^T)^T
+
+
+def _product_mv(a, v, out=None):
+    """th.mv with a sparse matrix: a dense vector."""
+    _matrix("mv", "input", a)
+    if not isinstance(v, Tensor) or v.dim() != 1:
+        raise ArgumentError(f"mv(): vec must be a dense 1-D tensor, got "
+                            f"{v.dim() if isinstance(v, (Tensor, SparseTensor)) else type(v).__name__}"
+                            f"{'-D sparse' if isinstance(v, SparseTensor) else ''}")
+    return _dense_out(mm(a, v.unsqueeze(1)).squeeze(1), out)
+
+
+def _product_addmm(t, a, b, beta=1, alpha=1, out=None):
+    """th.addmm with a sparse mat1: beta * t + alpha * (a @ b), dense. As
+    torch, mat2 must be dense."""
+    _matrix("addmm", "mat1", a)
+    _matrix("addmm", "mat2", b)
+    if not isinstance(t, Tensor):
+        raise TypeError(f"addmm(): argument 'input' must be a dense Tensor, not "
+                        f"{type(t).__name__}")
+    if not (isinstance(a, SparseTensor) and isinstance(b, Tensor)):
+        raise ArgumentError("addmm(): a sparse operand must be mat1, with a dense mat2 (as "
+                            "torch's addmm); write input + mat1 @ mat2 for the others")
+    r = addmm(t.expand(a.shape[0], b.shape[1]), a, b, beta=beta, alpha=alpha)
+    return _dense_out(r, out)
+
+
+def _product_matmul(a, b, out=None):
+    """th.matmul (and @) with a sparse operand: 2-D @ 2-D is mm, 2-D @ 1-D mv,
+    1-D @ 2-D the vector times the matrix; batched sparse products are not
+    there (torch has none either)."""
+    if a.dim() == 2 and b.dim() == 2:
+        return _product_mm(a, b, out)
+    if isinstance(a, SparseTensor) and a.dim() == 2 and b.dim() == 1:
+        return _product_mv(a, b, out)
+    if isinstance(b, SparseTensor) and b.dim() == 2 and a.dim() == 1:
+        return _product_mv(b.t(), a, out)
+    raise ArgumentError(f"matmul(): a sparse operand takes 2-D @ 2-D, 2-D @ 1-D or 1-D @ 2-D, "
+                        f"got {a.dim()}-D @ {b.dim()}-D")
 
 
 def from_scipy(m):
