@@ -10,7 +10,8 @@
  * another dtype are converted in short chunks through THCast's loops. Two
  * walks:
  *   rows   the kept dim with the smallest stride is narrower than every
- *          reduced stride (sum(dim=0) of a contiguous matrix): each reduced
+ *          reduced stride (sum(dim=0) of a contiguous matrix), or each
+ *          result has one element (a size-1 dim reduced): each reduced
  *          position adds a row into a row of states, so memory is read once,
  *          in order, and the adds vectorise over the kept dim;
  *   runs   otherwise: each result folds its reduced runs (pairwise sums
@@ -981,11 +982,12 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
   if (R->nr == 0 || R->nred == 0) /* one element per result, or none */
     R->rsz[0] = R->nred, R->rst[0] = 0, R->nr = 1;
   /* the rows walk: a kept dim of some width that is walked faster than any
-   * reduced dim */
+   * reduced dim; or any kept dim when each result has one element or none
+   * (sum(dim=0) of a (1, n) matrix: one row, not n runs of one element) */
   R->col = -1;
   for (int d = 0; d < R->nk; d++)
     if (R->ksz[d] >= 8 && (R->col < 0 || R->kst[d] < R->kst[R->col])) R->col = d;
-  if (R->col >= 0 && (R->nred <= 1 || R->kst[R->col] >= R->rst[R->nr - 1])) R->col = -1;
+  if (R->col >= 0 && R->nred > 1 && R->kst[R->col] >= R->rst[R->nr - 1]) R->col = -1;
 }
 
 /* ------------------------------------------------------------- dtypes */
