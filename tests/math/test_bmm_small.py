@@ -1,14 +1,14 @@
 """Batched products (bmm, baddbmm) of few or small matrices against torch 2.13:
 they run on the calling thread alone (waking threads cost ~20 us, 40x a
 (2, 2, 2) product), larger ones across threads; the values are the same."""
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import th
+
+from helpers import best_time
 
 torch = pytest.importorskip("torch")
 
@@ -55,19 +55,9 @@ def test_larger_batched_products_match_torch(shape):
     np.testing.assert_allclose(got.numpy(), want.numpy(), rtol=1e-4, atol=1e-3)
 
 
-def best_of(fn, repeat=7, number=50):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
-
-
 def test_a_tiny_batched_product_costs_about_a_call():
     """Was ~20-50 us (a thread pool woken for two 2 x 2 products); now about
     th.mm's cost. A generous bound, for a loaded machine."""
     a, b = th.randn(2, 2, 2), th.randn(2, 2, 2)
     m = th.randn(2, 2)
-    assert best_of(lambda: th.bmm(a, b)) < 4 * best_of(lambda: th.mm(m, m)) + 5e-6
+    assert best_time(lambda: th.bmm(a, b)) < 4 * best_time(lambda: th.mm(m, m)) + 5e-6

@@ -3,14 +3,14 @@ shapes with size-1 dims, against torch 2.13: values, result dtypes, shapes,
 keepdim, indices, over contiguous and strided views; and that reducing a
 size-1 dim costs about what a copy does (it once folded each element as
 its own run: sum(dim=0) of a (1, 65536) matrix took 1000x a 1-d sum)."""
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import th
+
+from helpers import best_time
 
 torch = pytest.importorskip("torch")
 
@@ -112,20 +112,10 @@ def test_long_rows_over_a_size_one_dim(shape, dim, dtype):
     assert got[0].tolist() == want[0].tolist() and got[1].tolist() == want[1].tolist()
 
 
-def best_of(fn, repeat=7, number=20):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(number):
-            fn()
-        times.append((time.perf_counter() - start) / number)
-    return min(times)
-
-
 def test_reducing_a_size_one_dim_costs_about_a_pass_over_the_data():
     """Was 1000x a 1-d sum (7.5 ms vs 6 us); a generous bound, for a loaded machine."""
     c = th.ones(1, 65536)
     flat = th.ones(65536)
-    slow = best_of(lambda: th.sum(c, 0))
-    fast = best_of(lambda: flat.to(th.float64))
+    slow = best_time(lambda: th.sum(c, 0))
+    fast = best_time(lambda: flat.to(th.float64))
     assert slow < 200 * fast + 1e-3, (slow, fast)
