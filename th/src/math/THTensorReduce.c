@@ -789,9 +789,16 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
  * result index obase, with states a and means m (room for n). */
 static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
   int c = R->col;
-  state_init(R, a, 0); /* every state starts as the first */
-  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0], a.fi[k] = a.fi[0];
-  for (int64_t k = 1; k < n; k++) a.i[k] = a.i[0], a.idx[k] = a.idx[0];
+  /* every state starts as the first, in the parts the op's class reads
+   * (filling all four cost most of a one-row walk: sum(dim=0) of (1, n)) */
+  state_init(R, a, 0);
+  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0];
+  if (R->cls == CLS_C)
+    for (int64_t k = 1; k < n; k++) a.fi[k] = a.fi[0];
+  if (R->cls != CLS_F && R->cls != CLS_C)
+    for (int64_t k = 1; k < n; k++) a.i[k] = a.i[0];
+  if (R->op == OP_MAX || R->op == OP_MIN)
+    for (int64_t k = 1; k < n; k++) a.idx[k] = a.idx[0];
   if (R->mean.f)
     for (int64_t k = 0; k < n; k++) {
       m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
