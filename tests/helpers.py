@@ -150,3 +150,16 @@ def laid_out(lib, dtype, layout):
     t = lib.empty(4, 6, 5, dtype=getattr(lib, dtype))
     return {"contiguous": t, "transposed": t.transpose(0, 2), "permuted": t.permute(1, 2, 0),
             "sliced": t[:, 1:5:2]}[layout]
+
+
+def best_time(fn, repeat=7, number=20):
+    """fn's fastest time per call, in seconds, over repeat rounds of number
+    calls (the least disturbed by other work on a shared machine)."""
+    import time
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        times.append((time.perf_counter() - start) / number)
+    return min(times)

@@ -63,6 +63,12 @@ static void geom_clamp_if_empty(Geometry *g, const THTensor *src) {
   }
 }
 
+/* A stride times a step, wrapping on overflow as torch's int64 product does:
+ * it only overflows for views of at most one element, which never use it. */
+static int64_t wrapping_mul(int64_t stride, int64_t step) {
+  return (int64_t)((uint64_t)stride * (uint64_t)step);
+}
+
 static int check_room_for_dim(int nDimension, const char *fn) {
   if (nDimension >= TH_MAX_DIMS) {
     TH_ERR_FN(TH_ERROR_VALUE, fn, "the result would have more than %d dimensions", TH_MAX_DIMS);
@@ -192,8 +198,9 @@ static int geom_unfold(const THTensor *src, int dim, int64_t size, int64_t step,
     return 0;
   }
   g->size[d] = (th_sizes(src)[d] - size) / step + 1;
-  /* (size - 1) * stride * step lies inside the storage when size > 1 */
-  if (g->size[d] > 1) g->stride[d] = th_strides(src)[d] * step;
+  /* torch keeps stride * step even for 0 or 1 windows (then it is never
+   * dereferenced, and wraps like torch's when it overflows) */
+  g->stride[d] = wrapping_mul(th_strides(src)[d], step);
   g->size[g->nDimension] = size;
   g->stride[g->nDimension] = th_strides(src)[d];
   g->nDimension++;
@@ -418,7 +425,7 @@ static int geom_slice(const THTensor *src, int dim, int64_t start, int64_t stop,
   geom_from(g, src);
   g->offset += start * th_strides(src)[d];
   g->size[d] = length;
-  if (length > 1) g->stride[d] = th_strides(src)[d] * step; /* inside the storage */
+  g->stride[d] = wrapping_mul(th_strides(src)[d], step); /* torch's, even for length <= 1 */
   geom_clamp_if_empty(g, src);
   return 0;
 }

@@ -10,7 +10,8 @@
  * another dtype are converted in short chunks through THCast's loops. Two
  * walks:
  *   rows   the kept dim with the smallest stride is narrower than every
- *          reduced stride (sum(dim=0) of a contiguous matrix): each reduced
+ *          reduced stride (sum(dim=0) of a contiguous matrix), or each
+ *          result has one element (a size-1 dim reduced): each reduced
  *          position adds a row into a row of states, so memory is read once,
  *          in order, and the adds vectorise over the kept dim;
  *   runs   otherwise: each result folds its reduced runs (pairwise sums
@@ -788,9 +789,16 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
  * result index obase, with states a and means m (room for n). */
 static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
   int c = R->col;
-  state_init(R, a, 0); /* every state starts as the first */
-  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0], a.fi[k] = a.fi[0];
-  for (int64_t k = 1; k < n; k++) a.i[k] = a.i[0], a.idx[k] = a.idx[0];
+  /* every state starts as the first, in the parts the op's class reads
+   * (filling all four cost most of a one-row walk: sum(dim=0) of (1, n)) */
+  state_init(R, a, 0);
+  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0];
+  if (R->cls == CLS_C)
+    for (int64_t k = 1; k < n; k++) a.fi[k] = a.fi[0];
+  if (R->cls != CLS_F && R->cls != CLS_C)
+    for (int64_t k = 1; k < n; k++) a.i[k] = a.i[0];
+  if (R->op == OP_MAX || R->op == OP_MIN)
+    for (int64_t k = 1; k < n; k++) a.idx[k] = a.idx[0];
   if (R->mean.f)
     for (int64_t k = 0; k < n; k++) {
       m.f[k] = mean_of(R, obase + k * R->kost[c], 0);
@@ -981,11 +989,12 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
   if (R->nr == 0 || R->nred == 0) /* one element per result, or none */
     R->rsz[0] = R->nred, R->rst[0] = 0, R->nr = 1;
   /* the rows walk: a kept dim of some width that is walked faster than any
-   * reduced dim */
+   * reduced dim; or any kept dim when each result has one element or none
+   * (sum(dim=0) of a (1, n) matrix: one row, not n runs of one element) */
   R->col = -1;
   for (int d = 0; d < R->nk; d++)
     if (R->ksz[d] >= 8 && (R->col < 0 || R->kst[d] < R->kst[R->col])) R->col = d;
-  if (R->col >= 0 && (R->nred <= 1 || R->kst[R->col] >= R->rst[R->nr - 1])) R->col = -1;
+  if (R->col >= 0 && R->nred > 1 && R->kst[R->col] >= R->rst[R->nr - 1]) R->col = -1;
 }
 
 /* ------------------------------------------------------------- dtypes */
