@@ -4,8 +4,8 @@ import th
 
 from ._dtypes import _py_scalars, result_type
 
-# th computes on the CPU only; its device object when th has one, else the string
-cpu = th.device("cpu") if hasattr(th, "device") else "cpu"
+# th computes on the CPU only
+cpu = th.device("cpu")
 
 
 def check_device(device, fn):

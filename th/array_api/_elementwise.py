@@ -133,9 +133,7 @@ def real(x, /):
     tensor([1.])
     """
     check_array(x, "real")
-    if x.dtype in _complex_floating:
-        return x.to(_real_of(x.dtype))
-    return x.clone()
+    return th.real(x).clone()
 
 
 def imag(x, /):
@@ -148,41 +146,18 @@ def imag(x, /):
     check_array(x, "imag")
     if x.dtype not in _complex_floating:
         return th.zeros_like(x)
-    real_dtype = _real_of(x.dtype)
-    re = x.to(real_dtype)
-    if bool(th.isfinite(re).all()):
-        # (z - x)·(-i) = y + 0i exactly when x is finite
-        return ((x - re.to(x.dtype)) * -1j).to(real_dtype)
-    return _parts(x)[1]
+    return th.imag(x).clone()
 
 
 def _parts(z):
-    """The real and imaginary parts of a complex tensor, exactly (inf and NaN included).
-    th has no dtype-reinterpreting view yet (i30-forms adds Tensor.view(dtype)): until then
-    the parts are read through numpy's view of the same memory."""
-    real_dtype = _real_of(z.dtype)
-    try:
-        pairs = z.contiguous().view(real_dtype)
-        return pairs[..., 0::2].clone(), pairs[..., 1::2].clone()
-    except Exception:
-        pass
-    import numpy
-    a = numpy.asarray(z.numpy())
-    return th.from_numpy(a.real.copy()), th.from_numpy(a.imag.copy())
+    """The real and imaginary parts of a complex tensor, exactly (inf and NaN included)."""
+    return th.real(z), th.imag(z)
 
 
 def _complex_exact(re, im, dtype):
     """re + im·i exactly (signed zeros, inf, NaN kept; arithmetic would mix the parts)."""
-    try:
-        pairs = th.stack([re.to(_real_of(dtype)), im.to(_real_of(dtype))], -1)
-        return pairs.view(dtype).squeeze(-1)
-    except Exception:
-        pass
-    out = th.empty(th.broadcast_shapes(re.shape, im.shape), dtype=dtype)
-    a = out.numpy()
-    a.real[...] = re.numpy()
-    a.imag[...] = im.numpy()
-    return out
+    part = _real_of(dtype)
+    return th.view_as_complex(th.stack(th.broadcast_tensors(re.to(part), im.to(part)), -1))
 
 
 def _times_i(z, sign):

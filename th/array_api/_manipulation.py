@@ -1,6 +1,5 @@
-"""The standard's manipulation functions; roll, tile and repeat are composed here from
-views, cat and index_select (private minimal versions: i30-forms adds torch's th.roll,
-th.tile and th.repeat_interleave)."""
+"""The standard's manipulation functions; roll, tile and repeat are th.roll, th.tile and
+th.repeat_interleave with the standard's arguments and errors."""
 import th
 
 from ._common import check_array, normalize_axes, normalize_axis
@@ -157,23 +156,14 @@ def roll(x, /, shift, *, axis=None):
     if axis is None:
         if not isinstance(shift, int):
             raise ValueError("roll: shift must be an int when axis is None")
-        return roll(x.reshape(-1), shift, axis=0).reshape(x.shape)
+        return th.roll(x, shift)
     shifts = (shift,) if isinstance(shift, int) else tuple(shift)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     if len(shifts) == 1 and len(axes) > 1:
-        shifts = shifts * len(axes)
+        shifts = shifts * len(axes)  # the standard's one shift for every axis; th.roll's not
     if len(shifts) != len(axes):
         raise ValueError("roll: shift and axis must have the same length")
-    result = x
-    for s, a in zip(shifts, axes):
-        a = normalize_axis(a, x.ndim, "roll")
-        n = x.shape[a]
-        if n == 0:
-            continue
-        s %= n
-        if s:
-            result = th.cat([result.narrow(a, n - s, s), result.narrow(a, 0, n - s)], a)
-    return result.clone() if result is x else result
+    return th.roll(x, shifts, tuple(normalize_axis(a, x.ndim, "roll") for a in axes))
 
 
 def squeeze(x, /, axis):
@@ -201,15 +191,7 @@ def tile(x, repetitions, /):
             [1, 2, 1, 2]])
     """
     check_array(x, "tile")
-    reps = tuple(repetitions)
-    ndim = max(x.ndim, len(reps))
-    reps = (1,) * (ndim - len(reps)) + reps
-    shape = (1,) * (ndim - x.ndim) + tuple(x.shape)
-    y = x.reshape(shape)
-    # interleave a repetition axis before each axis, broadcast it, then merge the pairs
-    y = y.reshape(tuple(v for n in shape for v in (1, n)))
-    y = y.expand(tuple(v for r, n in zip(reps, shape) for v in (r, n)))
-    return y.reshape(tuple(r * n for r, n in zip(reps, shape)))
+    return th.tile(x, tuple(repetitions))
 
 
 def repeat(x, repeats, /, *, axis=None):
@@ -231,25 +213,16 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, int):
         if repeats < 0:
             raise ValueError("repeat: repeats must be non-negative")
-        y = x.unsqueeze(axis + 1)
-        shape = list(y.shape)
-        shape[axis + 1] = repeats
-        y = y.expand(tuple(shape))
-        out = list(x.shape)
-        out[axis] = n * repeats
-        return y.reshape(tuple(out))
-    if not isinstance(repeats, th.Tensor) or repeats.dtype not in _integral:
-        raise TypeError("repeat: repeats must be an int or an integer array")
-    if repeats.shape != (n,):
-        raise ValueError(f"repeat: repeats has shape {repeats.shape}, expected ({n},)")
-    repeats = repeats.to(int64)
-    if bool((repeats < 0).any()):
-        raise ValueError("repeat: repeats must be non-negative")
-    ends = th.cumsum(repeats, 0)
-    total = int(ends[-1].item()) if n else 0
-    # output position p takes element i where ends[i-1] <= p < ends[i]
-    index = th.searchsorted(ends, th.arange(total, dtype=int64), right=True)
-    return th.index_select(x, axis, index)
+    else:
+        # the standard's errors (th.repeat_interleave's are RuntimeErrors, as torch's)
+        if not isinstance(repeats, th.Tensor) or repeats.dtype not in _integral:
+            raise TypeError("repeat: repeats must be an int or an integer array")
+        if repeats.shape != (n,):
+            raise ValueError(f"repeat: repeats has shape {repeats.shape}, expected ({n},)")
+        if bool((repeats < 0).any()):
+            raise ValueError("repeat: repeats must be non-negative")
+        repeats = repeats.to(int64)
+    return th.repeat_interleave(x, repeats, dim=axis)
 
 
 def unstack(x, /, *, axis=0):
