@@ -7,6 +7,9 @@ signed type excluded) and floating with floating. Python scalars are weak and ta
 array's dtype. finfo and iinfo read th.finfo and th.iinfo; the standard's take an array as
 well as a dtype and give ``dtype`` as a dtype object (torch's and th's give its name).
 """
+from __future__ import annotations
+
+import builtins
 from collections import namedtuple
 
 import th
@@ -36,7 +39,8 @@ _kinds = {
 }
 
 
-def isdtype(dtype, kind):
+def isdtype(dtype: th.dtype,
+            kind: str | th.dtype | tuple[str | th.dtype, ...]) -> builtins.bool:
     """Whether ``dtype`` is of ``kind``: a dtype, a kind name ('bool', 'signed integer',
     'unsigned integer', 'integral', 'real floating', 'complex floating', 'numeric') or a
     tuple of those.
@@ -98,7 +102,7 @@ def _scalar_dtype(value, dtype):
 _py_scalars = (type(True), int, float, complex)
 
 
-def result_type(*arrays_and_dtypes):
+def result_type(*arrays_and_dtypes: th.Tensor | th.dtype | int | float | complex) -> th.dtype:
     """The dtype the standard's promotion gives for arrays, dtypes and Python scalars.
 
     >>> from th import array_api as xp
@@ -117,7 +121,7 @@ def result_type(*arrays_and_dtypes):
     return result
 
 
-def can_cast(from_, to, /):
+def can_cast(from_: th.dtype | th.Tensor, to: th.dtype, /) -> builtins.bool:
     """Whether the standard's promotion of ``from_`` (a dtype or array) with ``to`` gives ``to``.
 
     >>> from th import array_api as xp
@@ -138,7 +142,7 @@ finfo_object = namedtuple("finfo_object", "bits eps max min smallest_normal dtyp
 iinfo_object = namedtuple("iinfo_object", "bits max min dtype")
 
 
-def finfo(type, /):
+def finfo(type: th.dtype | th.Tensor, /) -> finfo_object:
     """th.finfo of a floating dtype or of an array's dtype; for a complex dtype, the limits
     of its real parts (``dtype`` is then the real dtype). Anything else is a ValueError.
 
@@ -153,7 +157,7 @@ def finfo(type, /):
     return finfo_object(f.bits, f.eps, f.max, f.min, f.smallest_normal, _real_of(dtype))
 
 
-def iinfo(type, /):
+def iinfo(type: th.dtype | th.Tensor, /) -> iinfo_object:
     """th.iinfo of an integer dtype or of an array's dtype (``bits``, ``min``, ``max``,
     ``dtype``). Anything else is a ValueError.
 

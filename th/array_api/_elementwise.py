@@ -2,6 +2,8 @@
 promotion (array with array by the lattice whatever the ranks, scalars weak), and the
 functions th lacks (acosh, asinh, atanh, nextafter, real, imag, complex sign and round)
 composed from th's own ops."""
+from __future__ import annotations
+
 import math
 
 import th
@@ -12,7 +14,7 @@ from ._dtypes import (_complex_floating, _real_floating, _real_of, float64, floa
 
 
 def _unary(fn, name, doc):
-    def f(x, /):
+    def f(x: th.Tensor, /) -> th.Tensor:
         check_array(x, name)
         return fn(x)
     f.__name__ = f.__qualname__ = name
@@ -21,7 +23,8 @@ def _unary(fn, name, doc):
 
 
 def _binary(fn, name, doc):
-    def f(x1, x2, /):
+    def f(x1: th.Tensor | int | float | complex, x2: th.Tensor | int | float | complex,
+          /) -> th.Tensor:
         x1, x2 = promote(x1, x2, name)
         return fn(x1, x2)
     f.__name__ = f.__qualname__ = name
@@ -96,7 +99,7 @@ conj = _unary(th.conj_physical, "conj", _example("conj", "xp.conj(xp.asarray([1 
 
 def _integer_or(fn, name, doc):
     # rounding an integer array is the identity in the standard (same dtype)
-    def f(x, /):
+    def f(x: th.Tensor, /) -> th.Tensor:
         check_array(x, name)
         if x.dtype in _integral or x.dtype is _bool:
             return x.clone()
@@ -114,7 +117,7 @@ trunc = _integer_or(th.trunc, "trunc", _example("trunc", "xp.trunc(xp.asarray([-
                                                  "tensor([-1.])"))
 
 
-def positive(x, /):
+def positive(x: th.Tensor, /) -> th.Tensor:
     """The standard's ``positive``: a copy of ``x``.
 
     >>> from th import array_api as xp
@@ -125,7 +128,7 @@ def positive(x, /):
     return x.clone()
 
 
-def real(x, /):
+def real(x: th.Tensor, /) -> th.Tensor:
     """The real parts of a complex array (a real array is returned as a copy).
 
     >>> from th import array_api as xp
@@ -136,7 +139,7 @@ def real(x, /):
     return th.real(x).clone()
 
 
-def imag(x, /):
+def imag(x: th.Tensor, /) -> th.Tensor:
     """The imaginary parts of a complex array (zeros for a real array).
 
     >>> from th import array_api as xp
@@ -172,7 +175,7 @@ def _complex(re, im):
     return re + im * 1j
 
 
-def sign(x, /):
+def sign(x: th.Tensor, /) -> th.Tensor:
     """The sign of each element: -1, 0 or 1 (NaN stays NaN); z/|z| for complex.
 
     >>> from th import array_api as xp
@@ -191,7 +194,7 @@ def sign(x, /):
     return th.sign(x)
 
 
-def round(x, /):
+def round(x: th.Tensor, /) -> th.Tensor:
     """Round half to even; complex parts round separately; integers stay as they are.
 
     >>> from th import array_api as xp
@@ -212,7 +215,7 @@ def _float_only(x, name):
         raise TypeError(f"{name}: expected a floating-point array, got {x.dtype}")
 
 
-def asinh(x, /):
+def asinh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic sine, composed as log1p(a + a²/(1 + √(1 + a²))) with the sign of x
     (log(2a) for large a).
 
@@ -232,7 +235,7 @@ def asinh(x, /):
     return th.copysign(result, x)
 
 
-def acosh(x, /):
+def acosh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic cosine, composed as log1p(t + √(2t + t²)) with t = x - 1
     (log(2x) for large x).
 
@@ -253,7 +256,7 @@ def acosh(x, /):
     return th.where(x < 1, th.full_like(x, math.nan), result)
 
 
-def atanh(x, /):
+def atanh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic tangent, composed as ½·log1p(2x/(1-x)).
 
     >>> from th import array_api as xp
@@ -375,7 +378,8 @@ def _nextafter(x1, x2):
     return th.where(th.isnan(x1) | th.isnan(x2), x1 + x2, result)
 
 
-def nextafter(x1, x2, /):
+def nextafter(x1: th.Tensor | int | float | complex, x2: th.Tensor | int | float | complex,
+              /) -> th.Tensor:
     """The next representable value after x1 towards x2 (real floating arrays).
 
     >>> from th import array_api as xp

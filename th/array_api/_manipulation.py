@@ -1,12 +1,14 @@
 """The standard's manipulation functions; roll, tile and repeat are th.roll, th.tile and
 th.repeat_interleave with the standard's arguments and errors."""
+from __future__ import annotations
+
 import th
 
 from ._common import check_array, normalize_axes, normalize_axis
 from ._dtypes import _integral, int64, result_type
 
 
-def broadcast_arrays(*arrays):
+def broadcast_arrays(*arrays: th.Tensor) -> list[th.Tensor]:
     """The arrays broadcast against each other (views).
 
     >>> from th import array_api as xp
@@ -19,7 +21,7 @@ def broadcast_arrays(*arrays):
     return [a.expand(shape) for a in arrays]
 
 
-def broadcast_to(x, /, shape):
+def broadcast_to(x: th.Tensor, /, shape: tuple[int, ...]) -> th.Tensor:
     """A read view of ``x`` broadcast to ``shape``.
 
     >>> from th import array_api as xp
@@ -34,7 +36,8 @@ def broadcast_to(x, /, shape):
     return x.expand(shape)
 
 
-def concat(arrays, /, *, axis=0):
+def concat(arrays: tuple[th.Tensor, ...] | list[th.Tensor], /, *,
+           axis: int | None = 0) -> th.Tensor:
     """Join arrays along ``axis`` (None: flattened), promoting their dtypes.
 
     >>> from th import array_api as xp
@@ -49,7 +52,7 @@ def concat(arrays, /, *, axis=0):
     return th.cat(arrays, axis)
 
 
-def stack(arrays, /, *, axis=0):
+def stack(arrays: tuple[th.Tensor, ...] | list[th.Tensor], /, *, axis: int = 0) -> th.Tensor:
     """Join same-shape arrays along a new ``axis``, promoting their dtypes.
 
     >>> from th import array_api as xp
@@ -63,7 +66,7 @@ def stack(arrays, /, *, axis=0):
     return th.stack(arrays, axis)
 
 
-def expand_dims(x, /, axis=0):
+def expand_dims(x: th.Tensor, /, axis: int | tuple[int, ...] = 0) -> th.Tensor:
     """``x`` with size-one axes inserted at ``axis`` (an int or a tuple: positions in the
     result).
 
@@ -83,7 +86,7 @@ def expand_dims(x, /, axis=0):
     return x.reshape(shape)
 
 
-def flip(x, /, *, axis=None):
+def flip(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> th.Tensor:
     """``x`` reversed along ``axis`` (None: all axes).
 
     >>> from th import array_api as xp
@@ -98,7 +101,8 @@ def flip(x, /, *, axis=None):
     return th.flip(x, axes)
 
 
-def moveaxis(x, source, destination, /):
+def moveaxis(x: th.Tensor, source: int | tuple[int, ...], destination: int | tuple[int, ...],
+             /) -> th.Tensor:
     """``x`` with axes moved from ``source`` to ``destination`` (a view).
 
     >>> from th import array_api as xp
@@ -109,7 +113,7 @@ def moveaxis(x, source, destination, /):
     return th.moveaxis(x, source, destination)
 
 
-def permute_dims(x, /, axes):
+def permute_dims(x: th.Tensor, /, axes: tuple[int, ...]) -> th.Tensor:
     """``x`` with its axes in the order ``axes`` (a view).
 
     >>> from th import array_api as xp
@@ -123,7 +127,8 @@ def permute_dims(x, /, axes):
     return x.permute(axes)
 
 
-def reshape(x, /, shape, *, copy=None):
+def reshape(x: th.Tensor, /, shape: tuple[int, ...], *,
+            copy: bool | None = None) -> th.Tensor:
     """``x`` with a new shape (one size may be -1); a view when the strides allow it;
     ``copy=True`` always copies, ``copy=False`` raises when a view is impossible.
 
@@ -144,7 +149,8 @@ def reshape(x, /, shape, *, copy=None):
     return x.reshape(shape)
 
 
-def roll(x, /, shift, *, axis=None):
+def roll(x: th.Tensor, /, shift: int | tuple[int, ...], *,
+         axis: int | tuple[int, ...] | None = None) -> th.Tensor:
     """``x`` with elements shifted by ``shift`` along ``axis`` (None: the flattened array),
     wrapping around.
 
@@ -166,7 +172,7 @@ def roll(x, /, shift, *, axis=None):
     return th.roll(x, shifts, tuple(normalize_axis(a, x.ndim, "roll") for a in axes))
 
 
-def squeeze(x, /, axis):
+def squeeze(x: th.Tensor, /, axis: int | tuple[int, ...]) -> th.Tensor:
     """``x`` without the size-one ``axis`` (an int or a tuple); an error if one is not 1.
 
     >>> from th import array_api as xp
@@ -181,7 +187,7 @@ def squeeze(x, /, axis):
     return x.reshape(tuple(n for i, n in enumerate(x.shape) if i not in axes))
 
 
-def tile(x, repetitions, /):
+def tile(x: th.Tensor, repetitions: tuple[int, ...], /) -> th.Tensor:
     """``x`` repeated ``repetitions`` times along each axis (leading ones added to the
     shorter of the two).
 
@@ -194,7 +200,7 @@ def tile(x, repetitions, /):
     return th.tile(x, tuple(repetitions))
 
 
-def repeat(x, repeats, /, *, axis=None):
+def repeat(x: th.Tensor, repeats: int | th.Tensor, /, *, axis: int | None = None) -> th.Tensor:
     """Each element repeated ``repeats`` times (an int, or an array with one count per
     element along ``axis``; None: the flattened array).
 
@@ -225,7 +231,7 @@ def repeat(x, repeats, /, *, axis=None):
     return th.repeat_interleave(x, repeats, dim=axis)
 
 
-def unstack(x, /, *, axis=0):
+def unstack(x: th.Tensor, /, *, axis: int = 0) -> tuple[th.Tensor, ...]:
     """The slices of ``x`` along ``axis``, as a tuple of views.
 
     >>> from th import array_api as xp
