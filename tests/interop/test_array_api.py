@@ -165,6 +165,11 @@ def test_creation_functions():
     assert xp.full_like(xp.ones(2, dtype=xp.int8), 3).dtype is xp.int8
     assert [g.shape for g in xp.meshgrid(xp.arange(2), xp.arange(3), indexing="ij")] == \
         [(2, 3), (2, 3)]
+    # integer-like sizes count (SciPy's ttest_ind passes numpy's int64); bools and floats do not
+    assert xp.full((np.int64(2), 3), 1.0).shape == (2, 3) and xp.zeros(np.int32(2)).shape == (2,)
+    for bad in [(-1,), (True,), (2.0,)]:
+        with pytest.raises(ValueError, match="non-negative ints"):
+            xp.zeros(bad)
     assert xp.asarray(1.5).dtype is xp.float32 and xp.asarray(2).dtype is xp.int64
     # a Python float beyond float32 rounds to inf as a cast does (th.asarray refuses it)
     assert xp.asarray(1e39).item() == math.inf and xp.asarray(-1e300).item() == -math.inf

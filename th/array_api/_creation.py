@@ -2,9 +2,9 @@
 ``copy=`` on asarray, ``k=`` on eye/tril/triu, ``endpoint=`` on linspace."""
 from __future__ import annotations
 
-from typing import Any
-
 import math
+import operator
+from typing import Any
 
 import th
 
@@ -14,13 +14,15 @@ from ._dtypes import (_complex_floating, _integral, _py_scalars, bool as _bool,
 
 
 def _shape(shape, fn):
-    if isinstance(shape, int) and not isinstance(shape, bool):
+    """A tuple of Python ints; integer-like sizes (numpy's int64, as SciPy passes) count."""
+    if hasattr(shape, "__index__") and not isinstance(shape, bool):
         shape = (shape,)
-    shape = tuple(shape)
-    for n in shape:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    out = []
+    for n in tuple(shape):
+        if isinstance(n, bool) or not hasattr(n, "__index__") or operator.index(n) < 0:
             raise ValueError(f"{fn}: shape must hold non-negative ints, got {shape!r}")
-    return shape
+        out.append(operator.index(n))
+    return tuple(out)
 
 
 def _check_dtype(dtype, fn):

@@ -4,9 +4,8 @@ each transform is a discrete Fourier transform as one matrix product with the DF
 the namespace, not for signal processing at scale)."""
 from __future__ import annotations
 
-from typing import Any
-
 import math
+from typing import Any
 
 import th
 
