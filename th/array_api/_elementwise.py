@@ -66,8 +66,19 @@ def _tanh(x):
 
 tanh = _unary(_tanh, "tanh", _example("tanh", "xp.tanh(xp.asarray([0.0]))", "tensor([0.])"))
 exp = _unary(th.exp, "exp", _example("exp", "xp.exp(xp.asarray([0.0]))", "tensor([1.])"))
-expm1 = _unary(th.expm1, "expm1", _example("expm1", "xp.expm1(xp.asarray([0.0]))",
-                                            "tensor([0.])"))
+
+
+def _expm1(x):
+    y = th.expm1(x)
+    if x.dtype not in _complex_floating:
+        return y
+    # the standard: expm1(±0 + 0j) is +0 + 0j, as exp(z) - 1 gives (torch's is -0 for -0)
+    re, im = _parts(y)
+    return _complex_exact(th.where(x == 0, th.zeros_like(re), re), im, x.dtype)
+
+
+expm1 = _unary(_expm1, "expm1", _example("expm1", "xp.expm1(xp.asarray([0.0]))",
+                                         "tensor([0.])"))
 log = _unary(th.log, "log", _example("log", "xp.log(xp.asarray([1.0]))", "tensor([0.])"))
 log1p = _unary(th.log1p, "log1p", _example("log1p", "xp.log1p(xp.asarray([0.0]))",
                                             "tensor([0.])"))
