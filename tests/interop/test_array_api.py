@@ -466,6 +466,12 @@ def test_linear_algebra_matches_numpy():
     np.testing.assert_allclose(np_of(xp.linalg.vector_norm(xp.asarray(a), axis=(0, 2),
                                                            keepdims=True, ord=3)),
                                np.sum(np.abs(a) ** 3, axis=(0, 2), keepdims=True) ** (1 / 3))
+    # axis=() reduces nothing (th.linalg.vector_norm, as torch's, reads () as every dim)
+    c = np.array([[0, -3 + 4j, 1e19 + 1j]])
+    for order in (2, 1, 0, math.inf, -math.inf, -1):
+        np.testing.assert_array_equal(
+            np_of(xp.linalg.vector_norm(xp.asarray(c), axis=(), ord=order)),
+            np.abs(c) if order != 0 else (c != 0).astype(np.float64))
     assert xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])).item() == 1
     assert xp.linalg.outer(xp.asarray([1, 2]), xp.asarray([3])).tolist() == [[3], [6]]
     assert xp.linalg.diagonal(xp.asarray(a), offset=1).shape == (2, 3)

@@ -266,6 +266,10 @@ def vector_norm(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
     """
     _floating(x, "vector_norm")
     axes = normalize_axes(axis, x.ndim, "linalg.vector_norm")
+    if axis is not None and not axes:
+        # axis=() reduces nothing: each element's norm (th's, as torch's, reduces all)
+        magnitude = th.abs(x)
+        return (magnitude != 0).to(magnitude.dtype) if ord == 0 else magnitude
     if x.ndim == 0:
         return _linalg.vector_norm(x, ord)
     if axis is None and keepdims:
