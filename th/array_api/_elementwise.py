@@ -1,7 +1,7 @@
 """The standard's element-wise functions over th's kernels: the standard's names and
 promotion (array with array by the lattice whatever the ranks, scalars weak), and the
-functions th lacks (acosh, asinh, atanh, nextafter, real, imag, complex sign and round)
-composed from th's own ops."""
+functions th lacks (acosh, asinh, atanh, nextafter, complex sign and round) composed from
+th's own ops; real and imag are th.real and th.imag (exact, inf and NaN parts included)."""
 from __future__ import annotations
 
 import math
