@@ -48,13 +48,18 @@ NOT_API_DUNDERS = {
 
 # ------------------------------------------------------------ the runtime
 def module_names():
-    """th and its submodules, less those that are no API."""
-    names = ["th"] + [m.name for m in pkgutil.iter_modules(th.__path__, "th.")]
+    """th and its modules, those of its subpackages (th.nn.*, th.array_api.*) included, less
+    those that are no API."""
+    names = ["th"] + [m.name for m in pkgutil.walk_packages(th.__path__, "th.")]
     return [n for n in names if n not in NOT_API]
 
 
 def stub_path(module_name):
-    parts = module_name.split(".")[1:] or ["__init__"]
+    """th/x.pyi for th.x, th/nn/x.pyi for th.nn.x, th/nn/__init__.pyi for th.nn."""
+    parts = module_name.split(".")[1:]
+    spec = importlib.util.find_spec(module_name)
+    if not parts or spec.submodule_search_locations is not None:
+        parts.append("__init__")
     return os.path.join(PACKAGE, *parts) + ".pyi"
 
 

@@ -136,6 +136,26 @@ def test_finfo_iinfo_isdtype():
         xp.isdtype(xp.int8, "integer")
 
 
+def test_limits_and_casting_follow_the_standard_over_ths_own():
+    # th.finfo's dtype is a name (torch's); the standard's is the dtype; arrays are accepted
+    f = xp.finfo(xp.ones(2, dtype=xp.float64))
+    assert (f.bits, f.dtype, f.min) == (64, xp.float64, -np.finfo(np.float64).max)
+    assert f.smallest_normal == np.finfo(np.float64).smallest_normal
+    assert xp.iinfo(xp.asarray([1], dtype=xp.int16)) == (16, 32767, -32768, xp.int16)
+    with pytest.raises(ValueError):
+        xp.finfo(xp.int32)
+    # th.can_cast allows any cast within a kind, the standard only widening ones
+    assert th.can_cast(th.float64, th.float32) and not xp.can_cast(xp.float64, xp.float32)
+    assert not xp.can_cast(xp.int8, xp.uint8) and not xp.can_cast(xp.int8, xp.float32)
+    assert xp.can_cast(xp.asarray([1], dtype=xp.uint8), xp.uint64)
+    # th.promote_types has a rule for uint64 with int64 (float64); the standard has none
+    with pytest.raises(TypeError):
+        xp.result_type(xp.uint64, xp.int64)
+    with pytest.raises(TypeError):
+        xp.result_type(xp.bool, xp.int8)
+    assert xp.result_type(xp.uint64, xp.uint8, xp.uint16) is xp.uint64
+
+
 def test_astype_and_copy_keywords():
     x = xp.asarray([1.5, -2.5])
     assert xp.astype(x, xp.float32, copy=False) is x
@@ -165,6 +185,11 @@ def test_creation_functions():
     assert xp.full_like(xp.ones(2, dtype=xp.int8), 3).dtype is xp.int8
     assert [g.shape for g in xp.meshgrid(xp.arange(2), xp.arange(3), indexing="ij")] == \
         [(2, 3), (2, 3)]
+    # integer-like sizes count (SciPy's ttest_ind passes numpy's int64); bools and floats do not
+    assert xp.full((np.int64(2), 3), 1.0).shape == (2, 3) and xp.zeros(np.int32(2)).shape == (2,)
+    for bad in [(-1,), (True,), (2.0,)]:
+        with pytest.raises(ValueError, match="non-negative ints"):
+            xp.zeros(bad)
     assert xp.asarray(1.5).dtype is xp.float32 and xp.asarray(2).dtype is xp.int64
     # a Python float beyond float32 rounds to inf as a cast does (th.asarray refuses it)
     assert xp.asarray(1e39).item() == math.inf and xp.asarray(-1e300).item() == -math.inf
@@ -239,6 +264,28 @@ def test_real_imag_conj_sign_round_complex():
     assert xp.imag(xp.asarray([1.0])).tolist() == [0.0]
     assert np.isnan(np_of(xp.sign(xp.asarray([np.nan]))))[0]
     assert xp.ceil(xp.asarray([3], dtype=xp.int8)).dtype is xp.int8
+
+
+def test_complex_parts_are_exact_with_inf_nan_and_signed_zeros():
+    inf, nan = math.inf, math.nan
+    a = np.array([complex(inf, 2), complex(nan, -0.0), complex(-0.0, inf), complex(2, nan)])
+    z = xp.asarray(a)
+    np.testing.assert_array_equal(np_of(xp.real(z)), a.real)
+    np.testing.assert_array_equal(np_of(xp.imag(z)), a.imag)
+    assert [math.copysign(1, v) for v in np_of(xp.imag(z))[1:3]] == [-1.0, 1.0]
+    # 0-d arrays, and real arrays (a copy, not a view)
+    assert xp.imag(xp.asarray(1 + 2j)).item() == 2.0 and xp.real(xp.asarray(1 + 2j)).ndim == 0
+    r = xp.asarray([1.0])
+    assert xp.real(r) is not r
+
+
+def test_expm1_of_complex_zero_is_positive_zero():
+    # the standard: expm1(±0 + 0j) = +0 + 0j, as exp(z) - 1 (torch and numpy keep -0)
+    for dtype in (xp.complex64, xp.complex128):
+        z = xp.asarray([complex(-0.0, 0.0), complex(-0.0, -0.0), complex(0.0, 0.0)], dtype=dtype)
+        parts = [(w.real, w.imag) for w in np_of(xp.expm1(z)).tolist()]
+        assert [math.copysign(1, p) for pair in parts for p in pair] == [1, 1, 1, -1, 1, 1]
+    assert math.copysign(1, xp.expm1(xp.asarray([-0.0])).item()) == -1.0
 
 
 def test_clip():
@@ -365,6 +412,18 @@ def test_manipulation_matches_numpy():
     np.testing.assert_array_equal(np_of(xp.roll(x, 5)), np.roll(a, 5))
     np.testing.assert_array_equal(np_of(xp.roll(x, (1, -1), axis=(0, 1))),
                                   np.roll(a, (1, -1), axis=(0, 1)))
+    # one shift for several axes (th.roll, as torch's, wants one per axis)
+    np.testing.assert_array_equal(np_of(xp.roll(x, 1, axis=(0, -1))), np.roll(a, 1, axis=(0, 1)))
+    with pytest.raises(ValueError):
+        xp.roll(x, (1, 2), axis=(0,))
+    with pytest.raises(ValueError):
+        xp.repeat(x, -1)
+    with pytest.raises(ValueError):
+        xp.repeat(x, xp.asarray([1, -1, 1]), axis=0)
+    with pytest.raises(ValueError):
+        xp.repeat(x, xp.asarray([1, 1]), axis=0)
+    with pytest.raises(TypeError):
+        xp.repeat(x, xp.asarray([1.0, 1.0, 1.0]), axis=0)
     np.testing.assert_array_equal(np_of(xp.tile(x, (2, 1, 3))), np.tile(a, (2, 1, 3)))
     np.testing.assert_array_equal(np_of(xp.repeat(x, 2, axis=1)), np.repeat(a, 2, axis=1))
     np.testing.assert_array_equal(np_of(xp.repeat(x, xp.asarray([0, 2, 1]), axis=0)),
@@ -407,6 +466,12 @@ def test_linear_algebra_matches_numpy():
     np.testing.assert_allclose(np_of(xp.linalg.vector_norm(xp.asarray(a), axis=(0, 2),
                                                            keepdims=True, ord=3)),
                                np.sum(np.abs(a) ** 3, axis=(0, 2), keepdims=True) ** (1 / 3))
+    # axis=() reduces nothing (th.linalg.vector_norm, as torch's, reads () as every dim)
+    c = np.array([[0, -3 + 4j, 1e19 + 1j]])
+    for order in (2, 1, 0, math.inf, -math.inf, -1):
+        np.testing.assert_array_equal(
+            np_of(xp.linalg.vector_norm(xp.asarray(c), axis=(), ord=order)),
+            np.abs(c) if order != 0 else (c != 0).astype(np.float64))
     assert xp.linalg.matrix_rank(xp.asarray([[1.0, 2.0], [2.0, 4.0]])).item() == 1
     assert xp.linalg.outer(xp.asarray([1, 2]), xp.asarray([3])).tolist() == [[3], [6]]
     assert xp.linalg.diagonal(xp.asarray(a), offset=1).shape == (2, 3)

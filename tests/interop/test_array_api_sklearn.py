@@ -78,6 +78,22 @@ CHILD = textwrap.dedent("""
         "cluster.vq.whiten": lambda a, p: scipy.cluster.vq.whiten(a),
         "integrate.trapezoid": lambda a, p: scipy.integrate.trapezoid(a, axis=0),
         "signal.detrend": lambda a, p: scipy.signal.detrend(a, axis=0),
+        # scipy.stats' moment family and tests read x.device
+        "stats.zscore": lambda a, p: scipy.stats.zscore(a, axis=0),
+        "stats.skew": lambda a, p: scipy.stats.skew(a, axis=0),
+        "stats.kurtosis": lambda a, p: scipy.stats.kurtosis(a, axis=0),
+        "stats.moment": lambda a, p: scipy.stats.moment(a, order=3, axis=0),
+        "stats.variation": lambda a, p: scipy.stats.variation(a, axis=0),
+        "stats.gmean": lambda a, p: scipy.stats.gmean(p, axis=0),
+        "stats.hmean": lambda a, p: scipy.stats.hmean(p, axis=0),
+        "stats.pmean": lambda a, p: scipy.stats.pmean(p, 2.0, axis=0),
+        "stats.sem": lambda a, p: scipy.stats.sem(a, axis=0),
+        "stats.entropy": lambda a, p: scipy.stats.entropy(p, axis=0),
+        "stats.describe.variance": lambda a, p: scipy.stats.describe(a, axis=0).variance,
+        "stats.pearsonr.statistic": lambda a, p: scipy.stats.pearsonr(a[:, 0], a[:, 1]).statistic,
+        "stats.ttest_1samp.pvalue": lambda a, p: scipy.stats.ttest_1samp(a, 0.0, axis=0).pvalue,
+        "stats.ttest_ind.pvalue": lambda a, p: scipy.stats.ttest_ind(a[:20], a[20:], axis=0).pvalue,
+        "stats.ttest_rel.pvalue": lambda a, p: scipy.stats.ttest_rel(a[:20], a[20:], axis=0).pvalue,
     }
     for name, f in scipy_cases.items():
         try:
@@ -108,6 +124,10 @@ def test_sklearn_fits_and_predicts_with_th_tensors(results, estimator):
 @pytest.mark.parametrize("function", [
     "special.logsumexp", "special.softmax", "special.log_softmax", "special.expit",
     "special.erf", "special.gammaln", "special.entr", "special.xlogy", "special.ndtr",
-    "stats.rankdata", "cluster.vq.whiten", "integrate.trapezoid", "signal.detrend"])
+    "stats.rankdata", "cluster.vq.whiten", "integrate.trapezoid", "signal.detrend",
+    "stats.zscore", "stats.skew", "stats.kurtosis", "stats.moment", "stats.variation",
+    "stats.gmean", "stats.hmean", "stats.pmean", "stats.sem", "stats.entropy",
+    "stats.describe.variance", "stats.pearsonr.statistic", "stats.ttest_1samp.pvalue",
+    "stats.ttest_ind.pvalue", "stats.ttest_rel.pvalue"])
 def test_scipy_array_api_functions_take_th_tensors(results, function):
     assert results["scipy." + function] == {"type": "Tensor", "close": True, "shape": True}

@@ -44,6 +44,11 @@ def test_the_checks_see_the_api():
     """The checks above look at the modules and members that matter."""
     stubbed = stub_check.stubbed_modules()
     assert {"th._tensor", "th._storage", "th._dtype", "th._factories", "th.debug"} <= set(stubbed)
+    # the subpackages' modules too, typed inline (their stub would be th/nn/x.pyi)
+    assert {"th.nn", "th.nn.functional", "th.nn._layers", "th.array_api", "th.array_api.linalg",
+            "th.array_api._elementwise"} <= set(stub_check.module_names())
+    assert stub_check.stub_path("th.nn") == os.path.join(PACKAGE, "nn", "__init__.pyi")
+    assert stub_check.stub_path("th.nn.functional") == os.path.join(PACKAGE, "nn", "functional.pyi")
     assert {"view", "__getitem__", "__init__", "shape"} <= set(stub_check.public_members(stub_check.th.Tensor))
     assert stub_check.public_names(stub_check.th._dtype) == sorted(
         ["dtype", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64", "bool",

@@ -24,7 +24,7 @@ from typing import Any as _Any
 from th import Tensor as _Tensor, dtype as _dtype
 
 from . import fft, linalg
-from ._common import check_device as _check_device, cpu as _cpu
+from ._common import check_device as _check_device
 from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                         linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
 from ._dtypes import (bool, can_cast, complex64, complex128, finfo, float32, float64, iinfo,
@@ -113,7 +113,7 @@ def device(x: _Tensor, /) -> _Any:
     >>> str(xp.device(xp.ones(2)))
     'cpu'
     """
-    return getattr(x, "device", _cpu)
+    return x.device
 
 
 def to_device(x: _Tensor, device: _Any, /, *, stream: _Any = None) -> _Tensor:

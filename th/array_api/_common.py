@@ -1,26 +1,30 @@
 """What the namespace's functions share: argument checks, devices, axis normalisation,
 the standard's promotion of two operands."""
+from __future__ import annotations
+
+from typing import Any
+
 import th
 
 from ._dtypes import _py_scalars, result_type
 
-# th computes on the CPU only; its device object when th has one, else the string
-cpu = th.device("cpu") if hasattr(th, "device") else "cpu"
+# th computes on the CPU only
+cpu = th.device("cpu")
 
 
-def check_device(device, fn):
+def check_device(device: Any, fn: str) -> None:
     """Accept None, "cpu" or any device object whose type is 'cpu' (th.device, torch.device)."""
     if device is None or device == "cpu" or getattr(device, "type", None) == "cpu":
         return
     raise ValueError(f"{fn}: th computes on the CPU only; device {device!r} is not available")
 
 
-def check_array(x, fn, name="x"):
+def check_array(x: object, fn: str, name: str = "x") -> None:
     if not isinstance(x, th.Tensor):
         raise TypeError(f"{fn}: {name} must be a th.Tensor, not {type(x).__name__}")
 
 
-def normalize_axis(axis, ndim, fn):
+def normalize_axis(axis: int, ndim: int, fn: str) -> int:
     if not isinstance(axis, int) or isinstance(axis, bool):
         raise TypeError(f"{fn}: axis must be an int, not {axis!r}")
     n = max(ndim, 1) if ndim == 0 and axis in (0, -1) else ndim
@@ -29,7 +33,7 @@ def normalize_axis(axis, ndim, fn):
     return axis % n
 
 
-def normalize_axes(axis, ndim, fn):
+def normalize_axes(axis: int | tuple[int, ...] | None, ndim: int, fn: str) -> tuple[int, ...]:
     """A tuple of distinct non-negative axes (None: all of them)."""
     if axis is None:
         return tuple(range(ndim))
@@ -47,7 +51,7 @@ def normalize_axes(axis, ndim, fn):
     return tuple(out)
 
 
-def as_operand(value, dtype):
+def as_operand(value: Any, dtype: th.dtype) -> th.Tensor:
     """A Python scalar as a 0-d tensor of ``dtype`` (an array stays as it is)."""
     if isinstance(value, th.Tensor):
         return value
@@ -60,7 +64,8 @@ def as_operand(value, dtype):
     raise TypeError(f"expected a th.Tensor or a Python scalar, not {type(value).__name__}")
 
 
-def promote(x1, x2, fn):
+def promote(x1: th.Tensor | int | float | complex, x2: th.Tensor | int | float | complex,
+            fn: str) -> tuple[th.Tensor, th.Tensor]:
     """Both operands as tensors of the standard's result dtype."""
     if not isinstance(x1, th.Tensor) and not isinstance(x2, th.Tensor):
         raise TypeError(f"{fn}: at least one operand must be a th.Tensor")
@@ -74,7 +79,7 @@ def promote(x1, x2, fn):
     return x1, x2
 
 
-def keepdims_none(result, ndim, keepdims):
+def keepdims_none(result: th.Tensor, ndim: int, keepdims: bool) -> th.Tensor:
     """A whole-array reduction's result with ``ndim`` ones when keepdims is asked for."""
     if keepdims:
         return result.reshape((1,) * ndim)

@@ -1,6 +1,10 @@
 """The standard's creation functions: shapes as ints or tuples, ``device=`` ("cpu"),
 ``copy=`` on asarray, ``k=`` on eye/tril/triu, ``endpoint=`` on linspace."""
+from __future__ import annotations
+
 import math
+import operator
+from typing import Any
 
 import th
 
@@ -10,13 +14,15 @@ from ._dtypes import (_complex_floating, _integral, _py_scalars, bool as _bool,
 
 
 def _shape(shape, fn):
-    if isinstance(shape, int) and not isinstance(shape, bool):
+    """A tuple of Python ints; integer-like sizes (numpy's int64, as SciPy passes) count."""
+    if hasattr(shape, "__index__") and not isinstance(shape, bool):
         shape = (shape,)
-    shape = tuple(shape)
-    for n in shape:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+    out = []
+    for n in tuple(shape):
+        if isinstance(n, bool) or not hasattr(n, "__index__") or operator.index(n) < 0:
             raise ValueError(f"{fn}: shape must hold non-negative ints, got {shape!r}")
-    return shape
+        out.append(operator.index(n))
+    return tuple(out)
 
 
 def _check_dtype(dtype, fn):
@@ -34,7 +40,8 @@ def _default_dtype(value):
     return complex64
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None):
+def asarray(obj: Any, /, *, dtype: th.dtype | None = None, device: Any = None,
+            copy: bool | None = None) -> th.Tensor:
     """An array from a th.Tensor, a Python scalar, a nested sequence, a buffer or any object
     with ``__dlpack__``; ``copy=None`` copies only when needed, ``copy=False`` never (an error
     when it would have to), ``copy=True`` always.
@@ -77,7 +84,8 @@ def _is_buffer(obj):
     return True
 
 
-def empty(shape, *, dtype=None, device=None):
+def empty(shape: int | tuple[int, ...], *, dtype: th.dtype | None = None,
+          device: Any = None) -> th.Tensor:
     """An uninitialised array of ``shape``.
 
     >>> from th import array_api as xp
@@ -89,7 +97,8 @@ def empty(shape, *, dtype=None, device=None):
     return th.empty(_shape(shape, "empty"), dtype=dtype)
 
 
-def zeros(shape, *, dtype=None, device=None):
+def zeros(shape: int | tuple[int, ...], *, dtype: th.dtype | None = None,
+          device: Any = None) -> th.Tensor:
     """An array of zeros.
 
     >>> from th import array_api as xp
@@ -101,7 +110,8 @@ def zeros(shape, *, dtype=None, device=None):
     return th.zeros(_shape(shape, "zeros"), dtype=dtype)
 
 
-def ones(shape, *, dtype=None, device=None):
+def ones(shape: int | tuple[int, ...], *, dtype: th.dtype | None = None,
+         device: Any = None) -> th.Tensor:
     """An array of ones.
 
     >>> from th import array_api as xp
@@ -113,7 +123,8 @@ def ones(shape, *, dtype=None, device=None):
     return th.ones(_shape(shape, "ones"), dtype=dtype)
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def full(shape: int | tuple[int, ...], fill_value: bool | int | float | complex, *,
+         dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """An array filled with ``fill_value`` (dtype from the value when not given).
 
     >>> from th import array_api as xp
@@ -136,7 +147,7 @@ def _like(fn, x, dtype, device, name):
     return fn(x.shape, dtype=x.dtype if dtype is None else dtype)
 
 
-def empty_like(x, /, *, dtype=None, device=None):
+def empty_like(x: th.Tensor, /, *, dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """An uninitialised array with the shape (and dtype) of ``x``.
 
     >>> from th import array_api as xp
@@ -146,7 +157,7 @@ def empty_like(x, /, *, dtype=None, device=None):
     return _like(th.empty, x, dtype, device, "empty_like")
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
+def zeros_like(x: th.Tensor, /, *, dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """Zeros with the shape (and dtype) of ``x``.
 
     >>> from th import array_api as xp
@@ -156,7 +167,7 @@ def zeros_like(x, /, *, dtype=None, device=None):
     return _like(th.zeros, x, dtype, device, "zeros_like")
 
 
-def ones_like(x, /, *, dtype=None, device=None):
+def ones_like(x: th.Tensor, /, *, dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """Ones with the shape (and dtype) of ``x``.
 
     >>> from th import array_api as xp
@@ -166,7 +177,8 @@ def ones_like(x, /, *, dtype=None, device=None):
     return _like(th.ones, x, dtype, device, "ones_like")
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
+def full_like(x: th.Tensor, /, fill_value: bool | int | float | complex, *,
+              dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """``fill_value`` with the shape (and dtype) of ``x``.
 
     >>> from th import array_api as xp
@@ -179,7 +191,8 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
     return th.full(x.shape, fill_value, dtype=x.dtype if dtype is None else dtype)
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: th.dtype | None = None, device: Any = None) -> th.Tensor:
     """Evenly spaced values in [start, stop): ``ceil((stop - start) / step)`` of them, empty
     when the step points away from stop.
 
@@ -206,7 +219,8 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     return values.to(dtype)
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: th.dtype | None = None, device: Any = None, endpoint: bool = True) -> th.Tensor:
     """``num`` evenly spaced values from start to stop (stop left out when not endpoint);
     a complex start or stop gives a complex array.
 
@@ -240,7 +254,8 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     return values.to(dtype)
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: th.dtype | None = None,
+        device: Any = None) -> th.Tensor:
     """A 2-D array with ones on the ``k``-th diagonal.
 
     >>> from th import array_api as xp
@@ -257,7 +272,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     return z
 
 
-def tril(x, /, *, k=0):
+def tril(x: th.Tensor, /, *, k: int = 0) -> th.Tensor:
     """The lower triangle of the last two axes (below and on the ``k``-th diagonal).
 
     >>> from th import array_api as xp
@@ -269,7 +284,7 @@ def tril(x, /, *, k=0):
     return th.tril(x, k)
 
 
-def triu(x, /, *, k=0):
+def triu(x: th.Tensor, /, *, k: int = 0) -> th.Tensor:
     """The upper triangle of the last two axes (above and on the ``k``-th diagonal).
 
     >>> from th import array_api as xp
@@ -281,7 +296,7 @@ def triu(x, /, *, k=0):
     return th.triu(x, k)
 
 
-def meshgrid(*arrays, indexing="xy"):
+def meshgrid(*arrays: th.Tensor, indexing: str = "xy") -> list[th.Tensor]:
     """Coordinate arrays from 1-D arrays ('xy': Cartesian, 'ij': matrix indexing).
 
     >>> from th import array_api as xp
@@ -295,7 +310,7 @@ def meshgrid(*arrays, indexing="xy"):
     return list(th.meshgrid(*arrays, indexing=indexing))
 
 
-def from_dlpack(x, /, *, device=None, copy=None):
+def from_dlpack(x: Any, /, *, device: Any = None, copy: bool | None = None) -> th.Tensor:
     """An array sharing the memory of any object with ``__dlpack__`` (a copy if ``copy``).
 
     >>> from th import array_api as xp

@@ -1,10 +1,15 @@
 """The standard's data types over th's dtype objects: kinds, promotion, casting rules, limits.
 
-The standard promotes array with array by its lattice whatever the ranks (torch lets a 0-d
-tensor yield to a higher-rank one); Python scalars are weak and take the array's dtype.
-finfo/iinfo/result_type/can_cast here are private to the namespace (th gains torch's own
-versions on another branch; the namespace keeps the standard's rules either way).
+The standard promotes array with array by dtype alone, whatever the ranks (th.result_type,
+as torch's, lets a 0-d tensor yield to a higher-rank one), and only within a kind: its table
+is th.promote_types' restricted to bool with bool, integers with integers (uint64 with a
+signed type excluded) and floating with floating. Python scalars are weak and take the
+array's dtype. finfo and iinfo read th.finfo and th.iinfo; the standard's take an array as
+well as a dtype and give ``dtype`` as a dtype object (torch's and th's give its name).
 """
+from __future__ import annotations
+
+import builtins
 from collections import namedtuple
 
 import th
@@ -34,35 +39,8 @@ _kinds = {
 }
 
 
-def _lattice():
-    table = {(d, d): d for d in all_dtypes}
-
-    def chain(dtypes):
-        for i, a in enumerate(dtypes):
-            for b in dtypes[i:]:
-                table[a, b] = table[b, a] = b
-
-    chain(_signed)
-    chain(_unsigned)
-    chain(_real_floating)
-    chain(_complex_floating)
-    # mixed sign: the smallest signed type holding both (none for uint64)
-    for u, s_min in ((uint8, int16), (uint16, int32), (uint32, int64)):
-        for s in _signed:
-            r = s if s.itemsize > u.itemsize else s_min
-            table[u, s] = table[s, u] = r
-    # real with complex: the complex type whose parts hold both
-    for f in _real_floating:
-        for c in _complex_floating:
-            r = complex128 if float64 in (f,) or c is complex128 else complex64
-            table[f, c] = table[c, f] = r
-    return table
-
-
-_promotion = _lattice()
-
-
-def isdtype(dtype, kind):
+def isdtype(dtype: th.dtype,
+            kind: str | th.dtype | tuple[str | th.dtype, ...]) -> builtins.bool:
     """Whether ``dtype`` is of ``kind``: a dtype, a kind name ('bool', 'signed integer',
     'unsigned integer', 'integral', 'real floating', 'complex floating', 'numeric') or a
     tuple of those.
@@ -86,21 +64,31 @@ def _dtype_of(x):
     return x if isinstance(x, th.dtype) else x.dtype
 
 
+def _kind(dtype):
+    if dtype is bool:
+        return "bool"
+    if dtype in _integral:
+        return "integral"
+    if dtype in _real_floating + _complex_floating:
+        return "floating"
+    return None
+
+
 def _promote_pair(a, b):
-    try:
-        return _promotion[a, b]
-    except KeyError:
+    """th.promote_types where the standard's table has the pair; a TypeError elsewhere."""
+    kind = _kind(a)
+    if kind is None or kind != _kind(b) or uint64 in (a, b) and a != b and (
+            a in _signed or b in _signed):
         raise TypeError(f"result_type: {a} and {b} have no promotion in the array API "
-                        "standard") from None
+                        "standard")
+    return th.promote_types(a, b)
 
 
 def _scalar_dtype(value, dtype):
     """The dtype a Python scalar takes beside an array of ``dtype`` (the standard's weak
     scalars: same kind keeps the array's dtype; a float beside integers or a complex beside
     reals goes to the default floating/complex type of the matching precision)."""
-    if isinstance(value, builtins_bool):
-        return dtype if dtype is bool else dtype
-    if isinstance(value, int):
+    if isinstance(value, int):  # bool included
         return dtype
     if isinstance(value, float):
         return dtype if dtype in _real_floating + _complex_floating else float32
@@ -111,11 +99,10 @@ def _scalar_dtype(value, dtype):
     raise TypeError(f"result_type: {value!r} is neither an array, a dtype nor a Python scalar")
 
 
-builtins_bool = type(True)
-_py_scalars = (builtins_bool, int, float, complex)
+_py_scalars = (type(True), int, float, complex)
 
 
-def result_type(*arrays_and_dtypes):
+def result_type(*arrays_and_dtypes: th.Tensor | th.dtype | int | float | complex) -> th.dtype:
     """The dtype the standard's promotion gives for arrays, dtypes and Python scalars.
 
     >>> from th import array_api as xp
@@ -134,7 +121,7 @@ def result_type(*arrays_and_dtypes):
     return result
 
 
-def can_cast(from_, to, /):
+def can_cast(from_: th.dtype | th.Tensor, to: th.dtype, /) -> builtins.bool:
     """Whether the standard's promotion of ``from_`` (a dtype or array) with ``to`` gives ``to``.
 
     >>> from th import array_api as xp
@@ -144,38 +131,35 @@ def can_cast(from_, to, /):
     from_ = _dtype_of(from_)
     if not isinstance(to, th.dtype):
         raise TypeError(f"can_cast: to must be a dtype, not {to!r}")
-    return _promotion.get((from_, to)) == to
+    # not th.can_cast: torch's allows any cast within a kind (float64 to float32)
+    try:
+        return _promote_pair(from_, to) == to
+    except TypeError:
+        return False
 
 
 finfo_object = namedtuple("finfo_object", "bits eps max min smallest_normal dtype")
 iinfo_object = namedtuple("iinfo_object", "bits max min dtype")
 
-_finfo = {
-    float32: (32, 2.0 ** -23, 3.4028234663852886e38, 1.1754943508222875e-38),
-    float64: (64, 2.0 ** -52, 1.7976931348623157e308, 2.2250738585072014e-308),
-}
-_finfo[complex64] = _finfo[float32]
-_finfo[complex128] = _finfo[float64]
 
-
-def finfo(type, /):
-    """Machine limits of a floating dtype (or of an array's dtype); for a complex dtype,
-    those of its real parts (``dtype`` is then the real dtype).
+def finfo(type: th.dtype | th.Tensor, /) -> finfo_object:
+    """th.finfo of a floating dtype or of an array's dtype; for a complex dtype, the limits
+    of its real parts (``dtype`` is then the real dtype). Anything else is a ValueError.
 
     >>> from th import array_api as xp
     >>> xp.finfo(xp.float32).eps
     1.1920928955078125e-07
     """
     dtype = _dtype_of(type)
-    if dtype not in _finfo:
+    if dtype not in _real_floating + _complex_floating:
         raise ValueError(f"finfo: {dtype} is not a floating dtype")
-    bits, eps, mx, tiny = _finfo[dtype]
-    real = {complex64: float32, complex128: float64}.get(dtype, dtype)
-    return finfo_object(bits, eps, mx, -mx, tiny, real)
+    f = th.finfo(dtype)
+    return finfo_object(f.bits, f.eps, f.max, f.min, f.smallest_normal, _real_of(dtype))
 
 
-def iinfo(type, /):
-    """Limits of an integer dtype (or of an array's dtype).
+def iinfo(type: th.dtype | th.Tensor, /) -> iinfo_object:
+    """th.iinfo of an integer dtype or of an array's dtype (``bits``, ``min``, ``max``,
+    ``dtype``). Anything else is a ValueError.
 
     >>> from th import array_api as xp
     >>> xp.iinfo(xp.int8).min, xp.iinfo(xp.uint16).max
@@ -184,10 +168,8 @@ def iinfo(type, /):
     dtype = _dtype_of(type)
     if dtype not in _integral:
         raise ValueError(f"iinfo: {dtype} is not an integer dtype")
-    bits = dtype.itemsize * 8
-    if dtype in _signed:
-        return iinfo_object(bits, 2 ** (bits - 1) - 1, -(2 ** (bits - 1)), dtype)
-    return iinfo_object(bits, 2 ** bits - 1, 0, dtype)
+    i = th.iinfo(dtype)
+    return iinfo_object(i.bits, i.max, i.min, dtype)
 
 
 def _real_of(dtype):

@@ -1,7 +1,9 @@
 """The standard's element-wise functions over th's kernels: the standard's names and
 promotion (array with array by the lattice whatever the ranks, scalars weak), and the
-functions th lacks (acosh, asinh, atanh, nextafter, real, imag, complex sign and round)
-composed from th's own ops."""
+functions th lacks (acosh, asinh, atanh, nextafter, complex sign and round) composed from
+th's own ops; real and imag are th.real and th.imag (exact, inf and NaN parts included)."""
+from __future__ import annotations
+
 import math
 
 import th
@@ -12,7 +14,7 @@ from ._dtypes import (_complex_floating, _real_floating, _real_of, float64, floa
 
 
 def _unary(fn, name, doc):
-    def f(x, /):
+    def f(x: th.Tensor, /) -> th.Tensor:
         check_array(x, name)
         return fn(x)
     f.__name__ = f.__qualname__ = name
@@ -21,7 +23,8 @@ def _unary(fn, name, doc):
 
 
 def _binary(fn, name, doc):
-    def f(x1, x2, /):
+    def f(x1: th.Tensor | int | float | complex, x2: th.Tensor | int | float | complex,
+          /) -> th.Tensor:
         x1, x2 = promote(x1, x2, name)
         return fn(x1, x2)
     f.__name__ = f.__qualname__ = name
@@ -63,8 +66,19 @@ def _tanh(x):
 
 tanh = _unary(_tanh, "tanh", _example("tanh", "xp.tanh(xp.asarray([0.0]))", "tensor([0.])"))
 exp = _unary(th.exp, "exp", _example("exp", "xp.exp(xp.asarray([0.0]))", "tensor([1.])"))
-expm1 = _unary(th.expm1, "expm1", _example("expm1", "xp.expm1(xp.asarray([0.0]))",
-                                            "tensor([0.])"))
+
+
+def _expm1(x):
+    y = th.expm1(x)
+    if x.dtype not in _complex_floating:
+        return y
+    # the standard: expm1(±0 + 0j) is +0 + 0j, as exp(z) - 1 gives (torch's is -0 for -0)
+    re, im = _parts(y)
+    return _complex_exact(th.where(x == 0, th.zeros_like(re), re), im, x.dtype)
+
+
+expm1 = _unary(_expm1, "expm1", _example("expm1", "xp.expm1(xp.asarray([0.0]))",
+                                         "tensor([0.])"))
 log = _unary(th.log, "log", _example("log", "xp.log(xp.asarray([1.0]))", "tensor([0.])"))
 log1p = _unary(th.log1p, "log1p", _example("log1p", "xp.log1p(xp.asarray([0.0]))",
                                             "tensor([0.])"))
@@ -96,7 +110,7 @@ conj = _unary(th.conj_physical, "conj", _example("conj", "xp.conj(xp.asarray([1 
 
 def _integer_or(fn, name, doc):
     # rounding an integer array is the identity in the standard (same dtype)
-    def f(x, /):
+    def f(x: th.Tensor, /) -> th.Tensor:
         check_array(x, name)
         if x.dtype in _integral or x.dtype is _bool:
             return x.clone()
@@ -114,7 +128,7 @@ trunc = _integer_or(th.trunc, "trunc", _example("trunc", "xp.trunc(xp.asarray([-
                                                  "tensor([-1.])"))
 
 
-def positive(x, /):
+def positive(x: th.Tensor, /) -> th.Tensor:
     """The standard's ``positive``: a copy of ``x``.
 
     >>> from th import array_api as xp
@@ -125,7 +139,7 @@ def positive(x, /):
     return x.clone()
 
 
-def real(x, /):
+def real(x: th.Tensor, /) -> th.Tensor:
     """The real parts of a complex array (a real array is returned as a copy).
 
     >>> from th import array_api as xp
@@ -133,12 +147,10 @@ def real(x, /):
     tensor([1.])
     """
     check_array(x, "real")
-    if x.dtype in _complex_floating:
-        return x.to(_real_of(x.dtype))
-    return x.clone()
+    return th.real(x).clone()
 
 
-def imag(x, /):
+def imag(x: th.Tensor, /) -> th.Tensor:
     """The imaginary parts of a complex array (zeros for a real array).
 
     >>> from th import array_api as xp
@@ -148,41 +160,18 @@ def imag(x, /):
     check_array(x, "imag")
     if x.dtype not in _complex_floating:
         return th.zeros_like(x)
-    real_dtype = _real_of(x.dtype)
-    re = x.to(real_dtype)
-    if bool(th.isfinite(re).all()):
-        # (z - x)·(-i) = y + 0i exactly when x is finite
-        return ((x - re.to(x.dtype)) * -1j).to(real_dtype)
-    return _parts(x)[1]
+    return th.imag(x).clone()
 
 
 def _parts(z):
-    """The real and imaginary parts of a complex tensor, exactly (inf and NaN included).
-    th has no dtype-reinterpreting view yet (i30-forms adds Tensor.view(dtype)): until then
-    the parts are read through numpy's view of the same memory."""
-    real_dtype = _real_of(z.dtype)
-    try:
-        pairs = z.contiguous().view(real_dtype)
-        return pairs[..., 0::2].clone(), pairs[..., 1::2].clone()
-    except Exception:
-        pass
-    import numpy
-    a = numpy.asarray(z.numpy())
-    return th.from_numpy(a.real.copy()), th.from_numpy(a.imag.copy())
+    """The real and imaginary parts of a complex tensor, exactly (inf and NaN included)."""
+    return th.real(z), th.imag(z)
 
 
 def _complex_exact(re, im, dtype):
     """re + im·i exactly (signed zeros, inf, NaN kept; arithmetic would mix the parts)."""
-    try:
-        pairs = th.stack([re.to(_real_of(dtype)), im.to(_real_of(dtype))], -1)
-        return pairs.view(dtype).squeeze(-1)
-    except Exception:
-        pass
-    out = th.empty(th.broadcast_shapes(re.shape, im.shape), dtype=dtype)
-    a = out.numpy()
-    a.real[...] = re.numpy()
-    a.imag[...] = im.numpy()
-    return out
+    part = _real_of(dtype)
+    return th.view_as_complex(th.stack(th.broadcast_tensors(re.to(part), im.to(part)), -1))
 
 
 def _times_i(z, sign):
@@ -197,7 +186,7 @@ def _complex(re, im):
     return re + im * 1j
 
 
-def sign(x, /):
+def sign(x: th.Tensor, /) -> th.Tensor:
     """The sign of each element: -1, 0 or 1 (NaN stays NaN); z/|z| for complex.
 
     >>> from th import array_api as xp
@@ -216,7 +205,7 @@ def sign(x, /):
     return th.sign(x)
 
 
-def round(x, /):
+def round(x: th.Tensor, /) -> th.Tensor:
     """Round half to even; complex parts round separately; integers stay as they are.
 
     >>> from th import array_api as xp
@@ -237,7 +226,7 @@ def _float_only(x, name):
         raise TypeError(f"{name}: expected a floating-point array, got {x.dtype}")
 
 
-def asinh(x, /):
+def asinh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic sine, composed as log1p(a + a²/(1 + √(1 + a²))) with the sign of x
     (log(2a) for large a).
 
@@ -257,7 +246,7 @@ def asinh(x, /):
     return th.copysign(result, x)
 
 
-def acosh(x, /):
+def acosh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic cosine, composed as log1p(t + √(2t + t²)) with t = x - 1
     (log(2x) for large x).
 
@@ -278,7 +267,7 @@ def acosh(x, /):
     return th.where(x < 1, th.full_like(x, math.nan), result)
 
 
-def atanh(x, /):
+def atanh(x: th.Tensor, /) -> th.Tensor:
     """Inverse hyperbolic tangent, composed as ½·log1p(2x/(1-x)).
 
     >>> from th import array_api as xp
@@ -400,7 +389,8 @@ def _nextafter(x1, x2):
     return th.where(th.isnan(x1) | th.isnan(x2), x1 + x2, result)
 
 
-def nextafter(x1, x2, /):
+def nextafter(x1: th.Tensor | int | float | complex, x2: th.Tensor | int | float | complex,
+              /) -> th.Tensor:
     """The next representable value after x1 towards x2 (real floating arrays).
 
     >>> from th import array_api as xp

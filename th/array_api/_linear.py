@@ -1,12 +1,16 @@
 """The standard's main-namespace linear algebra: matmul, matrix_transpose, tensordot,
 vecdot (promoting dtypes, as the standard does and torch does not)."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
 import th
 
 from ._common import check_array, normalize_axis, promote
 from ._dtypes import _complex_floating
 
 
-def matmul(x1, x2, /):
+def matmul(x1: th.Tensor, x2: th.Tensor, /) -> th.Tensor:
     """The matrix product (1-D operands as vectors, batches broadcast).
 
     >>> from th import array_api as xp
@@ -21,7 +25,7 @@ def matmul(x1, x2, /):
     return th.matmul(x1, x2)
 
 
-def matrix_transpose(x, /):
+def matrix_transpose(x: th.Tensor, /) -> th.Tensor:
     """The transpose of the last two axes (a view).
 
     >>> from th import array_api as xp
@@ -34,7 +38,8 @@ def matrix_transpose(x, /):
     return x.mT
 
 
-def tensordot(x1, x2, /, *, axes=2):
+def tensordot(x1: th.Tensor, x2: th.Tensor, /, *,
+              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> th.Tensor:
     """Sum of products over ``axes`` (an int: x1's last and x2's first that many; or two
     sequences of axes), through one matrix product.
 
@@ -79,7 +84,7 @@ def tensordot(x1, x2, /, *, axes=2):
     return product.reshape(shape)
 
 
-def vecdot(x1, x2, /, *, axis=-1):
+def vecdot(x1: th.Tensor, x2: th.Tensor, /, *, axis: int = -1) -> th.Tensor:
     """The dot product of vectors along ``axis`` (x1 conjugated), batches broadcast.
 
     >>> from th import array_api as xp

@@ -1,13 +1,14 @@
-"""The standard's manipulation functions; roll, tile and repeat are composed here from
-views, cat and index_select (private minimal versions: i30-forms adds torch's th.roll,
-th.tile and th.repeat_interleave)."""
+"""The standard's manipulation functions; roll, tile and repeat are th.roll, th.tile and
+th.repeat_interleave with the standard's arguments and errors."""
+from __future__ import annotations
+
 import th
 
 from ._common import check_array, normalize_axes, normalize_axis
 from ._dtypes import _integral, int64, result_type
 
 
-def broadcast_arrays(*arrays):
+def broadcast_arrays(*arrays: th.Tensor) -> list[th.Tensor]:
     """The arrays broadcast against each other (views).
 
     >>> from th import array_api as xp
@@ -20,7 +21,7 @@ def broadcast_arrays(*arrays):
     return [a.expand(shape) for a in arrays]
 
 
-def broadcast_to(x, /, shape):
+def broadcast_to(x: th.Tensor, /, shape: tuple[int, ...]) -> th.Tensor:
     """A read view of ``x`` broadcast to ``shape``.
 
     >>> from th import array_api as xp
@@ -35,7 +36,8 @@ def broadcast_to(x, /, shape):
     return x.expand(shape)
 
 
-def concat(arrays, /, *, axis=0):
+def concat(arrays: tuple[th.Tensor, ...] | list[th.Tensor], /, *,
+           axis: int | None = 0) -> th.Tensor:
     """Join arrays along ``axis`` (None: flattened), promoting their dtypes.
 
     >>> from th import array_api as xp
@@ -50,7 +52,7 @@ def concat(arrays, /, *, axis=0):
     return th.cat(arrays, axis)
 
 
-def stack(arrays, /, *, axis=0):
+def stack(arrays: tuple[th.Tensor, ...] | list[th.Tensor], /, *, axis: int = 0) -> th.Tensor:
     """Join same-shape arrays along a new ``axis``, promoting their dtypes.
 
     >>> from th import array_api as xp
@@ -64,7 +66,7 @@ def stack(arrays, /, *, axis=0):
     return th.stack(arrays, axis)
 
 
-def expand_dims(x, /, axis=0):
+def expand_dims(x: th.Tensor, /, axis: int | tuple[int, ...] = 0) -> th.Tensor:
     """``x`` with size-one axes inserted at ``axis`` (an int or a tuple: positions in the
     result).
 
@@ -84,7 +86,7 @@ def expand_dims(x, /, axis=0):
     return x.reshape(shape)
 
 
-def flip(x, /, *, axis=None):
+def flip(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None) -> th.Tensor:
     """``x`` reversed along ``axis`` (None: all axes).
 
     >>> from th import array_api as xp
@@ -99,7 +101,8 @@ def flip(x, /, *, axis=None):
     return th.flip(x, axes)
 
 
-def moveaxis(x, source, destination, /):
+def moveaxis(x: th.Tensor, source: int | tuple[int, ...], destination: int | tuple[int, ...],
+             /) -> th.Tensor:
     """``x`` with axes moved from ``source`` to ``destination`` (a view).
 
     >>> from th import array_api as xp
@@ -110,7 +113,7 @@ def moveaxis(x, source, destination, /):
     return th.moveaxis(x, source, destination)
 
 
-def permute_dims(x, /, axes):
+def permute_dims(x: th.Tensor, /, axes: tuple[int, ...]) -> th.Tensor:
     """``x`` with its axes in the order ``axes`` (a view).
 
     >>> from th import array_api as xp
@@ -124,7 +127,8 @@ def permute_dims(x, /, axes):
     return x.permute(axes)
 
 
-def reshape(x, /, shape, *, copy=None):
+def reshape(x: th.Tensor, /, shape: tuple[int, ...], *,
+            copy: bool | None = None) -> th.Tensor:
     """``x`` with a new shape (one size may be -1); a view when the strides allow it;
     ``copy=True`` always copies, ``copy=False`` raises when a view is impossible.
 
@@ -145,7 +149,8 @@ def reshape(x, /, shape, *, copy=None):
     return x.reshape(shape)
 
 
-def roll(x, /, shift, *, axis=None):
+def roll(x: th.Tensor, /, shift: int | tuple[int, ...], *,
+         axis: int | tuple[int, ...] | None = None) -> th.Tensor:
     """``x`` with elements shifted by ``shift`` along ``axis`` (None: the flattened array),
     wrapping around.
 
@@ -157,26 +162,17 @@ def roll(x, /, shift, *, axis=None):
     if axis is None:
         if not isinstance(shift, int):
             raise ValueError("roll: shift must be an int when axis is None")
-        return roll(x.reshape(-1), shift, axis=0).reshape(x.shape)
+        return th.roll(x, shift)
     shifts = (shift,) if isinstance(shift, int) else tuple(shift)
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     if len(shifts) == 1 and len(axes) > 1:
-        shifts = shifts * len(axes)
+        shifts = shifts * len(axes)  # the standard's one shift for every axis; th.roll's not
     if len(shifts) != len(axes):
         raise ValueError("roll: shift and axis must have the same length")
-    result = x
-    for s, a in zip(shifts, axes):
-        a = normalize_axis(a, x.ndim, "roll")
-        n = x.shape[a]
-        if n == 0:
-            continue
-        s %= n
-        if s:
-            result = th.cat([result.narrow(a, n - s, s), result.narrow(a, 0, n - s)], a)
-    return result.clone() if result is x else result
+    return th.roll(x, shifts, tuple(normalize_axis(a, x.ndim, "roll") for a in axes))
 
 
-def squeeze(x, /, axis):
+def squeeze(x: th.Tensor, /, axis: int | tuple[int, ...]) -> th.Tensor:
     """``x`` without the size-one ``axis`` (an int or a tuple); an error if one is not 1.
 
     >>> from th import array_api as xp
@@ -191,7 +187,7 @@ def squeeze(x, /, axis):
     return x.reshape(tuple(n for i, n in enumerate(x.shape) if i not in axes))
 
 
-def tile(x, repetitions, /):
+def tile(x: th.Tensor, repetitions: tuple[int, ...], /) -> th.Tensor:
     """``x`` repeated ``repetitions`` times along each axis (leading ones added to the
     shorter of the two).
 
@@ -201,18 +197,10 @@ def tile(x, repetitions, /):
             [1, 2, 1, 2]])
     """
     check_array(x, "tile")
-    reps = tuple(repetitions)
-    ndim = max(x.ndim, len(reps))
-    reps = (1,) * (ndim - len(reps)) + reps
-    shape = (1,) * (ndim - x.ndim) + tuple(x.shape)
-    y = x.reshape(shape)
-    # interleave a repetition axis before each axis, broadcast it, then merge the pairs
-    y = y.reshape(tuple(v for n in shape for v in (1, n)))
-    y = y.expand(tuple(v for r, n in zip(reps, shape) for v in (r, n)))
-    return y.reshape(tuple(r * n for r, n in zip(reps, shape)))
+    return th.tile(x, tuple(repetitions))
 
 
-def repeat(x, repeats, /, *, axis=None):
+def repeat(x: th.Tensor, repeats: int | th.Tensor, /, *, axis: int | None = None) -> th.Tensor:
     """Each element repeated ``repeats`` times (an int, or an array with one count per
     element along ``axis``; None: the flattened array).
 
@@ -231,28 +219,19 @@ def repeat(x, repeats, /, *, axis=None):
     if isinstance(repeats, int):
         if repeats < 0:
             raise ValueError("repeat: repeats must be non-negative")
-        y = x.unsqueeze(axis + 1)
-        shape = list(y.shape)
-        shape[axis + 1] = repeats
-        y = y.expand(tuple(shape))
-        out = list(x.shape)
-        out[axis] = n * repeats
-        return y.reshape(tuple(out))
-    if not isinstance(repeats, th.Tensor) or repeats.dtype not in _integral:
-        raise TypeError("repeat: repeats must be an int or an integer array")
-    if repeats.shape != (n,):
-        raise ValueError(f"repeat: repeats has shape {repeats.shape}, expected ({n},)")
-    repeats = repeats.to(int64)
-    if bool((repeats < 0).any()):
-        raise ValueError("repeat: repeats must be non-negative")
-    ends = th.cumsum(repeats, 0)
-    total = int(ends[-1].item()) if n else 0
-    # output position p takes element i where ends[i-1] <= p < ends[i]
-    index = th.searchsorted(ends, th.arange(total, dtype=int64), right=True)
-    return th.index_select(x, axis, index)
+    else:
+        # the standard's errors (th.repeat_interleave's are RuntimeErrors, as torch's)
+        if not isinstance(repeats, th.Tensor) or repeats.dtype not in _integral:
+            raise TypeError("repeat: repeats must be an int or an integer array")
+        if repeats.shape != (n,):
+            raise ValueError(f"repeat: repeats has shape {repeats.shape}, expected ({n},)")
+        if bool((repeats < 0).any()):
+            raise ValueError("repeat: repeats must be non-negative")
+        repeats = repeats.to(int64)
+    return th.repeat_interleave(x, repeats, dim=axis)
 
 
-def unstack(x, /, *, axis=0):
+def unstack(x: th.Tensor, /, *, axis: int = 0) -> tuple[th.Tensor, ...]:
     """The slices of ``x`` along ``axis``, as a tuple of views.
 
     >>> from th import array_api as xp

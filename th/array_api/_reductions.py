@@ -1,6 +1,8 @@
 """The standard's statistical, utility, searching, sorting, set and indexing functions:
 ``axis=`` (an int, a tuple or None), ``keepdims=``, ``correction=``, the standard's
 accumulation dtypes, stable sorts, named unique results."""
+from __future__ import annotations
+
 from collections import namedtuple
 
 import th
@@ -42,7 +44,8 @@ def _accumulate_dtype(x, dtype):
     return x.dtype
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+def sum(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+        dtype: th.dtype | None = None, keepdims: bool = False) -> th.Tensor:
     """The sum over ``axis``; integers accumulate in (u)int64, floats in their own dtype.
 
     >>> from th import array_api as xp
@@ -54,7 +57,8 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     return x.to(dtype, copy=True) if r is None else _as(r, dtype)
 
 
-def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+def prod(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+         dtype: th.dtype | None = None, keepdims: bool = False) -> th.Tensor:
     """The product over ``axis``; integers accumulate in (u)int64.
 
     >>> from th import array_api as xp
@@ -67,7 +71,8 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
 
 
 def _minmax(fn, name):
-    def f(x, /, *, axis=None, keepdims=False):
+    def f(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+          keepdims: bool = False) -> th.Tensor:
         check_array(x, name)
         if x.numel() == 0 and (axis is None or any(x.shape[a] == 0 for a in
                                                    _axes(x, axis, name))):
@@ -100,7 +105,8 @@ def _floating(x, name):
         raise TypeError(f"{name}: expected a floating-point array, got {x.dtype}")
 
 
-def mean(x, /, *, axis=None, keepdims=False):
+def mean(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+         keepdims: bool = False) -> th.Tensor:
     """The arithmetic mean over ``axis`` (floating arrays).
 
     >>> from th import array_api as xp
@@ -113,7 +119,8 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def _spread(fn, name):
-    def f(x, /, *, axis=None, correction=0.0, keepdims=False):
+    def f(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+          correction: int | float = 0.0, keepdims: bool = False) -> th.Tensor:
         _floating(x, name)
         axes = _axes(x, axis, name)
         if not axes and x.ndim:
@@ -143,7 +150,8 @@ std.__doc__ = """The standard deviation over ``axis``, dividing by N - correctio
 
 
 def _cumulative(fn, name):
-    def f(x, /, *, axis=None, dtype=None, include_initial=False):
+    def f(x: th.Tensor, /, *, axis: int | None = None,
+          dtype: th.dtype | None = None, include_initial: bool = False) -> th.Tensor:
         check_array(x, name)
         if axis is None:
             if x.ndim > 1:
@@ -186,7 +194,8 @@ cumulative_prod.__doc__ = """Running products along ``axis`` (with a leading 1 i
 
 
 def _truth(fn, name):
-    def f(x, /, *, axis=None, keepdims=False):
+    def f(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+          keepdims: bool = False) -> th.Tensor:
         check_array(x, name)
         r = _reduce(fn, x, axis, keepdims, name)
         return (x != 0) if r is None else r.to(_bool)
@@ -210,7 +219,8 @@ any.__doc__ = """Whether some element over ``axis`` is true (non-zero).
     """
 
 
-def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+def diff(x: th.Tensor, /, *, axis: int = -1, n: int = 1, prepend: th.Tensor | None = None,
+         append: th.Tensor | None = None) -> th.Tensor:
     """The ``n``-th forward difference along ``axis``.
 
     >>> from th import array_api as xp
@@ -235,7 +245,8 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
 
 
 def _arg_extreme(fn, name):
-    def f(x, /, *, axis=None, keepdims=False):
+    def f(x: th.Tensor, /, *, axis: int | None = None,
+          keepdims: bool = False) -> th.Tensor:
         check_array(x, name)
         if x.numel() == 0:
             raise ValueError(f"{name}: an empty array has no extreme")
@@ -264,7 +275,8 @@ argmin.__doc__ = """The index of the first minimum (over the flattened array whe
     """
 
 
-def count_nonzero(x, /, *, axis=None, keepdims=False):
+def count_nonzero(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+                  keepdims: bool = False) -> th.Tensor:
     """The number of non-zero elements over ``axis`` (int64).
 
     >>> from th import array_api as xp
@@ -275,7 +287,7 @@ def count_nonzero(x, /, *, axis=None, keepdims=False):
     return sum(x != 0, axis=axis, keepdims=keepdims)
 
 
-def nonzero(x, /):
+def nonzero(x: th.Tensor, /) -> tuple[th.Tensor, ...]:
     """The indices of the non-zero elements, one int64 array per axis.
 
     >>> from th import array_api as xp
@@ -288,7 +300,8 @@ def nonzero(x, /):
     return tuple(th.nonzero(x, as_tuple=True))
 
 
-def where(condition, x1, x2, /):
+def where(condition: th.Tensor, x1: th.Tensor | int | float | complex,
+          x2: th.Tensor | int | float | complex, /) -> th.Tensor:
     """Elements of x1 where condition holds, else of x2 (promoted; scalars allowed).
 
     >>> from th import array_api as xp
@@ -300,7 +313,8 @@ def where(condition, x1, x2, /):
     return th.where(condition, x1, x2)
 
 
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
+def searchsorted(x1: th.Tensor, x2: th.Tensor, /, *, side: str = "left",
+                 sorter: th.Tensor | None = None) -> th.Tensor:
     """Insertion indices of x2 into the sorted 1-D x1 (``side`` 'left' or 'right').
 
     >>> from th import array_api as xp
@@ -325,7 +339,8 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     return th.searchsorted(x1, x2, side=side, sorter=sorter)
 
 
-def sort(x, /, *, axis=-1, descending=False, stable=True):
+def sort(x: th.Tensor, /, *, axis: int = -1, descending: bool = False,
+         stable: bool = True) -> th.Tensor:
     """The values of ``x`` sorted along ``axis`` (stable; NaNs last ascending).
 
     >>> from th import array_api as xp
@@ -339,7 +354,8 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     return th.sort(x, axis, descending, stable=True).values
 
 
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
+def argsort(x: th.Tensor, /, *, axis: int = -1, descending: bool = False,
+            stable: bool = True) -> th.Tensor:
     """The indices that sort ``x`` along ``axis`` (stable: ties keep their order).
 
     >>> from th import array_api as xp
@@ -391,7 +407,7 @@ def _unique(x):
     return values, inverse, counts, first
 
 
-def unique_all(x, /):
+def unique_all(x: th.Tensor, /) -> UniqueAllResult:
     """The sorted unique values, the index of each one's first occurrence, the inverse
     (x's shape) and the counts; each NaN is its own value.
 
@@ -405,7 +421,7 @@ def unique_all(x, /):
     return UniqueAllResult(values, first, inverse.reshape(x.shape), counts)
 
 
-def unique_counts(x, /):
+def unique_counts(x: th.Tensor, /) -> UniqueCountsResult:
     """The sorted unique values and how often each occurs.
 
     >>> from th import array_api as xp
@@ -420,7 +436,7 @@ def unique_counts(x, /):
     return UniqueCountsResult(values, counts)
 
 
-def unique_inverse(x, /):
+def unique_inverse(x: th.Tensor, /) -> UniqueInverseResult:
     """The sorted unique values and, for each element of x (x's shape), its value's index.
 
     >>> from th import array_api as xp
@@ -435,7 +451,7 @@ def unique_inverse(x, /):
     return UniqueInverseResult(values, inverse.reshape(x.shape))
 
 
-def unique_values(x, /):
+def unique_values(x: th.Tensor, /) -> th.Tensor:
     """The sorted unique values of ``x`` (flattened).
 
     >>> from th import array_api as xp
@@ -448,7 +464,7 @@ def unique_values(x, /):
     return th.unique(x.reshape(-1))
 
 
-def take(x, indices, /, *, axis=None):
+def take(x: th.Tensor, indices: th.Tensor, /, *, axis: int | None = None) -> th.Tensor:
     """Elements of ``x`` at ``indices`` (1-D, negative from the end) along ``axis``.
 
     >>> from th import array_api as xp
@@ -467,7 +483,7 @@ def take(x, indices, /, *, axis=None):
     return th.index_select(x, axis, indices)
 
 
-def take_along_axis(x, indices, /, *, axis=-1):
+def take_along_axis(x: th.Tensor, indices: th.Tensor, /, *, axis: int = -1) -> th.Tensor:
     """Elements of ``x`` picked along ``axis`` by ``indices`` of the same rank (the other
     axes broadcast).
 

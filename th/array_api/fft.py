@@ -2,7 +2,10 @@
 each transform is a discrete Fourier transform as one matrix product with the DFT matrix
 (O(n²) per axis: exact to rounding, meant for the modest sizes array code passes through
 the namespace, not for signal processing at scale)."""
+from __future__ import annotations
+
 import math
+from typing import Any
 
 import th
 
@@ -91,7 +94,8 @@ def _real_input(x, name):
     return x
 
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
+def fft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+        norm: str = "backward") -> th.Tensor:
     """The one-dimensional discrete Fourier transform along ``axis``.
 
     >>> from th import array_api as xp
@@ -101,7 +105,8 @@ def fft(x, /, *, n=None, axis=-1, norm="backward"):
     return _transform(_complex_input(x, "fft"), n, axis, norm, False)
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+def ifft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+         norm: str = "backward") -> th.Tensor:
     """The one-dimensional inverse discrete Fourier transform along ``axis``.
 
     >>> from th import array_api as xp
@@ -124,7 +129,8 @@ def _axes_and_sizes(x, s, axes, name):
     return axes, s
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
+def fftn(x: th.Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None,
+         norm: str = "backward") -> th.Tensor:
     """The n-dimensional discrete Fourier transform over ``axes``.
 
     >>> from th import array_api as xp
@@ -138,7 +144,8 @@ def fftn(x, /, *, s=None, axes=None, norm="backward"):
     return x if axes else x.clone()
 
 
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+def ifftn(x: th.Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None,
+          norm: str = "backward") -> th.Tensor:
     """The n-dimensional inverse discrete Fourier transform over ``axes``.
 
     >>> from th import array_api as xp
@@ -162,7 +169,8 @@ def _half_spectrum(x, n, axis, norm, inverse, name):
     return y.narrow(axis, 0, n // 2 + 1).clone()
 
 
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+def rfft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+         norm: str = "backward") -> th.Tensor:
     """The DFT of a real array: the n//2 + 1 non-negative frequency terms.
 
     >>> from th import array_api as xp
@@ -195,7 +203,8 @@ def _from_half_spectrum(x, n, axis, norm, inverse, name):
     return _transform(full, n, axis, norm, inverse).to(_real_of(x.dtype))
 
 
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+def irfft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+          norm: str = "backward") -> th.Tensor:
     """The inverse of rfft: a real array of n points (default 2·(m - 1)).
 
     >>> from th import array_api as xp
@@ -205,7 +214,8 @@ def irfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _from_half_spectrum(x, n, axis, norm, True, "irfft")
 
 
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+def rfftn(x: th.Tensor, /, *, s: tuple[int, ...] | None = None, axes: tuple[int, ...] | None = None,
+          norm: str = "backward") -> th.Tensor:
     """The n-dimensional DFT of a real array (the last axis halved, as rfft).
 
     >>> from th import array_api as xp
@@ -222,7 +232,8 @@ def rfftn(x, /, *, s=None, axes=None, norm="backward"):
     return y
 
 
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+def irfftn(x: th.Tensor, /, *, s: tuple[int, ...] | None = None,
+           axes: tuple[int, ...] | None = None, norm: str = "backward") -> th.Tensor:
     """The inverse of rfftn (the last axis restored to s[-1], default 2·(m - 1)).
 
     >>> from th import array_api as xp
@@ -244,7 +255,8 @@ def irfftn(x, /, *, s=None, axes=None, norm="backward"):
     return irfft(x, n=s[-1], axis=axes[-1], norm=norm)
 
 
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+def hfft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+         norm: str = "backward") -> th.Tensor:
     """The DFT of a Hermitian-symmetric signal given by its non-negative half: real.
 
     >>> from th import array_api as xp
@@ -254,7 +266,8 @@ def hfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _from_half_spectrum(x, n, axis, norm, False, "hfft")
 
 
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+def ihfft(x: th.Tensor, /, *, n: int | None = None, axis: int = -1,
+          norm: str = "backward") -> th.Tensor:
     """The inverse of hfft: the non-negative half of a real signal's inverse DFT.
 
     >>> from th import array_api as xp
@@ -264,7 +277,8 @@ def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _half_spectrum(x, n, axis, norm, True, "ihfft")
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: th.dtype | None = None,
+            device: Any = None) -> th.Tensor:
     """The sample frequencies of an n-point DFT with sample spacing d.
 
     >>> from th import array_api as xp
@@ -280,7 +294,8 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return (k.to(float64) / (n * d)).to(dtype)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: th.dtype | None = None,
+             device: Any = None) -> th.Tensor:
     """The non-negative sample frequencies of an n-point real DFT.
 
     >>> from th import array_api as xp
@@ -304,7 +319,7 @@ def _shift(x, axes, sign, name):
     return roll(x, shifts, axis=axes)
 
 
-def fftshift(x, /, *, axes=None):
+def fftshift(x: th.Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> th.Tensor:
     """The zero frequency moved to the middle of ``axes`` (all by default).
 
     >>> from th import array_api as xp
@@ -314,7 +329,7 @@ def fftshift(x, /, *, axes=None):
     return _shift(x, axes, 1, "fftshift")
 
 
-def ifftshift(x, /, *, axes=None):
+def ifftshift(x: th.Tensor, /, *, axes: int | tuple[int, ...] | None = None) -> th.Tensor:
     """The inverse of fftshift.
 
     >>> from th import array_api as xp

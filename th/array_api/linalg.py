@@ -1,5 +1,7 @@
 """The standard's ``linalg`` extension over th.linalg (LAPACK): the standard's keyword
 names (``upper=``, ``rtol=``, ``keepdims=``, ``offset=``) and promotion."""
+from __future__ import annotations
+
 from collections import namedtuple
 
 import th
@@ -26,7 +28,7 @@ def _floating(x, fn):
         raise TypeError(f"linalg.{fn}: expected a floating-point array, got {x.dtype}")
 
 
-def cholesky(x, /, *, upper=False):
+def cholesky(x: th.Tensor, /, *, upper: bool = False) -> th.Tensor:
     """The Cholesky factor of symmetric (Hermitian) positive-definite matrices.
 
     >>> from th import array_api as xp
@@ -38,7 +40,7 @@ def cholesky(x, /, *, upper=False):
     return _linalg.cholesky(x, upper=upper)
 
 
-def cross(x1, x2, /, *, axis=-1):
+def cross(x1: th.Tensor, x2: th.Tensor, /, *, axis: int = -1) -> th.Tensor:
     """The cross product of 3-vectors along ``axis`` (batches broadcast).
 
     >>> from th import array_api as xp
@@ -54,7 +56,7 @@ def cross(x1, x2, /, *, axis=-1):
     return _linalg.cross(x1.expand(shape), x2.expand(shape), dim=axis)
 
 
-def det(x, /):
+def det(x: th.Tensor, /) -> th.Tensor:
     """The determinant of each matrix.
 
     >>> from th import array_api as xp
@@ -65,7 +67,7 @@ def det(x, /):
     return _linalg.det(x)
 
 
-def diagonal(x, /, *, offset=0):
+def diagonal(x: th.Tensor, /, *, offset: int = 0) -> th.Tensor:
     """The ``offset``-th diagonal of the last two axes (a view).
 
     >>> from th import array_api as xp
@@ -76,7 +78,7 @@ def diagonal(x, /, *, offset=0):
     return x.diagonal(offset, -2, -1)
 
 
-def eigh(x, /):
+def eigh(x: th.Tensor, /) -> EighResult:
     """Eigenvalues (ascending) and eigenvectors of symmetric (Hermitian) matrices.
 
     >>> from th import array_api as xp
@@ -87,7 +89,7 @@ def eigh(x, /):
     return EighResult(*_linalg.eigh(x))
 
 
-def eigvalsh(x, /):
+def eigvalsh(x: th.Tensor, /) -> th.Tensor:
     """Eigenvalues (ascending) of symmetric (Hermitian) matrices.
 
     >>> from th import array_api as xp
@@ -98,7 +100,7 @@ def eigvalsh(x, /):
     return _linalg.eigvalsh(x)
 
 
-def inv(x, /):
+def inv(x: th.Tensor, /) -> th.Tensor:
     """The inverse of each square matrix.
 
     >>> from th import array_api as xp
@@ -110,7 +112,8 @@ def inv(x, /):
     return _linalg.inv(x)
 
 
-def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+def matrix_norm(x: th.Tensor, /, *, keepdims: bool = False,
+                ord: int | float | str = "fro") -> th.Tensor:
     """A matrix norm of the last two axes: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf.
 
     >>> from th import array_api as xp
@@ -121,7 +124,7 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     return _linalg.matrix_norm(x, ord, (-2, -1), keepdims)
 
 
-def matrix_power(x, n, /):
+def matrix_power(x: th.Tensor, n: int, /) -> th.Tensor:
     """The ``n``-th power of each square matrix (negative ``n``: of its inverse).
 
     >>> from th import array_api as xp
@@ -133,7 +136,7 @@ def matrix_power(x, n, /):
     return _linalg.matrix_power(x, n)
 
 
-def matrix_rank(x, /, *, rtol=None):
+def matrix_rank(x: th.Tensor, /, *, rtol: float | th.Tensor | None = None) -> th.Tensor:
     """The number of singular values above ``rtol`` times the largest (default
     max(M, N)·eps).
 
@@ -147,7 +150,7 @@ def matrix_rank(x, /, *, rtol=None):
     return _linalg.matrix_rank(x, rtol=rtol)
 
 
-def outer(x1, x2, /):
+def outer(x1: th.Tensor, x2: th.Tensor, /) -> th.Tensor:
     """The outer product of two 1-D arrays.
 
     >>> from th import array_api as xp
@@ -161,7 +164,7 @@ def outer(x1, x2, /):
     return x1.unsqueeze(1) * x2.unsqueeze(0)
 
 
-def pinv(x, /, *, rtol=None):
+def pinv(x: th.Tensor, /, *, rtol: float | th.Tensor | None = None) -> th.Tensor:
     """The Moore-Penrose pseudo-inverse (singular values at or below ``rtol`` times the
     largest count as zero).
 
@@ -176,7 +179,7 @@ def pinv(x, /, *, rtol=None):
     return _linalg.pinv(x, rtol=rtol)
 
 
-def qr(x, /, *, mode="reduced"):
+def qr(x: th.Tensor, /, *, mode: str = "reduced") -> QRResult:
     """The QR factorisation ('reduced' or 'complete').
 
     >>> from th import array_api as xp
@@ -190,7 +193,7 @@ def qr(x, /, *, mode="reduced"):
     return QRResult(*_linalg.qr(x, mode))
 
 
-def slogdet(x, /):
+def slogdet(x: th.Tensor, /) -> SlogdetResult:
     """The sign and natural log of |det| of each matrix.
 
     >>> from th import array_api as xp
@@ -201,7 +204,7 @@ def slogdet(x, /):
     return SlogdetResult(*_linalg.slogdet(x))
 
 
-def solve(x1, x2, /):
+def solve(x1: th.Tensor, x2: th.Tensor, /) -> th.Tensor:
     """The solution X of x1 @ X = x2 (x2 a vector when 1-D; batches broadcast).
 
     >>> from th import array_api as xp
@@ -215,7 +218,7 @@ def solve(x1, x2, /):
     return _linalg.solve(x1, x2)
 
 
-def svd(x, /, *, full_matrices=True):
+def svd(x: th.Tensor, /, *, full_matrices: bool = True) -> SVDResult:
     """The singular value decomposition U, S, Vh (S descending).
 
     >>> from th import array_api as xp
@@ -226,7 +229,7 @@ def svd(x, /, *, full_matrices=True):
     return SVDResult(*_linalg.svd(x, full_matrices))
 
 
-def svdvals(x, /):
+def svdvals(x: th.Tensor, /) -> th.Tensor:
     """The singular values (descending).
 
     >>> from th import array_api as xp
@@ -237,7 +240,7 @@ def svdvals(x, /):
     return _linalg.svdvals(x)
 
 
-def trace(x, /, *, offset=0, dtype=None):
+def trace(x: th.Tensor, /, *, offset: int = 0, dtype: th.dtype | None = None) -> th.Tensor:
     """The sum of the ``offset``-th diagonal of the last two axes; integers accumulate in
     (u)int64.
 
@@ -253,7 +256,8 @@ def trace(x, /, *, offset=0, dtype=None):
     return result if result.dtype == dtype else result.to(dtype)
 
 
-def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+def vector_norm(x: th.Tensor, /, *, axis: int | tuple[int, ...] | None = None,
+                keepdims: bool = False, ord: int | float = 2) -> th.Tensor:
     """The ``ord``-norm over ``axis`` (None: all elements); a real result for complex x.
 
     >>> from th import array_api as xp
@@ -262,6 +266,10 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
     """
     _floating(x, "vector_norm")
     axes = normalize_axes(axis, x.ndim, "linalg.vector_norm")
+    if axis is not None and not axes:
+        # axis=() reduces nothing: each element's norm (th's, as torch's, reduces all)
+        magnitude = th.abs(x)
+        return (magnitude != 0).to(magnitude.dtype) if ord == 0 else magnitude
     if x.ndim == 0:
         return _linalg.vector_norm(x, ord)
     if axis is None and keepdims:
