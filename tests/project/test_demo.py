@@ -31,3 +31,31 @@ def test_demo_runs_from_the_source_root():
                             cwd=root)
     assert result.returncode == 0, result.stderr
     assert result.stdout.rstrip().endswith("Live(storages=0, tensors=0, bytes=0)")
+
+
+WITHOUT_NUMPY = """
+import sys
+
+class NoNumpy:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "scipy", "torch", "ml_dtypes"):
+            raise ImportError(f"{name} is not installed here")
+
+sys.meta_path.insert(0, NoNumpy())
+import th, th.nn.functional as F, th.linalg, th.sparse, th.array_api, th.serialization, io
+t = th.arange(6.0).view(2, 3)
+assert F.softmax(t, 1).shape == (2, 3) and th.linalg.det(th.eye(2)).item() == 1.0
+buf = io.BytesIO()
+th.save({"t": t}, buf)
+buf.seek(0)
+assert th.equal(th.load(buf)["t"], t)
+print("ok")
+"""
+
+
+def test_th_runs_without_numpy(tmp_path):
+    # th needs scipy-openblas32 at run time and nothing else: importing every
+    # public namespace and using it must not reach for numpy, scipy or torch
+    result = subprocess.run([sys.executable, "-c", WITHOUT_NUMPY], cwd=tmp_path, env=th_on_path(),
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr

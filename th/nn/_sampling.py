@@ -11,12 +11,12 @@ through exact float64 products, float64's by Dekker's and Knuth's
 error-free transformations). unfold is one strided view of the
 padded input, copied into (N, C * kh * kw, L); fold adds each kernel offset's
 columns into a strided view of the padded output, in torch's order."""
+from __future__ import annotations
+
 import math
 import operator
 from fractions import Fraction
 from typing import Any, List, Optional, Sequence, Tuple, Union, cast
-
-import numpy as np
 
 import th
 from th._errors import ArgumentError, OutOfRange, UnsupportedDtype
@@ -24,11 +24,29 @@ from th._tensor import Tensor
 from th.nn._arguments import IntOrInts, expand_ints, tensor_argument
 from th.nn._pooling import _adaptive_avg, _windows
 
+
+
+class _Numpy:
+    """numpy, imported when interpolate first computes torch's indices and
+    weights: its float32 scalars give float32's rounding at each step, as in
+    torch's kernel. th itself does not need numpy; interpolate does (an
+    ImportError saying so otherwise)."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            import numpy
+        except ImportError as e:  # pragma: no cover - numpy is in the test extras
+            raise ImportError("th.nn.functional.interpolate computes torch's source indices "
+                              "in numpy's float32 scalars: pip install numpy") from e
+        return getattr(numpy, name)
+
+
+np = _Numpy()
 INTERPOLATING = ("linear", "bilinear", "bicubic", "trilinear")
 LINEAR_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3}
 # the float type torch's kernels compute indices and weights in (opmath)
-OPMATH = {"float16": np.float32, "bfloat16": np.float32, "float32": np.float32,
-          "float64": np.float64, "uint8": np.float32}
+OPMATH = {"float16": "float32", "bfloat16": "float32", "float32": "float32",
+          "float64": "float64", "uint8": "float32"}
 
 
 def _scale_value(scale: Optional[float], in_size: int, out_size: int, real: Any) -> Any:
@@ -179,7 +197,7 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
                      scales: Optional[List[float]]) -> Tensor:
     n = len(sizes)
     name = _dtype_name(input)
-    real = OPMATH[name]
+    real = getattr(np, OPMATH[name])
     work = input if name in ("float32", "float64") else input.to(th.float32)
     # torch 2.13 runs 2-d outputs with H + W <= 128, and channels-last inputs of more
     # than 3 channels, through its channels-last kernel, the rest through its generic one
@@ -236,7 +254,7 @@ def _resample_cubic(input: Tensor, sizes: List[int], align_corners: bool,
     """Separable bicubic: per dim (last first), the sum of 4 gathered taps
     times their weights, one fused expression, in the kernel's float type."""
     name = _dtype_name(input)
-    real = OPMATH[name]
+    real = getattr(np, OPMATH[name])
     work = input if name in ("float32", "float64") else input.to(th.float32)
     for i in reversed(range(2)):
         dim = input.ndim - 2 + i
