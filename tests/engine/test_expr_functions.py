@@ -685,3 +685,26 @@ def test_integer_complex_powers_that_leave_the_range_are_not_nan(dtype):
                            ** torch.tensor(e.tolist(), dtype=torch.int16)).tolist())
         assert not np.isnan(ours).any()
         np.testing.assert_allclose(ours, theirs, rtol=1e-4)
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float32", "float64"])
+def test_remainder_zero_takes_the_divisors_sign(dtype):
+    # docs/TORCH.md 'Arithmetic': a zero remainder has the divisor's sign, as
+    # Python's float %, numpy and the array API say (torch 2.13 keeps the dividend's)
+    a = [-0.0, 0.0, -0.0, 0.0, 4.0, -4.0, 4.0, -4.0, 3.0, -3.0, 1.0, -1.0, 1.0, -1.0, math.inf, math.nan]
+    b = [2.0, 2.0, -2.0, -2.0, 2.0, 2.0, -2.0, -2.0, -2.0, 2.0, math.inf, math.inf, -math.inf,
+         -math.inf, 2.0, 2.0]
+    want = np.array([x % y for x, y in zip(a, b)])  # Python's float %
+    x, y = th.tensor(a, dtype=getattr(th, dtype)), th.tensor(b, dtype=getattr(th, dtype))
+    forms = {"tensor % tensor": x % y, "th.remainder": th.remainder(x, y),
+             "lazy": (th.lazy(x) % y).eval(), "in place": x.clone().remainder_(y),
+             "number divisor": th.stack([th.remainder(x[i:i + 1], b[i]) for i in range(len(b))]
+                                        ).view(-1),
+             "number dividend": th.stack([th.remainder(a[i], y[i:i + 1]) for i in range(len(a))]
+                                         ).view(-1)}
+    for form, got in forms.items():
+        got = got.double().numpy()
+        np.testing.assert_array_equal(got, want, err_msg=form)
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(want), err_msg=form)
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(np.signbit(want), np.signbit(np.remainder(a, b)))

@@ -171,7 +171,9 @@ FLOORDIV_SIGNED(int64_t)
 FLOORDIV_UNSIGNED(uint32_t) FLOORDIV_UNSIGNED(uint64_t)
 
 /* torch's floor division of floats (div_floor_floating) and its modulo,
- * from m = fmod(a, b). */
+ * from m = fmod(a, b). A zero modulo takes the divisor's sign, as torch's
+ * documentation, Python, numpy and the array API say (torch 2.13 itself
+ * keeps the dividend's: -0. % 2 is -0. there, +0. here). */
 #define FLOOR_FLOAT(T, FMOD, FLOOR, COPYSIGN)                                    \
   static inline T floordiv_m_##T(T a, T b, T m) {                               \
     if (b == 0) return a / b;                                                   \
@@ -182,7 +184,8 @@ FLOORDIV_UNSIGNED(uint32_t) FLOORDIV_UNSIGNED(uint64_t)
     return div - f > (T)0.5 ? f + 1 : f;                                         \
   }                                                                             \
   static inline T mod_m_##T(T b, T m) {                                         \
-    return (m != 0 && ((b < 0) != (m < 0))) ? m + b : m;                         \
+    if (m == 0) return COPYSIGN((T)0, b);                                       \
+    return ((b < 0) != (m < 0)) ? m + b : m;                                    \
   }                                                                             \
   static inline T floordiv_##T(T a, T b) { return floordiv_m_##T(a, b, FMOD(a, b)); } \
   static inline T mod_##T(T a, T b) { return mod_m_##T(b, FMOD(a, b)); }
