@@ -14,7 +14,11 @@ as one view (ints select, as torch does); the advanced items, broadcast
 together, then index that view (THTensor_newIndex: a copy), or are written
 through it (THTensor_indexPut). A mask of k dims stands for the k index
 tensors of its non-zero positions; a bool scalar for a new dim of size 1
-(True) or 0 (False), as numpy and torch do."""
+(True) or 0 (False), as numpy and torch do.
+
+A slice with a negative step (x[::-1], which torch refuses) indexes the same
+elements as numpy's: a copy, flipped from the view of the positive slice
+over them (th's strides are not negative); assignment writes through it."""
 from libc.stdint cimport int64_t, uint64_t
 
 import warnings
@@ -400,7 +404,10 @@ cdef tuple _plan(Tensor self, object index):
             if isinstance(t, tuple):  # dim t[1] of a mask
                 mask, k = t
                 if k == 0:
-                    if mask.shape != view.shape[dim:dim + mask.ndim]:
+                    # an empty mask (a size-0 dim) selects nothing from dims of any size,
+                    # as numpy's does (torch refuses it)
+                    if not all(m == n or m == 0 for m, n in
+                               zip(mask.shape, view.shape[dim:dim + mask.ndim])):
                         raise OutOfRange(
                             f"the shape of the mask {list(mask.shape)} does not match the "
                             f"shape {list(view.shape[dim:dim + mask.ndim])} of the dims it "
@@ -419,9 +426,56 @@ cdef int _index_pointers(list tensors, THTensor **out) except -1:
     return 0
 
 
+cdef tuple _reversed_slices(Tensor self, tuple index):
+    """For an index with slices of negative steps: (the same index with each
+    such slice as the positive one over the same elements, the dims of the
+    result that come out reversed), or None when every step is positive.
+    Only ints, slices, None and ... may come with them (IndexError)."""
+    cdef int nd = THTensor_nDimension(self.cdata)
+    cdef int consumed = sum(1 for item in index if item is not None and item is not Ellipsis)
+    if not any(isinstance(item, slice) and item.step is not None and
+               item.indices(0)[2] < 0 for item in index):
+        return None
+    key, dims = [], []
+    cdef int dim = 0, src_dim = 0
+    for item in index:
+        if item is Ellipsis:
+            dim += nd - consumed
+            src_dim += nd - consumed
+        elif item is None:
+            dim += 1
+        elif isinstance(item, slice):
+            if src_dim >= nd:
+                break  # too many indices: self[key] says so
+            start, stop, step = item.indices(THTensor_sizes(self.cdata)[src_dim])
+            if step < 0:
+                count = len(range(start, stop, step))
+                # the same elements in increasing order, reversed afterwards
+                item = slice(start + (count - 1) * step, start + 1, -step) if count else \
+                    slice(0, 0)
+                dims.append(dim)
+            dim += 1
+            src_dim += 1
+        elif isinstance(item, int) or (getattr(item, "ndim", None) == 0 and
+                                       hasattr(item, "__index__") and
+                                       getattr(item.dtype, "name", None) != "bool"):
+            src_dim += 1
+        else:
+            raise IndexError(
+                f"a slice with a negative step indexes with ints, slices, None and ... only, "
+                f"not with {type(item).__name__}: index in two steps, or flip() first")
+        key.append(item)
+    return tuple(key) + index[len(key):], tuple(dims)
+
+
 def getitem(Tensor self not None, index):
-    """self[index] for an index with advanced items: a new tensor."""
+    """self[index] for an index with advanced items or negative steps: a new tensor."""
     cdef THTensor *ptrs[TH_MAX_DIMS]
+    cdef tuple reversed_slices = _reversed_slices(
+        self, index if isinstance(index, tuple) else (index,))
+    if reversed_slices is not None:
+        key, dims = reversed_slices
+        return self[key].flip(dims)
     if (isinstance(index, Tensor) and (<Tensor>index).dtype.name == "bool"
             and index.shape == self.shape and self.ndim):
         # a mask of self's shape: its elements in row-major order, one pass
@@ -436,6 +490,25 @@ def setitem(Tensor self not None, index, value):
     a tensor or nested data) broadcast to what self[index] would be."""
     cdef THTensor *ptrs[TH_MAX_DIMS]
     th = _package()
+    cdef tuple reversed_slices = _reversed_slices(
+        self, index if isinstance(index, tuple) else (index,))
+    if reversed_slices is not None:
+        key, dims = reversed_slices
+        view = self[key]
+        if isinstance(value, th.Expr):
+            value = value.eval()
+        if isinstance(value, Tensor) or hasattr(value, "__len__"):
+            value = value.to(self.dtype) if isinstance(value, Tensor) else \
+                th.tensor(value, dtype=self.dtype)
+            if value.ndim > view.ndim:  # torch drops a value's leading size-1 dims
+                value = value.reshape(value.shape[value.ndim - view.ndim:])
+            try:
+                value = value.broadcast_to(view.shape).flip(dims)
+            except Error:
+                raise Error(f"setitem: a value of shape {list(value.shape)} cannot be "
+                            f"broadcast to the indexed shape {list(view.shape)}") from None
+        view[...] = value
+        return
     view, tensors = _plan(self, index)
     _index_pointers(tensors, ptrs)
     if not isinstance(value, Tensor) or value.dtype != self.dtype:

@@ -1,5 +1,6 @@
 """Basic indexing: t[index] as one view, built by TH's view functions.
-An advanced index (tensors, lists, masks) is left to th/_gather.pyx.
+An advanced index (tensors, lists, masks) or a slice with a negative step
+is left to th/_gather.pyx.
 
 An index of ints, slices, None and one Ellipsis becomes one new C tensor: the
 first step makes it (newSelect, newSlice, ...), the others change it in place
@@ -76,6 +77,17 @@ cdef inline bint _is_full_slice(object s) noexcept:
             and p.step == <PyObject *>None)
 
 
+cdef inline bint _negative_step(object s):
+    """A slice with a negative step: not a view (th's strides are not
+    negative); th/_gather.pyx indexes with it."""
+    cdef PySliceObject *p = <PySliceObject *>s
+    if p.step == <PyObject *>None:
+        return False
+    if _PyLong_CheckExact(p.step):
+        return (<object>p.step) < 0
+    return s.indices(0)[2] < 0  # __index__, as PySlice_Unpack calls it
+
+
 cdef inline bint _is_int(object item):
     """True for an integer index: an int or a 0-dim integer object with
     __index__ (numpy integers, one-element integer tensors). Booleans, masks
@@ -141,6 +153,8 @@ cdef THTensor *index_view(THTensor *src, object index) except? NULL:
     if isinstance(index, int) and not isinstance(index, bool):
         return THTensor_newSelect(src, 0, index)
     if isinstance(index, slice):
+        if _negative_step(index):
+            return NULL
         _unpack_slice(index, &start, &stop, &step)
         return THTensor_newSlice(src, 0, start, stop, step)
     if not isinstance(index, tuple):
@@ -216,13 +230,17 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
     cdef PyObject *p  # index[k], borrowed: the tuple holds it
     for k in range(n):
         p = _tuple_item(index, k)
-        if _type_of(p) == _slice_type or _type_of(p) == _int_type:  # the usual items first
+        if _type_of(p) == _slice_type:  # the usual items first
+            if _negative_step(<object>p):
+                return NULL  # a copy: th/_gather.pyx
+            consumed += 1
+        elif _type_of(p) == _int_type:
             consumed += 1
         elif p == <PyObject *>Ellipsis:
             ellipses += 1
         elif p == <PyObject *>None:
             pass
-        elif isinstance(<object>p, slice) or _is_int(<object>p):
+        elif _is_int(<object>p):
             consumed += 1
         elif _is_advanced(<object>p):
             return NULL  # no view: the caller indexes through th/_gather.pyx

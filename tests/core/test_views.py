@@ -997,6 +997,56 @@ def test_setitem_matches_numpy(index, value):
     assert t.storage().refcount == rc  # the temporary view is gone
 
 
+def negative_step_slices(size):
+    """Slices with a negative step (and some with a positive one) over a dim
+    of size: bounds inside, outside and past it, empty ones included."""
+    bound = st.one_of(st.none(), st.integers(-size - 2, size + 2))
+    return st.builds(slice, bound, bound, st.sampled_from([-1, -2, -3, 1, 2, None]))
+
+
+@settings(max_examples=200)
+@given(shape=st.lists(st.integers(0, 5), min_size=1, max_size=4).map(tuple), data=st.data())
+def test_negative_steps_index_like_numpy(shape, data):
+    """th takes the slices with negative steps torch refuses (docs/TORCH.md):
+    t[index] is a copy with numpy's values; t[index] = value writes through."""
+    a = np.arange(math.prod(shape)).reshape(shape)
+    t = th.tensor(a)
+    items = [data.draw(st.one_of(negative_step_slices(n),
+                                 st.integers(-n, n - 1) if n else st.just(slice(None))),
+                       label=f"dim {d}") for d, n in enumerate(shape)]
+    if data.draw(st.booleans(), label="trailing dims as ..."):
+        items[data.draw(st.integers(0, len(items)), label="... from"):] = [Ellipsis]
+    for _ in range(data.draw(st.integers(0, 2), label="new dims")):
+        items.insert(data.draw(st.integers(0, len(items)), label="None at"), None)
+    index = tuple(items)
+    want = a[index]
+    rc = t.storage().refcount
+    got = t[index]
+    assert got.shape == want.shape and got.tolist() == want.tolist()
+    if any(isinstance(i, slice) and (i.step or 1) < 0 for i in items) and got.numel():
+        assert got.storage().data_ptr() != t.storage().data_ptr()  # a copy
+    del got
+    value = np.arange(want.size).reshape(want.shape) + 1000
+    a[index] = value
+    t[index] = th.tensor(value)
+    assert t.tolist() == a.tolist()
+    a[index] = -1
+    t[index] = -1
+    assert t.tolist() == a.tolist()
+    assert t.storage().refcount == rc  # no view of t left behind
+
+
+def test_negative_steps_take_numbers_lists_and_expressions():
+    t, a = th.arange(6.0).view(2, 3), np.arange(6.0).reshape(2, 3)
+    t[:, ::-1] = [[10, 20, 30]]  # a leading size-1 dim is dropped, as torch's setitem does
+    a[:, ::-1] = [10, 20, 30]
+    assert t.tolist() == a.tolist()
+    t[::-1, 2:0:-1] = th.lazy(th.ones(2)) * 5
+    a[::-1, 2:0:-1] = 5
+    assert t.tolist() == a.tolist()
+    assert t[np.int64(1), ::np.int64(-1)].tolist() == a[1, ::-1].tolist()
+
+
 # ------------------------------------------------------------------ copy_
 def broadcastable_from(data, shape):
     """A shape that broadcasts to shape: leading dims dropped, some set to 1."""
@@ -1334,14 +1384,15 @@ BAD = [
     ("float index", lambda t: t[0.0], IndexError, ["float"]),
     ("int out of range", lambda t: t[2], IndexError, ["THTensor_newSelect", "index 2"]),
     ("int<0 out of range", lambda t: t[:, -4], IndexError, ["index -4"]),
-    ("negative step", lambda t: t[::-1], ValueError, ["THTensor_newSlice", "step must be positive, got -1"]),
-    ("negative step later", lambda t: t[0, :, ::-2], ValueError, ["got -2"]),
+    ("negative step with a list", lambda t: t[[0], ::-1], IndexError, ["negative step", "list"]),
+    ("negative step with a mask", lambda t: t[::-1, th.tensor([True] * 3)], IndexError,
+     ["negative step", "Tensor"]),
     ("zero step", lambda t: t[1:, ::0], ValueError, ["zero"]),
     ("two ellipses", lambda t: t[..., ...], IndexError, ["ellipsis"]),
     ("setitem too many", setitem((0, 0, 0, 0), 1), IndexError, ["too many indices"]),
     ("setitem list index out of range", setitem([5], 1), IndexError, ["index 5 is out of bounds"]),
     ("setitem out of range", setitem(5, 1), IndexError, ["index 5"]),
-    ("setitem step<0", setitem(slice(None, None, -1), 1), ValueError, ["step must be positive"]),
+    ("setitem step<0 shape", setitem(slice(None, None, -1), th.ones(2, 4)), RuntimeError, ["[2, 4]", "[2, 3, 4]"]),
     ("setitem tensor shape", setitem(0, th.ones(2, 4)), RuntimeError, ["[2, 4]", "[3, 4]"]),
     ("setitem list shape", setitem(0, [[1, 2]]), RuntimeError, ["[1, 2]", "[3, 4]"]),
     ("setitem value range", setitem(0, 2**70), ValueError, ["int64"]),

@@ -3,6 +3,7 @@ index_fill_, masked_select, masked_fill_, nonzero) and advanced indexing,
 against numpy as the oracle (take, take_along_axis, put_along_axis, fancy
 indexing), with torch's exception classes for bad input, and the C
 functions' ownership (refcounts and live counts after success and error)."""
+import math
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -617,3 +618,20 @@ def test_result_forms_resize_and_check_the_dtype():
     assert th.debug.live() == before
     with pytest.raises(IndexError, match="no index tensor given"):
         capi.new_index(t34(), [None, None])
+
+
+@pytest.mark.parametrize("shape, mask_shape, lead", [
+    ((1, 3), (0, 3), ()), ((2, 3), (0,), ()), ((2, 3), (2, 0), ()), ((2, 3), (0, 0), ()),
+    ((4, 2, 3), (0, 3), (1,)), ((1,), (0,), ())])
+def test_an_empty_mask_selects_nothing_as_numpy(shape, mask_shape, lead):
+    """docs/TORCH.md: a mask with a size-0 dim indexes dims of any size (torch refuses)."""
+    a = np.arange(math.prod(shape)).reshape(shape)
+    t = th.tensor(a)
+    mask = np.zeros(mask_shape, dtype=bool)
+    index = tuple(0 for _ in lead) + (mask,)
+    got = t[tuple(0 for _ in lead) + (th.tensor(mask),)]
+    assert got.shape == a[index].shape and got.tolist() == a[index].tolist()
+    t[tuple(0 for _ in lead) + (th.tensor(mask),)] = 7
+    assert t.tolist() == a.tolist()
+    with pytest.raises(IndexError, match="shape of the mask"):  # a size that is not 0
+        t[th.zeros((0,) * (len(shape) - 1) + (shape[-1] + 1,), dtype=th.bool)]
