@@ -49,6 +49,7 @@ from th._gather import (gather, index_add, index_put, index_select, masked_scatt
                         masked_select, nonzero, put, scatter_add, scatter_reduce, take)
 from th._reduce import (all, amax, amin, any, argmax, argmin, max, mean, min, norm, prod,
                         std, sum, var)
+from th._reduce import nansum
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
@@ -172,7 +173,7 @@ __all__ = [
     "index_select", "masked_select", "gather", "nonzero", "scatter_add", "scatter_reduce",
     "index_add", "index_put", "put", "take", "masked_scatter",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
-    "norm", "var", "std",
+    "norm", "var", "std", "nansum",
     "sort", "argsort", "msort", "topk", "kthvalue", "median", "nanmedian", "mode", "cumsum",
     "cumprod", "cummax", "cummin", "logcumsumexp", "searchsorted", "bucketize", "bincount",
     "histc", "unique", "unique_consecutive", "diff", "quantile", "nanquantile",

@@ -1508,6 +1508,14 @@ cdef class Tensor:
         return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
                              dtype=dtype, out=out)
 
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        """The sum over dim (None: every dim) counting NaNs as zero (th.nansum).
+
+        >>> th.tensor([1.0, float('nan'), 2.0]).nansum()
+        tensor(3.)
+        """
+        return _reduce().nansum(self, dim, keepdim, dtype=dtype)
+
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
         """The product over dim (None: every dim).
@@ -1530,7 +1538,8 @@ cdef class Tensor:
         return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
                               dtype=dtype, out=out)
 
-    def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def max(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The largest element, or (values, indices) over a dim, or the element-wise maximum
         with a tensor.
 
@@ -1538,12 +1547,16 @@ cdef class Tensor:
         tensor(4.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
         max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
+        tensor([3., 5.])
         """
         if axis is not None:  # numpy's max: the values only
-            return _reduce().amax(self, axis, keepdim or keepdims, out=out)
-        return _reduce().max(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amax(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets max(other) refuse a keepdim, as torch's overload
+        return _reduce().max(self, dim, True if keepdims else keepdim, other=other, out=out)
 
-    def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def min(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The smallest element, or (values, indices) over a dim, or the element-wise minimum
         with a tensor.
 
@@ -1551,10 +1564,13 @@ cdef class Tensor:
         tensor(1.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
         min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
+        tensor([1., 2.])
         """
         if axis is not None:
-            return _reduce().amin(self, axis, keepdim or keepdims, out=out)
-        return _reduce().min(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amin(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets min(other) refuse a keepdim, as torch's overload
+        return _reduce().min(self, dim, True if keepdims else keepdim, other=other, out=out)
 
     def amax(self, dim=(), keepdim=False):
         """The largest elements over dim (every dim by default); NaN wins.

@@ -225,7 +225,7 @@ def test_both_walks_for_every_op_and_dtype_are_numpys(dtype, perm):
         if not dtype.is_complex:
             np.testing.assert_array_equal(to_numpy(t.amax(dims)).astype(x.dtype), x.max(axis))
             np.testing.assert_array_equal(to_numpy(t.amin(dims)).astype(x.dtype), x.min(axis))
-            if dims is not None and len(dims) == 1:
+            if dims is not None and len(dims) == 1 and dtype != th.bool:  # (torch refuses)
                 values, indices = t.max(dims[0])
                 np.testing.assert_array_equal(to_numpy(indices), x.argmax(dims[0]))
                 np.testing.assert_array_equal(to_numpy(t.argmin(dims[0])), x.argmin(dims[0]))
@@ -319,10 +319,9 @@ def test_result_dtypes_follow_torch():
                 try:
                     expected = getattr(tt, op)(**kw)
                 except (NotImplementedError, RuntimeError) as e:
-                    if not dtype.is_complex and (isinstance(e, NotImplementedError)
-                                                 or "bool input" in str(e)):
+                    if not dtype.is_complex and isinstance(e, NotImplementedError):
                         # th goes further, as numpy: max/min/argmax of uint16/32/64
-                        # (torch has no kernels) and argmax/argmin of bool
+                        # (torch has no kernels); argmax/argmin of bool th refuses
                         got = getattr(t, op)(**kw)
                         got = got.values if op == "max" and kw else got
                         assert got.shape == ((2,) if kw.get("dim") == 1 else ())
@@ -350,7 +349,8 @@ def test_every_dtype_sums_and_compares_as_numpy(dtype):
     assert t.any(0).tolist() == a.any(0).tolist()
     if not dtype.is_complex:
         assert t.amax(1).tolist() == a.max(1).tolist()
-        assert t.argmin(0).tolist() == a.argmin(0).tolist()
+        if dtype != th.bool:  # argmin of bool: torch refuses it, and th
+            assert t.argmin(0).tolist() == a.argmin(0).tolist()
 
 
 def test_integer_sums_are_exact_in_int64_and_wrap_as_torch():
