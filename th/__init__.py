@@ -62,6 +62,7 @@ from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, di
                        squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
                        unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
                        view_copy, vsplit)
+from th._views import diagonal_scatter, select_scatter, slice_scatter
 from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
                          column_stack, dstack, fliplr, flipud, hstack, masked_fill,
                          repeat_interleave, roll,
@@ -215,6 +216,7 @@ __all__ = [
     "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
     "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
     "view_as_complex", "real", "imag", "fliplr", "flipud",
+    "select_scatter", "slice_scatter", "diagonal_scatter",
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",

@@ -530,6 +530,29 @@ class Tensor:
         >>> th.arange(5).narrow_copy(0, 1, 3)
         tensor([1, 2, 3])
         """
+    def select_scatter(self, src: Tensor, dim: SupportsIndex, index: SupportsIndex) -> Tensor:
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+    def slice_scatter(self, src: Tensor, dim: SupportsIndex = 0,
+                      start: SupportsIndex | None = None, end: SupportsIndex | None = None,
+                      step: SupportsIndex = 1) -> Tensor:
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+    def diagonal_scatter(self, src: Tensor, offset: SupportsIndex = 0, dim1: SupportsIndex = 0,
+                         dim2: SupportsIndex = 1) -> Tensor:
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
+        """
     def tensor_split(self, indices_or_sections: SupportsIndex | _Shape | Tensor,
                      dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
         """Views along dim: a number of near-equal parts or the indices to split at.

@@ -841,6 +841,32 @@ cdef class Tensor:
         """
         return _th_module("_views").narrow_copy(self, dim, start, length)
 
+    def select_scatter(self, src, dim, index):
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+        return _th_module("_views").select_scatter(self, src, dim, index)
+
+    def slice_scatter(self, src, dim=0, start=None, end=None, step=1):
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+        return _th_module("_views").slice_scatter(self, src, dim, start, end, step)
+
+    def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
+        """
+        return _th_module("_views").diagonal_scatter(self, src, offset, dim1, dim2)
+
     def tensor_split(self, indices_or_sections, dim=0):
         """Views along dim: a number of near-equal parts or the indices to split at.
 
