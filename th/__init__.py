@@ -112,6 +112,7 @@ from th.linalg import lu_unpack
 from th import nn
 # torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
 from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
+from th.nn._activations import rrelu_, rrelu_function as rrelu
 from th.nn._distances import cosine_similarity, pairwise_distance
 # dtype utilities, devices and grad modes, print options, memory formats
 from th._dtype_info import (can_cast, finfo, get_default_dtype, iinfo, is_complex,
@@ -226,3 +227,4 @@ __all__ = [
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
             "cosine_similarity", "pairwise_distance"]
+__all__ += ["rrelu", "rrelu_"]
