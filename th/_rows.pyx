@@ -24,7 +24,7 @@ import warnings
 
 cimport th._errors
 from th._args cimport as_dim, is_integer
-from th._dtype cimport as_scalar_type
+from th._dtype cimport as_scalar_type, dtype_of
 from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
@@ -139,6 +139,10 @@ def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     """
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"logsumexp(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if out is not None and not (out.dtype.is_floating_point or out.dtype.is_complex):
+        from th.linalg import _tname
+        raise Error(f"logsumexp(): Expected floating point type for result tensor, but got: "
+                    f"{_tname(out.dtype)}")
     # torch computes in out's floating dtype
     result = _logsumexp(input, dim, keepdim, None if out is None else out.dtype)
     if out is None:
@@ -148,24 +152,29 @@ def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     return out
 
 
-cdef Tensor complex_logsumexp(Tensor input, int dim, bint keepdim):
+cdef Tensor complex_logsumexp(Tensor input, int dim, bint keepdim, object real_dtype):
     """torch's complex logsumexp along dim: shifted by the largest real part
-    (0 when infinite), log(sum(exp(x - m))) + m in input's complex dtype."""
+    (0 when infinite), log(sum(exp(x - m))) + m in input's complex dtype; for
+    a real out= (real_dtype), torch's sum into it keeps the real part."""
     from th._expr import exp, log
     from th._reduce import amax, sum
     if THTensor_nElement(input.cdata) == 0:  # (no max to shift by)
-        return log(sum(exp(input), dim, keepdim))
+        total = sum(exp(input), dim, keepdim)
+        return log(total if real_dtype is None else total.real.to(real_dtype))
     m = amax(input.real, dim, True)
     m = m.masked_fill(m.abs() == float("inf"), 0)
-    result = log(sum(exp(input - m), dim, keepdim)) + (m if keepdim else m.squeeze(dim))
-    return result
+    total = sum(exp(input - m), dim, keepdim)
+    if real_dtype is not None:
+        total = total.real.to(real_dtype)
+    return log(total) + (m if keepdim else m.squeeze(dim))
 
 
 cdef Tensor lse(THScalarType t, Tensor input, int dim, bint keepdim):
-    """logsumexp along one dim in dtype t: the row kernel (real dtypes) or
-    torch's composition (complex)."""
-    if THScalarType_isComplex(t):
-        return complex_logsumexp(input, dim, keepdim)
+    """logsumexp along one dim in dtype t: the row kernel (real inputs) or
+    torch's composition (complex inputs; t real: for a real out=)."""
+    if THScalarType_isComplex(THTensor_dtype(input.cdata)):
+        real_dtype = None if THScalarType_isComplex(t) else dtype_of(t)
+        return complex_logsumexp(input, dim, keepdim, real_dtype)
     return run(LOGSUMEXP, t, input, dim, keepdim)
 
 

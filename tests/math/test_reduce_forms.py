@@ -225,6 +225,19 @@ def test_complex_logsumexp_edges():
     check(lambda: th.logsumexp(a, 0), lambda: torch.logsumexp(b, 0))
 
 
+@pytest.mark.parametrize("out_dtype", [th.float32, th.float64, th.complex64, th.complex128,
+                                       th.int64, th.bool])
+@pytest.mark.parametrize("in_dtype", [np.complex64, np.float32, np.int32])
+@pytest.mark.filterwarnings("ignore:Casting complex values to real")
+def test_logsumexp_out_dtypes_are_torchs(out_dtype, in_dtype):
+    vals = np.array([[1 + 1j, 2 - 0.5j], [INF, 3j]]) if in_dtype == np.complex64 else \
+        np.array([[1, 2], [3, -1]])
+    a, b = pair(vals.astype(in_dtype))
+    oa, ob = th.empty(0, dtype=out_dtype), torch.empty(0, dtype=torch_dtype(out_dtype))
+    check(lambda: th.logsumexp(a, 1, out=oa), lambda: torch.logsumexp(b, 1, out=ob),
+          rtol=1e-6, atol=1e-6)
+
+
 # ------------------------------------------------------- complex mean, inf/NaN
 MEAN_CASES = [
     [complex(INF, 0), 1], [complex(NAN, 0), 1], [complex(INF, 0), complex(-INF, 0)],
