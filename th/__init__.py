@@ -49,6 +49,7 @@ from th._gather import (gather, index_add, index_put, index_select, masked_scatt
                         masked_select, nonzero, put, scatter_add, scatter_reduce, take)
 from th._reduce import (all, amax, amin, any, argmax, argmin, max, mean, min, norm, prod,
                         std, sum, var)
+from th._reduce import nansum
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
@@ -61,6 +62,7 @@ from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, di
                        squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
                        unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
                        view_copy, vsplit)
+from th._views import diagonal_scatter, select_scatter, slice_scatter
 from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
                          column_stack, dstack, fliplr, flipud, hstack, masked_fill,
                          repeat_interleave, roll,
@@ -110,6 +112,7 @@ from th.linalg import lu_unpack
 from th import nn
 # torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
 from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
+from th.nn._activations import rrelu_, rrelu_function as rrelu
 from th.nn._distances import cosine_similarity, pairwise_distance
 # dtype utilities, devices and grad modes, print options, memory formats
 from th._dtype_info import (can_cast, finfo, get_default_dtype, iinfo, is_complex,
@@ -172,7 +175,7 @@ __all__ = [
     "index_select", "masked_select", "gather", "nonzero", "scatter_add", "scatter_reduce",
     "index_add", "index_put", "put", "take", "masked_scatter",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
-    "norm", "var", "std",
+    "norm", "var", "std", "nansum",
     "sort", "argsort", "msort", "topk", "kthvalue", "median", "nanmedian", "mode", "cumsum",
     "cumprod", "cummax", "cummin", "logcumsumexp", "searchsorted", "bucketize", "bincount",
     "histc", "unique", "unique_consecutive", "diff", "quantile", "nanquantile",
@@ -214,6 +217,7 @@ __all__ = [
     "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
     "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
     "view_as_complex", "real", "imag", "fliplr", "flipud",
+    "select_scatter", "slice_scatter", "diagonal_scatter",
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",
@@ -223,3 +227,4 @@ __all__ = [
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
             "cosine_similarity", "pairwise_distance"]
+__all__ += ["rrelu", "rrelu_"]

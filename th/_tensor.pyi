@@ -530,6 +530,29 @@ class Tensor:
         >>> th.arange(5).narrow_copy(0, 1, 3)
         tensor([1, 2, 3])
         """
+    def select_scatter(self, src: Tensor, dim: SupportsIndex, index: SupportsIndex) -> Tensor:
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+    def slice_scatter(self, src: Tensor, dim: SupportsIndex = 0,
+                      start: SupportsIndex | None = None, end: SupportsIndex | None = None,
+                      step: SupportsIndex = 1) -> Tensor:
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+    def diagonal_scatter(self, src: Tensor, offset: SupportsIndex = 0, dim1: SupportsIndex = 0,
+                         dim2: SupportsIndex = 1) -> Tensor:
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
+        """
     def tensor_split(self, indices_or_sections: SupportsIndex | _Shape | Tensor,
                      dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
         """Views along dim: a number of near-equal parts or the indices to split at.
@@ -1079,6 +1102,13 @@ class Tensor:
         tensor([[3.],
                 [7.]])
         """
+    def nansum(self, dim: _Dims | None = None, keepdim: builtins.bool = False, *,
+               dtype: _DTypeLike = None) -> Tensor:
+        """The sum over dim (None: every dim) counting NaNs as zero (th.nansum).
+
+        >>> th.tensor([1.0, float('nan'), 2.0]).nansum()
+        tensor(3.)
+        """
     def prod(self, dim: _Dims | None = None, keepdim: builtins.bool = False, *,
              dtype: _DTypeLike = None, axis: _Dims | None = None,
              keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor:
@@ -1108,14 +1138,17 @@ class Tensor:
         tensor(4.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
         max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
+        tensor([3., 5.])
         """
     @overload
     def max(self, dim: SupportsIndex, keepdim: builtins.bool = False, *, axis: None = None,
             keepdims: builtins.bool = False,
             out: tuple[Tensor, Tensor] | None = None) -> max_result: ...
     @overload
-    def max(self, dim: Tensor, keepdim: builtins.bool = False, *, axis: None = None,
-            keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor: ...
+    def max(self, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+    @overload
+    def max(self, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
     @overload
     def min(self, dim: None = None, keepdim: builtins.bool = False, *,
             axis: _Dims | None = None, keepdims: builtins.bool = False,
@@ -1127,14 +1160,17 @@ class Tensor:
         tensor(1.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
         min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
+        tensor([1., 2.])
         """
     @overload
     def min(self, dim: SupportsIndex, keepdim: builtins.bool = False, *, axis: None = None,
             keepdims: builtins.bool = False,
             out: tuple[Tensor, Tensor] | None = None) -> min_result: ...
     @overload
-    def min(self, dim: Tensor, keepdim: builtins.bool = False, *, axis: None = None,
-            keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor: ...
+    def min(self, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+    @overload
+    def min(self, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
     def amax(self, dim: _Dims | None = (), keepdim: builtins.bool = False) -> Tensor:
         """The largest elements over dim (every dim by default); NaN wins.
 

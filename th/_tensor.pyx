@@ -841,6 +841,32 @@ cdef class Tensor:
         """
         return _th_module("_views").narrow_copy(self, dim, start, length)
 
+    def select_scatter(self, src, dim, index):
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+        return _th_module("_views").select_scatter(self, src, dim, index)
+
+    def slice_scatter(self, src, dim=0, start=None, end=None, step=1):
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+        return _th_module("_views").slice_scatter(self, src, dim, start, end, step)
+
+    def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
+        """
+        return _th_module("_views").diagonal_scatter(self, src, offset, dim1, dim2)
+
     def tensor_split(self, indices_or_sections, dim=0):
         """Views along dim: a number of near-equal parts or the indices to split at.
 
@@ -1508,6 +1534,14 @@ cdef class Tensor:
         return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
                              dtype=dtype, out=out)
 
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        """The sum over dim (None: every dim) counting NaNs as zero (th.nansum).
+
+        >>> th.tensor([1.0, float('nan'), 2.0]).nansum()
+        tensor(3.)
+        """
+        return _reduce().nansum(self, dim, keepdim, dtype=dtype)
+
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
         """The product over dim (None: every dim).
@@ -1530,7 +1564,8 @@ cdef class Tensor:
         return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
                               dtype=dtype, out=out)
 
-    def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def max(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The largest element, or (values, indices) over a dim, or the element-wise maximum
         with a tensor.
 
@@ -1538,12 +1573,16 @@ cdef class Tensor:
         tensor(4.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
         max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
+        tensor([3., 5.])
         """
         if axis is not None:  # numpy's max: the values only
-            return _reduce().amax(self, axis, keepdim or keepdims, out=out)
-        return _reduce().max(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amax(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets max(other) refuse a keepdim, as torch's overload
+        return _reduce().max(self, dim, True if keepdims else keepdim, other=other, out=out)
 
-    def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def min(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The smallest element, or (values, indices) over a dim, or the element-wise minimum
         with a tensor.
 
@@ -1551,10 +1590,13 @@ cdef class Tensor:
         tensor(1.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
         min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
+        tensor([1., 2.])
         """
         if axis is not None:
-            return _reduce().amin(self, axis, keepdim or keepdims, out=out)
-        return _reduce().min(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amin(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets min(other) refuse a keepdim, as torch's overload
+        return _reduce().min(self, dim, True if keepdims else keepdim, other=other, out=out)
 
     def amax(self, dim=(), keepdim=False):
         """The largest elements over dim (every dim by default); NaN wins.
