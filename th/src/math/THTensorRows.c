@@ -609,6 +609,24 @@ static THTensor *converted(THTensor *input, THScalarType dtype, const char *fn) 
 
 static THScalarType acc_of(THScalarType t) { return t == TH_FLOAT64 ? TH_FLOAT64 : TH_FLOAT32; }
 
+/* The row setup every op shares: J (op, dtype and a norm's eps and
+ * parameters set) over the rows along dim of src's nd dims (of size, at
+ * in_stride) into out's ndo dims (at out_stride: logsumexp's rows shrink to
+ * one element), in the computing dtype. */
+static int run_rows(Job *J, const THTensor *src, int nd, const int64_t *size,
+                    const int64_t *in_stride, int dim, THTensor *out, int ndo,
+                    const int64_t *out_stride, const char *fn) {
+  J->acc = acc_of(J->dtype);
+  J->es = (ptrdiff_t)THScalarType_elementSize(J->dtype);
+  J->acc_es = (ptrdiff_t)THScalarType_elementSize(J->acc);
+  th_rows_init(&J->rows, nd, size, dim);
+  th_rows_strides(&J->rows, nd, in_stride, J->in_st);
+  th_rows_strides(&J->rows, ndo, out_stride, J->out_st);
+  J->in = th_tensor_bytes(src);
+  J->out = th_tensor_bytes(out);
+  return run(J, fn);
+}
+
 /* softmax, log_softmax, logsumexp along dim */
 static int along_dim(int op, THTensor *result, THTensor *input, int dim, int keepdim,
                      const char *fn) {
@@ -636,17 +654,12 @@ static int along_dim(int op, THTensor *result, THTensor *input, int dim, int kee
   if (aside ? !(out = th_tensor_new_with_size(dtype, ndr, size, NULL, fn))
             : th_resize_results(result, NULL, ndr, size, fn) != 0)
     goto fail;
-  Job J = {.op = op, .dtype = dtype, .acc = acc_of(dtype)};
-  J.es = (ptrdiff_t)THScalarType_elementSize(dtype);
-  J.acc_es = (ptrdiff_t)THScalarType_elementSize(J.acc);
-  th_rows_init(&J.rows, nd, th_sizes(src), d);
   if (th_tensor_numel(out) > 0) {
     const int64_t one = 1;
-    th_rows_strides(&J.rows, nd, nd ? th_strides(src) : &one, J.in_st);
-    th_rows_strides(&J.rows, ndr, ndr ? th_strides(out) : &one, J.out_st);
-    J.in = th_tensor_bytes(src);
-    J.out = th_tensor_bytes(out);
-    if (run(&J, fn)) goto fail;
+    Job J = {.op = op, .dtype = dtype};
+    if (run_rows(&J, src, nd, th_sizes(src), nd ? th_strides(src) : &one, d, out, ndr,
+                 ndr ? th_strides(out) : &one, fn))
+      goto fail;
   }
   if (aside) {
     if (th_resize_results(result, NULL, ndr, size, fn) || THTensor_copy(result, out)) goto fail;
@@ -746,9 +759,6 @@ static int normalize(int op, THTensor *result, THTensor *input, int k, THTensor 
   THTensor *src = NULL, *out = result;
   int aside = 0, rc = -1;
   if ((weight && !w) || (bias && op == ROW_LAYER_NORM && !b)) goto done;
-  Job J = {.op = op, .dtype = dtype, .acc = acc, .eps = eps};
-  J.es = (ptrdiff_t)THScalarType_elementSize(dtype);
-  J.acc_es = (ptrdiff_t)THScalarType_elementSize(acc);
   int64_t isize[TH_MAX_DIMS], istride[TH_MAX_DIMS], osize[TH_MAX_DIMS], ostride[TH_MAX_DIMS];
   int ndc = nd - k + 1;
   /* rows of n elements: input's strides when they can express them */
@@ -768,14 +778,9 @@ static int normalize(int op, THTensor *result, THTensor *input, int k, THTensor 
   if (aside && !(out = th_tensor_new_with_size(dtype, nd, th_sizes(input), NULL, fn))) goto done;
   if (th_tensor_numel(out) > 0) {
     if (collapse(out, k, osize, ostride, fn) != 1) goto done;
-    th_rows_init(&J.rows, ndc, isize, ndc - 1);
-    th_rows_strides(&J.rows, ndc, istride, J.in_st);
-    th_rows_strides(&J.rows, ndc, ostride, J.out_st);
-    J.in = th_tensor_bytes(src);
-    J.out = th_tensor_bytes(out);
-    J.w = w ? th_tensor_bytes(w) : NULL;
-    J.b = b ? th_tensor_bytes(b) : NULL;
-    if (run(&J, fn)) goto done;
+    Job J = {.op = op, .dtype = dtype, .eps = eps, .w = w ? th_tensor_bytes(w) : NULL,
+             .b = b ? th_tensor_bytes(b) : NULL};
+    if (run_rows(&J, src, ndc, isize, istride, ndc - 1, out, ndc, ostride, fn)) goto done;
   }
   if (aside &&
       (th_resize_results(result, NULL, nd, th_sizes(input), fn) || THTensor_copy(result, out)))
