@@ -19,7 +19,7 @@ torch = pytest.importorskip("torch")
 TF = torch.nn.functional
 
 from nn_compare import as_th, compare, to_torch  # noqa: E402 - after the oracle's skip
-from helpers import th_on_path  # noqa: E402
+from helpers import BLOCK_NUMPY, th_on_path  # noqa: E402
 
 
 def draw_image(n, data, dtype, low=1, high=9):
@@ -215,16 +215,7 @@ for dtype in (th.float32, th.float64):
 results = [[kw, F.interpolate(x, **kw).tolist()] for x, kw in cases]
 """
 
-WITHOUT_NUMPY = """
-import sys
-
-class NoNumpy:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("numpy", "scipy", "torch", "ml_dtypes"):
-            raise ImportError(f"{name} is not installed here")
-
-sys.meta_path.insert(0, NoNumpy())
-""" + EVERY_MODE + """
+WITHOUT_NUMPY = BLOCK_NUMPY + EVERY_MODE + """
 print(json.dumps(results))
 """
 
