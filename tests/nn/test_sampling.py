@@ -48,6 +48,18 @@ def test_nearest_is_torch_bit_for_bit(n, mode, dtype, data):
     compare("interpolate", x, mode=mode, **draw_resize(n, data, 150 if n == 2 else 12))
 
 
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_nearest_exact_index_of_the_generic_kernel(dtype):
+    """torch's generic kernel (a 2-d output with H + W > 128, 1-d and 3-d)
+    takes floorf(source + 0.5) with the linear modes' source index, its fma
+    contracted: (27 + 0.5) * float(4 / 110) is just below 1, yet the index
+    is 1 there (as the small-output kernel's floorf((o + 0.5) * scale) is not)."""
+    for shape, size in [((1, 1, 1, 4), (19, 110)), ((1, 1, 1, 2), (100, 107)),
+                        ((1, 1, 4), 110), ((1, 1, 2, 2, 2), (3, 3, 41))]:
+        x = as_th(np.arange(np.prod(shape), dtype=dtype).reshape(shape))
+        compare("interpolate", x, size=size, mode="nearest-exact")
+
 @settings(max_examples=200)
 @given(st.sampled_from([1, 2, 3]), st.booleans(), st.sampled_from([np.float32, np.float64]),
        st.data())

@@ -87,7 +87,9 @@ def _nearest_index(mode: str, in_size: int, out_size: int, scale: Optional[float
     """The source index of every output position (UpSample.h's nearest_idx
     and nearest_exact_idx: the scale in ``real``, the product rounded to
     float by floorf; torch's small-output 2-d kernel copies when the sizes
-    are equal and halves when the output is twice the input)."""
+    are equal and halves when the output is twice the input; its generic
+    kernel's nearest-exact index is floorf(source + 0.5), the linear modes'
+    source index)."""
     if mode == "nearest" and shortcuts and out_size == in_size:
         return list(range(out_size))
     if mode == "nearest" and shortcuts and out_size == 2 * in_size:
@@ -96,9 +98,13 @@ def _nearest_index(mode: str, in_size: int, out_size: int, scale: Optional[float
     if mode == "nearest":
         return [min(int(math.floor(_Float32(real(o) * s))), in_size - 1)
                 for o in range(out_size)]
-    # (dst_index + 0.5) * scale is a double product that floorf rounds to float
-    return [min(int(math.floor(_Float32((o + 0.5) * float(s)))), in_size - 1)
-            for o in range(out_size)]
+    if shortcuts:
+        # (dst_index + 0.5) * scale is a double product that floorf rounds to float
+        return [min(int(math.floor(_Float32((o + 0.5) * float(s)))), in_size - 1)
+                for o in range(out_size)]
+    sources = (_centre_source(s, o, real) for o in range(out_size))
+    return [min(int(math.floor(_Float32(max(source, real(0)) + real(0.5)))), in_size - 1)
+            for source in sources]
 
 
 def _centre_source(ratio: float, o: int, real: Real) -> float:
