@@ -95,6 +95,11 @@ def _nearest_index(mode: str, in_size: int, out_size: int, scale: Optional[float
     if mode == "nearest" and shortcuts and out_size == 2 * in_size:
         return [o >> 1 for o in range(out_size)]
     s = _scale_value(scale, in_size, out_size, real)
+    if mode == "nearest" and out_size <= 1 << 24:
+        # real(o) * s rounded to float by floorf: o is exact in either float type, so that
+        # is the double product o * s rounded to float
+        return [min(int(math.floor(_Float32(o * float(s)))), in_size - 1)
+                for o in range(out_size)]
     if mode == "nearest":
         return [min(int(math.floor(_Float32(real(o) * s))), in_size - 1)
                 for o in range(out_size)]
@@ -102,8 +107,9 @@ def _nearest_index(mode: str, in_size: int, out_size: int, scale: Optional[float
         # (dst_index + 0.5) * scale is a double product that floorf rounds to float
         return [min(int(math.floor(_Float32((o + 0.5) * float(s)))), in_size - 1)
                 for o in range(out_size)]
-    sources = (_centre_source(s, o, real) for o in range(out_size))
-    return [min(int(math.floor(_Float32(max(source, real(0)) + real(0.5)))), in_size - 1)
+    # (source + 0.5 is exact in double for a float32 source)
+    sources = (float(_centre_source(s, o, real)) for o in range(out_size))
+    return [min(int(math.floor(_Float32(max(source, 0.0) + 0.5))), in_size - 1)
             for source in sources]
 
 
