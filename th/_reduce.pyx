@@ -295,11 +295,6 @@ cdef bint _sums_alike(THScalarType it, THScalarType ot) noexcept:
     return _significand_bits(ot) >= _significand_bits(it) and ot != TH_FLOAT16
 
 
-def _is_sparse(x):
-    from th._sparse import SparseTensor  # th._sparse imports th: only for a sparse input
-    return isinstance(x, SparseTensor)
-
-
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum over dim (None: every dim); bool and integers sum in int64.
 
@@ -311,10 +306,12 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     tensor([[3.],
             [7.]])
     """
-    if not isinstance(input, (Tensor, Expr)) and _is_sparse(input):
-        if keepdim or dtype is not None or out is not None:
-            raise ArgumentError("sum() of a sparse tensor takes dim only (th.sparse.sum)")
-        return input.sum(dim)
+    if not isinstance(input, (Tensor, Expr)):
+        from th._sparse import _any_sparse  # th._sparse imports th: only for a non-dense input
+        if _any_sparse(input):
+            if keepdim or dtype is not None or out is not None:
+                raise ArgumentError("sum() of a sparse tensor takes dim only (th.sparse.sum)")
+            return input.sum(dim)
     if isinstance(input, Expr):
         return reduce_expr("sum", SUM, input, dim, keepdim, out, 0, dtype)
     return reduce("sum", SUM, as_input("sum", input), dim, keepdim, out, 0, dtype)

@@ -578,6 +578,15 @@ def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, 
 
 
 # ------------------------------------- sparse operands of the dense products
+def _any_sparse(*operands):
+    """Whether any operand is a th.SparseTensor: the dense functions (th.sum,
+    the products) ask, through a late import, before passing one on here."""
+    for x in operands:
+        if isinstance(x, SparseTensor):
+            return True
+    return False
+
+
 def _dense_out(r, out):
     """r, or r copied into out= (resized to r's shape, as the products' out=)."""
     if out is None:
