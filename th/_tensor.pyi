@@ -360,6 +360,24 @@ class Tensor:
         >>> th.arange(6.0).view(2, 3).mT.shape
         (3, 2)
         """
+    @property
+    def mH(self) -> Tensor:
+        """The last two dims swapped and conjugated, as adjoint(): a view for real
+        dtypes, a copy for complex ones (th has no lazy conjugate).
+
+        >>> th.tensor([[1 + 2j, 3.0]]).mH
+        tensor([[1.-2.j],
+                [3.-0.j]])
+        """
+    @property
+    def H(self) -> Tensor:
+        """A matrix's conjugate transpose (2 dims only; mH for batches): a view for
+        real dtypes, a copy for complex ones.
+
+        >>> th.tensor([[1.0, 2.0]]).H
+        tensor([[1.],
+                [2.]])
+        """
     def unflatten(self, dim: SupportsIndex, sizes: _Shape) -> Tensor:
         """Dim dim split into sizes (a tuple or list; one may be -1), a view.
 
@@ -483,7 +501,7 @@ class Tensor:
         tensor(11)
         """
     def adjoint(self) -> Tensor:
-        """The last two dims swapped and conjugated (a view).
+        """The last two dims swapped and conjugated (a view; for complex dtypes a copy).
 
         >>> th.tensor([[1 + 1j, 2.0]]).adjoint()
         tensor([[1.-1.j],

@@ -558,6 +558,40 @@ cdef class Tensor:
                         f"matrices. Got {nd}-D tensor.")
         return wrap_tensor(THTensor_newTranspose(self.cdata, -2, -1))
 
+    @property
+    def mH(self):
+        """The last two dims swapped and conjugated, as adjoint(): a view for real
+        dtypes, a copy for complex ones (th has no lazy conjugate).
+
+        >>> th.tensor([[1 + 2j, 3.0]]).mH
+        tensor([[1.-2.j],
+                [3.-0.j]])
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            return _conjugate_of_scalar(self, "mH")
+        if nd < 2:
+            raise Error(f"tensor.mH is only supported on matrices or batches of matrices. "
+                        f"Got {nd}-D tensor.")
+        return self.adjoint()
+
+    @property
+    def H(self):
+        """A matrix's conjugate transpose (2 dims only; mH for batches): a view for
+        real dtypes, a copy for complex ones.
+
+        >>> th.tensor([[1.0, 2.0]]).H
+        tensor([[1.],
+                [2.]])
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            return _conjugate_of_scalar(self, "H")
+        if nd != 2:
+            raise Error(f"tensor.H is only supported on matrices (2-D tensors). Got {nd}-D "
+                        f"tensor. For batches of matrices, consider using tensor.mH")
+        return self.adjoint()
+
     def unflatten(self, dim, sizes):
         """Dim dim split into sizes (a tuple or list; one may be -1), a view.
 
@@ -781,7 +815,7 @@ cdef class Tensor:
         return _th_module("_einsum").inner(self, other)
 
     def adjoint(self):
-        """The last two dims swapped and conjugated (a view).
+        """The last two dims swapped and conjugated (a view; for complex dtypes a copy).
 
         >>> th.tensor([[1 + 1j, 2.0]]).adjoint()
         tensor([[1.-1.j],
@@ -4034,6 +4068,14 @@ cdef object _gather():
 
 # ------------------------------ element-wise math (th/_tensor_math.pxi)
 from cpython.ref cimport Py_REFCNT
+
+cdef object _conjugate_of_scalar(Tensor t, str name):
+    """torch's .H and .mH of a 0-dim tensor: its conjugate, deprecated (a warning)."""
+    import warnings
+    warnings.warn(f"Tensor.{name} is deprecated on 0-D tensors. Consider using x.conj().",
+                  UserWarning, stacklevel=2)
+    return t.conj() if t.dtype.is_complex else t
+
 
 cdef dict _th_modules = {}
 

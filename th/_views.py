@@ -155,8 +155,9 @@ def t(input: "Tensor") -> "Tensor":
 
 
 def adjoint(input: "Tensor") -> "Tensor":
-    """The last two dims swapped and conjugated: a view of a batch of matrices'
-    conjugate transposes (for real dtypes, the same as mT).
+    """The last two dims swapped and conjugated: a batch of matrices' conjugate
+    transposes (for real dtypes a view, the same as mT; for complex ones a copy,
+    th having no lazy conjugate).
 
     >>> import th
     >>> th.adjoint(th.zeros(5, 2, 3)).shape
