@@ -77,13 +77,14 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
 from th._expr import conj, conj_physical
+from th._expr import absolute, fix, not_equal, sgn
 from th._expr import (acos, arccos, arcsin, arctan, asin, atan, bitwise_left_shift,
                       bitwise_right_shift, copysign, cosh, deg2rad, digamma, erf, erfc, erfinv,
                       exp2, fmax, fmin, fmod, frac, hypot, isfinite, isinf, isnan, isneginf,
                       isposinf, lerp, lgamma, log2, log10, logaddexp, logaddexp2, nan_to_num,
                       polygamma, rad2deg, signbit, sinc, sinh, square, tan, xlogy)
 from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
-                        mv)
+                        mv, vdot)
 from th._random import (Generator, _standard_gamma, bernoulli, default_generator,
                         get_rng_state, initial_seed, manual_seed, multinomial, normal, poisson,
                         rand, rand_like, randint, randint_like, randn, randn_like, randperm,
@@ -122,6 +123,7 @@ from th._device import (device, enable_grad, inference_mode, is_grad_enabled,
 from th._format import get_printoptions, set_printoptions
 from th._memory_format import (channels_last, channels_last_3d, contiguous_format,
                                memory_format, preserve_format)
+from th._layout import layout, sparse_coo, strided
 import math as _math
 
 pi, e, inf, nan = _math.pi, _math.e, _math.inf, _math.nan
@@ -208,6 +210,7 @@ __all__ = [
     "set_default_dtype", "is_floating_point", "is_complex", "set_printoptions",
     "get_printoptions", "pi", "e", "inf", "nan", "device", "no_grad", "enable_grad",
     "inference_mode", "set_grad_enabled", "is_grad_enabled", "is_inference_mode_enabled",
+    "layout", "strided", "sparse_coo", "absolute", "fix", "not_equal", "sgn", "vdot",
     "memory_format", "preserve_format", "contiguous_format", "channels_last",
     "channels_last_3d",
     # function forms of the views, combinators, contractions

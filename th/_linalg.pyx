@@ -178,6 +178,18 @@ def dot(input, tensor, *, out=None):
     return _product(DOT, "dot", out, "input", input, "tensor", tensor)
 
 
+def vdot(input, other, *, out=None):
+    """The inner product of two 1-dim tensors of one size, the first conjugated
+    (for real dtypes, dot).
+
+    >>> th.vdot(th.tensor([1 + 2j, 3j]), th.tensor([2 + 0j, 1 + 1j]))
+    tensor(5.-7.j)
+    """
+    if isinstance(input, Tensor) and input.dtype.is_complex:
+        input = input.conj()
+    return _product(DOT, "vdot", out, "input", input, "other", other)
+
+
 cdef Tensor _add(Op op, str fn, object input, object a, object b, object beta, object alpha,
                  object out, str an, str bn):
     cdef Tensor t = _tensor(fn, "input", input)

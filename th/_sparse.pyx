@@ -109,7 +109,13 @@ cdef class SparseTensor:
 
     @property
     def layout(self):
-        return "sparse_coo"
+        """th.sparse_coo (th.Tensor's is th.strided).
+
+        >>> th.tensor([[0, 1], [2, 0]]).to_sparse().layout
+        th.sparse_coo
+        """
+        from th._layout import sparse_coo
+        return sparse_coo
 
     @property
     def refcount(self):
