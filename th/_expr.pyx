@@ -1527,8 +1527,9 @@ def sgn(input, *, out=None):
     if not (isinstance(input, (Tensor, Expr)) and input.dtype.is_complex):
         return sign(input, out=out)
     z = eval(input)
-    # each part divided by the modulus (real divisions, as torch: a complex
-    # division by |z| + 0j rounds otherwise)
+    # each part divided by the modulus (real divisions, as torch's finite results:
+    # a complex division by |z| + 0j rounds otherwise); an infinite part gives
+    # NaN in that part only (torch: both parts NaN)
     from th._views import view_as_complex, view_as_real
     parts = view_as_real(z) / abs(z).unsqueeze(-1)
     return where(z == 0, 0, view_as_complex(parts), out=out)

@@ -123,6 +123,6 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
 def getitem(self: Tensor, index: _Index) -> Tensor:
     """self[index] for an index with advanced items or negative steps: a new tensor."""
 def setitem(self: Tensor, index: _Index, value: _Data) -> None:
-    """self[index] = value for an index with advanced items: value (a number,
+    """self[index] = value for an index with advanced items or negative steps: value (a number,
     a tensor or nested data) broadcast to what self[index] would be.
     """

@@ -426,16 +426,26 @@ cdef int _index_pointers(list tensors, THTensor **out) except -1:
     return 0
 
 
+cdef bint _is_int_item(object item):
+    """An int index: an int (not a bool), a numpy integer or a 0-dim integer tensor."""
+    if isinstance(item, int):
+        return not isinstance(item, bool)
+    return (getattr(item, "ndim", None) == 0 and hasattr(item, "__index__")
+            and getattr(item.dtype, "name", None) != "bool")
+
+
 cdef tuple _reversed_slices(Tensor self, tuple index):
     """For an index with slices of negative steps: (the same index with each
     such slice as the positive one over the same elements, the dims of the
     result that come out reversed), or None when every step is positive.
     Only ints, slices, None and ... may come with them (IndexError)."""
-    cdef int nd = THTensor_nDimension(self.cdata)
-    cdef int consumed = sum(1 for item in index if item is not None and item is not Ellipsis)
     if not any(isinstance(item, slice) and item.step is not None and
                item.indices(0)[2] < 0 for item in index):
         return None
+    cdef int nd = THTensor_nDimension(self.cdata)
+    # (a bool or a tensor consumes no dim here: the loop refuses it)
+    cdef int consumed = sum(1 for item in index if isinstance(item, slice) or (
+        _is_int_item(item)))
     if sum(1 for item in index if item is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
@@ -458,9 +468,7 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
                 dims.append(dim)
             dim += 1
             src_dim += 1
-        elif (isinstance(item, int) and not isinstance(item, bool)) or (
-                getattr(item, "ndim", None) == 0 and hasattr(item, "__index__")
-                and getattr(item.dtype, "name", None) != "bool"):
+        elif _is_int_item(item):
             src_dim += 1
         else:
             raise IndexError(
@@ -488,7 +496,7 @@ def getitem(Tensor self not None, index):
 
 
 def setitem(Tensor self not None, index, value):
-    """self[index] = value for an index with advanced items: value (a number,
+    """self[index] = value for an index with advanced items or negative steps: value (a number,
     a tensor or nested data) broadcast to what self[index] would be."""
     cdef THTensor *ptrs[TH_MAX_DIMS]
     th = _package()
@@ -502,13 +510,15 @@ def setitem(Tensor self not None, index, value):
         if isinstance(value, Tensor) or hasattr(value, "__len__"):
             value = value.to(self.dtype) if isinstance(value, Tensor) else \
                 th.tensor(value, dtype=self.dtype)
-            if value.ndim > view.ndim:  # torch drops a value's leading size-1 dims
-                value = value.reshape(value.shape[value.ndim - view.ndim:])
+            shape = list(value.shape)
+            k = value.ndim - view.ndim
+            if k > 0 and all(n == 1 for n in shape[:k]):  # dropped, as t[:] = value drops them
+                value = value[(0,) * k]
             try:
                 value = value.broadcast_to(view.shape).flip(dims)
             except Error:
-                raise Error(f"setitem: a value of shape {list(value.shape)} cannot be "
-                            f"broadcast to the indexed shape {list(view.shape)}") from None
+                raise Error(f"setitem: a value of shape {shape} cannot be broadcast to the "
+                            f"indexed shape {list(view.shape)}") from None
         view[...] = value
         return
     view, tensors = _plan(self, index)

@@ -3,6 +3,7 @@ import builtins
 from typing import Any, NoReturn, Sequence
 
 from th._dtype import dtype as _dtype
+from th._layout import layout as _layout
 from th._tensor import Tensor, _Data
 
 class SparseTensor:
@@ -28,7 +29,7 @@ class SparseTensor:
     @property
     def is_sparse(self) -> builtins.bool: ...
     @property
-    def layout(self) -> str:
+    def layout(self) -> _layout:
         """th.sparse_coo (th.Tensor's is th.strided).
 
         >>> th.tensor([[0, 1], [2, 0]]).to_sparse().layout

@@ -9,6 +9,7 @@ from th._device import _DeviceLike
 from th._device import device as _device  # Tensor.device, a property, shadows the name
 from th._dtype import _DTypeLike
 from th._memory_format import memory_format as _memory_format
+from th._layout import layout as _layout
 from th._dtype import dtype as _dtype  # Tensor.dtype, a property, shadows the name
 from th._expr import Expr
 from th._sparse import SparseTensor
@@ -525,8 +526,7 @@ class Tensor:
         >>> th.arange(5).unsafe_chunk(2)
         (tensor([0, 1, 2]), tensor([3, 4]))
         """
-    def unsafe_split(self, split_size: SupportsIndex | Sequence[SupportsIndex],
-                     dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
+    def unsafe_split(self, split_size: SupportsIndex, dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
         """split() (torch's form without its autograd checks; th has no autograd).
 
         >>> th.arange(5).unsafe_split(2)
@@ -692,8 +692,9 @@ class Tensor:
         False
         """
     def apply_(self, callable: Any) -> Tensor:
-        """Each element x replaced by callable(x) (a Python call per element:
-        slow, as torch's), in place; the results are cast to this dtype.
+        """Each element x replaced by callable(x), a number (a Python call per
+        element: slow, as torch's), in place; the results are converted as to()
+        converts (an integer wraps, a float beyond float16's range is inf).
 
         >>> th.arange(4.0).apply_(lambda x: x * 2 + 1)
         tensor([1., 3., 5., 7.])
@@ -707,14 +708,15 @@ class Tensor:
         tensor([10., 11., 12.])
         """
     @property
-    def layout(self) -> Any:
+    def layout(self) -> _layout:
         """th.strided: a th.Tensor is a strided view (th.SparseTensor's is th.sparse_coo).
 
         >>> th.zeros(2).layout
         th.strided
         """
-    def to_dense(self) -> Tensor:
-        """This tensor itself: it is dense already (th.SparseTensor.to_dense() makes one).
+    def to_dense(self, dtype: _DTypeLike | None = None) -> Tensor:
+        """This tensor itself: it is dense already (th.SparseTensor.to_dense()
+        makes one); with dtype=, as to(dtype).
 
         >>> t = th.zeros(2)
         >>> t.to_dense() is t

@@ -4061,6 +4061,8 @@ cdef class Tensor:
         """
         if len(size) == 1 and isinstance(size[0], (tuple, list)):
             size = tuple(size[0])
+        elif not size:
+            raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
         size = tuple(index_of(n, "sum_to_size(): size") for n in size)
         shape = self.shape
         lead = len(shape) - len(size)
@@ -4081,6 +4083,11 @@ cdef class Tensor:
         tensor([[5., 0., 0.],
                 [0., 5., 0.]])
         """
+        # a Number: a Python or numpy number, or a 0-dim tensor (torch's parser takes it)
+        if not isinstance(fill_value, (int, float, complex)) \
+                and not (hasattr(fill_value, "dtype") and getattr(fill_value, "ndim", 1) == 0):
+            raise TypeError(f"fill_diagonal_(): argument 'fill_value' (position 1) must be "
+                            f"Number, not {type(fill_value).__name__}")
         cdef int nd = THTensor_nDimension(self.cdata)
         if nd < 2:
             raise Error("dimensions must larger than 1")
@@ -4162,14 +4169,15 @@ cdef class Tensor:
         return False
 
     def apply_(self, callable):
-        """Each element x replaced by callable(x) (a Python call per element:
-        slow, as torch's), in place; the results are cast to this dtype.
+        """Each element x replaced by callable(x), a number (a Python call per
+        element: slow, as torch's), in place; the results are converted as to()
+        converts (an integer wraps, a float beyond float16's range is inf).
 
         >>> th.arange(4.0).apply_(lambda x: x * 2 + 1)
         tensor([1., 3., 5., 7.])
         """
         values = [callable(x) for x in self.reshape(-1).tolist()]
-        self.copy_(_th_module("_factories").tensor(values, dtype=self.dtype).view(self.shape))
+        _store_numbers(self, values, "apply_")
         return self
 
     def map_(self, tensor, callable):
@@ -4183,9 +4191,14 @@ cdef class Tensor:
         if not isinstance(tensor, Tensor):
             raise TypeError(f"map_(): argument 'tensor' must be Tensor, not "
                             f"{type(tensor).__name__}")
+        if tensor.dtype != self.dtype:
+            raise TypeError(f"map_(): expected a tensor of dtype {self.dtype} for 'tensor', "
+                            f"got {tensor.dtype}")
+        # every element of tensor is read before any is written (torch's loop
+        # reads an aliased tensor as it writes)
         others = tensor.broadcast_to(self.shape).reshape(-1).tolist()
         values = [callable(x, y) for x, y in zip(self.reshape(-1).tolist(), others)]
-        self.copy_(_th_module("_factories").tensor(values, dtype=self.dtype).view(self.shape))
+        _store_numbers(self, values, "map_")
         return self
 
     def set_(self, source, storage_offset=0, size=None, stride=None):
@@ -4246,14 +4259,15 @@ cdef class Tensor:
         """
         return _th_module("_layout").strided
 
-    def to_dense(self):
-        """This tensor itself: it is dense already (th.SparseTensor.to_dense() makes one).
+    def to_dense(self, dtype=None):
+        """This tensor itself: it is dense already (th.SparseTensor.to_dense()
+        makes one); with dtype=, as to(dtype).
 
         >>> t = th.zeros(2)
         >>> t.to_dense() is t
         True
         """
-        return self
+        return self if dtype is None else self.to(dtype)
 
     def to_sparse(self, sparse_dim=None):
         """A th.SparseTensor of the nonzero entries: the first sparse_dim
@@ -4382,6 +4396,30 @@ cdef inline _remember_storage_object(Storage s):
     _storage_objects[<size_t>s.cdata] = s
 
 
+cdef int _store_numbers(Tensor t, list values, str fn) except -1:
+    """t's elements, in row-major order, set to values (numbers, converted as
+    to() converts): apply_ and map_."""
+    for v in values:
+        if not isinstance(v, (int, float, complex)):
+            raise TypeError(f"{fn}(): the callable must return a number, not "
+                            f"{type(v).__name__}")
+    factories = _th_module("_factories")
+    if not values:
+        return 0
+    t.copy_(factories.tensor(values).to(t.dtype).view(t.shape))
+    return 0
+
+
+cdef object _conjugate_of_scalar(Tensor t, str name):
+    """torch's .H and .mH of a 0-dim tensor: its conjugate, deprecated (a warning at
+    every use; torch's warns once per process)."""
+    import warnings
+    # stacklevel 1: a Cython property has no frame, so this names the caller's line
+    warnings.warn(f"Tensor.{name} is deprecated on 0-D tensors. Consider using x.conj().",
+                  UserWarning, stacklevel=1)
+    return t.conj() if t.dtype.is_complex else t
+
+
 cdef object _gather_module = None
 
 
@@ -4396,14 +4434,6 @@ cdef object _gather():
 
 # ------------------------------ element-wise math (th/_tensor_math.pxi)
 from cpython.ref cimport Py_REFCNT
-
-cdef object _conjugate_of_scalar(Tensor t, str name):
-    """torch's .H and .mH of a 0-dim tensor: its conjugate, deprecated (a warning)."""
-    import warnings
-    warnings.warn(f"Tensor.{name} is deprecated on 0-D tensors. Consider using x.conj().",
-                  UserWarning, stacklevel=2)
-    return t.conj() if t.dtype.is_complex else t
-
 
 cdef dict _th_modules = {}
 

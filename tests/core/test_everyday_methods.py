@@ -127,3 +127,21 @@ def test_unsafe_forms_layout_and_the_lazy_queries():
     assert a.resolve_conj() is a and a.resolve_neg() is a and a.is_meta is b.is_meta is False
     with pytest.raises(RuntimeError, match="accelerator"):
         a.pin_memory()
+
+
+def test_the_callables_and_sizes_torch_refuses_or_converts():
+    a, b = pair(np.arange(3, dtype=np.uint8))
+    check(lambda: a.apply_(lambda x: x - 1), lambda: b.apply_(lambda x: x - 1))  # wraps
+    h, g = pair(np.arange(3, dtype=np.float16))
+    check(lambda: h.apply_(lambda x: x * 1e5), lambda: g.apply_(lambda x: x * 1e5))  # inf
+    f, e = pair(np.arange(3, dtype=np.float32))
+    check(lambda: f.apply_(lambda x: [x]), lambda: e.apply_(lambda x: [x]))  # TypeError
+    check(lambda: f.map_(th.tensor([10]), lambda x, y: x + y),
+          lambda: e.map_(torch.tensor([10]), lambda x, y: x + y))  # TypeError: another dtype
+    check(lambda: f.sum_to_size(), lambda: e.sum_to_size())  # TypeError
+    c, d = pair(np.zeros((3, 3), dtype=np.float32))
+    for value in ([1.0, 2.0, 3.0], 2.0):  # a 0-dim tensor is a Number, others are refused
+        check(lambda: c.fill_diagonal_(th.tensor(value)),
+              lambda: d.fill_diagonal_(torch.tensor(value)))
+    check(lambda: c.fill_diagonal_(np.float32(4)), lambda: d.fill_diagonal_(np.float32(4)))
+    check(lambda: c.to_dense(dtype=th.float64), lambda: d.to_dense(dtype=torch.float64))
