@@ -223,3 +223,11 @@ __all__ = [
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
             "cosine_similarity", "pairwise_distance"]
+# torch's first-week functions composed from th's (th/_elementwise.py, th/_statistics.py,
+# th/_creation.py, th/_legacy_linalg.py)
+from th._elementwise import (acosh, angle, arccosh, arcsinh, arctanh, asinh, atanh, clamp_max,
+                             clamp_min, complex, heaviside, is_nonzero, isin, isreal, logit,
+                             polar, positive, true_divide)
+__all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
+            "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
+            "polar", "positive", "true_divide"]
