@@ -228,6 +228,8 @@ __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "thr
 from th._elementwise import (acosh, angle, arccosh, arcsinh, arctanh, asinh, atanh, clamp_max,
                              clamp_min, complex, heaviside, is_nonzero, isin, isreal, logit,
                              polar, positive, true_divide)
+from th._creation import as_tensor, empty_strided, is_storage, typename
+__all__ += ["as_tensor", "empty_strided", "is_storage", "typename"]
 __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
             "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
             "polar", "positive", "true_divide"]
