@@ -229,6 +229,9 @@ from th._elementwise import (acosh, angle, arccosh, arcsinh, arctanh, asinh, ata
                              clamp_min, complex, heaviside, is_nonzero, isin, isreal, logit,
                              polar, positive, true_divide)
 from th._creation import as_tensor, empty_strided, is_storage, typename
+from th._statistics import (aminmax, corrcoef, count_nonzero, cov, nanmean, std_mean,
+                            var_mean)
+__all__ += ["aminmax", "corrcoef", "count_nonzero", "cov", "nanmean", "std_mean", "var_mean"]
 __all__ += ["as_tensor", "empty_strided", "is_storage", "typename"]
 __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
             "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
