@@ -232,6 +232,10 @@ from th._creation import as_tensor, empty_strided, is_storage, typename
 from th._statistics import (aminmax, corrcoef, count_nonzero, cov, nanmean, std_mean,
                             var_mean)
 __all__ += ["aminmax", "corrcoef", "count_nonzero", "cov", "nanmean", "std_mean", "var_mean"]
+from th.nn._distances import cdist, pdist
+__all__ += ["cdist", "pdist"]
+from th._integration import cumulative_trapezoid, trapezoid, trapz
+__all__ += ["cumulative_trapezoid", "trapezoid", "trapz"]
 __all__ += ["as_tensor", "empty_strided", "is_storage", "typename"]
 __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
             "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
