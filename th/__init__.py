@@ -236,6 +236,8 @@ from th.nn._distances import cdist, pdist
 __all__ += ["cdist", "pdist"]
 from th._integration import cumulative_trapezoid, trapezoid, trapz
 __all__ += ["cumulative_trapezoid", "trapezoid", "trapz"]
+from th._out_of_place import dropout, index_copy, index_fill
+__all__ += ["dropout", "index_copy", "index_fill"]
 __all__ += ["as_tensor", "empty_strided", "is_storage", "typename"]
 __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
             "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
