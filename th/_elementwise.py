@@ -299,6 +299,8 @@ def isin(elements: Union["Tensor", _Number], test_elements: Union["Tensor", _Num
     values = values.reshape(-1)
     tests = (test_elements.to(dtype) if is_tensor[1]
              else th.tensor([test_elements], dtype=dtype)).reshape(-1)
+    if tests.is_floating_point():  # NaN matches nothing, and would upset the binary search
+        tests = tests[~th.isnan(tests)]
     if tests.numel() == 0:
         found = th.zeros(values.shape, dtype=bool_)
     else:
