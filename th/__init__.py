@@ -238,6 +238,11 @@ from th._integration import cumulative_trapezoid, trapezoid, trapz
 __all__ += ["cumulative_trapezoid", "trapezoid", "trapz"]
 from th._out_of_place import dropout, index_copy, index_fill
 __all__ += ["dropout", "index_copy", "index_fill"]
+from th._legacy_linalg import (cholesky, cholesky_inverse, cholesky_solve, det, inverse,
+                               logdet, lu, lu_solve, matrix_exp, matrix_power, pinverse, qr,
+                               slogdet, svd)
+__all__ += ["cholesky", "cholesky_inverse", "cholesky_solve", "det", "inverse", "logdet", "lu",
+            "lu_solve", "matrix_exp", "matrix_power", "pinverse", "qr", "slogdet", "svd"]
 __all__ += ["as_tensor", "empty_strided", "is_storage", "typename"]
 __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
             "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
