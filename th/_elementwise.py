@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 from th._dtype import bfloat16, float16, float32, float64
 from th._dtype import bool as bool_
 from th._dtype import complex64, complex128
-from th._errors import Error, UnsupportedDtype
+from th._errors import ArgumentError, DtypeError, Error, UnsupportedDtype
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -35,6 +35,18 @@ def _floating(input: "Tensor") -> "Tensor":
     if input.is_floating_point() or input.is_complex():
         return input
     return input.to(_th().get_default_dtype())
+
+
+def _in_place(input: "Tensor", result: "Tensor", fn: str) -> "Tensor":
+    """result written into input (Tensor.<fn>_), which must be able to hold it:
+    the same dtype and shape, as torch's in-place forms require."""
+    if result.dtype != input.dtype:
+        raise DtypeError(f"result type {_torch_name(result.dtype)} can't be cast to the "
+                         f"desired output type {_torch_name(input.dtype)}")
+    if result.shape != input.shape:
+        raise ArgumentError(f"{fn}: output with shape {list(input.shape)} doesn't match the "
+                            f"broadcast shape {list(result.shape)}")
+    return input.copy_(result)
 
 
 # ------------------------------------------------------------ aliases
