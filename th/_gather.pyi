@@ -121,7 +121,7 @@ def masked_scatter(input: Tensor, mask: Tensor, source: Tensor) -> Tensor:
     tensor([1., 0., 2.])
     """
 def getitem(self: Tensor, index: _Index) -> Tensor:
-    """self[index] for an index with advanced items: a new tensor."""
+    """self[index] for an index with advanced items or negative steps: a new tensor."""
 def setitem(self: Tensor, index: _Index, value: _Data) -> None:
     """self[index] = value for an index with advanced items: value (a number,
     a tensor or nested data) broadcast to what self[index] would be.
