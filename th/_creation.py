@@ -2,17 +2,13 @@
 and its questions about objects (typename, is_storage), composed from th's
 factories and interop."""
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
+import th
 from th._errors import ArgumentError, Error
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
-
-
-def _th() -> Any:
-    import th
-    return th
 
 
 def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> "Tensor":
@@ -30,7 +26,6 @@ def as_tensor(data: Any, dtype: Any = None, device: Any = None) -> "Tensor":
     >>> th.as_tensor([1, 2], dtype=th.float64)
     tensor([1., 2.], dtype=th.float64)
     """
-    th = _th()
     if isinstance(data, th.Tensor):
         th.device(device if device is not None else "cpu")  # refuses what th cannot compute on
         return data if dtype is None or dtype == data.dtype else data.to(dtype)
@@ -58,7 +53,6 @@ def empty_strided(size: Sequence[SupportsIndex], stride: Sequence[SupportsIndex]
     >>> t.shape, t.stride()
     ((2, 3), (1, 2))
     """
-    th = _th()
     import operator
     sizes = [operator.index(s) for s in size]
     strides = [operator.index(s) for s in stride]
@@ -86,7 +80,7 @@ def typename(obj: Any) -> str:
     >>> th.typename(th.zeros(2)), th.typename(1)
     ('th.FloatTensor', 'int')
     """
-    if isinstance(obj, _th().Tensor):
+    if isinstance(obj, th.Tensor):
         return obj.type()
     module = getattr(obj, "__module__", "") or ""
     if hasattr(obj, "__qualname__"):
@@ -105,4 +99,4 @@ def is_storage(obj: Any) -> bool:
     >>> th.is_storage(th.zeros(2).storage()), th.is_storage(th.zeros(2))
     (True, False)
     """
-    return isinstance(obj, _th().Storage)
+    return isinstance(obj, th.Storage)

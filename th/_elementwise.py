@@ -6,10 +6,13 @@ isreal), heaviside, logit, isin and is_nonzero."""
 import math
 from typing import TYPE_CHECKING, Any, Optional, Union
 
+import th
+from th._combine import _check
 from th._dtype import bfloat16, float16, float32, float64
 from th._dtype import bool as bool_
 from th._dtype import complex64, complex128
 from th._errors import ArgumentError, DtypeError, Error, UnsupportedDtype
+from th.linalg import _tname as _torch_name
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -17,24 +20,12 @@ if TYPE_CHECKING:
 _Number = Union[bool, int, float, complex]
 
 
-def _th() -> Any:
-    import th
-    return th
-
-
-def _check(fn: str, input: Any, name: str = "input") -> "Tensor":
-    if not isinstance(input, _th().Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' (position 1) must be Tensor, "
-                        f"not {type(input).__name__}")
-    return input
-
-
 def _floating(input: "Tensor") -> "Tensor":
     """input in a floating or complex dtype: integers and bools as the
     default dtype, as torch's unary float functions take them."""
     if input.is_floating_point() or input.is_complex():
         return input
-    return input.to(_th().get_default_dtype())
+    return input.to(th.get_default_dtype())
 
 
 def _in_place(input: "Tensor", result: "Tensor", fn: str) -> "Tensor":
@@ -56,7 +47,7 @@ def clamp_min(input: "Tensor", min: Union["Tensor", _Number]) -> "Tensor":
     >>> th.clamp_min(th.tensor([1.0, 5.0, 3.0]), 2.5)
     tensor([2.5000, 5.0000, 3.0000])
     """
-    return _th().clamp(_check("clamp_min", input), min=min)
+    return th.clamp(_check("clamp_min", input), min=min)
 
 
 def clamp_max(input: "Tensor", max: Union["Tensor", _Number]) -> "Tensor":
@@ -65,7 +56,7 @@ def clamp_max(input: "Tensor", max: Union["Tensor", _Number]) -> "Tensor":
     >>> th.clamp_max(th.tensor([1.0, 5.0, 3.0]), 2.5)
     tensor([1.0000, 2.5000, 2.5000])
     """
-    return _th().clamp(_check("clamp_max", input), max=max)
+    return th.clamp(_check("clamp_max", input), max=max)
 
 
 def true_divide(dividend: Union["Tensor", _Number], divisor: Union["Tensor", _Number]
@@ -76,7 +67,7 @@ def true_divide(dividend: Union["Tensor", _Number], divisor: Union["Tensor", _Nu
     >>> th.true_divide(th.tensor([1, 5]), 2)
     tensor([0.5000, 2.5000])
     """
-    return _th().div(dividend, divisor)
+    return th.div(dividend, divisor)
 
 
 def positive(input: "Tensor") -> "Tensor":
@@ -94,7 +85,6 @@ def positive(input: "Tensor") -> "Tensor":
 def _through_numpy(fn: str, input: "Tensor", numpy_fn: Any) -> "Tensor":
     """numpy_fn over input, in input's floating dtype (integers as the
     default dtype; bfloat16, which numpy lacks, through float32)."""
-    th = _th()
     x = _floating(_check(fn, input))
     dtype = x.dtype
     if dtype == bfloat16:
@@ -179,18 +169,7 @@ def _complex_of(fn: str, real: "Tensor", imag: "Tensor", first: str, second: str
     return complex128 if real.dtype == float64 else complex64
 
 
-def _torch_name(dtype: Any) -> str:
-    """torch's C++ name of a dtype, as its messages spell it (Float, Long)."""
-    names = {"float16": "Half", "float32": "Float", "float64": "Double",
-             "bfloat16": "BFloat16", "bool": "Bool", "uint8": "Byte", "int8": "Char",
-             "int16": "Short", "int32": "Int", "int64": "Long", "complex64": "ComplexFloat",
-             "complex128": "ComplexDouble"}
-    name = str(dtype).replace("th.", "")
-    return names.get(name, name)
-
-
 def _assemble(real: "Tensor", imag: "Tensor", dtype: Any) -> "Tensor":
-    th = _th()
     shape = th.broadcast_shapes(real.shape, imag.shape)
     out = th.empty(shape, dtype=dtype)
     parts = th.view_as_real(out)
@@ -217,7 +196,6 @@ def polar(abs: "Tensor", angle: "Tensor") -> "Tensor":
     tensor([2.+0.j])
     """
     dtype = _complex_of("polar", abs, angle, "abs", "angle")
-    th = _th()
     return _assemble(abs * th.cos(angle), abs * th.sin(angle), dtype)
 
 
@@ -229,7 +207,6 @@ def angle(input: "Tensor") -> "Tensor":
     >>> th.angle(th.tensor([-1.0, 2.0]))
     tensor([3.1416, 0.0000])
     """
-    th = _th()
     input = _check("angle", input)
     if input.is_complex():
         return th.atan2(input.imag, input.real)
@@ -245,7 +222,6 @@ def isreal(input: "Tensor") -> "Tensor":
     >>> th.isreal(th.tensor([1 + 0j, 1 + 1j]))
     tensor([ True, False])
     """
-    th = _th()
     if _check("isreal", input).is_complex():
         return input.imag == 0
     return th.ones(input.shape, dtype=bool_)
@@ -260,7 +236,6 @@ def heaviside(input: "Tensor", values: "Tensor") -> "Tensor":
     >>> th.heaviside(th.tensor([-1.0, 0.0, 2.0]), th.tensor([0.5]))
     tensor([0.0000, 0.5000, 1.0000])
     """
-    th = _th()
     _check("heaviside", input)
     _check("heaviside", values, "values")
     if input.is_complex() or values.is_complex():
@@ -277,7 +252,6 @@ def logit(input: "Tensor", eps: Optional[float] = None) -> "Tensor":
     >>> th.logit(th.tensor([0.25, 0.5]))
     tensor([-1.0986,  0.0000])
     """
-    th = _th()
     x = _floating(_check("logit", input))
     if x.is_complex():
         raise UnsupportedDtype(f'"logit_cpu" not implemented for \'{_torch_name(x.dtype)}\'')
@@ -297,7 +271,6 @@ def isin(elements: Union["Tensor", _Number], test_elements: Union["Tensor", _Num
     >>> th.isin(th.tensor([1, 2, 3]), th.tensor([2, 5]))
     tensor([False,  True, False])
     """
-    th = _th()
     is_tensor = isinstance(elements, th.Tensor), isinstance(test_elements, th.Tensor)
     if not any(is_tensor):
         raise TypeError("isin(): expected elements or test_elements to be a Tensor, got "

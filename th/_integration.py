@@ -4,15 +4,11 @@ Integration.cpp writes them so that dtypes and rounding follow."""
 import operator
 from typing import TYPE_CHECKING, Any, Optional, SupportsIndex, Union
 
+import th
 from th._errors import Error, OutOfRange
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
-
-
-def _th() -> Any:
-    import th
-    return th
 
 
 def _dim(y: "Tensor", dim: SupportsIndex) -> int:
@@ -47,7 +43,6 @@ def _spacing(fn: str, y: "Tensor", x: "Tensor", dim: int) -> "Tensor":
 
 
 def _check(fn: str, y: Any, x: Any, dx: Any) -> None:
-    th = _th()
     if not isinstance(y, th.Tensor):
         raise TypeError(f"{fn}(): argument 'y' (position 1) must be Tensor, not "
                         f"{type(y).__name__}")
@@ -72,7 +67,6 @@ def trapezoid(y: "Tensor", x: Optional["Tensor"] = None, *, dx: Optional[float] 
     >>> th.trapezoid(th.tensor([1.0, 2.0, 3.0]), th.tensor([0.0, 1.0, 3.0]))
     tensor(6.5000)
     """
-    th = _th()
     _check("trapezoid", y, x, dx)
     d = _dim(y, dim)
     if y.dim() and y.shape[d] == 0:  # numpy's answer for no samples
@@ -107,7 +101,6 @@ def cumulative_trapezoid(y: "Tensor", x: Optional["Tensor"] = None, *,
     >>> th.cumulative_trapezoid(th.tensor([1.0, 2.0, 3.0]))
     tensor([1.5000, 4.0000])
     """
-    th = _th()
     _check("cumulative_trapezoid", y, x, dx)
     d = _dim(y, dim)
     if y.dtype == th.bool or (x is not None and x.dtype == th.bool):

@@ -7,7 +7,10 @@ import math
 from collections import namedtuple
 from typing import TYPE_CHECKING, Any
 
+import th
+from th._combine import _check
 from th._errors import Error, UnsupportedDtype
+from th.linalg import _tname
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -19,29 +22,13 @@ _svd_result = namedtuple("svd", ["U", "S", "V"])
 _lu_with_info = namedtuple("_lu_with_info", ["LU", "pivots", "info"])
 
 
-def _th() -> Any:
-    import th
-    return th
-
-
-def _linalg() -> Any:
-    from th import linalg
-    return linalg
-
-
-def _check(fn: str, input: Any, name: str = "input") -> "Tensor":
-    if not isinstance(input, _th().Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' must be Tensor, not {type(input).__name__}")
-    return input
-
-
 def det(input: "Tensor") -> "Tensor":
     """The determinant of each square matrix of input (th.linalg.det).
 
     >>> th.det(th.tensor([[2.0, 1.0], [1.0, 3.0]]))
     tensor(5.)
     """
-    return _linalg().det(_check("det", input))
+    return th.linalg.det(_check("det", input))
 
 
 def logdet(input: "Tensor") -> "Tensor":
@@ -52,7 +39,6 @@ def logdet(input: "Tensor") -> "Tensor":
     >>> th.logdet(th.tensor([[2.0, 0.0], [0.0, 3.0]]))
     tensor(1.7918)
     """
-    th = _th()
     A = _check("logdet", input)
     if A.dim() < 2:
         raise Error("logdet: The input tensor A must have at least 2 dimensions.")
@@ -60,10 +46,9 @@ def logdet(input: "Tensor") -> "Tensor":
         raise Error(f"logdet: A must be batches of square matrices, but they are "
                     f"{A.shape[-2]} by {A.shape[-1]} matrices")
     if not (A.is_floating_point() or A.is_complex()) or A.dtype in (th.float16, th.bfloat16):
-        from th.linalg import _tname
         raise Error(f"logdet: Expected a floating point or complex tensor as input. Got "
                     f"{_tname(A.dtype)}")
-    sign, logabsdet = _linalg().slogdet(A)
+    sign, logabsdet = th.linalg.slogdet(A)
     if A.is_complex():
         return th.log(sign) + logabsdet
     return th.where(sign == -1, th.full((), math.nan, dtype=logabsdet.dtype), logabsdet)
@@ -76,7 +61,7 @@ def slogdet(input: "Tensor") -> Any:
     >>> th.slogdet(th.tensor([[0.0, 2.0], [1.0, 0.0]]))
     slogdet(sign=tensor(-1.), logabsdet=tensor(0.6931))
     """
-    sign, logabsdet = _linalg().slogdet(_check("slogdet", input))
+    sign, logabsdet = th.linalg.slogdet(_check("slogdet", input))
     return _slogdet_result(sign, logabsdet)
 
 
@@ -87,7 +72,7 @@ def inverse(input: "Tensor") -> "Tensor":
     tensor([[0.5000, 0.0000],
             [0.0000, 0.2500]])
     """
-    return _linalg().inv(_check("inverse", input))
+    return th.linalg.inv(_check("inverse", input))
 
 
 def pinverse(input: "Tensor", rcond: float = 1e-15) -> "Tensor":
@@ -98,7 +83,7 @@ def pinverse(input: "Tensor", rcond: float = 1e-15) -> "Tensor":
     tensor([[1., 0.],
             [0., 0.]])
     """
-    return _linalg().pinv(_check("pinverse", input), atol=0.0, rtol=rcond)
+    return th.linalg.pinv(_check("pinverse", input), atol=0.0, rtol=rcond)
 
 
 def matrix_power(input: "Tensor", n: int) -> "Tensor":
@@ -109,7 +94,7 @@ def matrix_power(input: "Tensor", n: int) -> "Tensor":
     tensor([[1, 3],
             [0, 1]])
     """
-    return _linalg().matrix_power(_check("matrix_power", input), n)
+    return th.linalg.matrix_power(_check("matrix_power", input), n)
 
 
 def matrix_exp(input: "Tensor") -> "Tensor":
@@ -120,7 +105,7 @@ def matrix_exp(input: "Tensor") -> "Tensor":
     tensor([[1., 0.],
             [0., 1.]])
     """
-    return _linalg().matrix_exp(_check("matrix_exp", input))
+    return th.linalg.matrix_exp(_check("matrix_exp", input))
 
 
 def cholesky(input: "Tensor", upper: bool = False) -> "Tensor":
@@ -131,7 +116,7 @@ def cholesky(input: "Tensor", upper: bool = False) -> "Tensor":
     tensor([[2., 0.],
             [1., 1.]])
     """
-    return _linalg().cholesky(_check("cholesky", input), upper=upper)
+    return th.linalg.cholesky(_check("cholesky", input), upper=upper)
 
 
 def cholesky_inverse(input: "Tensor", upper: bool = False) -> "Tensor":
@@ -142,7 +127,7 @@ def cholesky_inverse(input: "Tensor", upper: bool = False) -> "Tensor":
     tensor([[ 0.5000, -0.5000],
             [-0.5000,  1.0000]])
     """
-    return _linalg().cholesky_inverse(_check("cholesky_inverse", input), upper)
+    return th.linalg.cholesky_inverse(_check("cholesky_inverse", input), upper)
 
 
 def cholesky_solve(B: "Tensor", L: "Tensor", upper: bool = False) -> "Tensor":
@@ -153,7 +138,7 @@ def cholesky_solve(B: "Tensor", L: "Tensor", upper: bool = False) -> "Tensor":
     tensor([[2.],
             [1.]])
     """
-    linalg = _linalg()
+    linalg = th.linalg
     _check("cholesky_solve", B)
     _check("cholesky_solve", L, "input2")
     if B.dim() < 2 or L.dim() < 2:
@@ -170,7 +155,6 @@ def cholesky_solve(B: "Tensor", L: "Tensor", upper: bool = False) -> "Tensor":
         raise Error(f"Incompatible matrix sizes for cholesky_solve: each A matrix is "
                     f"{L.shape[-2]} by {L.shape[-1]} but each b matrix is {B.shape[-2]} by "
                     f"{B.shape[-1]}")
-    th = _th()
     if not (B.is_floating_point() or B.is_complex()) or B.dtype in (th.float16, th.bfloat16):
         raise UnsupportedDtype(f"\"cholesky_solve_cpu\" not implemented for '{_tname(B.dtype)}'")
     if upper:  # A = U^H U: U^H Y = B, then U X = Y
@@ -185,11 +169,6 @@ def _adjoint(t: "Tensor") -> "Tensor":
     return t.transpose(-2, -1).conj()
 
 
-def _tname(dtype: Any) -> str:
-    from th.linalg import _tname
-    return _tname(dtype)
-
-
 def qr(input: "Tensor", some: bool = True) -> Any:
     """(Q, R) with input = Q R, Q's columns orthonormal and R upper
     triangular: reduced when some is true, complete otherwise (the named
@@ -200,7 +179,7 @@ def qr(input: "Tensor", some: bool = True) -> Any:
     tensor([[-5.0000, -2.2000],
             [ 0.0000,  0.4000]])
     """
-    Q, R = _linalg().qr(_check("qr", input), "reduced" if some else "complete")
+    Q, R = th.linalg.qr(_check("qr", input), "reduced" if some else "complete")
     return _qr_result(Q, R)
 
 
@@ -212,15 +191,14 @@ def svd(input: "Tensor", some: bool = True, compute_uv: bool = True) -> Any:
     >>> th.svd(th.tensor([[3.0, 0.0], [0.0, -2.0]])).S
     tensor([3., 2.])
     """
-    th = _th()
     A = _check("svd", input)
     if not compute_uv:
-        S = _linalg().svdvals(A)
+        S = th.linalg.svdvals(A)
         m, n = A.shape[-2:] if A.dim() >= 2 else (0, 0)
         batch = A.shape[:-2]
         return _svd_result(th.zeros(batch + (m, m), dtype=A.dtype), S,
                            th.zeros(batch + (n, n), dtype=A.dtype))
-    U, S, Vh = _linalg().svd(A, full_matrices=not some)
+    U, S, Vh = th.linalg.svd(A, full_matrices=not some)
     return _svd_result(U, S, _adjoint(Vh))
 
 
@@ -233,7 +211,7 @@ def lu(A: "Tensor", pivot: bool = True, get_infos: bool = False) -> Any:
     >>> pivots
     tensor([2, 2], dtype=th.int32)
     """
-    LU, pivots, info = _linalg().lu_factor_ex(_check("lu", A, "A"), pivot=pivot)
+    LU, pivots, info = th.linalg.lu_factor_ex(_check("lu", A, "A"), pivot=pivot)
     # (torch.lu does not raise for a singular A either: U's zero is in LU)
     return _lu_with_info(LU, pivots, info) if get_infos else (LU, pivots)
 
@@ -249,4 +227,4 @@ def lu_solve(b: "Tensor", LU_data: "Tensor", LU_pivots: "Tensor") -> "Tensor":
             [1.]])
     """
     _check("lu_solve", b)
-    return _linalg().lu_solve(LU_data, LU_pivots, b)
+    return th.linalg.lu_solve(LU_data, LU_pivots, b)

@@ -1,23 +1,14 @@
 """Function forms torch has of th's in-place tensor methods: index_copy and
 index_fill (a copy written by index_copy_ / index_fill_) and torch.dropout
 (th.nn.functional.dropout with torch.dropout's positional signature)."""
-from typing import TYPE_CHECKING, Any, SupportsIndex, Union
+from typing import TYPE_CHECKING, SupportsIndex, Union
 
+import th
+from th._combine import _check
 from th._errors import ArgumentError
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
-
-
-def _th() -> Any:
-    import th
-    return th
-
-
-def _check(fn: str, input: Any, name: str = "input") -> "Tensor":
-    if not isinstance(input, _th().Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' must be Tensor, not {type(input).__name__}")
-    return input
 
 
 def index_copy(input: "Tensor", dim: SupportsIndex, index: "Tensor", source: "Tensor"
@@ -52,4 +43,4 @@ def dropout(input: "Tensor", p: float, train: bool) -> "Tensor":
     """
     if not 0 <= p <= 1:
         raise ArgumentError(f"dropout probability has to be between 0 and 1, but got {p}")
-    return _th().nn.functional.dropout(_check("dropout", input), p, bool(train))
+    return th.nn.functional.dropout(_check("dropout", input), p, bool(train))

@@ -7,8 +7,11 @@ from collections import namedtuple
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional, SupportsIndex, Union
 
+import th
+from th._combine import _check
 from th._dtype import bool as bool_
 from th._dtype import int64
+from th._elementwise import _torch_name
 from th._errors import ArgumentError, DtypeError, Error, OutOfRange, UnsupportedDtype
 
 if TYPE_CHECKING:
@@ -17,17 +20,6 @@ if TYPE_CHECKING:
 _Dims = Union[SupportsIndex, Sequence[SupportsIndex], None]
 # torch.return_types.aminmax
 _aminmax_result = namedtuple("aminmax", ["min", "max"])
-
-
-def _th() -> Any:
-    import th
-    return th
-
-
-def _check(fn: str, input: Any, name: str = "input") -> "Tensor":
-    if not isinstance(input, _th().Tensor):
-        raise TypeError(f"{fn}(): argument '{name}' must be Tensor, not {type(input).__name__}")
-    return input
 
 
 def _dims(dim: _Dims) -> Any:
@@ -44,7 +36,6 @@ def count_nonzero(input: "Tensor", dim: _Dims = None) -> "Tensor":
     >>> th.count_nonzero(th.tensor([[0, 1, 2], [0, 0, 3]]), dim=1)
     tensor([2, 1])
     """
-    th = _th()
     nonzero = _check("count_nonzero", input) != 0
     if dim is None:
         return th.sum(nonzero, dtype=int64)
@@ -60,7 +51,6 @@ def aminmax(input: "Tensor", *, dim: Optional[SupportsIndex] = None, keepdim: bo
     >>> th.aminmax(th.tensor([[3, 1], [2, 5]]), dim=0)
     aminmax(min=tensor([2, 1]), max=tensor([3, 5]))
     """
-    th = _th()
     input = _check("aminmax", input)
     if dim is None:
         if input.numel() == 0:
@@ -86,7 +76,6 @@ def aminmax(input: "Tensor", *, dim: Optional[SupportsIndex] = None, keepdim: bo
 
 def _spread_and_mean(fn: str, spread: Any, input: "Tensor", dim: Any, unbiased: Any,
                      keepdim: bool, correction: Any) -> Any:
-    th = _th()
     input = _check(fn, input)
     if isinstance(dim, bool) and unbiased is None:  # std_mean(input, unbiased)
         dim, unbiased = None, dim
@@ -114,7 +103,7 @@ def std_mean(input: "Tensor", dim: _Dims = None, unbiased: Optional[bool] = None
     >>> th.std_mean(th.tensor([1.0, 2.0, 6.0]))
     (tensor(2.6458), tensor(3.))
     """
-    return _spread_and_mean("std_mean", _th().std, input, dim, unbiased, keepdim, correction)
+    return _spread_and_mean("std_mean", th.std, input, dim, unbiased, keepdim, correction)
 
 
 def var_mean(input: "Tensor", dim: _Dims = None, unbiased: Optional[bool] = None,
@@ -126,7 +115,7 @@ def var_mean(input: "Tensor", dim: _Dims = None, unbiased: Optional[bool] = None
     >>> th.var_mean(th.tensor([1.0, 2.0, 6.0]))
     (tensor(7.), tensor(3.))
     """
-    return _spread_and_mean("var_mean", _th().var, input, dim, unbiased, keepdim, correction)
+    return _spread_and_mean("var_mean", th.var, input, dim, unbiased, keepdim, correction)
 
 
 def nanmean(input: "Tensor", dim: _Dims = None, keepdim: bool = False, *, dtype: Any = None
@@ -137,7 +126,6 @@ def nanmean(input: "Tensor", dim: _Dims = None, keepdim: bool = False, *, dtype:
     >>> th.nanmean(th.tensor([1.0, float('nan'), 3.0]))
     tensor(2.)
     """
-    th = _th()
     input = _check("nanmean", input)
     if not (input.is_floating_point() or input.is_complex()):
         raise DtypeError("nanmean(): expected input to have floating point or complex dtype "
@@ -158,11 +146,6 @@ def nanmean(input: "Tensor", dim: _Dims = None, keepdim: bool = False, *, dtype:
     return total.div_(count)
 
 
-def _torch_name(dtype: Any) -> str:
-    from th._elementwise import _torch_name
-    return _torch_name(dtype)
-
-
 def cov(input: "Tensor", *, correction: int = 1, fweights: Optional["Tensor"] = None,
         aweights: Optional["Tensor"] = None) -> "Tensor":
     """The covariance matrix of the variables in input's rows (observations
@@ -174,7 +157,6 @@ def cov(input: "Tensor", *, correction: int = 1, fweights: Optional["Tensor"] = 
     tensor([[ 1., -1.],
             [-1.,  1.]])
     """
-    th = _th()
     input = _check("cov", input)
     if input.dim() > 2:
         raise Error("cov(): expected input to have two or fewer dimensions but got an input "
@@ -236,7 +218,6 @@ def corrcoef(input: "Tensor") -> "Tensor":
     tensor([[ 1.0000, -0.9820],
             [-0.9820,  1.0000]])
     """
-    th = _th()
     input = _check("corrcoef", input)
     if input.dim() > 2:
         raise Error("corrcoef(): expected input to have two or fewer dimensions but got an "
@@ -249,6 +230,5 @@ def corrcoef(input: "Tensor") -> "Tensor":
     c = c / stddev.reshape(-1, 1)
     c = c / stddev.reshape(1, -1)
     if c.is_complex():
-        from th._elementwise import complex as make_complex
-        return make_complex(th.clip(c.real, -1, 1), th.clip(c.imag, -1, 1))
+        return th.complex(th.clip(c.real, -1, 1), th.clip(c.imag, -1, 1))
     return th.clip(c, -1, 1)

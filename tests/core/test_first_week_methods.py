@@ -8,7 +8,6 @@ import warnings
 import numpy as np
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 import th
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import th
 
-from torch_compare import DTYPES, FLOATS, NUMBERS, check, pair, tensor_pairs, torch
+from torch_compare import DTYPES, NUMBERS, check, pair, tensor_pairs, torch
 
 SPECIAL = np.array([0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 1e-30, 1e30, np.inf, -np.inf, np.nan,
                     1e300, -1e-300])
