@@ -12,7 +12,7 @@ from th._combine import _check
 from th._dtype import bool as bool_
 from th._dtype import int64
 from th._elementwise import _torch_name
-from th._errors import ArgumentError, DtypeError, Error, OutOfRange, UnsupportedDtype
+from th._errors import DtypeError, Error, OutOfRange, UnsupportedDtype
 
 if TYPE_CHECKING:
     from th._tensor import Tensor
@@ -80,7 +80,8 @@ def _spread_and_mean(fn: str, spread: Any, input: "Tensor", dim: Any, unbiased: 
     if isinstance(dim, bool) and unbiased is None:  # std_mean(input, unbiased)
         dim, unbiased = None, dim
     if unbiased is not None and correction is not None:
-        raise ArgumentError(f"{fn}(): cannot specify both unbiased and correction")
+        raise TypeError(f"{fn}(): takes unbiased or correction, not both (torch's signatures "
+                        "have one or the other)")
     dims = _dims(dim)
     if isinstance(dims, tuple) and not dims:  # torch: an empty dim list is every dim
         dims = None

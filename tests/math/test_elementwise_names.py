@@ -134,6 +134,14 @@ def test_complex_and_polar_refuse_what_torch_refuses(dtypes):
     check(lambda: th.polar(a, b), lambda: torch.polar(c, d))
 
 
+def test_complex_of_float16_parts_is_refused_for_want_of_complex32():
+    """(docs/TORCH.md: torch makes complex32, a dtype th does not have)"""
+    with pytest.raises(th.UnsupportedDtype):
+        th.complex(th.ones(2, dtype=th.float16), th.ones(2, dtype=th.float16))
+    with pytest.raises(th.UnsupportedDtype):
+        th.polar(th.ones(2, dtype=th.float16), th.ones(2, dtype=th.float16))
+
+
 def test_complex_refuses_shapes_that_do_not_broadcast_and_non_tensors():
     check(lambda: th.complex(th.ones(2), th.ones(3)),
           lambda: torch.complex(torch.ones(2), torch.ones(3)))
