@@ -47,6 +47,8 @@ def clamp_min(input: "Tensor", min: Union["Tensor", _Number]) -> "Tensor":
     >>> th.clamp_min(th.tensor([1.0, 5.0, 3.0]), 2.5)
     tensor([2.5000, 5.0000, 3.0000])
     """
+    if min is None:  # (torch's signature takes no None here, as clamp's does)
+        raise TypeError("clamp_min(): argument 'min' must be a Tensor or a number, not None")
     return th.clamp(_check("clamp_min", input), min=min)
 
 
@@ -56,6 +58,8 @@ def clamp_max(input: "Tensor", max: Union["Tensor", _Number]) -> "Tensor":
     >>> th.clamp_max(th.tensor([1.0, 5.0, 3.0]), 2.5)
     tensor([1.0000, 2.5000, 2.5000])
     """
+    if max is None:
+        raise TypeError("clamp_max(): argument 'max' must be a Tensor or a number, not None")
     return th.clamp(_check("clamp_max", input), max=max)
 
 

@@ -42,6 +42,8 @@ def test_clamp_min_takes_tensor_bounds_and_refuses_no_tensor():
     check(lambda: th.clamp_max(a, lo), lambda: torch.clamp_max(b, tlo))
     with pytest.raises(TypeError):
         th.clamp_min([1.0], 0.0)
+    check(lambda: th.clamp_min(a, None), lambda: torch.clamp_min(b, None))
+    check(lambda: th.clamp_max(a, None), lambda: torch.clamp_max(b, None))
 
 
 @given(tensor_pairs(dtypes=DTYPES, max_dims=2))
