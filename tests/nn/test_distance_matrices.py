@@ -109,3 +109,15 @@ def test_pdist_matches_torch(data, dtype, p):
     check(lambda: th.pdist(a, p), lambda: torch.pdist(b, p), **tolerance(dtype))
     check(lambda: th.nn.functional.pdist(a, p), lambda: torch.nn.functional.pdist(b, p),
           **tolerance(dtype))
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, float("inf")])
+def test_cdist_in_blocks_of_rows_matches_torch(monkeypatch, p):
+    """Large inputs go through in blocks of x1's rows (a small block here)."""
+    import th.nn._distances as distances
+    monkeypatch.setattr(distances, "_CDIST_BLOCK", 40)
+    rng = np.random.default_rng(5)
+    a, b = pair(rng.standard_normal((2, 9, 3)))
+    c, d = pair(rng.standard_normal((1, 4, 3)))
+    check(lambda: th.cdist(a, c, p, MODES[2]), lambda: torch.cdist(b, d, p, MODES[2]),
+          rtol=1e-12, atol=1e-12)

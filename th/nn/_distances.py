@@ -8,6 +8,7 @@ and element-wise expressions).
     >>> F.normalize(th.tensor([[3.0, 4.0]])).tolist()
     [[0.6000000238418579, 0.800000011920929]]
 """
+import math
 from typing import Optional
 
 import th
@@ -90,6 +91,7 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     return th.norm(diff, p, diff.dim() - 1, keepdim=keepdim)
 
 
+_CDIST_BLOCK = 1 << 22  # elements of differences cdist holds at a time
 _CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": None, "use_mm_for_euclid_dist": True,
                 "donot_use_mm_for_euclid_dist": False}
 
@@ -151,10 +153,15 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
         by_products = a.shape[-2] > 25 or b.shape[-2] > 25
     if p == 2 and by_products and a.shape[-1] and a.shape[-2] and b.shape[-2]:
         return _euclidean_by_products(a, b)
-    diff = a.unsqueeze(-2) - b.unsqueeze(-3)
-    if diff.shape[-1] == 0:  # no coordinates: every distance is 0 (for p = inf too)
-        return th.zeros(diff.shape[:-1], dtype=diff.dtype)
-    return th.linalg.vector_norm(diff, p, -1)
+    rows, others, m = a.shape[-2], b.shape[-2], a.shape[-1]
+    if m == 0 or rows == 0 or others == 0:  # no coordinates: every distance is 0 (p = inf too)
+        return th.zeros(batch + (rows, others), dtype=a.dtype)
+    # the differences of a block of x1's rows with every row of x2 at a time, so that
+    # large inputs need not hold all P * R * M of them at once
+    block = max(1, _CDIST_BLOCK // max(1, others * m * math.prod(batch)))
+    parts = [th.linalg.vector_norm(a[..., i:i + block, :].unsqueeze(-2) - b.unsqueeze(-3), p, -1)
+             for i in range(0, rows, block)]
+    return parts[0] if len(parts) == 1 else th.cat(parts, -2)
 
 
 def pdist(input: Tensor, p: float = 2.0) -> Tensor:
