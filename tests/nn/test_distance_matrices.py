@@ -113,7 +113,7 @@ def test_pdist_matches_torch(data, dtype, p):
 
 @pytest.mark.parametrize("p", [0.0, 1.0, 2.0, float("inf")])
 def test_cdist_in_blocks_of_rows_matches_torch(monkeypatch, p):
-    """Large inputs go through in blocks of x1's rows (a small block here)."""
+    """Large inputs go through in blocks of x1's rows, or of pdist's pairs (small here)."""
     import th.nn._distances as distances
     monkeypatch.setattr(distances, "_CDIST_BLOCK", 40)
     rng = np.random.default_rng(5)
@@ -121,3 +121,4 @@ def test_cdist_in_blocks_of_rows_matches_torch(monkeypatch, p):
     c, d = pair(rng.standard_normal((1, 4, 3)))
     check(lambda: th.cdist(a, c, p, MODES[2]), lambda: torch.cdist(b, d, p, MODES[2]),
           rtol=1e-12, atol=1e-12)
+    check(lambda: th.pdist(a[0], p), lambda: torch.pdist(b[0], p), rtol=1e-12, atol=1e-12)
