@@ -251,7 +251,9 @@ KNOWN_DIFFERENCES = [
               "could not infer output dtype", "can't be cast to the desired output type",
               "must be int, not tuple", "Converting complex Scalar to non-complex",
               "without overflow", "but expected", "invalid combination of arguments",
-              "dim must be a 2-tuple", "self and source expected to have the same dtype"))),
+              "dim must be a 2-tuple", "self and source expected to have the same dtype",
+              # slices with negative steps and empty masks (numpy's elements)
+              "step must be greater than zero", "does not match the shape of the indexed"))),
     Entry("sparse-addmm-dtypes",
           "docs/TORCH.md 'Arithmetic' and docs/SPARSE.md: th.sparse.addmm/mm take float32 and "
           "float64 only (torch: every dtype)",

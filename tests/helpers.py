@@ -29,6 +29,20 @@ ALL_DTYPES = list(NUMPY_DTYPES)  # every dtype numpy has
 EVERY_DTYPE = ALL_DTYPES + [th.bfloat16]  # bfloat16: numpy has none (ml_dtypes does)
 
 
+# the start of a child Python's script in which th's optional imports fail, as
+# where they are not installed (th must run without them)
+BLOCK_NUMPY = """
+import sys
+
+class NoNumpy:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numpy", "scipy", "torch", "ml_dtypes"):
+            raise ImportError(f"{name} is not installed here")
+
+sys.meta_path.insert(0, NoNumpy())
+"""
+
+
 def to_numpy(t):
     """A numpy copy of t's values (through tolist, independent of th's kernels)."""
     return np.array(t.tolist(), dtype=NUMPY_DTYPES[t.dtype]).reshape(t.shape)

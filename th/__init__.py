@@ -49,6 +49,7 @@ from th._gather import (gather, index_add, index_put, index_select, masked_scatt
                         masked_select, nonzero, put, scatter_add, scatter_reduce, take)
 from th._reduce import (all, amax, amin, any, argmax, argmin, max, mean, min, norm, prod,
                         std, sum, var)
+from th._reduce import nansum
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
@@ -61,6 +62,7 @@ from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, di
                        squeeze_copy, t, t_copy, tensor_split, transpose, transpose_copy,
                        unfold_copy, unsqueeze, unsqueeze_copy, view_as_complex, view_as_real,
                        view_copy, vsplit)
+from th._views import diagonal_scatter, select_scatter, slice_scatter
 from th._combine import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_to,
                          column_stack, dstack, fliplr, flipud, hstack, masked_fill,
                          repeat_interleave, roll,
@@ -75,13 +77,14 @@ from th._expr import (Expr, abs, add, addcdiv, addcmul, allclose, atan2, bitwise
                       minimum, mul, ne, neg, negative, pow, reciprocal, remainder, round, rsqrt,
                       sigmoid, sign, sin, sqrt, sub, tanh, trunc, where)
 from th._expr import conj, conj_physical
+from th._expr import absolute, fix, not_equal, sgn
 from th._expr import (acos, arccos, arcsin, arctan, asin, atan, bitwise_left_shift,
                       bitwise_right_shift, copysign, cosh, deg2rad, digamma, erf, erfc, erfinv,
                       exp2, fmax, fmin, fmod, frac, hypot, isfinite, isinf, isnan, isneginf,
                       isposinf, lerp, lgamma, log2, log10, logaddexp, logaddexp2, nan_to_num,
                       polygamma, rad2deg, signbit, sinc, sinh, square, tan, xlogy)
 from th._linalg import (addbmm, addmm, addmv, addr, baddbmm, bmm, dot, matmul, mm,  # products
-                        mv)
+                        mv, vdot)
 from th._random import (Generator, _standard_gamma, bernoulli, default_generator,
                         get_rng_state, initial_seed, manual_seed, multinomial, normal, poisson,
                         rand, rand_like, randint, randint_like, randn, randn_like, randperm,
@@ -110,6 +113,7 @@ from th.linalg import lu_unpack
 from th import nn
 # torch's top-level activations and distances (th/nn/_activations.py, th/nn/_distances.py)
 from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
+from th.nn._activations import rrelu_, rrelu_function as rrelu
 from th.nn._distances import cosine_similarity, pairwise_distance
 # dtype utilities, devices and grad modes, print options, memory formats
 from th._dtype_info import (can_cast, finfo, get_default_dtype, iinfo, is_complex,
@@ -119,6 +123,7 @@ from th._device import (device, enable_grad, inference_mode, is_grad_enabled,
 from th._format import get_printoptions, set_printoptions
 from th._memory_format import (channels_last, channels_last_3d, contiguous_format,
                                memory_format, preserve_format)
+from th._layout import layout, sparse_coo, strided
 import math as _math
 
 pi, e, inf, nan = _math.pi, _math.e, _math.inf, _math.nan
@@ -172,7 +177,7 @@ __all__ = [
     "index_select", "masked_select", "gather", "nonzero", "scatter_add", "scatter_reduce",
     "index_add", "index_put", "put", "take", "masked_scatter",
     "sum", "prod", "mean", "max", "min", "amax", "amin", "argmax", "argmin", "all", "any",
-    "norm", "var", "std",
+    "norm", "var", "std", "nansum",
     "sort", "argsort", "msort", "topk", "kthvalue", "median", "nanmedian", "mode", "cumsum",
     "cumprod", "cummax", "cummin", "logcumsumexp", "searchsorted", "bucketize", "bincount",
     "histc", "unique", "unique_consecutive", "diff", "quantile", "nanquantile",
@@ -205,6 +210,7 @@ __all__ = [
     "set_default_dtype", "is_floating_point", "is_complex", "set_printoptions",
     "get_printoptions", "pi", "e", "inf", "nan", "device", "no_grad", "enable_grad",
     "inference_mode", "set_grad_enabled", "is_grad_enabled", "is_inference_mode_enabled",
+    "layout", "strided", "sparse_coo", "absolute", "fix", "not_equal", "sgn", "vdot",
     "memory_format", "preserve_format", "contiguous_format", "channels_last",
     "channels_last_3d",
     # function forms of the views, combinators, contractions
@@ -214,6 +220,7 @@ __all__ = [
     "permute_copy", "t_copy", "squeeze_copy", "unsqueeze_copy", "diagonal_copy",
     "as_strided_copy", "expand_copy", "view_copy", "unfold_copy", "view_as_real",
     "view_as_complex", "real", "imag", "fliplr", "flipud",
+    "select_scatter", "slice_scatter", "diagonal_scatter",
     "repeat_interleave", "tile", "roll", "rot90", "hstack", "vstack", "row_stack", "dstack",
     "column_stack", "block_diag", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d",
     "take_along_dim", "masked_fill", "einsum", "tensordot", "outer", "ger", "inner",
@@ -223,6 +230,7 @@ __all__ = [
 # torch's top-level activations and distances (th/nn)
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
             "cosine_similarity", "pairwise_distance"]
+__all__ += ["rrelu", "rrelu_"]
 # torch's first-week functions composed from th's (th/_elementwise.py, th/_creation.py,
 # th/_statistics.py, th/_integration.py, th/_out_of_place.py, th/_legacy_linalg.py) and
 # distance matrices (th/nn/_distances.py)

@@ -1206,3 +1206,47 @@ def conj(input: Tensor) -> Tensor:
     """
 @overload
 def conj(input: Expr) -> Tensor | Expr: ...
+@overload
+def absolute(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """|input| (the modulus of a complex, as a real).
+
+    >>> th.abs(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([1.5000, 0.5000, 2.0000])
+    """
+@overload
+def absolute(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def absolute(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def fix(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """Rounded toward zero (integers as they are).
+
+    >>> th.trunc(th.tensor([-1.5, 0.5, 2.0]))
+    tensor([-1.,  0.,  2.])
+    """
+@overload
+def fix(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def fix(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def not_equal(input: _Eager, other: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """input != other (bool).
+
+    >>> th.ne(th.tensor([-1.5, 0.5, 2.0]), 0.5)
+    tensor([ True, False,  True])
+    """
+@overload
+def not_equal(input: _Operand, other: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def not_equal(input: _Operand, other: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def sgn(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """sign() for real input; input / |input| (0 where input is 0) for complex input.
+
+    >>> th.sgn(th.tensor([3 + 4j, 0j]))
+    tensor([0.6000+0.8000j, 0.0000+0.0000j])
+    """
+@overload
+def sgn(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def sgn(input: _Operand, *, out: None = None) -> Tensor | Expr: ...

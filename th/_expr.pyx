@@ -1510,3 +1510,25 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     True
     """
     return all_true(eval(isclose(input, other, rtol, atol, equal_nan)))
+
+
+# ---------------------------------------------------------- torch's other names
+absolute = abs
+fix = trunc
+not_equal = ne
+
+
+def sgn(input, *, out=None):
+    """sign() for real input; input / |input| (0 where input is 0) for complex input.
+
+    >>> th.sgn(th.tensor([3 + 4j, 0j]))
+    tensor([0.6000+0.8000j, 0.0000+0.0000j])
+    """
+    if not (isinstance(input, (Tensor, Expr)) and input.dtype.is_complex):
+        return sign(input, out=out)
+    z = eval(input)
+    # each part divided by the modulus (real divisions, as torch: a complex
+    # division by |z| + 0j rounds otherwise)
+    from th._views import view_as_complex, view_as_real
+    parts = view_as_real(z) / abs(z).unsqueeze(-1)
+    return where(z == 0, 0, view_as_complex(parts), out=out)

@@ -436,6 +436,10 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
     if not any(isinstance(item, slice) and item.step is not None and
                item.indices(0)[2] < 0 for item in index):
         return None
+    if sum(1 for item in index if item is Ellipsis) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if consumed > nd:
+        raise OutOfRange(f"too many indices for a tensor of dimension {nd}: {consumed} given")
     key, dims = [], []
     cdef int dim = 0, src_dim = 0
     for item in index:
@@ -445,8 +449,6 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
         elif item is None:
             dim += 1
         elif isinstance(item, slice):
-            if src_dim >= nd:
-                break  # too many indices: self[key] says so
             start, stop, step = item.indices(THTensor_sizes(self.cdata)[src_dim])
             if step < 0:
                 count = len(range(start, stop, step))
@@ -456,16 +458,16 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
                 dims.append(dim)
             dim += 1
             src_dim += 1
-        elif isinstance(item, int) or (getattr(item, "ndim", None) == 0 and
-                                       hasattr(item, "__index__") and
-                                       getattr(item.dtype, "name", None) != "bool"):
+        elif (isinstance(item, int) and not isinstance(item, bool)) or (
+                getattr(item, "ndim", None) == 0 and hasattr(item, "__index__")
+                and getattr(item.dtype, "name", None) != "bool"):
             src_dim += 1
         else:
             raise IndexError(
                 f"a slice with a negative step indexes with ints, slices, None and ... only, "
                 f"not with {type(item).__name__}: index in two steps, or flip() first")
         key.append(item)
-    return tuple(key) + index[len(key):], tuple(dims)
+    return tuple(key), tuple(dims)
 
 
 def getitem(Tensor self not None, index):

@@ -23,6 +23,13 @@ def mv(input: Tensor, vec: Tensor, *, out: Tensor | None = None) -> Tensor:
     >>> th.mv(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
     tensor([-1., -1.])
     """
+def vdot(input: Tensor, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+    """The inner product of two 1-dim tensors of one size, the first conjugated
+    (for real dtypes, dot).
+
+    >>> th.vdot(th.tensor([1 + 2j, 3j]), th.tensor([2 + 0j, 1 + 1j]))
+    tensor(5.-7.j)
+    """
 def dot(input: Tensor, tensor: Tensor, *, out: Tensor | None = None) -> Tensor:
     """The inner product of two 1-dim tensors of one size (a 0-dim tensor).
 

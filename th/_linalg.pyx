@@ -129,11 +129,6 @@ def _sparse():
     return _sparse
 
 
-def _sparse_operand(*operands):
-    cls = _sparse().SparseTensor
-    return any(isinstance(x, cls) for x in operands)
-
-
 # ----------------------------------------------------------- the products
 cdef Tensor _product(Op op, str fn, object out, str an, object a, str bn, object b):
     """a @ b for the plain products, their arguments checked as fn's."""
@@ -148,7 +143,7 @@ def mm(input, mat2, *, out=None):
             [15., 22.]])
     """
     if type(input) is not Tensor or type(mat2) is not Tensor:
-        if _sparse_operand(input, mat2):
+        if _sparse()._any_sparse(input, mat2):
             return _sparse()._product_mm(input, mat2, out)
     return _product(MM, "mm", out, "input", input, "mat2", mat2)
 
@@ -169,7 +164,7 @@ def mv(input, vec, *, out=None):
     >>> th.mv(th.tensor([[1.0, 2.0], [3.0, 4.0]]), th.tensor([1.0, -1.0]))
     tensor([-1., -1.])
     """
-    if type(input) is not Tensor and _sparse_operand(input):
+    if type(input) is not Tensor and _sparse()._any_sparse(input):
         return _sparse()._product_mv(input, vec, out)
     return _product(MV, "mv", out, "input", input, "vec", vec)
 
@@ -181,6 +176,18 @@ def dot(input, tensor, *, out=None):
     tensor(11.)
     """
     return _product(DOT, "dot", out, "input", input, "tensor", tensor)
+
+
+def vdot(input, other, *, out=None):
+    """The inner product of two 1-dim tensors of one size, the first conjugated
+    (for real dtypes, dot).
+
+    >>> th.vdot(th.tensor([1 + 2j, 3j]), th.tensor([2 + 0j, 1 + 1j]))
+    tensor(5.-7.j)
+    """
+    if isinstance(input, Tensor) and input.dtype.is_complex:
+        input = input.conj()
+    return _product(DOT, "vdot", out, "input", input, "other", other)
 
 
 cdef Tensor _add(Op op, str fn, object input, object a, object b, object beta, object alpha,
@@ -199,7 +206,7 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
             [5., 6.]])
     """
     if type(mat1) is not Tensor or type(mat2) is not Tensor:
-        if _sparse_operand(mat1, mat2):
+        if _sparse()._any_sparse(mat1, mat2):
             return _sparse()._product_addmm(input, mat1, mat2, beta, alpha, out)
     return _add(ADDMM, "addmm", input, mat1, mat2, beta, alpha, out, "mat1", "mat2")
 
@@ -305,7 +312,7 @@ def matmul(input, other, *, out=None):
     tensor([-1., -1.])
     """
     if type(input) is not Tensor or type(other) is not Tensor:
-        if _sparse_operand(input, other):
+        if _sparse()._any_sparse(input, other):
             return _sparse()._product_matmul(input, other, out)
     cdef Tensor a = _tensor("matmul", "input", input)
     cdef Tensor b = _tensor("matmul", "other", other)

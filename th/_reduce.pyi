@@ -30,6 +30,17 @@ def sum(input: Tensor | Expr, dim: _Dim = None, keepdim: bool = False, *, dtype:
     tensor([[3.],
             [7.]])
     """
+def nansum(input: Tensor, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
+           out: Tensor | None = None) -> Tensor:
+    """The sum over dim (None: every dim) counting NaNs as zero; integer and
+    bool tensors sum as sum() does (int64). Complex tensors are refused, as
+    torch refuses them on the CPU.
+
+    >>> th.nansum(th.tensor([[1.0, float('nan')], [3.0, 4.0]]))
+    tensor(8.)
+    >>> th.nansum(th.tensor([[1.0, float('nan')], [3.0, 4.0]]), 1)
+    tensor([1., 7.])
+    """
 def prod(input: Tensor | Expr, dim: _Dim = None, keepdim: bool = False, *, dtype: _DTypeLike = None,
          out: Tensor | None = None) -> Tensor:
     """The product over dim (None: every dim); bool and integers in int64.
@@ -103,36 +114,43 @@ def any(input: Tensor, dim: _Dim = None, keepdim: bool = False, *,
 def max(input: Tensor, dim: None = None, keepdim: bool = False, *, out: None = None) -> Tensor:
     """max(input): the largest element, a 0-dim tensor; max(input, dim): the
     (values, indices) pair along dim, indices of the first largest. A NaN is
-    larger than any number, as in torch. max(input, other): maximum(input, other).
+    larger than any number, as in torch. max(input, other) or max(input,
+    other=other): maximum(input, other).
 
     >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
     tensor(4.)
     >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
     max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+    >>> th.max(th.tensor([1.0, 5.0]), other=th.tensor([3.0, 2.0]))
+    tensor([3., 5.])
     """
 @overload
 def max(input: Tensor, dim: SupportsIndex, keepdim: bool = False, *,
         out: tuple[Tensor, Tensor] | None = None) -> max_result: ...
 @overload
-def max(input: Tensor, dim: Tensor, keepdim: bool = False, *,
-        out: Tensor | None = None) -> Tensor: ...
+def max(input: Tensor, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+@overload
+def max(input: Tensor, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
 @overload
 def min(input: Tensor, dim: None = None, keepdim: bool = False, *, out: None = None) -> Tensor:
     """min(input): the smallest element, a 0-dim tensor; min(input, dim): the
     (values, indices) pair along dim. A NaN wins, as in torch. min(input,
-    other): minimum(input, other).
+    other) or min(input, other=other): minimum(input, other).
 
     >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
     tensor(1.)
     >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
     min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+    >>> th.min(th.tensor([1.0, 5.0]), other=th.tensor([3.0, 2.0]))
+    tensor([1., 2.])
     """
 @overload
 def min(input: Tensor, dim: SupportsIndex, keepdim: bool = False, *,
         out: tuple[Tensor, Tensor] | None = None) -> min_result: ...
 @overload
-def min(input: Tensor, dim: Tensor, keepdim: bool = False, *,
-        out: Tensor | None = None) -> Tensor: ...
+def min(input: Tensor, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+@overload
+def min(input: Tensor, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
 def norm(input: Tensor | Expr, p: float | Literal["fro"] | None = "fro", dim: _Dim = None,
          keepdim: bool = False, *, dtype: _DTypeLike = None,
          out: Tensor | None = None) -> Tensor:

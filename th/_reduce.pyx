@@ -27,7 +27,7 @@ from th._dtype cimport as_scalar_type, dtype_of
 from th._expr cimport Expr
 from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
-from th._errors import ArgumentError, Error
+from th._errors import ArgumentError, Error, UnsupportedDtype
 
 # torch.return_types.max / min: (values, indices)
 max_result = namedtuple("max", ["values", "indices"])
@@ -295,11 +295,6 @@ cdef bint _sums_alike(THScalarType it, THScalarType ot) noexcept:
     return _significand_bits(ot) >= _significand_bits(it) and ot != TH_FLOAT16
 
 
-def _is_sparse(x):
-    from th._sparse import SparseTensor  # th._sparse imports th: only for a sparse input
-    return isinstance(x, SparseTensor)
-
-
 def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     """The sum over dim (None: every dim); bool and integers sum in int64.
 
@@ -311,13 +306,36 @@ def sum(input, dim=None, keepdim=False, *, dtype=None, out=None):
     tensor([[3.],
             [7.]])
     """
-    if not isinstance(input, (Tensor, Expr)) and _is_sparse(input):
-        if keepdim or dtype is not None or out is not None:
-            raise ArgumentError("sum() of a sparse tensor takes dim only (th.sparse.sum)")
-        return input.sum(dim)
+    if not isinstance(input, (Tensor, Expr)):
+        from th._sparse import _any_sparse  # th._sparse imports th: only for a non-dense input
+        if _any_sparse(input):
+            if keepdim or dtype is not None or out is not None:
+                raise ArgumentError("sum() of a sparse tensor takes dim only (th.sparse.sum)")
+            return input.sum(dim)
     if isinstance(input, Expr):
         return reduce_expr("sum", SUM, input, dim, keepdim, out, 0, dtype)
     return reduce("sum", SUM, as_input("sum", input), dim, keepdim, out, 0, dtype)
+
+
+def nansum(Tensor input not None, dim=None, keepdim=False, *, dtype=None, out=None):
+    """The sum over dim (None: every dim) counting NaNs as zero; integer and
+    bool tensors sum as sum() does (int64). Complex tensors are refused, as
+    torch refuses them on the CPU.
+
+    >>> th.nansum(th.tensor([[1.0, float('nan')], [3.0, 4.0]]))
+    tensor(8.)
+    >>> th.nansum(th.tensor([[1.0, float('nan')], [3.0, 4.0]]), 1)
+    tensor([1., 7.])
+    """
+    cdef THScalarType t = THTensor_dtype(input.cdata)
+    if THScalarType_isComplex(t):
+        raise Error("nansum on CPU does not support complex inputs")
+    if dtype is not None and THScalarType_isComplex(<THScalarType>as_scalar_type(dtype, t)):
+        raise UnsupportedDtype(f"nansum(): not implemented for {dtype} (complex sums keep "
+                               f"NaNs: use sum)")
+    if THScalarType_isFloatingPoint(t):  # (integers hold no NaN)
+        input = input.masked_fill(input != input, 0)
+    return reduce("nansum", SUM, input, dim, keepdim, out, 0, dtype)
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None, out=None):
@@ -440,36 +458,63 @@ cdef pair(str fn, Op op, Op values_op, Tensor input, object dim, bint keepdim, o
     return result_type(values, indices)
 
 
-def max(Tensor input not None, dim=None, keepdim=False, *, out=None):
+cdef object other_of(str fn, object dim, object keepdim, object other):
+    """The tensor of the two-tensor form max(input, other) / min(input,
+    other), positional (in dim's place) or other=; None for the reductions.
+    torch's overloads take no dim or keepdim with other."""
+    if other is None and not isinstance(dim, Tensor):
+        return None
+    if other is None:
+        other, dim = dim, None
+    elif dim is not None:
+        raise TypeError(f"{fn}(): other= takes no dim (torch's overloads are "
+                            f"{fn}(input, other) and {fn}(input, dim, keepdim=False))")
+    if keepdim is not None:
+        raise TypeError(f"{fn}(input, other) takes no keepdim (torch's overloads are "
+                            f"{fn}(input, other) and {fn}(input, dim, keepdim=False))")
+    if not isinstance(other, Tensor):
+        raise TypeError(f"{fn}(): argument 'other' must be Tensor, not "
+                            f"{type(other).__name__}")
+    return other
+
+
+def max(Tensor input not None, dim=None, keepdim=None, *, other=None, out=None):
     """max(input): the largest element, a 0-dim tensor; max(input, dim): the
     (values, indices) pair along dim, indices of the first largest. A NaN is
-    larger than any number, as in torch. max(input, other): maximum(input, other).
+    larger than any number, as in torch. max(input, other) or max(input,
+    other=other): maximum(input, other).
 
     >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
     tensor(4.)
     >>> th.max(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)
     max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+    >>> th.max(th.tensor([1.0, 5.0]), other=th.tensor([3.0, 2.0]))
+    tensor([3., 5.])
     """
-    if isinstance(dim, Tensor):
+    other = other_of("max", dim, keepdim, other)
+    if other is not None:
         from th._expr import maximum
-        return maximum(input, dim, out=out)
-    return pair("max", MAX, AMAX, input, dim, keepdim, out, max_result)
+        return maximum(input, other, out=out)
+    return pair("max", MAX, AMAX, input, dim, bool(keepdim), out, max_result)
 
 
-def min(Tensor input not None, dim=None, keepdim=False, *, out=None):
+def min(Tensor input not None, dim=None, keepdim=None, *, other=None, out=None):
     """min(input): the smallest element, a 0-dim tensor; min(input, dim): the
     (values, indices) pair along dim. A NaN wins, as in torch. min(input,
-    other): minimum(input, other).
+    other) or min(input, other=other): minimum(input, other).
 
     >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]))
     tensor(1.)
     >>> th.min(th.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)
     min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+    >>> th.min(th.tensor([1.0, 5.0]), other=th.tensor([3.0, 2.0]))
+    tensor([1., 2.])
     """
-    if isinstance(dim, Tensor):
+    other = other_of("min", dim, keepdim, other)
+    if other is not None:
         from th._expr import minimum
-        return minimum(input, dim, out=out)
-    return pair("min", MIN, AMIN, input, dim, keepdim, out, min_result)
+        return minimum(input, other, out=out)
+    return pair("min", MIN, AMIN, input, dim, bool(keepdim), out, min_result)
 
 
 cdef double norm_p(object p) except? -1:

@@ -28,8 +28,9 @@ def logsumexp(input: Tensor, dim: SupportsIndex | Sequence[SupportsIndex],
               keepdim: bool = False, *, out: Tensor | None = None) -> Tensor:
     """log(sum(exp(x))) over dim (an int or a sequence of ints) without
     overflow; integer and bool inputs give the default floating dtype, as
-    torch. An empty reduction gives -inf. out= is resized to the result and
-    takes its values (converted to out's dtype, as torch's).
+    torch. An empty reduction gives -inf. Complex inputs shift by the largest
+    real part, as torch's. out= is resized to the result and takes its values
+    (converted to out's dtype, as torch's).
 
     >>> import th
     >>> th.logsumexp(th.tensor([[0.0, 0.0], [1.0, 1.0]]), 1)

@@ -24,7 +24,7 @@ import warnings
 
 cimport th._errors
 from th._args cimport as_dim, is_integer
-from th._dtype cimport as_scalar_type
+from th._dtype cimport as_scalar_type, dtype_of
 from th._tensor cimport Tensor, converted, pinned_snapshot, release_snapshot, wrap_tensor
 from th.libTH cimport *
 
@@ -129,8 +129,9 @@ cdef object default_float():
 def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     """log(sum(exp(x))) over dim (an int or a sequence of ints) without
     overflow; integer and bool inputs give the default floating dtype, as
-    torch. An empty reduction gives -inf. out= is resized to the result and
-    takes its values (converted to out's dtype, as torch's).
+    torch. An empty reduction gives -inf. Complex inputs shift by the largest
+    real part, as torch's. out= is resized to the result and takes its values
+    (converted to out's dtype, as torch's).
 
     >>> import th
     >>> th.logsumexp(th.tensor([[0.0, 0.0], [1.0, 1.0]]), 1)
@@ -138,6 +139,10 @@ def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     """
     if out is not None and not isinstance(out, Tensor):
         raise TypeError(f"logsumexp(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if out is not None and not (out.dtype.is_floating_point or out.dtype.is_complex):
+        from th.linalg import _tname
+        raise Error(f"logsumexp(): Expected floating point type for result tensor, but got: "
+                    f"{_tname(out.dtype)}")
     # torch computes in out's floating dtype
     result = _logsumexp(input, dim, keepdim, None if out is None else out.dtype)
     if out is None:
@@ -145,6 +150,32 @@ def logsumexp(Tensor input not None, dim, keepdim=False, *, out=None):
     out.resize_(*result.shape)
     out.copy_(result)
     return out
+
+
+cdef Tensor complex_logsumexp(Tensor input, int dim, bint keepdim, object real_dtype):
+    """torch's complex logsumexp along dim: shifted by the largest real part
+    (0 when infinite), log(sum(exp(x - m))) + m in input's complex dtype; for
+    a real out= (real_dtype), torch's sum into it keeps the real part."""
+    from th._expr import exp, log
+    from th._reduce import amax, sum
+    if THTensor_nElement(input.cdata) == 0:  # (no max to shift by)
+        total = sum(exp(input), dim, keepdim)
+        return log(total if real_dtype is None else total.real.to(real_dtype))
+    m = amax(input.real, dim, True)
+    m = m.masked_fill(m.abs() == float("inf"), 0)
+    total = sum(exp(input - m), dim, keepdim)
+    if real_dtype is not None:
+        total = total.real.to(real_dtype)
+    return log(total) + (m if keepdim else m.squeeze(dim))
+
+
+cdef Tensor lse(THScalarType t, Tensor input, int dim, bint keepdim):
+    """logsumexp along one dim in dtype t: the row kernel (real inputs) or
+    torch's composition (complex inputs; t real: for a real out=)."""
+    if THScalarType_isComplex(THTensor_dtype(input.cdata)):
+        real_dtype = None if THScalarType_isComplex(t) else dtype_of(t)
+        return complex_logsumexp(input, dim, keepdim, real_dtype)
+    return run(LOGSUMEXP, t, input, dim, keepdim)
 
 
 cdef Tensor _logsumexp(Tensor input, object dim, bint keepdim, object out_dtype):
@@ -155,7 +186,7 @@ cdef Tensor _logsumexp(Tensor input, object dim, bint keepdim, object out_dtype)
     if out_dtype is not None and out_dtype.is_floating_point:
         t = <THScalarType>as_scalar_type(out_dtype, t)
     if is_integer(dim) and not isinstance(dim, bool):
-        return run(LOGSUMEXP, t, input, as_dim(dim, "logsumexp(): dim"), keepdim)
+        return lse(t, input, as_dim(dim, "logsumexp(): dim"), keepdim)
     try:
         dims = list(dim)
     except TypeError:
@@ -178,15 +209,15 @@ cdef Tensor _logsumexp(Tensor input, object dim, bint keepdim, object out_dtype)
     if not wrapped:
         if nd > 0:  # torch 2.13 refuses it too (its sum and amax disagree on dim=())
             raise Error("logsumexp(): dim=() names no dim to reduce")
-        return run(LOGSUMEXP, t, input, 0, keepdim)
+        return lse(t, input, 0, keepdim)
     if len(wrapped) == 1:
-        return run(LOGSUMEXP, t, input, wrapped[0], keepdim)
+        return lse(t, input, wrapped[0], keepdim)
     # the reduced dims moved last and seen as one (a copy when the strides
     # cannot express it)
     kept = [d for d in range(nd) if d not in wrapped]
     moved = input.permute(*kept, *wrapped)
     shape = [input.shape[d] for d in kept]
-    out = run(LOGSUMEXP, t, moved.reshape(*shape, -1), len(kept), False)
+    out = lse(t, moved.reshape(*shape, -1), len(kept), False)
     if keepdim:
         out = out.reshape(*[1 if d in wrapped else input.shape[d] for d in range(nd)])
     return out

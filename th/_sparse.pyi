@@ -28,7 +28,12 @@ class SparseTensor:
     @property
     def is_sparse(self) -> builtins.bool: ...
     @property
-    def layout(self) -> str: ...
+    def layout(self) -> str:
+        """th.sparse_coo (th.Tensor's is th.strided).
+
+        >>> th.tensor([[0, 1], [2, 0]]).to_sparse().layout
+        th.sparse_coo
+        """
     @property
     def refcount(self) -> int:
         """The C object's reference count."""

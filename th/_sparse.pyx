@@ -109,7 +109,13 @@ cdef class SparseTensor:
 
     @property
     def layout(self):
-        return "sparse_coo"
+        """th.sparse_coo (th.Tensor's is th.strided).
+
+        >>> th.tensor([[0, 1], [2, 0]]).to_sparse().layout
+        th.sparse_coo
+        """
+        from th._layout import sparse_coo
+        return sparse_coo
 
     @property
     def refcount(self):
@@ -578,6 +584,15 @@ def addmm(Tensor t not None, SparseTensor s not None, Tensor dense not None, *, 
 
 
 # ------------------------------------- sparse operands of the dense products
+def _any_sparse(*operands):
+    """Whether any operand is a th.SparseTensor: the dense functions (th.sum,
+    the products) ask, through a late import, before passing one on here."""
+    for x in operands:
+        if isinstance(x, SparseTensor):
+            return True
+    return False
+
+
 def _dense_out(r, out):
     """r, or r copied into out= (resized to r's shape, as the products' out=)."""
     if out is None:

@@ -360,6 +360,24 @@ class Tensor:
         >>> th.arange(6.0).view(2, 3).mT.shape
         (3, 2)
         """
+    @property
+    def mH(self) -> Tensor:
+        """The last two dims swapped and conjugated, as adjoint(): a view for real
+        dtypes, a copy for complex ones (th has no lazy conjugate).
+
+        >>> th.tensor([[1 + 2j, 3.0]]).mH
+        tensor([[1.-2.j],
+                [3.-0.j]])
+        """
+    @property
+    def H(self) -> Tensor:
+        """A matrix's conjugate transpose (2 dims only; mH for batches): a view for
+        real dtypes, a copy for complex ones.
+
+        >>> th.tensor([[1.0, 2.0]]).H
+        tensor([[1.],
+                [2.]])
+        """
     def unflatten(self, dim: SupportsIndex, sizes: _Shape) -> Tensor:
         """Dim dim split into sizes (a tuple or list; one may be -1), a view.
 
@@ -483,11 +501,224 @@ class Tensor:
         tensor(11)
         """
     def adjoint(self) -> Tensor:
-        """The last two dims swapped and conjugated (a view).
+        """The last two dims swapped and conjugated (a view; for complex dtypes a copy).
 
         >>> th.tensor([[1 + 1j, 2.0]]).adjoint()
         tensor([[1.-1.j],
                 [2.-0.j]])
+        """
+    def ndimension(self) -> builtins.int:
+        """The number of dims: dim()'s other name.
+
+        >>> th.zeros(2, 3).ndimension()
+        2
+        """
+    def t_(self) -> Tensor:
+        """In place t(): this tensor's dims 0 and 1 swapped (at most 2 dims).
+
+        >>> th.zeros(2, 3).t_().shape
+        (3, 2)
+        """
+    def unsafe_chunk(self, chunks: SupportsIndex, dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
+        """chunk() (torch's form without its autograd checks; th has no autograd).
+
+        >>> th.arange(5).unsafe_chunk(2)
+        (tensor([0, 1, 2]), tensor([3, 4]))
+        """
+    def unsafe_split(self, split_size: SupportsIndex | Sequence[SupportsIndex],
+                     dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
+        """split() (torch's form without its autograd checks; th has no autograd).
+
+        >>> th.arange(5).unsafe_split(2)
+        (tensor([0, 1]), tensor([2, 3]), tensor([4]))
+        """
+    def vdot(self, other: Tensor, *, out: Tensor | None = None) -> Tensor:
+        """>>> th.tensor([1 + 2j, 3j]).vdot(th.tensor([2 + 0j, 1 + 1j]))
+        tensor(5.-7.j)
+        """
+    def absolute(self) -> Tensor:
+        """abs()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).absolute()
+        tensor([1.5000, 2.0000])
+        """
+    def absolute_(self) -> Tensor:
+        """abs_()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).absolute_()
+        tensor([1.5000, 2.0000])
+        """
+    def negative(self) -> Tensor:
+        """neg()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).negative()
+        tensor([ 1.5000, -2.0000])
+        """
+    def negative_(self) -> Tensor:
+        """neg_()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).negative_()
+        tensor([ 1.5000, -2.0000])
+        """
+    def not_equal(self, other: Any) -> Tensor:
+        """ne()'s other name.
+
+        >>> th.tensor([1.0, 2.0]).not_equal(2.0)
+        tensor([ True, False])
+        """
+    def not_equal_(self, other: Any) -> Tensor:
+        """ne_()'s other name.
+
+        >>> th.tensor([1.0, 2.0]).not_equal_(2.0)
+        tensor([1., 0.])
+        """
+    def sgn(self) -> Tensor:
+        """sign() for real dtypes; z / |z| (0 for 0) for complex ones.
+
+        >>> th.tensor([3 + 4j, 0j]).sgn()
+        tensor([0.6000+0.8000j, 0.0000+0.0000j])
+        """
+    def sgn_(self) -> Tensor:
+        """In place sgn(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-2.0, 3.0]).sgn_()
+        tensor([-1.,  1.])
+        """
+    def fix(self) -> Tensor:
+        """trunc()'s other name.
+
+        >>> th.tensor([-1.5, 2.5]).fix()
+        tensor([-1.,  2.])
+        """
+    def fix_(self) -> Tensor:
+        """trunc_()'s other name.
+
+        >>> th.tensor([-1.5, 2.5]).fix_()
+        tensor([-1.,  2.])
+        """
+    def byte(self) -> Tensor:
+        """This tensor as uint8: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, 2.0]).byte()
+        tensor([1, 2], dtype=th.uint8)
+        """
+    def char(self) -> Tensor:
+        """This tensor as int8: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, -2.0]).char()
+        tensor([ 1, -2], dtype=th.int8)
+        """
+    def short(self) -> Tensor:
+        """This tensor as int16: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, -2.0]).short()
+        tensor([ 1, -2], dtype=th.int16)
+        """
+    def type_as(self, other: Tensor) -> Tensor:
+        """This tensor in other's dtype: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, 2.0]).type_as(th.tensor([1]))
+        tensor([1, 2])
+        """
+    def resize_as_(self, the_template: Tensor) -> Tensor:
+        """resize_(the_template's sizes).
+
+        >>> th.zeros(2).resize_as_(th.ones(2, 3)).shape
+        (2, 3)
+        """
+    def sum_to_size(self, *size: Any) -> Tensor:
+        """Summed over the dims that size (to which this tensor's shape
+        broadcasts) has as 1 or lacks: the reverse of expand().
+
+        >>> th.arange(6.0).view(2, 3).sum_to_size(1, 3)
+        tensor([[3., 5., 7.]])
+        """
+    def fill_diagonal_(self, fill_value: Any, wrap: builtins.bool = False) -> Tensor:
+        """Fill the main diagonal (the elements whose indices are all equal)
+        with fill_value, in place. All dims must be equal but for a 2-dim
+        tensor; wrap=True continues a tall matrix's diagonal every
+        columns + 1 rows, as torch (and numpy) do.
+
+        >>> th.zeros(2, 3).fill_diagonal_(5)
+        tensor([[5., 0., 0.],
+                [0., 5., 0.]])
+        """
+    def is_pinned(self) -> builtins.bool:
+        """False: th has no pinned (page-locked) memory; it computes on the CPU only.
+
+        >>> th.zeros(2).is_pinned()
+        False
+        """
+    def pin_memory(self) -> Tensor:
+        """Refused, as torch refuses it without an accelerator: th computes on the CPU only.
+
+        >>> th.zeros(2).pin_memory()
+        Traceback (most recent call last):
+        ...
+        th.Error: pin_memory(): pinned memory requires an accelerator backend; th computes on the CPU only
+        """
+    def is_conj(self) -> builtins.bool:
+        """False: th conjugates at once (conj() of a complex tensor is a copy), never
+        lazily (torch's conj() is lazy: its is_conj() is then True).
+
+        >>> th.tensor([1j]).is_conj()
+        False
+        """
+    def is_neg(self) -> builtins.bool:
+        """False: th negates at once, never lazily.
+
+        >>> th.zeros(2).is_neg()
+        False
+        """
+    def resolve_conj(self) -> Tensor:
+        """This tensor itself (th has no lazy conjugate to resolve).
+
+        >>> t = th.tensor([1j])
+        >>> t.resolve_conj() is t
+        True
+        """
+    def resolve_neg(self) -> Tensor:
+        """This tensor itself (th has no lazy negation to resolve).
+
+        >>> t = th.zeros(2)
+        >>> t.resolve_neg() is t
+        True
+        """
+    @property
+    def is_meta(self) -> builtins.bool:
+        """False: every th tensor has its elements in memory.
+
+        >>> th.zeros(2).is_meta
+        False
+        """
+    def apply_(self, callable: Any) -> Tensor:
+        """Each element x replaced by callable(x) (a Python call per element:
+        slow, as torch's), in place; the results are cast to this dtype.
+
+        >>> th.arange(4.0).apply_(lambda x: x * 2 + 1)
+        tensor([1., 3., 5., 7.])
+        """
+    def map_(self, tensor: Tensor, callable: Any) -> Tensor:
+        """Each element x replaced by callable(x, y), y the element of tensor
+        (broadcast to this shape) at its place, in place (a Python call per
+        element, as torch's).
+
+        >>> th.arange(3.0).map_(th.tensor([10.0]), lambda x, y: x + y)
+        tensor([10., 11., 12.])
+        """
+    @property
+    def layout(self) -> Any:
+        """th.strided: a th.Tensor is a strided view (th.SparseTensor's is th.sparse_coo).
+
+        >>> th.zeros(2).layout
+        th.strided
+        """
+    def to_dense(self) -> Tensor:
+        """This tensor itself: it is dense already (th.SparseTensor.to_dense() makes one).
+
+        >>> t = th.zeros(2)
+        >>> t.to_dense() is t
+        True
         """
     def ravel(self) -> Tensor:
         """self as one dim: a view when contiguous, else a copy.
@@ -529,6 +760,29 @@ class Tensor:
 
         >>> th.arange(5).narrow_copy(0, 1, 3)
         tensor([1, 2, 3])
+        """
+    def select_scatter(self, src: Tensor, dim: SupportsIndex, index: SupportsIndex) -> Tensor:
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+    def slice_scatter(self, src: Tensor, dim: SupportsIndex = 0,
+                      start: SupportsIndex | None = None, end: SupportsIndex | None = None,
+                      step: SupportsIndex = 1) -> Tensor:
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+    def diagonal_scatter(self, src: Tensor, offset: SupportsIndex = 0, dim1: SupportsIndex = 0,
+                         dim2: SupportsIndex = 1) -> Tensor:
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
         """
     def tensor_split(self, indices_or_sections: SupportsIndex | _Shape | Tensor,
                      dim: SupportsIndex = 0) -> tuple[Tensor, ...]:
@@ -1079,6 +1333,13 @@ class Tensor:
         tensor([[3.],
                 [7.]])
         """
+    def nansum(self, dim: _Dims | None = None, keepdim: builtins.bool = False, *,
+               dtype: _DTypeLike = None) -> Tensor:
+        """The sum over dim (None: every dim) counting NaNs as zero (th.nansum).
+
+        >>> th.tensor([1.0, float('nan'), 2.0]).nansum()
+        tensor(3.)
+        """
     def prod(self, dim: _Dims | None = None, keepdim: builtins.bool = False, *,
              dtype: _DTypeLike = None, axis: _Dims | None = None,
              keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor:
@@ -1108,14 +1369,17 @@ class Tensor:
         tensor(4.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
         max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
+        tensor([3., 5.])
         """
     @overload
     def max(self, dim: SupportsIndex, keepdim: builtins.bool = False, *, axis: None = None,
             keepdims: builtins.bool = False,
             out: tuple[Tensor, Tensor] | None = None) -> max_result: ...
     @overload
-    def max(self, dim: Tensor, keepdim: builtins.bool = False, *, axis: None = None,
-            keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor: ...
+    def max(self, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+    @overload
+    def max(self, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
     @overload
     def min(self, dim: None = None, keepdim: builtins.bool = False, *,
             axis: _Dims | None = None, keepdims: builtins.bool = False,
@@ -1127,14 +1391,17 @@ class Tensor:
         tensor(1.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
         min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
+        tensor([1., 2.])
         """
     @overload
     def min(self, dim: SupportsIndex, keepdim: builtins.bool = False, *, axis: None = None,
             keepdims: builtins.bool = False,
             out: tuple[Tensor, Tensor] | None = None) -> min_result: ...
     @overload
-    def min(self, dim: Tensor, keepdim: builtins.bool = False, *, axis: None = None,
-            keepdims: builtins.bool = False, out: Tensor | None = None) -> Tensor: ...
+    def min(self, dim: Tensor, *, out: Tensor | None = None) -> Tensor: ...
+    @overload
+    def min(self, *, other: Tensor, out: Tensor | None = None) -> Tensor: ...
     def amax(self, dim: _Dims | None = (), keepdim: builtins.bool = False) -> Tensor:
         """The largest elements over dim (every dim by default); NaN wins.
 

@@ -147,6 +147,14 @@ cdef class Tensor:
         """
         return THTensor_nDimension(self.cdata)
 
+    def ndimension(self):
+        """The number of dims: dim()'s other name.
+
+        >>> th.zeros(2, 3).ndimension()
+        2
+        """
+        return THTensor_nDimension(self.cdata)
+
     @property
     def ndim(self):
         """The number of dims (a property).
@@ -257,6 +265,19 @@ cdef class Tensor:
         """
         return wrap_tensor(THTensor_newTranspose(self.cdata, as_dim(dim0, "transpose(): dim0"),
                                                  as_dim(dim1, "transpose(): dim1")))
+
+    def t_(self):
+        """In place t(): this tensor's dims 0 and 1 swapped (at most 2 dims).
+
+        >>> th.zeros(2, 3).t_().shape
+        (3, 2)
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd > 2:
+            raise ArgumentError(f"t_() expects a tensor with <= 2 dimensions, but self is {nd}D")
+        if nd == 2:
+            THTensor_transpose(self.cdata, NULL, 0, 1)
+        return self
 
     def t(self):
         """transpose(0, 1) of a 2-dim tensor; a 0- or 1-dim tensor as it is.
@@ -558,6 +579,40 @@ cdef class Tensor:
                         f"matrices. Got {nd}-D tensor.")
         return wrap_tensor(THTensor_newTranspose(self.cdata, -2, -1))
 
+    @property
+    def mH(self):
+        """The last two dims swapped and conjugated, as adjoint(): a view for real
+        dtypes, a copy for complex ones (th has no lazy conjugate).
+
+        >>> th.tensor([[1 + 2j, 3.0]]).mH
+        tensor([[1.-2.j],
+                [3.-0.j]])
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            return _conjugate_of_scalar(self, "mH")
+        if nd < 2:
+            raise Error(f"tensor.mH is only supported on matrices or batches of matrices. "
+                        f"Got {nd}-D tensor.")
+        return self.adjoint()
+
+    @property
+    def H(self):
+        """A matrix's conjugate transpose (2 dims only; mH for batches): a view for
+        real dtypes, a copy for complex ones.
+
+        >>> th.tensor([[1.0, 2.0]]).H
+        tensor([[1.],
+                [2.]])
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd == 0:
+            return _conjugate_of_scalar(self, "H")
+        if nd != 2:
+            raise Error(f"tensor.H is only supported on matrices (2-D tensors). Got {nd}-D "
+                        f"tensor. For batches of matrices, consider using tensor.mH")
+        return self.adjoint()
+
     def unflatten(self, dim, sizes):
         """Dim dim split into sizes (a tuple or list; one may be -1), a view.
 
@@ -637,6 +692,25 @@ cdef class Tensor:
             out.append(wrap_tensor(THTensor_newNarrow(self.cdata, d, start, size)))
             start += size
         return tuple(out)
+
+    def unsafe_chunk(self, chunks, dim=0):
+        """chunk() (torch's form without its autograd checks; th has no autograd).
+
+        >>> th.arange(5).unsafe_chunk(2)
+        (tensor([0, 1, 2]), tensor([3, 4]))
+        """
+        return self.chunk(chunks, dim)
+
+    def unsafe_split(self, split_size, dim=0):
+        """split() (torch's form without its autograd checks; th has no autograd).
+
+        >>> th.arange(5).unsafe_split(2)
+        (tensor([0, 1]), tensor([2, 3]), tensor([4]))
+        """
+        if isinstance(split_size, (tuple, list)):
+            raise TypeError(f"unsafe_split(): argument 'split_size' (position 1) must be int, "
+                            f"not {type(split_size).__name__} (split() takes sizes)")
+        return self.split(split_size, dim)
 
     def unbind(self, dim=0):
         """The slices along dim, each without it (a tuple of views).
@@ -781,7 +855,7 @@ cdef class Tensor:
         return _th_module("_einsum").inner(self, other)
 
     def adjoint(self):
-        """The last two dims swapped and conjugated (a view).
+        """The last two dims swapped and conjugated (a view; for complex dtypes a copy).
 
         >>> th.tensor([[1 + 1j, 2.0]]).adjoint()
         tensor([[1.-1.j],
@@ -840,6 +914,32 @@ cdef class Tensor:
         tensor([1, 2, 3])
         """
         return _th_module("_views").narrow_copy(self, dim, start, length)
+
+    def select_scatter(self, src, dim, index):
+        """A copy whose slice select(dim, index) holds src (th.select_scatter).
+
+        >>> th.zeros(2, 2).select_scatter(th.ones(2), 0, 0)
+        tensor([[1., 1.],
+                [0., 0.]])
+        """
+        return _th_module("_views").select_scatter(self, src, dim, index)
+
+    def slice_scatter(self, src, dim=0, start=None, end=None, step=1):
+        """A copy whose elements start:end:step along dim hold src (th.slice_scatter).
+
+        >>> th.zeros(4).slice_scatter(th.ones(2), start=1, end=3)
+        tensor([0., 1., 1., 0.])
+        """
+        return _th_module("_views").slice_scatter(self, src, dim, start, end, step)
+
+    def diagonal_scatter(self, src, offset=0, dim1=0, dim2=1):
+        """A copy whose diagonal(offset, dim1, dim2) holds src (th.diagonal_scatter).
+
+        >>> th.zeros(2, 2).diagonal_scatter(th.ones(2))
+        tensor([[1., 0.],
+                [0., 1.]])
+        """
+        return _th_module("_views").diagonal_scatter(self, src, offset, dim1, dim2)
 
     def tensor_split(self, indices_or_sections, dim=0):
         """Views along dim: a number of near-equal parts or the indices to split at.
@@ -1182,6 +1282,14 @@ cdef class Tensor:
         tensor([-1., -1.])
         """
         return _linalg().mv(self, vec, out=out)
+    def vdot(self, other, *, out=None):
+        """th.vdot(self, other): the inner product, this tensor conjugated.
+
+        >>> th.tensor([1 + 2j, 3j]).vdot(th.tensor([2 + 0j, 1 + 1j]))
+        tensor(5.-7.j)
+        """
+        return _th_module("_linalg").vdot(self, other, out=out)
+
     def dot(self, tensor, *, out=None):
         """The dot product of two 1-dim tensors.
 
@@ -1508,6 +1616,14 @@ cdef class Tensor:
         return _reduce().sum(self, dim if axis is None else axis, keepdim or keepdims,
                              dtype=dtype, out=out)
 
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        """The sum over dim (None: every dim) counting NaNs as zero (th.nansum).
+
+        >>> th.tensor([1.0, float('nan'), 2.0]).nansum()
+        tensor(3.)
+        """
+        return _reduce().nansum(self, dim, keepdim, dtype=dtype)
+
     def prod(self, dim=None, keepdim=False, *, dtype=None, axis=None, keepdims=False,
              out=None):
         """The product over dim (None: every dim).
@@ -1530,7 +1646,8 @@ cdef class Tensor:
         return _reduce().mean(self, dim if axis is None else axis, keepdim or keepdims,
                               dtype=dtype, out=out)
 
-    def max(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def max(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The largest element, or (values, indices) over a dim, or the element-wise maximum
         with a tensor.
 
@@ -1538,12 +1655,16 @@ cdef class Tensor:
         tensor(4.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).max(1)
         max(values=tensor([2., 4.]), indices=tensor([1, 1]))
+        >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
+        tensor([3., 5.])
         """
         if axis is not None:  # numpy's max: the values only
-            return _reduce().amax(self, axis, keepdim or keepdims, out=out)
-        return _reduce().max(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amax(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets max(other) refuse a keepdim, as torch's overload
+        return _reduce().max(self, dim, True if keepdims else keepdim, other=other, out=out)
 
-    def min(self, dim=None, keepdim=False, *, axis=None, keepdims=False, out=None):
+    def min(self, dim=None, keepdim=None, *, other=None, axis=None, keepdims=False,
+            out=None):
         """The smallest element, or (values, indices) over a dim, or the element-wise minimum
         with a tensor.
 
@@ -1551,10 +1672,13 @@ cdef class Tensor:
         tensor(1.)
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).min(0)
         min(values=tensor([1., 2.]), indices=tensor([0, 0]))
+        >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
+        tensor([1., 2.])
         """
         if axis is not None:
-            return _reduce().amin(self, axis, keepdim or keepdims, out=out)
-        return _reduce().min(self, dim, keepdim or keepdims, out=out)
+            return _reduce().amin(self, axis, bool(keepdim or keepdims), out=out)
+        # keepdim None (not given) lets min(other) refuse a keepdim, as torch's overload
+        return _reduce().min(self, dim, True if keepdims else keepdim, other=other, out=out)
 
     def amax(self, dim=(), keepdim=False):
         """The largest elements over dim (every dim by default); NaN wins.
@@ -2322,6 +2446,22 @@ cdef class Tensor:
         """
         return _expr_ops().ne(self, other, out=self)
 
+    def not_equal(self, other):
+        """ne()'s other name.
+
+        >>> th.tensor([1.0, 2.0]).not_equal(2.0)
+        tensor([ True, False])
+        """
+        return _expr_ops().ne(self, other)
+
+    def not_equal_(self, other):
+        """ne_()'s other name.
+
+        >>> th.tensor([1.0, 2.0]).not_equal_(2.0)
+        tensor([1., 0.])
+        """
+        return _expr_ops().ne(self, other, out=self)
+
     def lt(self, other):
         """self < other, element-wise, as bool.
 
@@ -2598,6 +2738,22 @@ cdef class Tensor:
         """
         return _expr_ops().neg(self, out=self)
 
+    def negative(self):
+        """neg()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).negative()
+        tensor([ 1.5000, -2.0000])
+        """
+        return _expr_ops().neg(self)
+
+    def negative_(self):
+        """neg_()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).negative_()
+        tensor([ 1.5000, -2.0000])
+        """
+        return _expr_ops().neg(self, out=self)
+
     def abs(self):
         """|x| of each element.
 
@@ -2611,6 +2767,22 @@ cdef class Tensor:
 
         >>> th.tensor([-1.5, 0.5, 2.0]).abs_()
         tensor([1.5000, 0.5000, 2.0000])
+        """
+        return _expr_ops().abs(self, out=self)
+
+    def absolute(self):
+        """abs()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).absolute()
+        tensor([1.5000, 2.0000])
+        """
+        return _expr_ops().abs(self)
+
+    def absolute_(self):
+        """abs_()'s other name.
+
+        >>> th.tensor([-1.5, 2.0]).absolute_()
+        tensor([1.5000, 2.0000])
         """
         return _expr_ops().abs(self, out=self)
 
@@ -2629,6 +2801,22 @@ cdef class Tensor:
         tensor([-1.,  0.,  1.])
         """
         return _expr_ops().sign(self, out=self)
+
+    def sgn(self):
+        """sign() for real dtypes; z / |z| (0 for 0) for complex ones.
+
+        >>> th.tensor([3 + 4j, 0j]).sgn()
+        tensor([0.6000+0.8000j, 0.0000+0.0000j])
+        """
+        return _expr_ops().sgn(self)
+
+    def sgn_(self):
+        """In place sgn(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-2.0, 3.0]).sgn_()
+        tensor([-1.,  1.])
+        """
+        return _expr_ops().sgn(self, out=self)
 
     def sqrt(self):
         """The square root of each element.
@@ -2870,6 +3058,22 @@ cdef class Tensor:
 
         >>> th.tensor([-1.5, 0.5, 2.0]).trunc_()
         tensor([-1.,  0.,  2.])
+        """
+        return _expr_ops().trunc(self, out=self)
+
+    def fix(self):
+        """trunc()'s other name.
+
+        >>> th.tensor([-1.5, 2.5]).fix()
+        tensor([-1.,  2.])
+        """
+        return _expr_ops().trunc(self)
+
+    def fix_(self):
+        """trunc_()'s other name.
+
+        >>> th.tensor([-1.5, 2.5]).fix_()
+        tensor([-1.,  2.])
         """
         return _expr_ops().trunc(self, out=self)
 
@@ -3754,6 +3958,41 @@ cdef class Tensor:
         """
         return self.to(dtype_of(TH_BOOL))
 
+    def byte(self):
+        """This tensor as uint8: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, 2.0]).byte()
+        tensor([1, 2], dtype=th.uint8)
+        """
+        return self.to(dtype_of(TH_UINT8))
+
+    def char(self):
+        """This tensor as int8: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, -2.0]).char()
+        tensor([ 1, -2], dtype=th.int8)
+        """
+        return self.to(dtype_of(TH_INT8))
+
+    def short(self):
+        """This tensor as int16: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, -2.0]).short()
+        tensor([ 1, -2], dtype=th.int16)
+        """
+        return self.to(dtype_of(TH_INT16))
+
+    def type_as(self, other):
+        """This tensor in other's dtype: itself when it already is, else a copy.
+
+        >>> th.tensor([1.5, 2.0]).type_as(th.tensor([1]))
+        tensor([1, 2])
+        """
+        if not isinstance(other, Tensor):
+            raise TypeError(f"type_as(): argument 'other' must be Tensor, not "
+                            f"{type(other).__name__}")
+        return self.to(other.dtype)
+
     def __index__(self):
         if THScalarType_isFloatingPoint(THTensor_dtype(self.cdata)):
             raise TypeError("only integer tensors of one element can be used as an index")
@@ -3800,6 +4039,153 @@ cdef class Tensor:
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int nd = parse_shape(size, sizes, "size")
         THTensor_resizeNd(self.cdata, nd, sizes, NULL)
+        return self
+
+    def resize_as_(self, the_template):
+        """resize_(the_template's sizes).
+
+        >>> th.zeros(2).resize_as_(th.ones(2, 3)).shape
+        (2, 3)
+        """
+        if not isinstance(the_template, Tensor):
+            raise TypeError(f"resize_as_(): argument 'the_template' must be Tensor, not "
+                            f"{type(the_template).__name__}")
+        return self.resize_(the_template.shape)
+
+    def sum_to_size(self, *size):
+        """Summed over the dims that size (to which this tensor's shape
+        broadcasts) has as 1 or lacks: the reverse of expand().
+
+        >>> th.arange(6.0).view(2, 3).sum_to_size(1, 3)
+        tensor([[3., 5., 7.]])
+        """
+        if len(size) == 1 and isinstance(size[0], (tuple, list)):
+            size = tuple(size[0])
+        size = tuple(index_of(n, "sum_to_size(): size") for n in size)
+        shape = self.shape
+        lead = len(shape) - len(size)
+        if lead < 0 or any(n != 1 and n != m for n, m in zip(size, shape[lead:])):
+            raise Error(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
+        dims = tuple(range(lead)) + tuple(lead + d for d, n in enumerate(size)
+                                          if n == 1 and shape[lead + d] != 1)
+        result = self.sum(dims, keepdim=True) if dims else self
+        return result.view(size) if lead else result
+
+    def fill_diagonal_(self, fill_value, wrap=False):
+        """Fill the main diagonal (the elements whose indices are all equal)
+        with fill_value, in place. All dims must be equal but for a 2-dim
+        tensor; wrap=True continues a tall matrix's diagonal every
+        columns + 1 rows, as torch (and numpy) do.
+
+        >>> th.zeros(2, 3).fill_diagonal_(5)
+        tensor([[5., 0., 0.],
+                [0., 5., 0.]])
+        """
+        cdef int nd = THTensor_nDimension(self.cdata)
+        if nd < 2:
+            raise Error("dimensions must larger than 1")
+        shape = self.shape
+        if nd > 2 and any(n != shape[0] for n in shape):
+            raise Error("all dimensions of input must be of equal length")
+        arange = _th_module("_factories").arange
+        n = min(shape)
+        if nd == 2 and wrap and shape[0] > shape[1] + 1:
+            # the flat positions k * (columns + 1) of the row-major matrix
+            flat = arange(0, shape[0] * shape[1], shape[1] + 1)
+            index = (flat // shape[1], flat % shape[1])
+        else:
+            index = (arange(n),) * nd
+        self.index_put_(index, _th_module("_factories").tensor(fill_value, dtype=self.dtype))
+        return self
+
+    def is_pinned(self):
+        """False: th has no pinned (page-locked) memory; it computes on the CPU only.
+
+        >>> th.zeros(2).is_pinned()
+        False
+        """
+        return False
+
+    def pin_memory(self):
+        """Refused, as torch refuses it without an accelerator: th computes on the CPU only.
+
+        >>> th.zeros(2).pin_memory()
+        Traceback (most recent call last):
+        ...
+        th.Error: pin_memory(): pinned memory requires an accelerator backend; th computes on the CPU only
+        """
+        raise Error("pin_memory(): pinned memory requires an accelerator backend; th computes on "
+                    "the CPU only")
+
+    def is_conj(self):
+        """False: th conjugates at once (conj() of a complex tensor is a copy), never
+        lazily (torch's conj() is lazy: its is_conj() is then True).
+
+        >>> th.tensor([1j]).is_conj()
+        False
+        """
+        return False
+
+    def is_neg(self):
+        """False: th negates at once, never lazily.
+
+        >>> th.zeros(2).is_neg()
+        False
+        """
+        return False
+
+    def resolve_conj(self):
+        """This tensor itself (th has no lazy conjugate to resolve).
+
+        >>> t = th.tensor([1j])
+        >>> t.resolve_conj() is t
+        True
+        """
+        return self
+
+    def resolve_neg(self):
+        """This tensor itself (th has no lazy negation to resolve).
+
+        >>> t = th.zeros(2)
+        >>> t.resolve_neg() is t
+        True
+        """
+        return self
+
+    @property
+    def is_meta(self):
+        """False: every th tensor has its elements in memory.
+
+        >>> th.zeros(2).is_meta
+        False
+        """
+        return False
+
+    def apply_(self, callable):
+        """Each element x replaced by callable(x) (a Python call per element:
+        slow, as torch's), in place; the results are cast to this dtype.
+
+        >>> th.arange(4.0).apply_(lambda x: x * 2 + 1)
+        tensor([1., 3., 5., 7.])
+        """
+        values = [callable(x) for x in self.reshape(-1).tolist()]
+        self.copy_(_th_module("_factories").tensor(values, dtype=self.dtype).view(self.shape))
+        return self
+
+    def map_(self, tensor, callable):
+        """Each element x replaced by callable(x, y), y the element of tensor
+        (broadcast to this shape) at its place, in place (a Python call per
+        element, as torch's).
+
+        >>> th.arange(3.0).map_(th.tensor([10.0]), lambda x, y: x + y)
+        tensor([10., 11., 12.])
+        """
+        if not isinstance(tensor, Tensor):
+            raise TypeError(f"map_(): argument 'tensor' must be Tensor, not "
+                            f"{type(tensor).__name__}")
+        others = tensor.broadcast_to(self.shape).reshape(-1).tolist()
+        values = [callable(x, y) for x, y in zip(self.reshape(-1).tolist(), others)]
+        self.copy_(_th_module("_factories").tensor(values, dtype=self.dtype).view(self.shape))
         return self
 
     def set_(self, source, storage_offset=0, size=None, stride=None):
@@ -3850,6 +4236,24 @@ cdef class Tensor:
         False
         """
         return False
+
+    @property
+    def layout(self):
+        """th.strided: a th.Tensor is a strided view (th.SparseTensor's is th.sparse_coo).
+
+        >>> th.zeros(2).layout
+        th.strided
+        """
+        return _th_module("_layout").strided
+
+    def to_dense(self):
+        """This tensor itself: it is dense already (th.SparseTensor.to_dense() makes one).
+
+        >>> t = th.zeros(2)
+        >>> t.to_dense() is t
+        True
+        """
+        return self
 
     def to_sparse(self, sparse_dim=None):
         """A th.SparseTensor of the nonzero entries: the first sparse_dim
@@ -4390,6 +4794,14 @@ cdef object _gather():
 
 # ------------------------------ element-wise math (th/_tensor_math.pxi)
 from cpython.ref cimport Py_REFCNT
+
+cdef object _conjugate_of_scalar(Tensor t, str name):
+    """torch's .H and .mH of a 0-dim tensor: its conjugate, deprecated (a warning)."""
+    import warnings
+    warnings.warn(f"Tensor.{name} is deprecated on 0-D tensors. Consider using x.conj().",
+                  UserWarning, stacklevel=2)
+    return t.conj() if t.dtype.is_complex else t
+
 
 cdef dict _th_modules = {}
 

@@ -109,14 +109,18 @@ def ravel(input: "Tensor") -> "Tensor":
     return _check("ravel", input).reshape(-1)
 
 
-def clone(input: "Tensor") -> "Tensor":
-    """A copy of input with its own storage.
+def clone(input: "Tensor", *, memory_format: Any = None) -> "Tensor":
+    """A copy of input with its own storage, laid out as memory_format says
+    (th.preserve_format, the default, keeps a dense input's strides;
+    th.contiguous_format, th.channels_last, th.channels_last_3d).
 
     >>> import th
     >>> a = th.zeros(2); b = th.clone(a); b[0] = 1; a.tolist()
     [0.0, 0.0]
+    >>> th.clone(th.zeros(2, 3).t(), memory_format=th.contiguous_format).stride()
+    (2, 1)
     """
-    return _check("clone", input).clone()
+    return _check("clone", input).clone(memory_format=memory_format)
 
 
 def narrow(input: "Tensor", dim: SupportsIndex, start: SupportsIndex,
@@ -151,8 +155,9 @@ def t(input: "Tensor") -> "Tensor":
 
 
 def adjoint(input: "Tensor") -> "Tensor":
-    """The last two dims swapped and conjugated: a view of a batch of matrices'
-    conjugate transposes (for real dtypes, the same as mT).
+    """The last two dims swapped and conjugated: a batch of matrices' conjugate
+    transposes (for real dtypes a view, the same as mT; for complex ones a copy,
+    th having no lazy conjugate).
 
     >>> import th
     >>> th.adjoint(th.zeros(5, 2, 3)).shape
@@ -427,6 +432,109 @@ def unfold_copy(input: "Tensor", dimension: SupportsIndex, size: SupportsIndex,
     [[0, 1], [2, 3]]
     """
     return _copy(_check("unfold_copy", input).unfold(dimension, size, step))
+
+
+# ------------------------------------------------ the scatters of views
+def _int_arg(fn: str, value: Any, name: str, position: int) -> int:
+    """value as an int, refusing what torch's int arguments refuse (bool, float)."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be int, "
+                        f"not {type(value).__name__}")
+    return operator.index(value)
+
+
+def _clone_preserving_strides(input: "Tensor") -> "Tensor":
+    """torch's clone_preserve_strides (the *_scatter functions' copy): input's
+    whole storage copied and seen with input's sizes, strides and offset, so
+    the result is laid out as input is; a plain clone when a stride of 0
+    makes input overlap itself."""
+    if any(st == 0 and n > 1 for st, n in zip(input.stride(), input.shape)):
+        return input.clone()
+    length = input.storage().nbytes() // input.element_size()
+    whole = input.as_strided((length,), (1,), 0).clone()
+    return whole.as_strided(input.shape, input.stride(), input.storage_offset())
+
+
+def _scatter_into(fn: str, input: Any, src: Any, view_of: Any) -> "Tensor":
+    """A copy of input (laid out as input, as torch's) whose view
+    view_of(copy) holds src's elements, cast to input's dtype; src must have
+    the view's shape."""
+    from th._tensor import Tensor
+    input = _check(fn, input)
+    if not isinstance(src, Tensor):
+        raise TypeError(f"{fn}(): argument 'src' (position 2) must be Tensor, "
+                        f"not {type(src).__name__}")
+    result = _clone_preserving_strides(input)
+    view = view_of(result)
+    if tuple(src.shape) != tuple(view.shape):
+        raise Error(f"{fn}(): expected src to have a size equal to the slice of self. "
+                    f"src size = {list(src.shape)}, slice size = {list(view.shape)}")
+    view.copy_(src)
+    return result
+
+
+def select_scatter(input: "Tensor", src: "Tensor", dim: SupportsIndex,
+                   index: SupportsIndex) -> "Tensor":
+    """A copy of input whose slice input.select(dim, index) holds src (of
+    that slice's shape): the out-of-place form of ``x.select(dim, index)[...] = src``.
+
+    >>> import th
+    >>> th.select_scatter(th.zeros(2, 2), th.ones(2), 0, 0).tolist()
+    [[1.0, 1.0], [0.0, 0.0]]
+    """
+    d = _int_arg("select_scatter", dim, "dim", 3)
+    i = _int_arg("select_scatter", index, "index", 4)
+    return _scatter_into("select_scatter", input, src, lambda r: r.select(d, i))
+
+
+def slice_scatter(input: "Tensor", src: "Tensor", dim: SupportsIndex = 0,
+                  start: Optional[SupportsIndex] = None, end: Optional[SupportsIndex] = None,
+                  step: SupportsIndex = 1) -> "Tensor":
+    """A copy of input whose elements start:end:step along dim (start and
+    end clamped as a Python slice's; step positive) hold src.
+
+    >>> import th
+    >>> th.slice_scatter(th.zeros(2, 4), th.ones(2, 2), 1, start=0, step=2).tolist()
+    [[1.0, 0.0, 1.0, 0.0], [1.0, 0.0, 1.0, 0.0]]
+    """
+    fn = "slice_scatter"
+    d = _int_arg(fn, dim, "dim", 3)
+    lo = None if start is None else _int_arg(fn, start, "start", 4)
+    hi = None if end is None else _int_arg(fn, end, "end", 5)
+    st = _int_arg(fn, step, "step", 6)
+
+    def view_of(r: "Tensor") -> "Tensor":
+        from th._errors import OutOfRange
+        if r.dim() == 0:
+            raise OutOfRange("slice_scatter(): slice() cannot be applied to a 0-dim tensor.")
+        if not -r.dim() <= d < r.dim():
+            raise OutOfRange(f"Dimension out of range (expected to be in range of "
+                             f"[{-r.dim()}, {r.dim() - 1}], but got {d})")
+        if st <= 0:
+            raise Error("slice_scatter(): slice step must be positive")
+        first, stop, _ = slice(lo, hi, st).indices(r.shape[d])
+        count = max(0, -(-(stop - first) // st))
+        # narrow then a strided view: the slice's elements, shared with r
+        part = r.narrow(d, first, (count - 1) * st + 1 if count else 0)
+        return part[(slice(None),) * (d % r.dim()) + (slice(None, None, st),)]
+
+    return _scatter_into(fn, input, src, view_of)
+
+
+def diagonal_scatter(input: "Tensor", src: "Tensor", offset: SupportsIndex = 0,
+                     dim1: SupportsIndex = 0, dim2: SupportsIndex = 1) -> "Tensor":
+    """A copy of input whose diagonal input.diagonal(offset, dim1, dim2)
+    holds src (of the diagonal's shape).
+
+    >>> import th
+    >>> th.diagonal_scatter(th.zeros(2, 3), th.ones(2), 1).tolist()
+    [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+    """
+    fn = "diagonal_scatter"
+    o = _int_arg(fn, offset, "offset", 3)
+    d1 = _int_arg(fn, dim1, "dim1", 4)
+    d2 = _int_arg(fn, dim2, "dim2", 5)
+    return _scatter_into(fn, input, src, lambda r: r.diagonal(o, d1, d2))
 
 
 # -------------------------------------------------- reinterpreted bytes

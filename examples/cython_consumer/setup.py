@@ -1,6 +1,6 @@
 """An extension of its own, built against an installed th:
 
-    pip install th            # (from th's source tree: pip install .)
+    pip install thtensor      # (from th's source tree: pip install .)
     python setup.py build_ext --inplace
     python -c "import consumer; print(consumer.block_sum(consumer.ramp(4, 5), 1, 1, 2, 3))"
 

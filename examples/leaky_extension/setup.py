@@ -1,6 +1,6 @@
 """A downstream extension with seeded leaks, for th's leak plugin:
 
-    pip install th            # (from th's source tree: pip install .)
+    pip install thtensor      # (from th's source tree: pip install .)
     python setup.py build_ext --inplace
     pytest --th-leaks --th-leaks-track test_leaky.py     # one run per test
     pytest --th-leaks-repeat=2:3 test_leaky.py           # also Python memory and files

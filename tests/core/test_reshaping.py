@@ -288,3 +288,34 @@ def test_views_hold_one_reference_each_and_free_it():
     assert all(p.refcount == 1 for p in pieces)
     del pieces
     assert t234.storage().refcount == storage_refs and th.debug.live() == before
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3), (4, 2, 3)])
+@pytest.mark.parametrize("dtype", ["float32", "complex64", "int64"])
+def test_mH_and_H_are_torchs(shape, dtype):
+    """torch 2.13's conjugate transposes: mH of matrices and batches, H of
+    matrices only, both the conjugate (deprecated: a warning) of a 0-dim
+    tensor and refused (RuntimeError) for other ranks."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(len(shape))
+    a = (rng.integers(-5, 5, shape) + (1j * rng.integers(-5, 5, shape) if "complex" in dtype
+                                        else 0)).astype(dtype)
+    t, u = th.tensor(a), torch.tensor(a)
+    for name in ("mH", "H"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch warns once per process
+            try:
+                want = getattr(u, name).resolve_conj()
+            except RuntimeError as e:
+                with pytest.raises(RuntimeError, match=str(e).split(".")[0]):
+                    getattr(t, name)
+                continue
+        if not shape:
+            with pytest.warns(UserWarning, match=f"{name} is deprecated on 0-D tensors"):
+                got = getattr(t, name)
+        else:
+            got = getattr(t, name)
+        assert got.shape == tuple(want.shape) and got.dtype == t.dtype
+        np.testing.assert_array_equal(to_numpy(got), want.numpy())
+        if dtype != "complex64" and shape:
+            assert got.storage().data_ptr() == t.storage().data_ptr()  # a view

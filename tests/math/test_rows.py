@@ -149,6 +149,31 @@ def test_special_rows_as_torch():
                            getattr(torch, name)(to_torch(columns), 0), dtype, tol)
 
 
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+@pytest.mark.parametrize("shape, dim", [((67, 300), 0), ((5, 1030), 0), ((3, 40, 300), 1),
+                                        ((2, 4099), 0)])
+def test_wide_runs_along_a_far_dim(dtype, shape, dim):
+    """Rows along a dim whose step is beyond a kilobyte are computed a run of
+    up to 4 KB of neighbours at a time (many vectors, a partial last one,
+    several runs): torch's values, and bit for bit the values of 16 columns
+    alone (their step 64 bytes: computed a vector at a time)."""
+    t = random_rows(np.random.default_rng(len(shape) + shape[-1]), shape, dtype)
+    before = th.get_num_threads()
+    try:
+        for threads in (1, 2):
+            th.set_num_threads(threads)
+            for name in ("softmax", "log_softmax", "logsumexp"):
+                got = getattr(th, name)(t, dim)
+                assert_matches(got, getattr(torch, name)(to_torch(t), dim), dtype)
+                for j in {0, 5, 16, 290, 1010, 1024, shape[-1] - 16}:
+                    if 0 <= j <= shape[-1] - 16:
+                        alone = getattr(th, name)(t[..., j:j + 16].contiguous(), dim)
+                        assert np.array_equal(values(got[..., j:j + 16]), values(alone),
+                                              equal_nan=True), (name, j)
+    finally:
+        th.set_num_threads(before)
+
+
 def test_subnormal_results():
     """exp of -87 .. -104 is subnormal in float32: kept, not flushed."""
     x = th.tensor([[0.0, -87.5, -90.0, -95.0, -100.0, -103.0, -103.9, -110.0]])

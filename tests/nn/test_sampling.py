@@ -4,6 +4,10 @@ factors, float32/float64), linear/bilinear/trilinear bit for bit (torch's
 generic and channels-last kernels, their fmas emulated; many channels
 within rounding), bicubic within rounding, area; unfold and fold bit for bit over random
 geometries; torch's exception classes for bad arguments."""
+import json
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -15,6 +19,7 @@ torch = pytest.importorskip("torch")
 TF = torch.nn.functional
 
 from nn_compare import as_th, compare, to_torch  # noqa: E402 - after the oracle's skip
+from helpers import BLOCK_NUMPY, th_on_path  # noqa: E402
 
 
 def draw_image(n, data, dtype, low=1, high=9):
@@ -42,6 +47,18 @@ def test_nearest_is_torch_bit_for_bit(n, mode, dtype, data):
     x = draw_image(n, data, dtype, high=9 if n < 3 else 5)
     compare("interpolate", x, mode=mode, **draw_resize(n, data, 150 if n == 2 else 12))
 
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_nearest_exact_index_of_the_generic_kernel(dtype):
+    """torch's generic kernel (a 2-d output with H + W > 128, 1-d and 3-d)
+    takes floorf(source + 0.5) with the linear modes' source index, its fma
+    contracted: (27 + 0.5) * float(4 / 110) is just below 1, yet the index
+    is 1 there (as the small-output kernel's floorf((o + 0.5) * scale) is not)."""
+    for shape, size in [((1, 1, 1, 4), (19, 110)), ((1, 1, 1, 2), (100, 107)),
+                        ((1, 1, 4), 110), ((1, 1, 2, 2, 2), (3, 3, 41))]:
+        x = as_th(np.arange(np.prod(shape), dtype=dtype).reshape(shape))
+        compare("interpolate", x, size=size, mode="nearest-exact")
 
 @settings(max_examples=200)
 @given(st.sampled_from([1, 2, 3]), st.booleans(), st.sampled_from([np.float32, np.float64]),
@@ -180,3 +197,51 @@ def test_docstring_examples_run():
     import th.nn._sampling as module
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
+
+
+# every mode, both dtypes, torch's generic, small-output and channels-last bilinear kernels
+EVERY_MODE = """
+import json, th, th.nn.functional as F
+
+def image(*shape, dtype=th.float32):
+    n = 1
+    for s in shape:
+        n *= s
+    return (th.arange(n, dtype=th.float64) * 0.7548776662466927).sin().view(*shape).to(dtype)
+
+cases = []
+for dtype in (th.float32, th.float64):
+    x1, x2, x3 = image(2, 3, 7, dtype=dtype), image(2, 3, 5, 6, dtype=dtype), \\
+        image(1, 2, 3, 4, 5, dtype=dtype)
+    last = image(1, 6, 5, 9, 5, dtype=dtype).permute(0, 1, 4, 2, 3)[..., 0]  # channels-last
+    cases += [(x1, dict(size=11, mode="nearest")), (x2, dict(scale_factor=2.5, mode="nearest")),
+              (x3, dict(size=(4, 2, 9), mode="nearest")),
+              (x2, dict(size=(9, 4), mode="nearest-exact")),
+              (x1, dict(scale_factor=1.7, mode="linear")),
+              (x1, dict(size=4, mode="linear", align_corners=True)),
+              (x2, dict(size=(11, 8), mode="bilinear")),
+              (x2, dict(size=(100, 40), mode="bilinear", align_corners=True)),
+              (last, dict(scale_factor=(1.5, 0.7), mode="bilinear")),
+              (x3, dict(scale_factor=(2, 1.5, 0.6), mode="trilinear")),
+              (x2, dict(size=(7, 9), mode="bicubic")), (x2, dict(size=(3, 4), mode="area"))]
+results = [[kw, F.interpolate(x, **kw).tolist()] for x, kw in cases]
+"""
+
+WITHOUT_NUMPY = BLOCK_NUMPY + EVERY_MODE + """
+print(json.dumps(results))
+"""
+
+
+def test_every_mode_runs_without_numpy(tmp_path):
+    # interpolate computes torch's indices and weights in Python floats and th tensors:
+    # with numpy, scipy and torch blocked it gives the values it gives with them
+    result = subprocess.run([sys.executable, "-c", WITHOUT_NUMPY], cwd=tmp_path,
+                            env=th_on_path(), capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    blocked = json.loads(result.stdout)
+    here = {}
+    exec(EVERY_MODE, here)
+    assert blocked == json.loads(json.dumps(here["results"]))
+    for (x, kw), (_, values) in zip(here["cases"], blocked):
+        theirs = TF.interpolate(to_torch(x), **kw).numpy()
+        np.testing.assert_allclose(values, theirs, rtol=1e-6, atol=1e-6)

@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from helpers import ROOT, th_on_path
+from helpers import BLOCK_NUMPY, ROOT, th_on_path
 
 
 def test_demo_runs_and_leaves_nothing_alive(tmp_path):
@@ -33,15 +33,7 @@ def test_demo_runs_from_the_source_root():
     assert result.stdout.rstrip().endswith("Live(storages=0, tensors=0, bytes=0)")
 
 
-WITHOUT_NUMPY = """
-import sys
-
-class NoNumpy:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("numpy", "scipy", "torch", "ml_dtypes"):
-            raise ImportError(f"{name} is not installed here")
-
-sys.meta_path.insert(0, NoNumpy())
+WITHOUT_NUMPY = BLOCK_NUMPY + """
 import th, th.nn.functional as F, th.linalg, th.sparse, th.array_api, th.serialization, io
 t = th.arange(6.0).view(2, 3)
 assert F.softmax(t, 1).shape == (2, 3) and th.linalg.det(th.eye(2)).item() == 1.0

@@ -1,7 +1,7 @@
 """Activation functions with torch.nn.functional's names, signatures, result
 dtypes and errors: relu, relu6, leaky_relu, elu, selu, celu, gelu, silu,
 mish, softplus, softsign, hardtanh, hardsigmoid, hardswish, sigmoid, tanh,
-logsigmoid, threshold, glu and the in-place ``_`` forms torch has.
+logsigmoid, threshold, glu, rrelu and the in-place ``_`` forms torch has.
 
 Each is one lazy expression (th/_expr.pyx, docs/EXPRESSIONS.md) evaluated
 in one pass over the elements: no temporaries. ``inplace=True`` evaluates
@@ -24,7 +24,7 @@ from th.linalg import _tname
 __all__ = ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_", "selu",
            "selu_", "celu", "celu_", "gelu", "silu", "mish", "softplus", "softsign",
            "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "sigmoid", "tanh",
-           "logsigmoid", "threshold", "threshold_", "glu"]
+           "logsigmoid", "threshold", "threshold_", "glu", "rrelu", "rrelu_"]
 
 # SELU's constants (Klambauer et al. 2017), as torch spells them
 _SELU_ALPHA = 1.6732632423543772848170429916717
@@ -163,6 +163,80 @@ def leaky_relu_(input: Tensor, negative_slope: float = 0.01) -> Tensor:
     [-0.25]
     """
     return leaky_relu(input, negative_slope, inplace=True)
+
+
+def _rrelu(input: Tensor, lower: float, upper: float, training: bool, generator: Any,
+           inplace: bool) -> Tensor:
+    """torch's rrelu_with_noise: leaky_relu with the mean slope in eval mode;
+    in training each element <= 0 (in row-major order) draws its slope from
+    uniform(lower, upper) on generator, as torch's CPU kernel draws them: one
+    float64 uniform per element, the bounds and slope in the input's compute
+    dtype (float32 but for float64), so th and torch seeded alike agree bit
+    for bit."""
+    t = _tensor(input, "rrelu")
+    lo, hi = float(lower), float(upper)
+    if lo > hi:
+        raise Error("Lower bound should be less than or equal to the upper bound")
+    if not training:
+        return leaky_relu(t, (lo + hi) / 2, inplace)
+    t = _floating(t, "rrelu_with_noise_out_cpu")
+    if t.dtype == th.float16:  # (torch's CPU kernel has bfloat16, not float16)
+        raise UnsupportedDtype("\"rrelu_with_noise_out_cpu\" not implemented for 'Half'")
+    compute = th.float64 if t.dtype == th.float64 else th.float32
+    if compute == th.float32:
+        lo, hi = th.tensor([lo, hi], dtype=th.float32).tolist()
+    x = t.contiguous()
+    negative = x <= 0  # (NaN is not: it keeps slope 1 and draws nothing)
+    slopes = th.ones(x.shape, dtype=compute)
+    count = int(negative.sum())
+    if count:
+        # torch's rrelu scales its [0, 1) draws without the fused multiply-add
+        # its uniform_ uses: the two roundings of x * (hi - lo) + lo, apart
+        drawn = th.empty(count, dtype=th.float64).uniform_(0, 1, generator=generator)
+        drawn = drawn.mul_(hi - lo).add_(lo)
+        slopes = slopes.masked_scatter(negative, drawn.to(compute))
+    result = (x.to(compute) * slopes).to(t.dtype)
+    if inplace:
+        return t.copy_(result)
+    return result
+
+
+def rrelu(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3, training: bool = False,
+          inplace: bool = False) -> Tensor:
+    """The randomized leaky ReLU (torch.nn.functional.rrelu): input where
+    input > 0, else input * slope; the slope is (lower + upper) / 2 when not
+    training, else drawn per element from uniform(lower, upper) on th's
+    default generator (torch's stream: th and torch seeded alike agree).
+
+    >>> import th
+    >>> th.nn.functional.rrelu(th.tensor([-1.0, 2.0]), 0.25, 0.75).tolist()
+    [-0.5, 2.0]
+    """
+    return _rrelu(input, lower, upper, training, None, inplace)
+
+
+def rrelu_(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3,
+           training: bool = False, generator: Any = None) -> Tensor:
+    """rrelu in place: input, changed (torch.rrelu_ and
+    torch.nn.functional.rrelu_; generator= draws the training slopes).
+
+    >>> import th
+    >>> th.nn.functional.rrelu_(th.tensor([-2.0]), 0.5, 0.5).tolist()
+    [-1.0]
+    """
+    return _rrelu(input, lower, upper, training, generator, True)
+
+
+def rrelu_function(input: Tensor, lower: float = 1.0 / 8, upper: float = 1.0 / 3,
+                   training: bool = False, generator: Any = None) -> Tensor:
+    """torch.rrelu: rrelu with generator= for the training slopes (th.rrelu).
+
+    >>> import th
+    >>> g = th.Generator().manual_seed(0)
+    >>> th.rrelu(th.tensor([-1.0, 2.0]), 0.5, 0.5, True, generator=g).tolist()
+    [-0.5, 2.0]
+    """
+    return _rrelu(input, lower, upper, training, generator, False)
 
 
 def _elu(input: Tensor, alpha: float, scale: float, input_scale: float) -> Any:

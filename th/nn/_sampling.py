@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import math
 import operator
+import struct
 from fractions import Fraction
-from typing import Any, List, Optional, Sequence, Tuple, Union, cast
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, Union, cast
 
 import th
 from th._errors import ArgumentError, OutOfRange, UnsupportedDtype
@@ -24,32 +25,56 @@ from th._tensor import Tensor
 from th.nn._arguments import IntOrInts, expand_ints, tensor_argument
 from th.nn._pooling import _adaptive_avg, _windows
 
+_FLOAT32 = struct.Struct("f")
 
 
-class _Numpy:
-    """numpy, imported when interpolate first computes torch's indices and
-    weights: its float32 scalars give float32's rounding at each step, as in
-    torch's kernel. th itself does not need numpy; interpolate does (an
-    ImportError saying so otherwise)."""
+def _rounded(operation: Any) -> Any:
+    """float's ``operation`` with its result rounded to float32 (another
+    operand's type, a tensor's, handles what float does not)."""
+    def method(self: float, other: Any) -> Any:
+        result = operation(self, other)
+        return result if result is NotImplemented else _Float32(result)
+    return method
 
-    def __getattr__(self, name: str) -> Any:
+
+class _Float32(float):
+    """A Python float rounded to float32 (to nearest, ties to even), whose
+    +, -, * and / round to float32 again: torch's float32 kernel arithmetic.
+    Each operation is done in double and rounded once, which is exact: a
+    double holds every sum, difference and product of two float32 values,
+    and a quotient's double rounding is innocuous (53 >= 2 * 24 + 2 bits)."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: Any = 0.0) -> "_Float32":
         try:
-            import numpy
-        except ImportError as e:  # pragma: no cover - numpy is in the test extras
-            raise ImportError("th.nn.functional.interpolate computes torch's source indices "
-                              "in numpy's float32 scalars: pip install numpy") from e
-        return getattr(numpy, name)
+            return float.__new__(cls, _FLOAT32.unpack(_FLOAT32.pack(value))[0])
+        except OverflowError:  # beyond float32's largest finite value
+            return float.__new__(cls, math.copysign(math.inf, value))
+
+    __add__ = __radd__ = _rounded(float.__add__)
+    __sub__ = _rounded(float.__sub__)
+    __rsub__ = _rounded(float.__rsub__)
+    __mul__ = __rmul__ = _rounded(float.__mul__)
+    __truediv__ = _rounded(float.__truediv__)
+    __rtruediv__ = _rounded(float.__rtruediv__)
 
 
-np = _Numpy()
+# a kernel's float type as a Python scalar type: float64 is Python's float
+Real = Union[Type[float], Type[_Float32]]
 INTERPOLATING = ("linear", "bilinear", "bicubic", "trilinear")
 LINEAR_DIMS = {"linear": 1, "bilinear": 2, "trilinear": 3}
 # the float type torch's kernels compute indices and weights in (opmath)
-OPMATH = {"float16": "float32", "bfloat16": "float32", "float32": "float32",
-          "float64": "float64", "uint8": "float32"}
+OPMATH: Dict[str, Real] = {"float16": _Float32, "bfloat16": _Float32, "float32": _Float32,
+                           "float64": float, "uint8": _Float32}
 
 
-def _scale_value(scale: Optional[float], in_size: int, out_size: int, real: Any) -> Any:
+def _weights(values: List[Any], real: Real) -> Tensor:
+    """Weights computed in ``real`` as a tensor of that float type."""
+    return th.tensor(values, dtype=th.float64 if real is float else th.float32)
+
+
+def _scale_value(scale: Optional[float], in_size: int, out_size: int, real: Real) -> float:
     """torch's compute_scales_value: 1 / scale_factor when one was given,
     else in / out, in the kernel's float type."""
     if scale is not None and scale > 0:
@@ -58,26 +83,48 @@ def _scale_value(scale: Optional[float], in_size: int, out_size: int, real: Any)
 
 
 def _nearest_index(mode: str, in_size: int, out_size: int, scale: Optional[float],
-                   real: Any, shortcuts: bool) -> List[int]:
+                   real: Real, shortcuts: bool) -> List[int]:
     """The source index of every output position (UpSample.h's nearest_idx
     and nearest_exact_idx: the scale in ``real``, the product rounded to
     float by floorf; torch's small-output 2-d kernel copies when the sizes
-    are equal and halves when the output is twice the input)."""
-    f32 = np.float32
+    are equal and halves when the output is twice the input; its generic
+    kernel's nearest-exact index is floorf(source + 0.5), the linear modes'
+    source index)."""
     if mode == "nearest" and shortcuts and out_size == in_size:
         return list(range(out_size))
     if mode == "nearest" and shortcuts and out_size == 2 * in_size:
         return [o >> 1 for o in range(out_size)]
     s = _scale_value(scale, in_size, out_size, real)
+    if mode == "nearest" and out_size <= 1 << 24:
+        # real(o) * s rounded to float by floorf: o is exact in either float type, so that
+        # is the double product o * s rounded to float
+        return [min(int(math.floor(_Float32(o * float(s)))), in_size - 1)
+                for o in range(out_size)]
     if mode == "nearest":
-        return [min(int(math.floor(f32(real(o) * s))), in_size - 1) for o in range(out_size)]
-    # (dst_index + 0.5) * scale is a double product that floorf rounds to float
-    return [min(int(math.floor(f32((o + 0.5) * float(s)))), in_size - 1)
-            for o in range(out_size)]
+        return [min(int(math.floor(_Float32(real(o) * s))), in_size - 1)
+                for o in range(out_size)]
+    if shortcuts:
+        # (dst_index + 0.5) * scale is a double product that floorf rounds to float
+        return [min(int(math.floor(_Float32((o + 0.5) * float(s)))), in_size - 1)
+                for o in range(out_size)]
+    # (source + 0.5 is exact in double for a float32 source)
+    sources = (float(_centre_source(s, o, real)) for o in range(out_size))
+    return [min(int(math.floor(_Float32(max(source, 0.0) + 0.5))), in_size - 1)
+            for source in sources]
+
+
+def _centre_source(ratio: float, o: int, real: Real) -> float:
+    """``ratio * (o + 0.5) - 0.5`` rounded once to ``real``: torch's kernels
+    are built with floating-point contraction, this is one fma. A float32
+    ratio (24 significant bits) times 2o + 1 (under 29) is exact in double,
+    and so is the difference where it is not negative; the rest exactly."""
+    if real is _Float32 and o < 1 << 28 and ratio < 1 << 23:
+        return real(float(ratio) * (o + 0.5) - 0.5)
+    return real(Fraction(float(ratio)) * Fraction(o * 2 + 1, 2) - Fraction(1, 2))
 
 
 def _linear_taps(in_size: int, out_size: int, align_corners: bool, scale: Optional[float],
-                 real: Any) -> Tuple[List[int], List[int], np.ndarray, np.ndarray]:
+                 real: Real) -> Tuple[List[int], List[int], Tensor, Tensor]:
     """(i0, i1, w0, w1) of every output position: UpSample.h's
     area_pixel_compute_scale, area_pixel_compute_source_index and
     guard_index_and_lambda in the kernel's float type."""
@@ -96,16 +143,15 @@ def _linear_taps(in_size: int, out_size: int, align_corners: bool, scale: Option
         if align_corners:
             source = ratio * real(o)
         else:
-            # torch's kernels are built with floating-point contraction: this is one fma
-            source = real(Fraction(float(ratio)) * Fraction(o * 2 + 1, 2) - Fraction(1, 2))
+            source = _centre_source(ratio, o, real)
             source = real(0) if source < 0 else source
-        index = min(int(math.floor(np.float32(source))), in_size - 1)
+        index = min(int(math.floor(_Float32(source))), in_size - 1)
         lam = min(max(source - real(index), real(0)), real(1))
         i0.append(index)
         i1.append(index + (1 if index < in_size - 1 else 0))
         w1.append(real(lam))
         w0.append(real(1) - real(lam))
-    return i0, i1, np.array(w0, dtype=real), np.array(w1, dtype=real)
+    return i0, i1, _weights(w0, real), _weights(w1, real)
 
 
 def _dtype_name(t: Tensor) -> str:
@@ -119,7 +165,7 @@ def _resample_nearest(input: Tensor, mode: str, sizes: List[int],
     # (float scales, shortcuts), everything else through its generic kernel (no
     # shortcuts; a float64 image's scales in float64)
     small = n == 2 and sum(sizes) <= 128
-    real = np.float64 if input.dtype == th.float64 and not small else np.float32
+    real: Real = float if input.dtype == th.float64 and not small else _Float32
     out = input
     for i in reversed(range(n)):
         dim = input.ndim - n + i
@@ -133,14 +179,14 @@ def _resample_nearest(input: Tensor, mode: str, sizes: List[int],
 SPLIT = 134217729.0
 
 
-def _fma64(a: Tensor, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
+def _fma64(a: Tensor, b: Tensor, shape: List[int], c: Tensor) -> Tensor:
     """round(a * b + c) with one rounding, as an fma, for float64 tensors a
     and c and weights b (viewed as shape to broadcast): a * b exactly as
     p + e (Dekker's product, b split once here), p + c exactly as s + t
     (Knuth's two-sum), then s + (t + e)."""
-    g = SPLIT * b
+    g = b * SPLIT
     b_hi = g - (g - b)
-    bt, bh, bl = (th.from_numpy(v).view(shape) for v in (b, b_hi, b - b_hi))
+    bt, bh, bl = (v.view(shape) for v in (b, b_hi, b - b_hi))
     p = th.eval(th.lazy(a) * bt)
     split = th.lazy(a) * SPLIT
     a_hi = th.eval(split - (split - a))
@@ -153,13 +199,13 @@ def _fma64(a: Tensor, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
     return th.eval(th.lazy(total) + (th.lazy(t) + e))
 
 
-def _fma(a: Any, b: np.ndarray, shape: List[int], c: Tensor) -> Tensor:
+def _fma(a: Any, b: Tensor, shape: List[int], c: Tensor) -> Tensor:
     """round(a * b + c) with one rounding, as the fma torch's compiler makes
     of ``a * b + c``: float32 through the exact float64 product (the sum
     rounds, almost always, as the fma does), float64 by _fma64."""
     if c.dtype == th.float64:
         return _fma64(a, b, shape, c)
-    wide = th.from_numpy(b.astype(np.float64)).view(shape)
+    wide = b.to(th.float64).view(shape)
     return th.eval((th.lazy(a).to(th.float64) * wide + th.lazy(c).to(th.float64))
                    .to(th.float32))
 
@@ -173,7 +219,7 @@ def _channels_last(input: Tensor) -> bool:
 
 
 def _resample_bilinear_small(work: Tensor, sizes: List[int], align_corners: bool,
-                             scales: Optional[List[float]], real: Any) -> Tensor:
+                             scales: Optional[List[float]], real: Real) -> Tensor:
     """torch's channels-last bilinear kernel (small outputs, channels-last
     inputs): weights h * w per corner, the four corners summed as its
     compiler contracts them: fma(x11, w11, fma(x10, w10, fma(x00, w00, x01 * w01))).
@@ -185,9 +231,9 @@ def _resample_bilinear_small(work: Tensor, sizes: List[int], align_corners: bool
     rows = [work.index_select(2, th.tensor(h, dtype=th.int64)) for h in (h0, h1)]
     corners = [r.index_select(3, th.tensor(v, dtype=th.int64)) for r in rows for v in (v0, v1)]
     # each corner's weight, rounded in the kernel's float type as torch's
-    weights = [np.outer(hw, vw).astype(real) for hw in (hw0, hw1) for vw in (vw0, vw1)]
+    weights = [hw.view(-1, 1) * vw.view(1, -1) for hw in (hw0, hw1) for vw in (vw0, vw1)]
     shape = list(sizes)
-    acc = corners[1] * th.from_numpy(weights[1])
+    acc = corners[1] * weights[1]
     acc = _fma(corners[0], weights[0], shape, acc)
     acc = _fma(corners[2], weights[2], shape, acc)
     return _fma(corners[3], weights[3], shape, acc)
@@ -197,7 +243,7 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
                      scales: Optional[List[float]]) -> Tensor:
     n = len(sizes)
     name = _dtype_name(input)
-    real = getattr(np, OPMATH[name])
+    real = OPMATH[name]
     work = input if name in ("float32", "float64") else input.to(th.float32)
     # torch 2.13 runs 2-d outputs with H + W <= 128, and channels-last inputs of more
     # than 3 channels, through its channels-last kernel, the rest through its generic one
@@ -210,7 +256,7 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
                                       scales[i] if scales else None, real)
         shape = [1] * (n - i)
         shape[0] = sizes[i]
-        w1t = th.from_numpy(w1).view(shape)
+        w1t = w1.view(shape)
         near = work.index_select(dim, th.tensor(i0, dtype=th.int64))
         far = work.index_select(dim, th.tensor(i1, dtype=th.int64))
         # fma(near, w0, far * w1): torch's generic kernel as its compiler contracts it
@@ -219,7 +265,7 @@ def _resample_linear(input: Tensor, sizes: List[int], align_corners: bool,
 
 
 def _cubic_taps(in_size: int, out_size: int, align_corners: bool, scale: Optional[float],
-                real: Any) -> Tuple[List[List[int]], List[np.ndarray]]:
+                real: Real) -> Tuple[List[List[int]], List[Tensor]]:
     """The 4 source indices (clamped to the input) and weights of every
     output position: UpSample.h's cubic source index (not clamped at 0),
     guard_index_and_lambda and get_cubic_upsample_coefficients (A = -0.75)."""
@@ -236,17 +282,17 @@ def _cubic_taps(in_size: int, out_size: int, align_corners: bool, scale: Optiona
         return ((a * x - real(5) * a) * x + real(8) * a) * x - real(4) * a
 
     indices: List[List[int]] = [[], [], [], []]
-    weights: List[List[Any]] = [[], [], [], []]
+    fractions = []
     for o in range(out_size):
         source = ratio * real(o) if align_corners else \
             ratio * (real(o) + real(0.5)) - real(0.5)
-        index = min(int(math.floor(np.float32(source))), in_size - 1)
-        t = min(max(source - real(index), real(0)), real(1))
-        for j, w in enumerate((far(t + real(1)), near(t), near(real(1) - t),
-                               far(real(2) - t))):
+        index = min(int(math.floor(_Float32(source))), in_size - 1)
+        fractions.append(min(max(source - real(index), real(0)), real(1)))
+        for j in range(4):
             indices[j].append(max(min(index - 1 + j, in_size - 1), 0))
-            weights[j].append(real(w))
-    return indices, [np.array(w, dtype=real) for w in weights]
+    # the polynomials on a tensor of the kernel's float type: each operation rounds as torch's
+    t = _weights(fractions, real)
+    return indices, [far(t + real(1)), near(t), near(real(1) - t), far(real(2) - t)]
 
 
 def _resample_cubic(input: Tensor, sizes: List[int], align_corners: bool,
@@ -254,7 +300,7 @@ def _resample_cubic(input: Tensor, sizes: List[int], align_corners: bool,
     """Separable bicubic: per dim (last first), the sum of 4 gathered taps
     times their weights, one fused expression, in the kernel's float type."""
     name = _dtype_name(input)
-    real = getattr(np, OPMATH[name])
+    real = OPMATH[name]
     work = input if name in ("float32", "float64") else input.to(th.float32)
     for i in reversed(range(2)):
         dim = input.ndim - 2 + i
@@ -264,7 +310,7 @@ def _resample_cubic(input: Tensor, sizes: List[int], align_corners: bool,
         total: Any = None
         for index, weight in zip(indices, weights):
             term = th.lazy(work.index_select(dim, th.tensor(index, dtype=th.int64))) * \
-                th.from_numpy(weight).view(shape)
+                weight.view(shape)
             total = term if total is None else total + term
         work = th.eval(total)
     return work if work.dtype == input.dtype else work.to(input.dtype)

@@ -27,6 +27,7 @@ from th.nn._activations import (celu, celu_, elu, elu_, gelu, glu, hardsigmoid, 
                                 hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid, mish,
                                 relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
                                 softsign, tanh, threshold, threshold_)
+from th.nn._activations import rrelu, rrelu_
 from th.nn._distances import cosine_similarity, normalize, pairwise_distance, pdist
 from th.nn._losses import (binary_cross_entropy, binary_cross_entropy_with_logits,
                            cross_entropy, huber_loss, kl_div, l1_loss, mse_loss, nll_loss,
@@ -46,6 +47,7 @@ __all__ += ["relu", "relu_", "relu6", "leaky_relu", "leaky_relu_", "elu", "elu_"
             "selu_", "celu", "celu_", "gelu", "silu", "mish", "softplus", "softsign",
             "hardtanh", "hardtanh_", "hardsigmoid", "hardswish", "sigmoid", "tanh",
             "logsigmoid", "threshold", "threshold_", "glu"]
+__all__ += ["rrelu", "rrelu_"]
 # layers (th/nn/_layers.py)
 __all__ += ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
             "embedding", "one_hot"]

@@ -769,7 +769,16 @@ static void write_all_states(const Reduce *R, THTensor *t, int indices) {
 /* Scales n states into the op's result: mean, the norm's root, var. */
 static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction) {
   double count = (double)R->nred, dof = count - correction > 0 ? count - correction : 0;
-  if (op == OP_MEAN)
+  /* torch divides a complex sum by complex(count, 0) as c10's complex
+   * division does, (re + im * 0) / count and (im - re * 0) / count: a
+   * non-finite part makes the other one NaN (inf + 0j gives inf + nanj).
+   * (var's means stay apart: its parts' spreads are summed apart.) */
+  if (op == OP_MEAN && R->cls == CLS_C && R->finish == OP_MEAN)
+    for (int64_t o = 0; o < n; o++) {
+      double re = a.f[o], im = a.fi[o];
+      a.f[o] = (re + im * 0.0) / count, a.fi[o] = (im - re * 0.0) / count;
+    }
+  else if (op == OP_MEAN)
     for (int64_t o = 0; o < n; o++) a.f[o] /= count, a.fi[o] /= count;
   /* No degrees of freedom (count <= correction) divides by zero, and a
    * complex var is torch's var(real) + var(imag): NaN when either part's
