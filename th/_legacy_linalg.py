@@ -158,15 +158,10 @@ def cholesky_solve(B: "Tensor", L: "Tensor", upper: bool = False) -> "Tensor":
     if not (B.is_floating_point() or B.is_complex()) or B.dtype in (th.float16, th.bfloat16):
         raise UnsupportedDtype(f"\"cholesky_solve_cpu\" not implemented for '{_tname(B.dtype)}'")
     if upper:  # A = U^H U: U^H Y = B, then U X = Y
-        Y = linalg.solve_triangular(_adjoint(L), B, upper=False)
+        Y = linalg.solve_triangular(L.mH, B, upper=False)
         return linalg.solve_triangular(L, Y, upper=True)
     Y = linalg.solve_triangular(L, B, upper=False)  # A = L L^H: L Y = B, then L^H X = Y
-    return linalg.solve_triangular(_adjoint(L), Y, upper=True)
-
-
-def _adjoint(t: "Tensor") -> "Tensor":
-    """The conjugate transpose of t's matrices (torch's Tensor.mH)."""
-    return t.transpose(-2, -1).conj()
+    return linalg.solve_triangular(L.mH, Y, upper=True)
 
 
 def qr(input: "Tensor", some: bool = True) -> Any:
@@ -199,7 +194,7 @@ def svd(input: "Tensor", some: bool = True, compute_uv: bool = True) -> Any:
         return _svd_result(th.zeros(batch + (m, m), dtype=A.dtype), S,
                            th.zeros(batch + (n, n), dtype=A.dtype))
     U, S, Vh = th.linalg.svd(A, full_matrices=not some)
-    return _svd_result(U, S, _adjoint(Vh))
+    return _svd_result(U, S, Vh.mH)
 
 
 def lu(A: "Tensor", pivot: bool = True, get_infos: bool = False) -> Any:
