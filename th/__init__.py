@@ -231,3 +231,28 @@ __all__ = [
 __all__ += ["relu", "relu_", "selu", "selu_", "celu", "celu_", "threshold", "threshold_",
             "cosine_similarity", "pairwise_distance"]
 __all__ += ["rrelu", "rrelu_"]
+# torch's first-week functions composed from th's (th/_elementwise.py, th/_creation.py,
+# th/_statistics.py, th/_integration.py, th/_out_of_place.py, th/_legacy_linalg.py) and
+# distance matrices (th/nn/_distances.py)
+from th._elementwise import (acosh, angle, arccosh, arcsinh, arctanh, asinh, atanh, clamp_max,
+                             clamp_min, complex, heaviside, is_nonzero, isin, isreal, logit,
+                             polar, positive, true_divide)
+from th._creation import as_tensor, empty_strided, is_storage, typename
+from th._statistics import (aminmax, corrcoef, count_nonzero, cov, nanmean, std_mean,
+                            var_mean)
+from th._integration import cumulative_trapezoid, trapezoid, trapz
+from th._out_of_place import dropout, index_copy, index_fill
+from th._legacy_linalg import (cholesky, cholesky_inverse, cholesky_solve, det, inverse,
+                               logdet, lu, lu_solve, matrix_exp, matrix_power, pinverse, qr,
+                               slogdet, svd)
+from th.nn._distances import cdist, pdist
+__all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh", "clamp_max",
+            "clamp_min", "complex", "heaviside", "is_nonzero", "isin", "isreal", "logit",
+            "polar", "positive", "true_divide",
+            "as_tensor", "empty_strided", "is_storage", "typename",
+            "aminmax", "corrcoef", "count_nonzero", "cov", "nanmean", "std_mean", "var_mean",
+            "cumulative_trapezoid", "trapezoid", "trapz",
+            "dropout", "index_copy", "index_fill",
+            "cholesky", "cholesky_inverse", "cholesky_solve", "det", "inverse", "logdet", "lu",
+            "lu_solve", "matrix_exp", "matrix_power", "pinverse", "qr", "slogdet", "svd",
+            "cdist", "pdist"]

@@ -3081,3 +3081,299 @@ class Tensor:
         >>> th.tensor([0.0, 2.0]).bool()
         tensor([False,  True])
         """
+    # torch's first-week methods over th's functions
+    def count_nonzero(self, dim: _Dims | None = None) -> Tensor:
+        """The number of nonzero elements, over dim (every dim when None; th.count_nonzero).
+
+        >>> th.tensor([[0, 1], [2, 3]]).count_nonzero(0)
+        tensor([1, 2])
+        """
+    def aminmax(self, *, dim: SupportsIndex | None = None, keepdim: builtins.bool = False) -> Any:
+        """The named tuple (min, max) of the elements, over dim when given (th.aminmax).
+
+        >>> th.tensor([3, 1, 2]).aminmax()
+        aminmax(min=tensor(1), max=tensor(3))
+        """
+    def clamp_min(self, min: _Operand) -> Tensor:
+        """Each element at least min (th.clamp_min).
+
+        >>> th.tensor([1.0, 3.0]).clamp_min(2.0)
+        tensor([2., 3.])
+        """
+    def clamp_min_(self, min: _Operand) -> Tensor:
+        """In place clamp_min(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).clamp_min_(2.0)
+        tensor([2., 3.])
+        """
+    def clamp_max(self, max: _Operand) -> Tensor:
+        """Each element at most max (th.clamp_max).
+
+        >>> th.tensor([1.0, 3.0]).clamp_max(2.0)
+        tensor([1., 2.])
+        """
+    def clamp_max_(self, max: _Operand) -> Tensor:
+        """In place clamp_max(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).clamp_max_(2.0)
+        tensor([1., 2.])
+        """
+    def true_divide(self, other: _Operand) -> Tensor:
+        """self / other with true division (th.true_divide).
+
+        >>> th.tensor([1, 3]).true_divide(2)
+        tensor([0.5000, 1.5000])
+        """
+    def true_divide_(self, other: _Operand) -> Tensor:
+        """In place true_divide(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).true_divide_(2)
+        tensor([0.5000, 1.5000])
+        """
+    def positive(self) -> Tensor:
+        """This tensor itself (unary +; th.positive).
+
+        >>> th.tensor([1, -2]).positive()
+        tensor([ 1, -2])
+        """
+    def asinh(self) -> Tensor:
+        """The inverse hyperbolic sine of each element (th.asinh).
+
+        >>> th.tensor([1.0]).asinh()
+        tensor([0.8814])
+        """
+    def asinh_(self) -> Tensor:
+        """In place asinh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0]).asinh_()
+        tensor([0.8814])
+        """
+    def acosh(self) -> Tensor:
+        """The inverse hyperbolic cosine of each element (th.acosh).
+
+        >>> th.tensor([2.0]).acosh()
+        tensor([1.3170])
+        """
+    def acosh_(self) -> Tensor:
+        """In place acosh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([2.0]).acosh_()
+        tensor([1.3170])
+        """
+    def atanh(self) -> Tensor:
+        """The inverse hyperbolic tangent of each element (th.atanh).
+
+        >>> th.tensor([0.5]).atanh()
+        tensor([0.5493])
+        """
+    def atanh_(self) -> Tensor:
+        """In place atanh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5]).atanh_()
+        tensor([0.5493])
+        """
+    def arcsinh(self) -> Tensor:
+        """The inverse hyperbolic sine of each element (th.arcsinh).
+
+        >>> th.tensor([1.0]).arcsinh()
+        tensor([0.8814])
+        """
+    def arcsinh_(self) -> Tensor:
+        """In place arcsinh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0]).arcsinh_()
+        tensor([0.8814])
+        """
+    def arccosh(self) -> Tensor:
+        """The inverse hyperbolic cosine of each element (th.arccosh).
+
+        >>> th.tensor([2.0]).arccosh()
+        tensor([1.3170])
+        """
+    def arccosh_(self) -> Tensor:
+        """In place arccosh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([2.0]).arccosh_()
+        tensor([1.3170])
+        """
+    def arctanh(self) -> Tensor:
+        """The inverse hyperbolic tangent of each element (th.arctanh).
+
+        >>> th.tensor([0.5]).arctanh()
+        tensor([0.5493])
+        """
+    def arctanh_(self) -> Tensor:
+        """In place arctanh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5]).arctanh_()
+        tensor([0.5493])
+        """
+    def isreal(self) -> Tensor:
+        """Whether each element is real (th.isreal).
+
+        >>> th.tensor([1 + 0j, 1j]).isreal()
+        tensor([ True, False])
+        """
+    def is_nonzero(self) -> builtins.bool:
+        """Whether this one-element tensor is nonzero (th.is_nonzero).
+
+        >>> th.tensor([0.0]).is_nonzero()
+        False
+        """
+    def angle(self) -> Tensor:
+        """The phase of each element (th.angle).
+
+        >>> th.tensor([-1.0, 1.0]).angle()
+        tensor([3.1416, 0.0000])
+        """
+    def heaviside(self, values: Tensor) -> Tensor:
+        """The Heaviside step of each element, values where it is 0 (th.heaviside).
+
+        >>> th.tensor([-1.0, 0.0, 2.0]).heaviside(th.tensor([0.5]))
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+    def heaviside_(self, values: Tensor) -> Tensor:
+        """In place heaviside(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.0, 0.0, 2.0]).heaviside_(th.tensor([0.5]))
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+    def logit(self, eps: builtins.float | None = None) -> Tensor:
+        """log(p / (1 - p)) of each element p, clamped to [eps, 1 - eps] first when eps is given.
+
+        >>> th.tensor([0.25, 0.5]).logit()
+        tensor([-1.0986,  0.0000])
+        """
+    def logit_(self, eps: builtins.float | None = None) -> Tensor:
+        """In place logit(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).logit_()
+        tensor([-1.0986,  0.0000])
+        """
+    def nanmean(self, dim: _Dims | None = None, keepdim: builtins.bool = False,
+                *, dtype: _DTypeLike | None = None) -> Tensor:
+        """The mean of the elements that are not NaN, over dim (th.nanmean).
+
+        >>> th.tensor([1.0, float('nan'), 3.0]).nanmean()
+        tensor(2.)
+        """
+    def cov(self, *, correction: builtins.int = 1, fweights: Tensor | None = None,
+            aweights: Tensor | None = None) -> Tensor:
+        """The covariance matrix of the variables in the rows (th.cov).
+
+        >>> th.tensor([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]).cov()
+        tensor([[ 1., -1.],
+                [-1.,  1.]])
+        """
+    def corrcoef(self) -> Tensor:
+        """The Pearson correlation coefficients of the variables in the rows (th.corrcoef).
+
+        >>> th.tensor([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]).corrcoef()
+        tensor([[ 1., -1.],
+                [-1.,  1.]])
+        """
+    def index_copy(self, dim: SupportsIndex, index: Tensor, source: Tensor) -> Tensor:
+        """A copy with source's slices along dim written at index (th.index_copy).
+
+        >>> th.zeros(3).index_copy(0, th.tensor([2]), th.tensor([5.0]))
+        tensor([0., 0., 5.])
+        """
+    def index_fill(self, dim: SupportsIndex, index: Tensor, value: _Operand) -> Tensor:
+        """A copy with the slices along dim at index filled with value (th.index_fill).
+
+        >>> th.zeros(3).index_fill(0, th.tensor([2]), 5.0)
+        tensor([0., 0., 5.])
+        """
+    def det(self) -> Tensor:
+        """The determinant of each square matrix (th.det).
+
+        >>> th.tensor([[2.0, 0.0], [0.0, 3.0]]).det()
+        tensor(6.)
+        """
+    def logdet(self) -> Tensor:
+        """The log of each square matrix's determinant (th.logdet).
+
+        >>> th.tensor([[1.0, 0.0], [0.0, 1.0]]).logdet()
+        tensor(0.)
+        """
+    def slogdet(self) -> Any:
+        """The named tuple (sign, logabsdet) of each determinant (th.slogdet).
+
+        >>> th.tensor([[1.0, 0.0], [0.0, 1.0]]).slogdet()
+        slogdet(sign=tensor(1.), logabsdet=tensor(0.))
+        """
+    def inverse(self) -> Tensor:
+        """The inverse of each square matrix (th.inverse).
+
+        >>> th.tensor([[2.0, 0.0], [0.0, 4.0]]).inverse()
+        tensor([[0.5000, 0.0000],
+                [0.0000, 0.2500]])
+        """
+    def pinverse(self, rcond: builtins.float = 1e-15) -> Tensor:
+        """The pseudo-inverse of each matrix (th.pinverse).
+
+        >>> th.tensor([[2.0, 0.0]]).pinverse()
+        tensor([[0.5000],
+                [0.0000]])
+        """
+    def matrix_power(self, n: SupportsIndex) -> Tensor:
+        """Each square matrix to the integer power n (th.matrix_power).
+
+        >>> th.tensor([[1, 1], [0, 1]]).matrix_power(2)
+        tensor([[1, 2],
+                [0, 1]])
+        """
+    def matrix_exp(self) -> Tensor:
+        """The matrix exponential of each square matrix (th.matrix_exp).
+
+        >>> th.zeros(1, 1).matrix_exp()
+        tensor([[1.]])
+        """
+    def cholesky(self, upper: builtins.bool = False) -> Tensor:
+        """The Cholesky factor of each positive-definite matrix (th.cholesky).
+
+        >>> th.tensor([[4.0, 2.0], [2.0, 2.0]]).cholesky()
+        tensor([[2., 0.],
+                [1., 1.]])
+        """
+    def cholesky_inverse(self, upper: builtins.bool = False) -> Tensor:
+        """The inverse of A from this Cholesky factor of A (th.cholesky_inverse).
+
+        >>> th.tensor([[2.0, 0.0], [1.0, 1.0]]).cholesky_inverse()
+        tensor([[ 0.5000, -0.5000],
+                [-0.5000,  1.0000]])
+        """
+    def cholesky_solve(self, input2: Tensor, upper: builtins.bool = False) -> Tensor:
+        """The solution X of A X = self, A given by its Cholesky factor input2 (th.cholesky_solve).
+
+        >>> th.tensor([[2.0], [1.0]]).cholesky_solve(th.eye(2))
+        tensor([[2.],
+                [1.]])
+        """
+    def qr(self, some: builtins.bool = True) -> Any:
+        """The named tuple (Q, R) of each matrix's QR factorisation (th.qr).
+
+        >>> th.tensor([[3.0, 1.0], [4.0, 2.0]]).qr().R
+        tensor([[-5.0000, -2.2000],
+                [ 0.0000,  0.4000]])
+        """
+    def svd(self, some: builtins.bool = True, compute_uv: builtins.bool = True) -> Any:
+        """The named tuple (U, S, V) of each matrix's singular value decomposition (th.svd).
+
+        >>> th.tensor([[3.0, 0.0], [0.0, -2.0]]).svd().S
+        tensor([3., 2.])
+        """
+    def lu(self, pivot: builtins.bool = True, get_infos: builtins.bool = False) -> Any:
+        """(LU, pivots), with get_infos also info, of each matrix (th.lu).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).lu()[1]
+        tensor([2, 2], dtype=th.int32)
+        """
+    def lu_solve(self, LU_data: Tensor, LU_pivots: Tensor) -> Tensor:
+        """The solution X of A X = self from A's LU factorisation (th.lu_solve).
+
+        >>> LU, pivots = th.linalg.lu_factor(th.tensor([[2.0, 0.0], [0.0, 4.0]]))
+        >>> th.tensor([[2.0], [4.0]]).lu_solve(LU, pivots)
+        tensor([[1.],
+                [1.]])
+        """

@@ -4373,6 +4373,404 @@ cdef class Tensor:
         THDebug_checkTensor(self.cdata)
         return THStorage_isShared(THTensor_storage(self.cdata)) != 0
 
+    # ------------- torch's first-week methods over th's functions (th/_elementwise.py,
+    # th/_statistics.py, th/_out_of_place.py, th/_legacy_linalg.py)
+    def count_nonzero(self, dim=None):
+        """The number of nonzero elements, over dim (every dim when None; th.count_nonzero).
+
+        >>> th.tensor([[0, 1], [2, 3]]).count_nonzero(0)
+        tensor([1, 2])
+        """
+        return _th_module("_statistics").count_nonzero(self, dim)
+
+    def aminmax(self, *, dim=None, keepdim=False):
+        """The named tuple (min, max) of the elements, over dim when given (th.aminmax).
+
+        >>> th.tensor([3, 1, 2]).aminmax()
+        aminmax(min=tensor(1), max=tensor(3))
+        """
+        return _th_module("_statistics").aminmax(self, dim=dim, keepdim=keepdim)
+
+    def clamp_min(self, min):
+        """Each element at least min (th.clamp_min).
+
+        >>> th.tensor([1.0, 3.0]).clamp_min(2.0)
+        tensor([2., 3.])
+        """
+        return _th_module("_elementwise").clamp_min(self, min)
+
+    def clamp_min_(self, min):
+        """In place clamp_min(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).clamp_min_(2.0)
+        tensor([2., 3.])
+        """
+        return self.clamp_(min=min)
+
+    def clamp_max(self, max):
+        """Each element at most max (th.clamp_max).
+
+        >>> th.tensor([1.0, 3.0]).clamp_max(2.0)
+        tensor([1., 2.])
+        """
+        return _th_module("_elementwise").clamp_max(self, max)
+
+    def clamp_max_(self, max):
+        """In place clamp_max(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).clamp_max_(2.0)
+        tensor([1., 2.])
+        """
+        return self.clamp_(max=max)
+
+    def true_divide(self, other):
+        """self / other with true division (th.true_divide).
+
+        >>> th.tensor([1, 3]).true_divide(2)
+        tensor([0.5000, 1.5000])
+        """
+        return _th_module("_elementwise").true_divide(self, other)
+
+    def true_divide_(self, other):
+        """In place true_divide(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0, 3.0]).true_divide_(2)
+        tensor([0.5000, 1.5000])
+        """
+        return self.div_(other)
+
+    def positive(self):
+        """This tensor itself (unary +; th.positive).
+
+        >>> th.tensor([1, -2]).positive()
+        tensor([ 1, -2])
+        """
+        return _th_module("_elementwise").positive(self)
+
+    def asinh(self):
+        """The inverse hyperbolic sine of each element (th.asinh).
+
+        >>> th.tensor([1.0]).asinh()
+        tensor([0.8814])
+        """
+        return _th_module("_elementwise").asinh(self)
+
+    def asinh_(self):
+        """In place asinh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0]).asinh_()
+        tensor([0.8814])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.asinh(self), "asinh_")
+
+    def acosh(self):
+        """The inverse hyperbolic cosine of each element (th.acosh).
+
+        >>> th.tensor([2.0]).acosh()
+        tensor([1.3170])
+        """
+        return _th_module("_elementwise").acosh(self)
+
+    def acosh_(self):
+        """In place acosh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([2.0]).acosh_()
+        tensor([1.3170])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.acosh(self), "acosh_")
+
+    def atanh(self):
+        """The inverse hyperbolic tangent of each element (th.atanh).
+
+        >>> th.tensor([0.5]).atanh()
+        tensor([0.5493])
+        """
+        return _th_module("_elementwise").atanh(self)
+
+    def atanh_(self):
+        """In place atanh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5]).atanh_()
+        tensor([0.5493])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.atanh(self), "atanh_")
+
+    def arcsinh(self):
+        """The inverse hyperbolic sine of each element (th.arcsinh).
+
+        >>> th.tensor([1.0]).arcsinh()
+        tensor([0.8814])
+        """
+        return _th_module("_elementwise").arcsinh(self)
+
+    def arcsinh_(self):
+        """In place arcsinh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([1.0]).arcsinh_()
+        tensor([0.8814])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.arcsinh(self), "arcsinh_")
+
+    def arccosh(self):
+        """The inverse hyperbolic cosine of each element (th.arccosh).
+
+        >>> th.tensor([2.0]).arccosh()
+        tensor([1.3170])
+        """
+        return _th_module("_elementwise").arccosh(self)
+
+    def arccosh_(self):
+        """In place arccosh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([2.0]).arccosh_()
+        tensor([1.3170])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.arccosh(self), "arccosh_")
+
+    def arctanh(self):
+        """The inverse hyperbolic tangent of each element (th.arctanh).
+
+        >>> th.tensor([0.5]).arctanh()
+        tensor([0.5493])
+        """
+        return _th_module("_elementwise").arctanh(self)
+
+    def arctanh_(self):
+        """In place arctanh(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.5]).arctanh_()
+        tensor([0.5493])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.arctanh(self), "arctanh_")
+
+    def isreal(self):
+        """Whether each element is real (th.isreal).
+
+        >>> th.tensor([1 + 0j, 1j]).isreal()
+        tensor([ True, False])
+        """
+        return _th_module("_elementwise").isreal(self)
+
+    def is_nonzero(self):
+        """Whether this one-element tensor is nonzero (th.is_nonzero).
+
+        >>> th.tensor([0.0]).is_nonzero()
+        False
+        """
+        return _th_module("_elementwise").is_nonzero(self)
+
+    def angle(self):
+        """The phase of each element (th.angle).
+
+        >>> th.tensor([-1.0, 1.0]).angle()
+        tensor([3.1416, 0.0000])
+        """
+        return _th_module("_elementwise").angle(self)
+
+    def heaviside(self, values):
+        """The Heaviside step of each element, values where it is 0 (th.heaviside).
+
+        >>> th.tensor([-1.0, 0.0, 2.0]).heaviside(th.tensor([0.5]))
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+        return _th_module("_elementwise").heaviside(self, values)
+
+    def heaviside_(self, values):
+        """In place heaviside(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([-1.0, 0.0, 2.0]).heaviside_(th.tensor([0.5]))
+        tensor([0.0000, 0.5000, 1.0000])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.heaviside(self, values), "heaviside_")
+
+    def logit(self, eps=None):
+        """log(p / (1 - p)) of each element p, clamped to [eps, 1 - eps] first when eps is given.
+
+        >>> th.tensor([0.25, 0.5]).logit()
+        tensor([-1.0986,  0.0000])
+        """
+        return _th_module("_elementwise").logit(self, eps)
+
+    def logit_(self, eps=None):
+        """In place logit(): writes the result into this tensor and returns it.
+
+        >>> th.tensor([0.25, 0.5]).logit_()
+        tensor([-1.0986,  0.0000])
+        """
+        ops = _th_module("_elementwise")
+        return ops._in_place(self, ops.logit(self, eps), "logit_")
+
+    def nanmean(self, dim=None, keepdim=False, *, dtype=None):
+        """The mean of the elements that are not NaN, over dim (th.nanmean).
+
+        >>> th.tensor([1.0, float('nan'), 3.0]).nanmean()
+        tensor(2.)
+        """
+        return _th_module("_statistics").nanmean(self, dim, keepdim, dtype=dtype)
+
+    def cov(self, *, correction=1, fweights=None, aweights=None):
+        """The covariance matrix of the variables in the rows (th.cov).
+
+        >>> th.tensor([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]).cov()
+        tensor([[ 1., -1.],
+                [-1.,  1.]])
+        """
+        ops = _th_module("_statistics")
+        return ops.cov(self, correction=correction, fweights=fweights, aweights=aweights)
+
+    def corrcoef(self):
+        """The Pearson correlation coefficients of the variables in the rows (th.corrcoef).
+
+        >>> th.tensor([[0.0, 1.0, 2.0], [2.0, 1.0, 0.0]]).corrcoef()
+        tensor([[ 1., -1.],
+                [-1.,  1.]])
+        """
+        return _th_module("_statistics").corrcoef(self)
+
+    def index_copy(self, dim, index, source):
+        """A copy with source's slices along dim written at index (th.index_copy).
+
+        >>> th.zeros(3).index_copy(0, th.tensor([2]), th.tensor([5.0]))
+        tensor([0., 0., 5.])
+        """
+        return _th_module("_out_of_place").index_copy(self, dim, index, source)
+
+    def index_fill(self, dim, index, value):
+        """A copy with the slices along dim at index filled with value (th.index_fill).
+
+        >>> th.zeros(3).index_fill(0, th.tensor([2]), 5.0)
+        tensor([0., 0., 5.])
+        """
+        return _th_module("_out_of_place").index_fill(self, dim, index, value)
+
+    def det(self):
+        """The determinant of each square matrix (th.det).
+
+        >>> th.tensor([[2.0, 0.0], [0.0, 3.0]]).det()
+        tensor(6.)
+        """
+        return _th_module("_legacy_linalg").det(self)
+
+    def logdet(self):
+        """The log of each square matrix's determinant (th.logdet).
+
+        >>> th.tensor([[1.0, 0.0], [0.0, 1.0]]).logdet()
+        tensor(0.)
+        """
+        return _th_module("_legacy_linalg").logdet(self)
+
+    def slogdet(self):
+        """The named tuple (sign, logabsdet) of each determinant (th.slogdet).
+
+        >>> th.tensor([[1.0, 0.0], [0.0, 1.0]]).slogdet()
+        slogdet(sign=tensor(1.), logabsdet=tensor(0.))
+        """
+        return _th_module("_legacy_linalg").slogdet(self)
+
+    def inverse(self):
+        """The inverse of each square matrix (th.inverse).
+
+        >>> th.tensor([[2.0, 0.0], [0.0, 4.0]]).inverse()
+        tensor([[0.5000, 0.0000],
+                [0.0000, 0.2500]])
+        """
+        return _th_module("_legacy_linalg").inverse(self)
+
+    def pinverse(self, rcond=1e-15):
+        """The pseudo-inverse of each matrix (th.pinverse).
+
+        >>> th.tensor([[2.0, 0.0]]).pinverse()
+        tensor([[0.5000],
+                [0.0000]])
+        """
+        return _th_module("_legacy_linalg").pinverse(self, rcond)
+
+    def matrix_power(self, n):
+        """Each square matrix to the integer power n (th.matrix_power).
+
+        >>> th.tensor([[1, 1], [0, 1]]).matrix_power(2)
+        tensor([[1, 2],
+                [0, 1]])
+        """
+        return _th_module("_legacy_linalg").matrix_power(self, n)
+
+    def matrix_exp(self):
+        """The matrix exponential of each square matrix (th.matrix_exp).
+
+        >>> th.zeros(1, 1).matrix_exp()
+        tensor([[1.]])
+        """
+        return _th_module("_legacy_linalg").matrix_exp(self)
+
+    def cholesky(self, upper=False):
+        """The Cholesky factor of each positive-definite matrix (th.cholesky).
+
+        >>> th.tensor([[4.0, 2.0], [2.0, 2.0]]).cholesky()
+        tensor([[2., 0.],
+                [1., 1.]])
+        """
+        return _th_module("_legacy_linalg").cholesky(self, upper)
+
+    def cholesky_inverse(self, upper=False):
+        """The inverse of A from this Cholesky factor of A (th.cholesky_inverse).
+
+        >>> th.tensor([[2.0, 0.0], [1.0, 1.0]]).cholesky_inverse()
+        tensor([[ 0.5000, -0.5000],
+                [-0.5000,  1.0000]])
+        """
+        return _th_module("_legacy_linalg").cholesky_inverse(self, upper)
+
+    def cholesky_solve(self, input2, upper=False):
+        """The solution X of A X = self, A given by its Cholesky factor input2 (th.cholesky_solve).
+
+        >>> th.tensor([[2.0], [1.0]]).cholesky_solve(th.eye(2))
+        tensor([[2.],
+                [1.]])
+        """
+        return _th_module("_legacy_linalg").cholesky_solve(self, input2, upper)
+
+    def qr(self, some=True):
+        """The named tuple (Q, R) of each matrix's QR factorisation (th.qr).
+
+        >>> th.tensor([[3.0, 1.0], [4.0, 2.0]]).qr().R
+        tensor([[-5.0000, -2.2000],
+                [ 0.0000,  0.4000]])
+        """
+        return _th_module("_legacy_linalg").qr(self, some)
+
+    def svd(self, some=True, compute_uv=True):
+        """The named tuple (U, S, V) of each matrix's singular value decomposition (th.svd).
+
+        >>> th.tensor([[3.0, 0.0], [0.0, -2.0]]).svd().S
+        tensor([3., 2.])
+        """
+        return _th_module("_legacy_linalg").svd(self, some, compute_uv)
+
+    def lu(self, pivot=True, get_infos=False):
+        """(LU, pivots), with get_infos also info, of each matrix (th.lu).
+
+        >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).lu()[1]
+        tensor([2, 2], dtype=th.int32)
+        """
+        return _th_module("_legacy_linalg").lu(self, pivot, get_infos)
+
+    def lu_solve(self, LU_data, LU_pivots):
+        """The solution X of A X = self from A's LU factorisation (th.lu_solve).
+
+        >>> LU, pivots = th.linalg.lu_factor(th.tensor([[2.0, 0.0], [0.0, 4.0]]))
+        >>> th.tensor([[2.0], [4.0]]).lu_solve(LU, pivots)
+        tensor([[1.],
+                [1.]])
+        """
+        return _th_module("_legacy_linalg").lu_solve(self, LU_data, LU_pivots)
+
     def __reduce__(self):
         from th._pickle import reduce_tensor
         return reduce_tensor(self)

@@ -8,6 +8,7 @@ and element-wise expressions).
     >>> F.normalize(th.tensor([[3.0, 4.0]])).tolist()
     [[0.6000000238418579, 0.800000011920929]]
 """
+import math
 from typing import Optional
 
 import th
@@ -15,7 +16,7 @@ from th._errors import DtypeError, Error, OutOfRange
 from th._tensor import Tensor
 from th.linalg import _tname
 
-__all__ = ["normalize", "cosine_similarity", "pairwise_distance"]
+__all__ = ["normalize", "cosine_similarity", "pairwise_distance", "cdist", "pdist"]
 
 
 def _dim(dim: int, ndim: int) -> int:
@@ -88,3 +89,103 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     if diff.dim() == 0:
         return th.norm(diff, p)
     return th.norm(diff, p, diff.dim() - 1, keepdim=keepdim)
+
+
+_CDIST_BLOCK = 1 << 22  # elements of differences cdist holds at a time
+_CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": None, "use_mm_for_euclid_dist": True,
+                "donot_use_mm_for_euclid_dist": False}
+
+
+def _distance_dtype(fn: str, x: Tensor, name: str) -> None:
+    if not x.dtype.is_floating_point:
+        raise Error(f"{fn} only supports floating-point dtypes, {name} got: {_tname(x.dtype)}")
+    if x.dtype in (th.float16, th.bfloat16):
+        from th._errors import UnsupportedDtype
+        raise UnsupportedDtype(f"\"{fn}\" not implemented for '{_tname(x.dtype)}'")
+
+
+def _euclidean_by_products(x1: Tensor, x2: Tensor) -> Tensor:
+    """torch's matrix-product form of euclidean distances (its _euclidean_dist):
+    sqrt(clamp_min(||a||^2 + ||b||^2 - 2 a.b, 0)), one matmul of padded
+    operands; faster than the differences and a little less exact."""
+    n1 = th.sum(x1 * x1, -1, keepdim=True)
+    n2 = th.sum(x2 * x2, -1, keepdim=True)
+    a = th.cat([x1 * -2, n1, th.ones_like(n1)], -1)
+    b = th.cat([x2, th.ones_like(n2), n2], -1)
+    return th.sqrt(th.clamp(th.matmul(a, b.transpose(-2, -1)), min=0))
+
+
+def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
+          compute_mode: str = "use_mm_for_euclid_dist_if_necessary") -> Tensor:
+    """The p-norm distances between each row of x1 (..., P, M) and each row
+    of x2 (..., R, M), as a (..., P, R) tensor, batch dims broadcast
+    (torch.cdist). For p = 2, compute_mode picks torch's matrix-product form
+    (use_mm_for_euclid_dist; by default when P or R exceeds 25), which
+    rounds differently from the differences.
+
+    >>> th.cdist(th.tensor([[0.0, 0.0], [1.0, 1.0]]), th.tensor([[3.0, 4.0]]))
+    tensor([[5.0000],
+            [3.6056]])
+    """
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    for x, name in ((x1, "X1"), (x2, "X2")):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"cdist(): argument '{name.lower()}' must be Tensor, not "
+                            f"{type(x).__name__}")
+        if x.dim() < 2:
+            raise Error(f"cdist only supports at least 2D tensors, {name} got: {x.dim()}D")
+    if x1.shape[-1] != x2.shape[-1]:
+        raise Error(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} "
+                    f"X2: {x2.shape[-1]}")
+    _distance_dtype("cdist", x1, "X1")
+    _distance_dtype("cdist", x2, "X2")
+    if p < 0:
+        raise Error("cdist only supports non-negative p values")
+    if x1.dtype != x2.dtype:
+        raise DtypeError(f"expected scalar type {_tname(x1.dtype)} but found "
+                         f"{_tname(x2.dtype)}")
+    batch = th.broadcast_shapes(x1.shape[:-2], x2.shape[:-2])
+    a = th.broadcast_to(x1, batch + x1.shape[-2:])
+    b = th.broadcast_to(x2, batch + x2.shape[-2:])
+    by_products = _CDIST_MODES[compute_mode]
+    if by_products is None:
+        by_products = a.shape[-2] > 25 or b.shape[-2] > 25
+    if p == 2 and by_products and a.shape[-1] and a.shape[-2] and b.shape[-2]:
+        return _euclidean_by_products(a, b)
+    rows, others, m = a.shape[-2], b.shape[-2], a.shape[-1]
+    if m == 0 or rows == 0 or others == 0:  # no coordinates: every distance is 0 (p = inf too)
+        return th.zeros(batch + (rows, others), dtype=a.dtype)
+    # the differences of a block of x1's rows with every row of x2 at a time, so that
+    # large inputs need not hold all P * R * M of them at once
+    block = max(1, _CDIST_BLOCK // max(1, others * m * math.prod(batch)))
+    parts = [th.linalg.vector_norm(a[..., i:i + block, :].unsqueeze(-2) - b.unsqueeze(-3), p, -1)
+             for i in range(0, rows, block)]
+    return parts[0] if len(parts) == 1 else th.cat(parts, -2)
+
+
+def pdist(input: Tensor, p: float = 2.0) -> Tensor:
+    """The p-norm distances between the rows of a 2-D input (N, M), each pair
+    i < j once in row-major order: N * (N - 1) / 2 values
+    (torch.nn.functional.pdist, torch.pdist).
+
+    >>> th.pdist(th.tensor([[0.0, 0.0], [3.0, 4.0], [6.0, 8.0]]))
+    tensor([ 5., 10.,  5.])
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"pdist(): argument 'input' must be Tensor, not {type(input).__name__}")
+    if input.dim() != 2:
+        raise Error(f"pdist only supports 2D tensors, got: {input.dim()}D")
+    if not input.dtype.is_floating_point:
+        raise Error("pdist only supports floating-point dtypes")
+    if input.dtype in (th.float16, th.bfloat16):
+        _distance_dtype("pdist", input, "input")
+    if p < 0:
+        raise Error("pdist only supports non-negative p values")
+    # every distance by cdist's differences (as torch's pdist: no matrix products), then
+    # the pairs above the diagonal: twice the work, but cdist's blocks of rows run at
+    # torch's pace where gathering the pairs' rows does not
+    n = input.shape[0]
+    every = cdist(input, input, p, "donot_use_mm_for_euclid_dist")
+    # (a mask, in row-major order as the pairs are: th.triu_indices takes ~1 s for n = 2000)
+    return th.masked_select(every, th.ones((n, n), dtype=th.bool).triu(1))

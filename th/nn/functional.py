@@ -28,7 +28,7 @@ from th.nn._activations import (celu, celu_, elu, elu_, gelu, glu, hardsigmoid, 
                                 relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
                                 softsign, tanh, threshold, threshold_)
 from th.nn._activations import rrelu, rrelu_
-from th.nn._distances import cosine_similarity, normalize, pairwise_distance
+from th.nn._distances import cosine_similarity, normalize, pairwise_distance, pdist
 from th.nn._losses import (binary_cross_entropy, binary_cross_entropy_with_logits,
                            cross_entropy, huber_loss, kl_div, l1_loss, mse_loss, nll_loss,
                            smooth_l1_loss)
@@ -52,7 +52,7 @@ __all__ += ["rrelu", "rrelu_"]
 __all__ += ["linear", "bilinear", "dropout", "dropout1d", "dropout2d", "dropout3d",
             "embedding", "one_hot"]
 # norms and distances (th/nn/_distances.py)
-__all__ += ["normalize", "cosine_similarity", "pairwise_distance"]
+__all__ += ["normalize", "cosine_similarity", "pairwise_distance", "pdist"]
 # losses (th/nn/_losses.py)
 __all__ += ["cross_entropy", "nll_loss", "mse_loss", "l1_loss", "smooth_l1_loss", "huber_loss",
             "binary_cross_entropy", "binary_cross_entropy_with_logits", "kl_div"]
