@@ -1236,8 +1236,8 @@ UNARY = ["neg", "abs", "sign", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", 
          "acos", "asin", "atan", "arccos", "arcsin", "arctan", "cosh", "sinh", "tan", "log2",
          "log10", "exp2", "sinc", "erf", "erfc", "erfinv", "lgamma", "digamma", "frac", "isnan",
          "isinf", "isfinite", "isposinf", "isneginf", "signbit", "square", "deg2rad", "rad2deg",
-         "nan_to_num"]
-INEXACT = {"sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tanh", "sigmoid",
+         "nan_to_num", "asinh", "acosh", "atanh"]
+INEXACT = {"asinh", "acosh", "atanh", "sqrt", "rsqrt", "exp", "log", "log1p", "expm1", "sin", "cos", "tanh", "sigmoid",
            "reciprocal", "div", "pow", "atan2", "true_div", "addcdiv", "mean", "norm", "var", "std",
            "acos", "asin", "atan", "arccos", "arcsin", "arctan", "cosh", "sinh", "tan", "log2",
            "log10", "exp2", "sinc", "erf", "erfc", "erfinv", "lgamma", "digamma", "deg2rad",

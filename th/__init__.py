@@ -234,9 +234,9 @@ __all__ += ["rrelu", "rrelu_"]
 # torch's first-week functions composed from th's (th/_elementwise.py, th/_creation.py,
 # th/_statistics.py, th/_integration.py, th/_out_of_place.py, th/_legacy_linalg.py) and
 # distance matrices (th/nn/_distances.py)
-from th._elementwise import (acosh, angle, arccosh, arcsinh, arctanh, asinh, atanh, clamp_max,
-                             clamp_min, complex, heaviside, is_nonzero, isin, isreal, logit,
-                             polar, positive, true_divide)
+from th._expr import acosh, arccosh, arcsinh, arctanh, asinh, atanh
+from th._elementwise import (angle, clamp_max, clamp_min, complex, heaviside, is_nonzero, isin,
+                             isreal, logit, polar, positive, true_divide)
 from th._creation import as_tensor, empty_strided, is_storage, typename
 from th._statistics import (aminmax, corrcoef, count_nonzero, cov, nanmean, std_mean,
                             var_mean)

@@ -1,8 +1,7 @@
 """torch's element-wise functions that th composes from its own: aliases
-(clamp_min, clamp_max, true_divide, positive), the inverse hyperbolic
-functions (asinh, acosh, atanh, through numpy's, which are C99's as
-torch's), complex numbers made and taken apart (complex, polar, angle,
-isreal), heaviside, logit, isin and is_nonzero."""
+(clamp_min, clamp_max, true_divide, positive), complex numbers made and
+taken apart (complex, polar, angle, isreal), heaviside, logit, isin and
+is_nonzero."""
 import math
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -83,77 +82,6 @@ def positive(input: "Tensor") -> "Tensor":
     if _check("positive", input).dtype == bool_:
         raise Error("The `+` operator, on a bool tensor is not supported.")
     return input
-
-
-# ------------------------------------------- inverse hyperbolic functions
-def _through_numpy(fn: str, input: "Tensor", numpy_fn: Any) -> "Tensor":
-    """numpy_fn over input, in input's floating dtype (integers as the
-    default dtype; bfloat16, which numpy lacks, through float32)."""
-    x = _floating(_check(fn, input))
-    dtype = x.dtype
-    if dtype == bfloat16:
-        x = x.to(float32)
-    import numpy as np
-    with np.errstate(all="ignore"):
-        out = th.from_numpy(np.asarray(numpy_fn(x.contiguous().numpy())))
-    return out.to(dtype) if out.dtype != dtype else out
-
-
-def asinh(input: "Tensor") -> "Tensor":
-    """The inverse hyperbolic sine (C99's asinh, complex casinh).
-
-    >>> th.asinh(th.tensor([0.0, 1.0]))
-    tensor([0.0000, 0.8814])
-    """
-    import numpy as np
-    return _through_numpy("asinh", input, np.arcsinh)
-
-
-def acosh(input: "Tensor") -> "Tensor":
-    """The inverse hyperbolic cosine: nan below 1 for real input.
-
-    >>> th.acosh(th.tensor([1.0, 2.0]))
-    tensor([0.0000, 1.3170])
-    """
-    import numpy as np
-    return _through_numpy("acosh", input, np.arccosh)
-
-
-def atanh(input: "Tensor") -> "Tensor":
-    """The inverse hyperbolic tangent: +-inf at +-1, nan beyond for real input.
-
-    >>> th.atanh(th.tensor([0.0, 0.5]))
-    tensor([0.0000, 0.5493])
-    """
-    import numpy as np
-    return _through_numpy("atanh", input, np.arctanh)
-
-
-def arcsinh(input: "Tensor") -> "Tensor":
-    """Alias of asinh.
-
-    >>> th.arcsinh(th.tensor([1.0]))
-    tensor([0.8814])
-    """
-    return asinh(input)
-
-
-def arccosh(input: "Tensor") -> "Tensor":
-    """Alias of acosh.
-
-    >>> th.arccosh(th.tensor([2.0]))
-    tensor([1.3170])
-    """
-    return acosh(input)
-
-
-def arctanh(input: "Tensor") -> "Tensor":
-    """Alias of atanh.
-
-    >>> th.arctanh(th.tensor([0.5]))
-    tensor([0.5493])
-    """
-    return atanh(input)
 
 
 # ------------------------------------------------------ complex numbers

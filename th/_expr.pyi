@@ -1250,3 +1250,71 @@ def sgn(input: _Eager, *, out: Tensor | None = None) -> Tensor:
 def sgn(input: _Operand, *, out: Tensor) -> Tensor: ...
 @overload
 def sgn(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def asinh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic sine (C99's asinh; casinh for complex).
+
+    >>> th.asinh(th.tensor([0.0, 1.0]))
+    tensor([0.0000, 0.8814])
+    """
+@overload
+def asinh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def asinh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def acosh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic cosine: NaN below 1 for real input.
+
+    >>> th.acosh(th.tensor([1.0, 2.0]))
+    tensor([0.0000, 1.3170])
+    """
+@overload
+def acosh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def acosh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def atanh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic tangent: +-inf at +-1, NaN beyond for
+    real input.
+
+    >>> th.atanh(th.tensor([0.0, 0.5]))
+    tensor([0.0000, 0.5493])
+    """
+@overload
+def atanh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def atanh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def arcsinh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic sine (C99's asinh; casinh for complex).
+
+    >>> th.asinh(th.tensor([0.0, 1.0]))
+    tensor([0.0000, 0.8814])
+    """
+@overload
+def arcsinh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def arcsinh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def arccosh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic cosine: NaN below 1 for real input.
+
+    >>> th.acosh(th.tensor([1.0, 2.0]))
+    tensor([0.0000, 1.3170])
+    """
+@overload
+def arccosh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def arccosh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...
+@overload
+def arctanh(input: _Eager, *, out: Tensor | None = None) -> Tensor:
+    """The inverse hyperbolic tangent: +-inf at +-1, NaN beyond for
+    real input.
+
+    >>> th.atanh(th.tensor([0.0, 0.5]))
+    tensor([0.0000, 0.5493])
+    """
+@overload
+def arctanh(input: _Operand, *, out: Tensor) -> Tensor: ...
+@overload
+def arctanh(input: _Operand, *, out: None = None) -> Tensor | Expr: ...

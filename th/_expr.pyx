@@ -1197,6 +1197,25 @@ sinh = _unary(TH_EXPR_SINH, """The hyperbolic sine.
     >>> th.sinh(th.tensor([0.25, 0.5]))
     tensor([0.2526, 0.5211])
     """)
+asinh = _unary(TH_EXPR_ASINH, """The inverse hyperbolic sine (C99's asinh; casinh for complex).
+
+    >>> th.asinh(th.tensor([0.0, 1.0]))
+    tensor([0.0000, 0.8814])
+    """)
+acosh = _unary(TH_EXPR_ACOSH, """The inverse hyperbolic cosine: NaN below 1 for real input.
+
+    >>> th.acosh(th.tensor([1.0, 2.0]))
+    tensor([0.0000, 1.3170])
+    """)
+atanh = _unary(TH_EXPR_ATANH, """The inverse hyperbolic tangent: +-inf at +-1, NaN beyond for
+    real input.
+
+    >>> th.atanh(th.tensor([0.0, 0.5]))
+    tensor([0.0000, 0.5493])
+    """)
+arcsinh = asinh
+arccosh = acosh
+arctanh = atanh
 tan = _unary(TH_EXPR_TAN, """The tangent.
 
     >>> th.tan(th.tensor([0.25, 0.5]))

@@ -4453,7 +4453,7 @@ cdef class Tensor:
         >>> th.tensor([1.0]).asinh()
         tensor([0.8814])
         """
-        return _th_module("_elementwise").asinh(self)
+        return _expr_ops().asinh(self)
 
     def asinh_(self):
         """In place asinh(): writes the result into this tensor and returns it.
@@ -4461,8 +4461,7 @@ cdef class Tensor:
         >>> th.tensor([1.0]).asinh_()
         tensor([0.8814])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.asinh(self), "asinh_")
+        return _expr_ops().asinh(self, out=self)
 
     def acosh(self):
         """The inverse hyperbolic cosine of each element (th.acosh).
@@ -4470,7 +4469,7 @@ cdef class Tensor:
         >>> th.tensor([2.0]).acosh()
         tensor([1.3170])
         """
-        return _th_module("_elementwise").acosh(self)
+        return _expr_ops().acosh(self)
 
     def acosh_(self):
         """In place acosh(): writes the result into this tensor and returns it.
@@ -4478,8 +4477,7 @@ cdef class Tensor:
         >>> th.tensor([2.0]).acosh_()
         tensor([1.3170])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.acosh(self), "acosh_")
+        return _expr_ops().acosh(self, out=self)
 
     def atanh(self):
         """The inverse hyperbolic tangent of each element (th.atanh).
@@ -4487,7 +4485,7 @@ cdef class Tensor:
         >>> th.tensor([0.5]).atanh()
         tensor([0.5493])
         """
-        return _th_module("_elementwise").atanh(self)
+        return _expr_ops().atanh(self)
 
     def atanh_(self):
         """In place atanh(): writes the result into this tensor and returns it.
@@ -4495,8 +4493,7 @@ cdef class Tensor:
         >>> th.tensor([0.5]).atanh_()
         tensor([0.5493])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.atanh(self), "atanh_")
+        return _expr_ops().atanh(self, out=self)
 
     def arcsinh(self):
         """The inverse hyperbolic sine of each element (th.arcsinh).
@@ -4504,7 +4501,7 @@ cdef class Tensor:
         >>> th.tensor([1.0]).arcsinh()
         tensor([0.8814])
         """
-        return _th_module("_elementwise").arcsinh(self)
+        return _expr_ops().asinh(self)
 
     def arcsinh_(self):
         """In place arcsinh(): writes the result into this tensor and returns it.
@@ -4512,8 +4509,7 @@ cdef class Tensor:
         >>> th.tensor([1.0]).arcsinh_()
         tensor([0.8814])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.arcsinh(self), "arcsinh_")
+        return _expr_ops().asinh(self, out=self)
 
     def arccosh(self):
         """The inverse hyperbolic cosine of each element (th.arccosh).
@@ -4521,7 +4517,7 @@ cdef class Tensor:
         >>> th.tensor([2.0]).arccosh()
         tensor([1.3170])
         """
-        return _th_module("_elementwise").arccosh(self)
+        return _expr_ops().acosh(self)
 
     def arccosh_(self):
         """In place arccosh(): writes the result into this tensor and returns it.
@@ -4529,8 +4525,7 @@ cdef class Tensor:
         >>> th.tensor([2.0]).arccosh_()
         tensor([1.3170])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.arccosh(self), "arccosh_")
+        return _expr_ops().acosh(self, out=self)
 
     def arctanh(self):
         """The inverse hyperbolic tangent of each element (th.arctanh).
@@ -4538,7 +4533,7 @@ cdef class Tensor:
         >>> th.tensor([0.5]).arctanh()
         tensor([0.5493])
         """
-        return _th_module("_elementwise").arctanh(self)
+        return _expr_ops().atanh(self)
 
     def arctanh_(self):
         """In place arctanh(): writes the result into this tensor and returns it.
@@ -4546,8 +4541,7 @@ cdef class Tensor:
         >>> th.tensor([0.5]).arctanh_()
         tensor([0.5493])
         """
-        ops = _th_module("_elementwise")
-        return ops._in_place(self, ops.arctanh(self), "arctanh_")
+        return _expr_ops().atanh(self, out=self)
 
     def isreal(self):
         """Whether each element is real (th.isreal).

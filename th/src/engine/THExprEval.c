@@ -901,6 +901,7 @@ static int compute_bound(THExprOp op) {
     case TH_EXPR_SIN: case TH_EXPR_COS: case TH_EXPR_TANH: case TH_EXPR_SIGMOID:
     case TH_EXPR_POW: case TH_EXPR_ATAN2: case TH_EXPR_ACOS: case TH_EXPR_ASIN:
     case TH_EXPR_ATAN: case TH_EXPR_COSH: case TH_EXPR_SINH: case TH_EXPR_TAN:
+    case TH_EXPR_ASINH: case TH_EXPR_ACOSH: case TH_EXPR_ATANH:
     case TH_EXPR_LOG2: case TH_EXPR_LOG10: case TH_EXPR_EXP2: case TH_EXPR_SINC:
     case TH_EXPR_ERF: case TH_EXPR_ERFC: case TH_EXPR_ERFINV: case TH_EXPR_LGAMMA:
     case TH_EXPR_DIGAMMA: case TH_EXPR_POLYGAMMA: case TH_EXPR_HYPOT:

@@ -476,6 +476,9 @@ INEXACT(DEF_U, asin, asin(x))
 INEXACT(DEF_U, atan, atan(x))
 INEXACT(DEF_U, cosh, cosh(x))
 INEXACT(DEF_U, sinh, sinh(x))
+INEXACT(DEF_U, asinh, asinh(x))
+INEXACT(DEF_U, acosh, acosh(x))
+INEXACT(DEF_U, atanh, atanh(x))
 INEXACT(DEF_U, tan, tan(x))
 FLOATS(DEF_U, log2, log2(x))
 FLOATS(DEF_U, log10, log10(x))
@@ -694,6 +697,9 @@ static const th_expr_kernel kernels[TH_EXPR_NUM_OPS][TH_NUM_SCALAR_TYPES] = {
     [TH_EXPR_ATAN] = {INEXACT(ENTRY, atan)},
     [TH_EXPR_COSH] = {INEXACT(ENTRY, cosh)},
     [TH_EXPR_SINH] = {INEXACT(ENTRY, sinh)},
+    [TH_EXPR_ASINH] = {INEXACT(ENTRY, asinh)},
+    [TH_EXPR_ACOSH] = {INEXACT(ENTRY, acosh)},
+    [TH_EXPR_ATANH] = {INEXACT(ENTRY, atanh)},
     [TH_EXPR_TAN] = {INEXACT(ENTRY, tan)},
     [TH_EXPR_LOG2] = {INEXACT(ENTRY, log2)},
     [TH_EXPR_LOG10] = {INEXACT(ENTRY, log10)},
