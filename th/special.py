@@ -5,10 +5,15 @@ The aliases are th's own functions (``th.special.erf is th.erf``,
 compositions of th's element-wise functions, computed in float64 and
 rounded once to the result dtype (an integer or bool input gives the
 default float dtype, as torch): logit, xlog1py, entr, multigammaln, ndtr,
-log_ndtr, ndtri (Cephes' rational approximations), erfcx, i0, i0e, i1 and
-i1e (Cephes' Chebyshev series). A float64 result is within a few ulp of
-torch's; a float32 one is often closer to the true value than torch's,
-which computes in float32 (docs/TORCH.md, "th.special").
+log_ndtr, ndtri (Cephes' rational approximations), erfcx, i0, i0e, i1,
+i1e and the modified_bessel_* and scaled_modified_bessel_* functions
+(Cephes' Chebyshev series), spherical_bessel_j0. A float64 result is within
+a few ulp of torch's; a float32 one is often closer to the true value than
+torch's, which computes in float32 (docs/TORCH.md, "th.special"). The
+orthogonal polynomials (Chebyshev's four kinds and their shifted forms,
+Hermite's two, Laguerre's, Legendre's) follow torch's recurrences step by
+step, with its roundings: the same bits, except where torch takes a
+trigonometric form for large n.
 
     >>> import th
     >>> th.special.expit(th.tensor([0.0, 2.0]))
@@ -29,6 +34,13 @@ __all__ = ["digamma", "psi", "erf", "erfc", "erfinv", "exp2", "expm1", "log1p", 
            "gammaln", "polygamma", "sinc", "round", "xlogy", "logsumexp", "softmax",
            "log_softmax", "logit", "xlog1py", "entr", "multigammaln", "ndtr", "log_ndtr",
            "ndtri", "erfcx", "i0", "i0e", "i1", "i1e"]
+__all__ += ["modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
+            "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0"]
+__all__ += ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+            "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t",
+            "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+            "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+            "laguerre_polynomial_l", "legendre_polynomial_p"]
 
 # the same functions as th's (torch.special's aliases of torch's)
 digamma = th.digamma
@@ -427,3 +439,451 @@ def i1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
     """
     x, dtype = _input("i1", input)
     return _finish(th.exp(th.abs(x)) * _i1e(x), dtype, out, x)
+
+
+def modified_bessel_i0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The modified Bessel function of the first kind of order 0 (i0's
+    values; torch has no float16 or bfloat16 kernel for this name).
+
+    >>> th.special.modified_bessel_i0(th.tensor([0.0, 1.0, -2.0]))
+    tensor([1.0000, 1.2661, 2.2796])
+    """
+    x, dtype = _input("modified_bessel_i0", input, half=False)
+    return _finish(th.exp(th.abs(x)) * _bessel_scaled(x, _I0E_A, _I0E_B), dtype, out, x)
+
+
+def modified_bessel_i1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The modified Bessel function of the first kind of order 1 (i1's
+    values; torch has no float16 or bfloat16 kernel for this name).
+
+    >>> th.special.modified_bessel_i1(th.tensor([0.0, 1.0, -2.0]))
+    tensor([ 0.0000,  0.5652, -1.5906])
+    """
+    x, dtype = _input("modified_bessel_i1", input, half=False)
+    return _finish(th.exp(th.abs(x)) * _i1e(x), dtype, out, x)
+
+
+# Cephes' Chebyshev series for K0 and K1: in x^2 - 2 on (0, 2] (K0(x) + log(x / 2) I0(x),
+# x K1(x) - x log(x / 2) I1(x)) and in 8 / x - 2 on (2, inf) (exp(x) sqrt(x) K0(x), K1(x))
+_K0_A = (1.37446543561352307156E-16, 4.25981614279661018399E-14, 1.03496952576338420167E-11,
+         1.90451637722020886025E-9, 2.53479107902614945675E-7, 2.28621210311945178607E-5,
+         1.26461541144692592338E-3, 3.59799365153615016266E-2, 3.44289899924628486886E-1,
+         -5.35327393233902768720E-1)
+_K0_B = (5.30043377268626276149E-18, -1.64758043015242134646E-17, 5.21039150503902756861E-17,
+         -1.67823109680541210385E-16, 5.51205597852431940784E-16, -1.84859337734377901440E-15,
+         6.34007647740507060557E-15, -2.22751332699166985548E-14, 8.03289077536357521100E-14,
+         -2.98009692317273043925E-13, 1.14034058820847496303E-12, -4.51459788337394416547E-12,
+         1.85594911495471785253E-11, -7.95748924447710747776E-11, 3.57739728140030116597E-10,
+         -1.69753450938905987466E-9, 8.57403401741422608519E-9, -4.66048989768794782956E-8,
+         2.76681363944501510342E-7, -1.83175552271911948767E-6, 1.39498137188764993662E-5,
+         -1.28495495816278026384E-4, 1.56988388573005337491E-3, -3.14481013119645005427E-2,
+         2.44030308206595545468E0)
+_K1_A = (-7.02386347938628759343E-18, -2.42744985051936593393E-15, -6.66690169419932900609E-13,
+         -1.41148839263352776110E-10, -2.21338763073472585583E-8, -2.43340614156596823496E-6,
+         -1.73028895751305206302E-4, -6.97572385963986435018E-3, -1.22611180822657148235E-1,
+         -3.53155960776544875667E-1, 1.52530022733894777053E0)
+_K1_B = (-5.75674448366501715755E-18, 1.79405087314755922667E-17, -5.68946255844285935196E-17,
+         1.83809354436663880070E-16, -6.05704724837331885336E-16, 2.03870316562433424052E-15,
+         -7.01983709041831346144E-15, 2.47715442448130437068E-14, -8.97670518232499435011E-14,
+         3.34841966607842919884E-13, -1.28917396095102890680E-12, 5.13963967348173025100E-12,
+         -2.12996783842756842877E-11, 9.21831518760500529508E-11, -4.19035475934189648750E-10,
+         2.01504975519703286596E-9, -1.03457624656780970260E-8, 5.74108412545004946722E-8,
+         -3.50196060308781257119E-7, 2.40648494783721712015E-6, -1.93619797416608296024E-5,
+         1.95215518471351631108E-4, -2.85781685962277938680E-3, 1.03923736576817238437E-1,
+         2.72062619048444266945E0)
+
+
+def _bessel_k(x: Tensor, order: int, scaled: bool) -> Tensor:
+    """K0 or K1 (times exp(x) when scaled) in float64: inf at 0, NaN below."""
+    small = th.where((x > 0) & (x <= 2.0), x, 1.0)
+    large = th.where(x > 2.0, x, 4.0)
+    log_half = th.log(0.5 * small)
+    if order == 0:
+        near = _chebyshev(small * small - 2.0, _K0_A) \
+            - log_half * th.exp(small) * _bessel_scaled(small, _I0E_A, _I0E_B)
+    else:
+        near = log_half * th.exp(small) * _i1e(small) \
+            + _chebyshev(small * small - 2.0, _K1_A) / small
+    far = _chebyshev(8.0 / large - 2.0, _K1_B if order else _K0_B) / th.sqrt(large)
+    if scaled:
+        near = near * th.exp(small)
+    else:
+        far = far * th.exp(-large)
+    result = th.where(x <= 2.0, near, far)
+    return th.where(x == 0, float("inf"), th.where(x < 0, float("nan"), result))
+
+
+def modified_bessel_k0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The modified Bessel function of the second kind of order 0, K0(x)
+    (Cephes' series): inf at 0, NaN for x < 0.
+
+    >>> th.special.modified_bessel_k0(th.tensor([0.0, 0.5, 3.0]))
+    tensor([   inf, 0.9244, 0.0347])
+    """
+    x, dtype = _input("modified_bessel_k0", input, half=False)
+    return _finish(_bessel_k(x, 0, False), dtype, out, x)
+
+
+def modified_bessel_k1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The modified Bessel function of the second kind of order 1, K1(x)
+    (Cephes' series): inf at 0, NaN for x < 0.
+
+    >>> th.special.modified_bessel_k1(th.tensor([0.0, 0.5, 3.0]))
+    tensor([   inf, 1.6564, 0.0402])
+    """
+    x, dtype = _input("modified_bessel_k1", input, half=False)
+    return _finish(_bessel_k(x, 1, False), dtype, out, x)
+
+
+def scaled_modified_bessel_k0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """exp(x) K0(x), without K0's underflow for large x.
+
+    >>> th.special.scaled_modified_bessel_k0(th.tensor([0.5, 3.0, 800.0]))
+    tensor([1.5241, 0.6978, 0.0443])
+    """
+    x, dtype = _input("scaled_modified_bessel_k0", input, half=False)
+    return _finish(_bessel_k(x, 0, True), dtype, out, x)
+
+
+def scaled_modified_bessel_k1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """exp(x) K1(x), without K1's underflow for large x.
+
+    >>> th.special.scaled_modified_bessel_k1(th.tensor([0.5, 3.0, 800.0]))
+    tensor([2.7310, 0.8066, 0.0443])
+    """
+    x, dtype = _input("scaled_modified_bessel_k1", input, half=False)
+    return _finish(_bessel_k(x, 1, True), dtype, out, x)
+
+
+def spherical_bessel_j0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The spherical Bessel function of the first kind of order 0,
+    sin(x) / x (its Taylor series below 0.5; 0 at the infinities).
+
+    >>> th.special.spherical_bessel_j0(th.tensor([0.0, 1.0, 3.0]))
+    tensor([1.0000, 0.8415, 0.0470])
+    """
+    x, dtype = _input("spherical_bessel_j0", input, half=False)
+    s = x * x
+    series = 1.0 + s * (-1.0 / 6.0 + s * (1.0 / 120.0 + s * (-1.0 / 5040.0 + s * (
+        1.0 / 362880.0 + s * (-1.0 / 39916800.0 + s * (1.0 / 6227020800.0))))))
+    far = th.where(th.abs(x) < 0.5, 1.0, x)
+    result = th.where(th.abs(x) < 0.5, series, th.sin(far) / far)
+    return _finish(th.where(th.isinf(x), 0.0, result), dtype, out, x)
+
+
+# ------------------------------------------------------------ orthogonal polynomials
+# torch's recurrences and special cases, step by step in the result's type (so float32
+# rounds where torch's does): n is cast to that type, then truncated (torch's int64 cast;
+# a NaN or infinite n counts as -1, which gives 0)
+_Degree = Union[Tensor, _Number]
+
+
+def _polynomial_args(fn: str, input: _Degree, n: _Degree) -> Tuple[Tensor, Tensor, _dtype]:
+    """x and n broadcast in the result's type, n's integer part (-1 where not
+    finite) in float64, and the result's dtype."""
+    if not isinstance(input, Tensor) and not isinstance(n, Tensor):
+        raise DtypeError(f"special_{fn}(): expected input or n to be a Tensor, got "
+                         f"{type(input).__name__} and {type(n).__name__}")
+    for arg in (input, n):
+        kind = arg.dtype if isinstance(arg, Tensor) else None
+        if isinstance(arg, complex) or kind is not None and (
+                kind.is_complex or kind in (th.float16, th.bfloat16)):
+            raise UnsupportedDtype(f'"{fn}_cpu" not implemented for '
+                                   f"'{_tname(kind or th.complex64)}'")
+    dtype = th.result_type(input, n)
+    if not dtype.is_floating_point:
+        dtype = th.get_default_dtype()
+    x, degree = (a.to(dtype) if isinstance(a, Tensor) else th.tensor(float(a), dtype=dtype)
+                 for a in (input, n))
+    x, degree = th.broadcast_tensors(x, degree)
+    degree = degree.to(th.float64)
+    degree = th.where(th.isfinite(degree) & (th.abs(degree) < 2.0 ** 63), th.trunc(degree), -1.0)
+    return x, degree, dtype
+
+
+def _cases(default: Tensor, *cases: Tuple[Tensor, Union[Tensor, float]]) -> Tensor:
+    """The first case whose mask holds, else default (torch's if-chain)."""
+    result = default
+    for mask, value in reversed(cases):
+        result = th.where(mask, value, result)
+    return result
+
+
+def _rounder(dtype: _dtype):
+    """A float64 tensor rounded to dtype (and back): the roundings of torch's
+    float32 loop."""
+    if dtype is th.float64:
+        return lambda t: t
+    return lambda t: t.to(dtype).to(th.float64)
+
+
+def _recurrence(todo: Tensor, n: Tensor, p: Tensor, q: Tensor, step, dtype: _dtype,
+                stop_at_nan: bool = True, divide: bool = False) -> Tensor:
+    """q after n - 1 steps (p, q) -> (q, a * q - c) with (a, c) = step(i, p),
+    i = 1, 2, ..., where todo holds; torch's loops stop early at a NaN q (the
+    Hermite ones do not). p, q, a and c are float64, a * q - c rounded to dtype
+    once: torch's compiled loop fuses it into one rounding (an FMA), which a
+    float32 step in double reproduces (a float32 2x * q alone would overflow
+    a step before torch's), and a float64 one with Dekker's exact product.
+    divide: the rounded step divided by i + 1, and rounded again (Legendre's
+    and Laguerre's)."""
+    p, q = p.to(th.float64), q.to(th.float64)
+    todo = todo & (n >= 2)
+    if not bool(todo.any()):
+        return q
+    top = int(th.where(todo, n, 0.0).max().item())
+    for i in range(1, top):
+        go = todo & (n > i)
+        if stop_at_nan:
+            go = go & ~th.isnan(q)
+        if i % 64 == 0 and not bool(go.any()):
+            break
+        a, c = step(i, p)
+        if dtype is th.float64:
+            r = _fused_multiply_subtract(a, q, c)
+        else:
+            r = (a * q - c).to(dtype).to(th.float64)   # a * q exact in double
+        if divide:
+            r = r / (i + 1)
+            if dtype is not th.float64:
+                r = r.to(dtype).to(th.float64)
+        p, q = th.where(go, q, p), th.where(go, r, q)
+    return q
+
+
+def _fused_multiply_subtract(a: Tensor, b: Tensor, c: Tensor) -> Tensor:
+    """a * b - c in float64 with (nearly) one rounding: a * b exact as a sum of
+    two doubles (Dekker's splitting), less c exact as two (Knuth's two-sum),
+    the low parts added before the one last rounding (none where a part is
+    not finite: an overflow)."""
+    product = a * b
+
+    def split(v: Tensor) -> Tuple[Tensor, Tensor]:
+        scaled = v * 134217729.0
+        high = scaled - (scaled - v)
+        return high, v - high
+    ah, al = split(a)
+    bh, bl = split(b)
+    error = ((ah * bh - product) + ah * bl + al * bh) + al * bl
+    total = product - c
+    back = total - product
+    rest = (product - (total - back)) + (-c - back)
+    low = rest + error
+    return total + th.where(th.isfinite(low), low, 0.0)
+
+
+def _parity(n: Tensor, even: Union[Tensor, float], odd: Union[Tensor, float]) -> Tensor:
+    return th.where(th.remainder(n, 2.0) == 0, even, odd)
+
+
+def _chebyshev_kind(fn: str, input: _Degree, n: _Degree, out: Optional[Tensor],
+                    shifted: bool, kind: str) -> Tensor:
+    """Chebyshev's polynomials T, U, V, W of x (shifted: of 2x - 1) as torch
+    computes them: its values at the ends, a trigonometric form for large n
+    inside (-1, 1), the three-term recurrence elsewhere."""
+    x, n, dtype = _polynomial_args(fn, input, n)
+    y = x + x - 1.0 if shifted else x
+    one = th.ones_like(x)
+    nf = n.to(dtype)
+    two_n_1 = (2.0 * n + 1.0).to(dtype)
+    # the ends: x = +-1 (shifted: x = 1 and x = 0)
+    upper = (x == 1.0) if shifted else (th.abs(x) == 1.0) & (x > 0)
+    lower = (x == 0.0) if shifted else (th.abs(x) == 1.0) & ~(x > 0)
+    if kind == "t":
+        at_upper, at_lower = one, _parity(n, 1.0, -1.0)
+    elif kind == "u":
+        at_upper, at_lower = (n + 1.0).to(dtype), _parity(n, n + 1.0, -(n + 1.0)).to(dtype)
+    elif kind == "v":
+        at_upper, at_lower = one, _parity(n, 2.0 * n + 1.0, -(2.0 * n + 1.0)).to(dtype)
+    else:
+        at_upper, at_lower = two_n_1, _parity(n, 1.0, -1.0)
+    # large n inside (-1, 1): the trigonometric forms
+    threshold = {"t": 6, "u": 8, "v": 8, "w": 8}[kind] if not shifted else \
+        {"t": 6, "u": 6, "v": 6, "w": 4}[kind]
+    inside = (n > threshold) & (th.abs(y) < 1.0)
+    theta = th.acos(th.where(inside, y, 0.5))
+    if kind == "t":
+        trig = th.cos(nf * theta)
+    elif kind == "u":
+        sine = th.sin(theta)
+        trig = th.where(sine != 0, th.sin((nf + 1.0) * theta) / sine,
+                        (nf + 1.0) * th.cos((nf + 1.0) * theta) / th.where(inside, y, 1.0))
+    elif kind == "v":
+        half = theta / 2.0
+        trig = th.where(th.sin(half) != 1.0, th.cos((nf + 0.5) * theta) / th.cos(half),
+                        _parity(n, 2.0 * n + 1.0, -(2.0 * n + 1.0)).to(dtype))
+    else:
+        half = theta / 2.0
+        fallback = _parity(n, 1.0, -1.0) if shifted else \
+            th.where(y > 0, two_n_1, _parity(n, 1.0, -1.0))
+        trig = th.where(th.cos(half) != 1.0, th.sin((nf + 0.5) * theta) / th.sin(half), fallback)
+    # the recurrence r = 2y q - p from p = 1 and q = P1
+    first = {"t": y, "u": y + y, "v": y + y - 1.0, "w": y + y + 1.0}[kind]
+    ends = upper | lower
+    twice = (y + y).to(th.float64)
+    recurred = _recurrence(~ends & ~inside & (n >= 0), n, one, first,
+                           lambda i, p: (twice, p), dtype)
+    result = _cases(recurred, (n < 0, 0.0), (upper, at_upper), (lower, at_lower),
+                    (inside, trig), (n == 0, 1.0), (n == 1, first))
+    return _finish(result, dtype, out)
+
+
+def chebyshev_polynomial_t(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                           ) -> Tensor:
+    """Chebyshev's polynomial of the first kind T_n(x), element-wise in x
+    and n (n's integer part; 0 for n < 0).
+
+    >>> th.special.chebyshev_polynomial_t(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-1., 26., -1.])
+    """
+    return _chebyshev_kind("chebyshev_polynomial_t", input, n, out, False, "t")
+
+
+def chebyshev_polynomial_u(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                           ) -> Tensor:
+    """Chebyshev's polynomial of the second kind U_n(x).
+
+    >>> th.special.chebyshev_polynomial_u(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-1., 56., -4.])
+    """
+    return _chebyshev_kind("chebyshev_polynomial_u", input, n, out, False, "u")
+
+
+def chebyshev_polynomial_v(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                           ) -> Tensor:
+    """Chebyshev's polynomial of the third kind V_n(x).
+
+    >>> th.special.chebyshev_polynomial_v(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-1., 41., -7.])
+    """
+    return _chebyshev_kind("chebyshev_polynomial_v", input, n, out, False, "v")
+
+
+def chebyshev_polynomial_w(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                           ) -> Tensor:
+    """Chebyshev's polynomial of the fourth kind W_n(x).
+
+    >>> th.special.chebyshev_polynomial_w(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-1., 71., -1.])
+    """
+    return _chebyshev_kind("chebyshev_polynomial_w", input, n, out, False, "w")
+
+
+def shifted_chebyshev_polynomial_t(input: _Degree, n: _Degree, *,
+                                   out: Optional[Tensor] = None) -> Tensor:
+    """Chebyshev's polynomial of the first kind at 2x - 1, T*_n(x).
+
+    >>> th.special.shifted_chebyshev_polynomial_t(th.tensor([0.25, 1.5, 0.0]), 3)
+    tensor([ 1., 26., -1.])
+    """
+    return _chebyshev_kind("shifted_chebyshev_polynomial_t", input, n, out, True, "t")
+
+
+def shifted_chebyshev_polynomial_u(input: _Degree, n: _Degree, *,
+                                   out: Optional[Tensor] = None) -> Tensor:
+    """Chebyshev's polynomial of the second kind at 2x - 1, U*_n(x).
+
+    >>> th.special.shifted_chebyshev_polynomial_u(th.tensor([0.25, 1.5, 0.0]), 3)
+    tensor([ 1., 56., -4.])
+    """
+    return _chebyshev_kind("shifted_chebyshev_polynomial_u", input, n, out, True, "u")
+
+
+def shifted_chebyshev_polynomial_v(input: _Degree, n: _Degree, *,
+                                   out: Optional[Tensor] = None) -> Tensor:
+    """Chebyshev's polynomial of the third kind at 2x - 1, V*_n(x).
+
+    >>> th.special.shifted_chebyshev_polynomial_v(th.tensor([0.25, 1.5, 0.0]), 3)
+    tensor([ 1., 41., -7.])
+    """
+    return _chebyshev_kind("shifted_chebyshev_polynomial_v", input, n, out, True, "v")
+
+
+def shifted_chebyshev_polynomial_w(input: _Degree, n: _Degree, *,
+                                   out: Optional[Tensor] = None) -> Tensor:
+    """Chebyshev's polynomial of the fourth kind at 2x - 1, W*_n(x).
+
+    >>> th.special.shifted_chebyshev_polynomial_w(th.tensor([0.25, 1.5, 0.0]), 3)
+    tensor([ 1., 71., -1.])
+    """
+    return _chebyshev_kind("shifted_chebyshev_polynomial_w", input, n, out, True, "w")
+
+
+def _hermite(fn: str, input: _Degree, n: _Degree, out: Optional[Tensor], physicists: bool
+             ) -> Tensor:
+    x, n, dtype = _polynomial_args(fn, input, n)
+    one = th.ones_like(x)
+    first = x + x if physicists else x
+    limit = 512 if dtype is th.float64 else 128     # torch's: NaN beyond
+    todo = (n >= 0) & (n <= limit)
+    x64, rnd = x.to(th.float64), _rounder(dtype)
+    if physicists:
+        twice = (x + x).to(th.float64)
+        recurred = _recurrence(todo, n, one, first,
+                               lambda i, p: (twice, rnd((2 * i) * p)), dtype,
+                               stop_at_nan=False)
+    else:
+        recurred = _recurrence(todo, n, one, first, lambda i, p: (x64, rnd(i * p)),
+                               dtype, stop_at_nan=False)
+    result = _cases(recurred, (n < 0, 0.0), (n == 0, 1.0), (n == 1, first),
+                    (n > limit, float("nan")))
+    return _finish(result, dtype, out)
+
+
+def hermite_polynomial_h(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                         ) -> Tensor:
+    """The physicists' Hermite polynomial H_n(x) (NaN for n above 128 in
+    float32, 512 in float64, as torch).
+
+    >>> th.special.hermite_polynomial_h(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-5., 40.,  4.])
+    """
+    return _hermite("hermite_polynomial_h", input, n, out, True)
+
+
+def hermite_polynomial_he(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                          ) -> Tensor:
+    """The probabilists' Hermite polynomial He_n(x) (NaN for n above 128 in
+    float32, 512 in float64, as torch).
+
+    >>> th.special.hermite_polynomial_he(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-1.3750,  2.0000,  2.0000])
+    """
+    return _hermite("hermite_polynomial_he", input, n, out, False)
+
+
+def laguerre_polynomial_l(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                          ) -> Tensor:
+    """The Laguerre polynomial L_n(x) (1 at x = 0).
+
+    >>> th.special.laguerre_polynomial_l(th.tensor([0.5, 2.0, 0.0]), 3)
+    tensor([-0.1458, -0.3333,  1.0000])
+    """
+    x, n, dtype = _polynomial_args("laguerre_polynomial_l", input, n)
+    one = th.ones_like(x)
+    first = 1.0 - x
+    first64, rnd = first.to(th.float64), _rounder(dtype)
+    recurred = _recurrence((n >= 0) & (x != 0), n, one, first,
+                           lambda i, p: (rnd((2 * i) + first64), rnd(i * p)), dtype,
+                           divide=True)
+    return _finish(_cases(recurred, (n < 0, 0.0), (x == 0, 1.0), (n == 0, 1.0), (n == 1, first)),
+                   dtype, out)
+
+
+def legendre_polynomial_p(input: _Degree, n: _Degree, *, out: Optional[Tensor] = None
+                          ) -> Tensor:
+    """The Legendre polynomial P_n(x) (+-1 at x = +-1).
+
+    >>> th.special.legendre_polynomial_p(th.tensor([0.5, 2.0, -1.0]), 3)
+    tensor([-0.4375, 17.0000, -1.0000])
+    """
+    x, n, dtype = _polynomial_args("legendre_polynomial_p", input, n)
+    one = th.ones_like(x)
+    ends = th.abs(x) == 1.0
+    x64, rnd = x.to(th.float64), _rounder(dtype)
+    recurred = _recurrence((n >= 0) & ~ends, n, one, x,
+                           lambda i, p: (rnd((2 * i + 1) * x64), rnd(i * p)), dtype,
+                           divide=True)
+    at_ends = th.where(x > 0, 1.0, _parity(n, 1.0, -1.0))
+    return _finish(_cases(recurred, (n < 0, 0.0), (ends, at_ends), (n == 0, 1.0), (n == 1, x)),
+                   dtype, out)

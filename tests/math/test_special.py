@@ -18,9 +18,11 @@ import th
 from torch_compare import assert_same, check, tensor_pairs, torch, torch_dtype, values
 
 FLOATS = [th.float16, th.bfloat16, th.float32, th.float64]
-UNARY = ["logit", "entr", "ndtr", "log_ndtr", "ndtri", "erfcx", "i0", "i0e", "i1", "i1e"]
+BESSEL = ["modified_bessel_i0", "modified_bessel_i1", "modified_bessel_k0", "modified_bessel_k1",
+          "scaled_modified_bessel_k0", "scaled_modified_bessel_k1", "spherical_bessel_j0"]
+UNARY = ["logit", "entr", "ndtr", "log_ndtr", "ndtri", "erfcx", "i0", "i0e", "i1", "i1e"] + BESSEL
 # torch has no float16 or bfloat16 kernel for these: it raises NotImplementedError
-NO_HALF = {"log_ndtr", "ndtri", "erfcx"}
+NO_HALF = {"log_ndtr", "ndtri", "erfcx"} | set(BESSEL)
 
 # Bounds in ulp of the result's dtype (and why they are not 0):
 # - th computes the Cephes series (i0..i1e, ndtri), erfcx and log_ndtr in float64 and rounds
@@ -45,6 +47,15 @@ TOLERANCES = {
     "i0e": {"float32": 6, "float64": 8},
     "i1": {"float32": 16, "float64": 16},     # both ~10 ulp from mpmath's I1 in float64
     "i1e": {"float32": 12, "float64": 8},
+    # the same series as i0 and i1 (torch evaluates them in float32 for float32 here too)
+    "modified_bessel_i0": {"float32": 6, "float64": 6},
+    "modified_bessel_i1": {"float32": 16, "float64": 16},
+    # K0 and K1 below 2 subtract log(x / 2) I(x) from a series: both lose a few bits there
+    "modified_bessel_k0": {"float32": 12, "float64": 16},
+    "modified_bessel_k1": {"float32": 8, "float64": 12},
+    "scaled_modified_bessel_k0": {"float32": 12, "float64": 16},
+    "scaled_modified_bessel_k1": {"float32": 8, "float64": 8},
+    "spherical_bessel_j0": {"float32": 2, "float64": 4},   # libm's sin, torch's
 }
 # log_ndtr in float32 above x = 1.5: torch's float32 log1p(-erfc(t) / 2) is up to ~130 ulp
 # from the true value there (its erfc's relative error, in a tiny result); th's float64 value
@@ -360,3 +371,106 @@ def test_views(pair, name):
     result = getattr(th.special, name)(a)
     assert_close(result, expected, bound(name, a.dtype), atol(name, a.dtype))
     assert_same(a, b)       # the input is untouched
+
+
+# ------------------------------------------------------------ orthogonal polynomials
+POLYNOMIALS = ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polynomial_v",
+               "chebyshev_polynomial_w", "shifted_chebyshev_polynomial_t",
+               "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
+               "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
+               "laguerre_polynomial_l", "legendre_polynomial_p"]
+DEGREES = [-3, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 20, 33, 60, 100, 129, 200, 513, -0.5,
+           2.7, math.nan, math.inf]
+
+
+def polynomial_grid(dtype, seed=0):
+    """(x, n) torch tensors: the ends, NaN, infinities, points inside and
+    outside [-1, 1] (shifted: [0, 1]), against every degree in DEGREES. A NaN
+    x with n >= 2 is left out: torch returns an uninitialised variable there."""
+    rng = np.random.default_rng(seed)
+    xs = np.concatenate([[0, 1, -1, 0.5, 2, -2, math.inf, -math.inf, 1e-8, 0.999999, -0.999999],
+                         rng.uniform(-1.2, 1.2, 120), rng.uniform(-5, 5, 40)])
+    x, n = (a.ravel() for a in np.meshgrid(xs, DEGREES))
+    x = np.concatenate([x, [math.nan] * 4])
+    n = np.concatenate([n, [0, 1, -1, 0.5]])
+    t = torch_dtype(dtype)
+    return torch.from_numpy(x).to(t), torch.from_numpy(n).to(t)
+
+
+def assert_polynomial_close(result, expected, n, dtype):
+    """Torch's value, or within 64 (n + 1) eps of it relative to max(1, |value|):
+    for n > 6 inside (-1, 1) torch takes cos(n acos x) and its kin, where one ulp of
+    acos moves the result by n ulp (and V's and W's division by cos or sin of
+    acos(x) / 2 by more near the ends; th's libm and torch's differ there); the
+    recurrences are torch's roundings (tested exactly below)."""
+    assert str(result.dtype).split(".")[-1] == str(expected.dtype).split(".")[-1]
+    assert result.shape == tuple(expected.shape)
+    a = values(result).astype(np.float64)
+    b = values(expected).astype(np.float64)
+    degree = np.broadcast_to(values(n).astype(np.float64), b.shape)
+    same = (a == b) | (np.isnan(a) & np.isnan(b))
+    eps = float(th.finfo(dtype).eps)
+    with np.errstate(invalid="ignore"):
+        near = np.abs(a - b) <= 64 * (np.nan_to_num(np.abs(degree), posinf=0) + 1) * eps * \
+            np.maximum(1, np.abs(b))
+    bad = ~(same | near)
+    assert not bad.any(), list(zip(a[bad][:5], b[bad][:5], degree[bad][:5]))
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+@pytest.mark.parametrize("name", POLYNOMIALS)
+def test_polynomials_match_torch(name, dtype):
+    x, n = polynomial_grid(dtype)
+    expected = getattr(torch.special, name)(x, n)
+    assert_polynomial_close(getattr(th.special, name)(to_th(x), to_th(n)), expected, n, dtype)
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+@pytest.mark.parametrize("name", POLYNOMIALS)
+def test_polynomial_recurrences_are_torchs_bit_for_bit(name, dtype):
+    """Where no trigonometric form is taken (Hermite, Laguerre, Legendre; the
+    Chebyshev kinds for n <= 4 or outside (-1, 1)), th's steps round as
+    torch's fused multiply-subtracts: the same bits, overflow to inf included."""
+    rng = np.random.default_rng(7)
+    chebyshev = "chebyshev" in name
+    xs = rng.uniform(-1.2, 1.2, 200) if not chebyshev else np.concatenate(
+        [rng.uniform(-4, -1.0001, 100), rng.uniform(1.0001, 4, 100)])
+    if name.startswith("shifted"):
+        xs = (xs + 1) / 2
+    ns = [0, 1, 2, 3, 4] if chebyshev and not name.startswith("shifted") else [2, 3, 4]
+    if not chebyshev:
+        ns = [2, 3, 7, 20, 60, 128]
+    elif not name.startswith("shifted"):
+        ns = ns + [30, 200]   # outside [-1, 1] the recurrence runs for every n (to inf)
+    x, n = (a.ravel() for a in np.meshgrid(xs, ns))
+    t = torch_dtype(dtype)
+    tx, tn = torch.from_numpy(x).to(t), torch.from_numpy(n.astype(np.float64)).to(t)
+    expected = getattr(torch.special, name)(tx, tn)
+    check(lambda: getattr(th.special, name)(to_th(tx), to_th(tn)), lambda: expected)
+
+
+def test_polynomial_arguments():
+    x = torch.tensor([0.25, 0.5, 2.0])
+    for n in (3, 3.7, True, torch.tensor([1, 2, 3]), torch.tensor([2.0, 3.0, 4.0],
+                                                                   dtype=torch.float64)):
+        for name in POLYNOMIALS:
+            theirs = n if not isinstance(n, torch.Tensor) else to_th(n)
+            check(lambda: getattr(th.special, name)(to_th(x), theirs),
+                  lambda: getattr(torch.special, name)(x, n))
+    for name in ("chebyshev_polynomial_t", "hermite_polynomial_h", "legendre_polynomial_p"):
+        n = torch.tensor([2, 3])
+        check(lambda: getattr(th.special, name)(0.5, to_th(n)),
+              lambda: getattr(torch.special, name)(0.5, n))
+        xi = torch.tensor([1, 2, 3])
+        check(lambda: getattr(th.special, name)(to_th(xi), 2),
+              lambda: getattr(torch.special, name)(xi, 2))
+        check(lambda: getattr(th.special, name)(0.5, 2), lambda: getattr(torch.special, name)(0.5, 2))
+        for make in (lambda lib: lib.tensor([0.5 + 1j]), lambda lib: lib.tensor([0.5]).to(
+                lib.float16), lambda lib: lib.tensor([0.5]).to(lib.bfloat16)):
+            check(lambda: getattr(th.special, name)(make(th), 2),
+                  lambda: getattr(torch.special, name)(make(torch), 2))
+        for out_dtype in (th.float32, th.float64, th.int64):
+            h_out = th.empty(0, dtype=out_dtype)
+            t_out = torch.empty(0, dtype=torch_dtype(out_dtype))
+            check(lambda: getattr(th.special, name)(to_th(x), 3, out=h_out),
+                  lambda: getattr(torch.special, name)(x, 3, out=t_out))
