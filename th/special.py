@@ -7,7 +7,9 @@ rounded once to the result dtype (an integer or bool input gives the
 default float dtype, as torch): logit, xlog1py, entr, multigammaln, ndtr,
 log_ndtr, ndtri (Cephes' rational approximations), erfcx, i0, i0e, i1,
 i1e and the modified_bessel_* and scaled_modified_bessel_* functions
-(Cephes' Chebyshev series), spherical_bessel_j0. A float64 result is within
+(Cephes' Chebyshev series), spherical_bessel_j0, bessel_j0, bessel_j1,
+bessel_y0 and bessel_y1 (Cephes' rational approximations; the phase x - pi/4
+rounded in the input's type, as torch). A float64 result is within
 a few ulp of torch's; a float32 one is often closer to the true value than
 torch's, which computes in float32 (docs/TORCH.md, "th.special"). The
 orthogonal polynomials (Chebyshev's four kinds and their shifted forms,
@@ -41,6 +43,7 @@ __all__ += ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polyn
             "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
             "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
             "laguerre_polynomial_l", "legendre_polynomial_p"]
+__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1"]
 
 # the same functions as th's (torch.special's aliases of torch's)
 digamma = th.digamma
@@ -887,3 +890,160 @@ def legendre_polynomial_p(input: _Degree, n: _Degree, *, out: Optional[Tensor] =
     at_ends = th.where(x > 0, 1.0, _parity(n, 1.0, -1.0))
     return _finish(_cases(recurred, (n < 0, 0.0), (ends, at_ends), (n == 0, 1.0), (n == 1, x)),
                    dtype, out)
+
+
+# ------------------------------------------------------------ Bessel functions J and Y
+# Cephes' rational approximations: in x^2 up to 5, and past 5 the Hankel asymptotic form
+# P cos(phase) - (5 / x) Q sin(phase), P and Q rational in 25 / x^2
+_J0_RP = (-4.79443220978201773821E9, 1.95617491946556577543E12, -2.49248344360967716204E14,
+          9.70862251047306323952E15)
+_J0_RQ = (4.99563147152651017219E2, 1.73785401676374683123E5, 4.84409658339962045305E7,
+          1.11855537045356834862E10, 2.11277520115489217587E12, 3.10518229857422583814E14,
+          3.18121955943204943306E16, 1.71086294081043136091E18)
+_J0_PP = (7.96936729297347051624E-4, 8.28352392107440799803E-2, 1.23953371646414299388E0,
+          5.44725003058768775090E0, 8.74716500199817011941E0, 5.30324038235394892183E0,
+          9.99999999999999997821E-1)
+_J0_PQ = (9.24408810558863637013E-4, 8.56288474354474431428E-2, 1.25352743901058953537E0,
+          5.47097740330417105182E0, 8.76190883237069594232E0, 5.30605288235394617618E0,
+          1.00000000000000000218E0)
+_J0_QP = (-1.13663838898469149931E-2, -1.28252718670509318512E0, -1.95539544257735972385E1,
+          -9.32060152123768231369E1, -1.77681167980488050595E2, -1.47077505154951170175E2,
+          -5.14105326766599330220E1, -6.05014350600728481186E0)
+_J0_QQ = (6.43178256118178023184E1, 8.56430025976980587198E2, 3.88240183605401609683E3,
+          7.24046774195652478189E3, 5.93072701187316984827E3, 2.06209331660327847417E3,
+          2.42005740240291393179E2)
+_J1_RP = (-8.99971225705559398224E8, 4.52228297998194034323E11, -7.27494245221818276015E13,
+          3.68295732863852883286E15)
+_J1_RQ = (6.20836478118054335476E2, 2.56987256757748830383E5, 8.35146791431949253037E7,
+          2.21511595479792499675E10, 4.74914122079991414898E12, 7.84369607876235854894E14,
+          8.95222336184627338078E16, 5.32278620332680085395E18)
+_J1_PP = (7.62125616208173112003E-4, 7.31397056940917570436E-2, 1.12719608129684925192E0,
+          5.11207951146807644818E0, 8.42404590141772420927E0, 5.21451598682361504063E0,
+          1.00000000000000000254E0)
+_J1_PQ = (5.71323128072548699714E-4, 6.88455908754495404082E-2, 1.10514232634061696926E0,
+          5.07386386128601488557E0, 8.39985554327604159757E0, 5.20982848682361821619E0,
+          9.99999999999999997461E-1)
+_J1_QP = (5.10862594750176621635E-2, 4.98213872951233449420E0, 7.58238284132545283818E1,
+          3.66779609360150777800E2, 7.10856304998926107277E2, 5.97489612400613639965E2,
+          2.11688757100572135698E2, 2.52070205858023719784E1)
+_J1_QQ = (7.42373277035675149943E1, 1.05644886038262816351E3, 4.98641058337653607651E3,
+          9.56231892404756170795E3, 7.99704160447350683650E3, 2.82619278517639096600E3,
+          3.36093607810698293419E2)
+_Y0_YP = (1.55924367855235737965E4, -1.46639295903971606143E7, 5.43526477051876500413E9,
+          -9.82136065717911466409E11, 8.75906394395366999549E13, -3.46628303384729719441E15,
+          4.42733268572569800351E16, -1.84950800436986690637E16)
+_Y0_YQ = (1.04128353664259848412E3, 6.26107330137134956842E5, 2.68919633393814121987E8,
+          8.64002487103935000337E10, 2.02979612750105546709E13, 3.17157752842975028269E15,
+          2.50596256172653059228E17)
+_Y1_YP = (1.26320474790178026440E9, -6.47355876379160291031E11, 1.14509511541823727583E14,
+          -8.12770255501325109621E15, 2.02439475713594898196E17, -7.78877196265950026825E17)
+_Y1_YQ = (5.94301592346128195359E2, 2.35564092943068577943E5, 7.34811944459721705660E7,
+          1.87601316108706159478E10, 3.88231277496238566008E12, 6.20557727146953693363E14,
+          6.87141087355300489866E16, 3.97270608116560655612E18)
+_SQRT_2_OVER_PI = 0.797884560802865355879892119868763737
+_TWO_OVER_PI = 0.636619772367581343075535053490057448
+
+
+def _hankel(x: Tensor, phase: Tensor, order: int, second: bool) -> Tensor:
+    """The asymptotic form past 5 (x > 5 assumed): J (second: Y) of order 0
+    or 1 from Cephes' P and Q."""
+    z = 25.0 / (x * x)
+    pp, pq, qp, qq = (_J1_PP, _J1_PQ, _J1_QP, _J1_QQ) if order else \
+        (_J0_PP, _J0_PQ, _J0_QP, _J0_QQ)
+    p = _polynomial(z, pp) / _polynomial(z, pq)
+    q = _polynomial(z, qp) / _polynomial(z, qq)
+    if second:
+        value = p * th.sin(phase) + 5.0 / x * q * th.cos(phase)
+    else:
+        value = p * th.cos(phase) - 5.0 / x * q * th.sin(phase)
+    return value * _SQRT_2_OVER_PI / th.sqrt(x)
+
+
+def _phase(x: Tensor, dtype: _dtype, order: int) -> Tensor:
+    """x - pi/4 (order 1: x - 3 pi/4) rounded to dtype, as torch subtracts
+    in the input's type: past 5 that rounding is most of a float32 result's
+    difference from the true value."""
+    shift = 2.356194490192344928846982537459627163 if order else \
+        0.785398163397448309615660845819875721
+    return (x.to(dtype) - shift).to(th.float64)
+
+
+def _j0(x: Tensor, dtype: _dtype) -> Tensor:
+    ax = th.abs(x)
+    small = th.where(ax <= 5.0, ax, 1.0)
+    s = small * small
+    near = (s - 5.78318596294678452118) * (s - 3.04712623436620863991E1) \
+        * _polynomial(s, _J0_RP) / _polynomial(s, _J0_RQ)
+    near = th.where(small < 1e-5, 1.0 - s / 4.0, near)
+    far_x = th.where(ax > 5.0, ax, 6.0)
+    far = _hankel(far_x, _phase(far_x, dtype, 0), 0, False)
+    return th.where(ax <= 5.0, near, far)
+
+
+def _j1(x: Tensor, dtype: _dtype) -> Tensor:
+    ax = th.abs(x)
+    small = th.where(ax <= 5.0, ax, 1.0)
+    s = small * small
+    near = _polynomial(s, _J1_RP) / _polynomial(s, _J1_RQ) * small \
+        * (s - 1.46819706421238932572E1) * (s - 4.92184563216946036703E1)
+    far_x = th.where(ax > 5.0, ax, 6.0)
+    far = _hankel(far_x, _phase(far_x, dtype, 1), 1, False)
+    result = th.where(ax <= 5.0, near, far)
+    return th.where(x < 0, -result, result)
+
+
+def bessel_j0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The Bessel function of the first kind of order 0, J0(x) (Cephes'
+    rational approximations).
+
+    >>> th.special.bessel_j0(th.tensor([0.0, 1.0, 10.0]))
+    tensor([ 1.0000,  0.7652, -0.2459])
+    """
+    x, dtype = _input("bessel_j0", input, half=False)
+    return _finish(_j0(x, dtype), dtype, out, x)
+
+
+def bessel_j1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The Bessel function of the first kind of order 1, J1(x) (odd).
+
+    >>> th.special.bessel_j1(th.tensor([0.0, 1.0, -10.0]))
+    tensor([ 0.0000,  0.4401, -0.0435])
+    """
+    x, dtype = _input("bessel_j1", input, half=False)
+    return _finish(_j1(x, dtype), dtype, out, x)
+
+
+def bessel_y0(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The Bessel function of the second kind of order 0, Y0(x): -inf at 0,
+    NaN for x < 0.
+
+    >>> th.special.bessel_y0(th.tensor([0.0, 1.0, 10.0]))
+    tensor([  -inf, 0.0883, 0.0557])
+    """
+    x, dtype = _input("bessel_y0", input, half=False)
+    small = th.where((x > 0) & (x <= 5.0), x, 1.0)
+    s = small * small
+    near = _polynomial(s, _Y0_YP) / _polynomial(s, _Y0_YQ) \
+        + _TWO_OVER_PI * th.log(small) * _j0(small, dtype)
+    far_x = th.where(x > 5.0, x, 6.0)
+    far = _hankel(far_x, _phase(far_x, dtype, 0), 0, True)
+    result = _cases(far, (x == 0, float("-inf")), (x < 0, float("nan")), (x <= 5.0, near))
+    return _finish(result, dtype, out, x)
+
+
+def bessel_y1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The Bessel function of the second kind of order 1, Y1(x): -inf at 0,
+    NaN for x < 0.
+
+    >>> th.special.bessel_y1(th.tensor([0.0, 1.0, 10.0]))
+    tensor([   -inf, -0.7812,  0.2490])
+    """
+    x, dtype = _input("bessel_y1", input, half=False)
+    small = th.where((x > 0) & (x <= 5.0), x, 1.0)
+    s = small * small
+    near = small * (_polynomial(s, _Y1_YP) / _polynomial(s, _Y1_YQ)) \
+        + _TWO_OVER_PI * (_j1(small, dtype) * th.log(small) - 1.0 / small)
+    far_x = th.where(x > 5.0, x, 6.0)
+    far = _hankel(far_x, _phase(far_x, dtype, 1), 1, True)
+    result = _cases(far, (x == 0, float("-inf")), (x < 0, float("nan")), (x <= 5.0, near))
+    return _finish(result, dtype, out, x)

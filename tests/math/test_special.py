@@ -474,3 +474,44 @@ def test_polynomial_arguments():
             t_out = torch.empty(0, dtype=torch_dtype(out_dtype))
             check(lambda: getattr(th.special, name)(to_th(x), 3, out=h_out),
                   lambda: getattr(torch.special, name)(x, 3, out=t_out))
+
+
+# ------------------------------------------------------------ Bessel J and Y
+BESSEL_JY = ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1"]
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+@pytest.mark.parametrize("name", BESSEL_JY)
+def test_bessel_j_and_y_match_torch(name, dtype):
+    """Within 16 eps of torch's value relative to the oscillation's amplitude
+    (|value|, at least 1 / sqrt(x)): near a zero a relative bound means
+    nothing, and past 5 the phase x - pi/4 is rounded in the input's type
+    by both (measured: at most 8 eps)."""
+    rng = np.random.default_rng(11)
+    data = np.concatenate([rng.uniform(-3, 30, 1500), rng.uniform(0, 6, 1000),
+                           rng.uniform(0, 1000, 300), SPECIAL, [5.0, 5.0000001, 1e-6, 1e6]])
+    x = torch.from_numpy(data).to(torch_dtype(dtype))
+    expected = getattr(torch.special, name)(x)
+    result = getattr(th.special, name)(to_th(x))
+    assert str(result.dtype) == "th." + str(expected.dtype).split(".")[-1]
+    a, b = values(result).astype(np.float64), values(expected).astype(np.float64)
+    amplitude = np.maximum(np.abs(b), 1 / np.sqrt(np.maximum(np.abs(values(x)), 1)))
+    with np.errstate(invalid="ignore"):
+        ok = (a == b) | (np.isnan(a) & np.isnan(b)) | \
+            (np.abs(a - b) <= 16 * float(th.finfo(dtype).eps) * amplitude)
+    assert ok.all(), list(zip(values(x)[~ok][:5], a[~ok][:5], b[~ok][:5]))
+
+
+@pytest.mark.parametrize("name", BESSEL_JY)
+def test_bessel_j_and_y_dtypes_and_refusals(name):
+    x = torch.tensor([0, 1, 7])
+    expected = getattr(torch.special, name)(x)
+    assert_close(getattr(th.special, name)(to_th(x)), expected, 8)
+    for make in (lambda lib: lib.tensor([1.0 + 1j]), lambda lib: lib.tensor([1.0]).to(lib.float16),
+                 lambda lib: lib.tensor([1.0]).to(lib.bfloat16), lambda lib: 1.0):
+        check(lambda: getattr(th.special, name)(make(th)),
+              lambda: getattr(torch.special, name)(make(torch)))
+    out = th.empty(0, dtype=th.float64)
+    assert getattr(th.special, name)(th.tensor([1.0, 2.0]), out=out) is out
+    with pytest.raises(RuntimeError):
+        getattr(th.special, name)(th.tensor([1.0]), out=th.empty(1, dtype=th.int64))
