@@ -9,7 +9,7 @@ log_ndtr, ndtri (Cephes' rational approximations), erfcx, i0, i0e, i1,
 i1e and the modified_bessel_* and scaled_modified_bessel_* functions
 (Cephes' Chebyshev series), spherical_bessel_j0, bessel_j0, bessel_j1,
 bessel_y0 and bessel_y1 (Cephes' rational approximations; the phase x - pi/4
-rounded in the input's type, as torch). A float64 result is within
+rounded in the input's type, as torch), airy_ai. A float64 result is within
 a few ulp of torch's; a float32 one is often closer to the true value than
 torch's, which computes in float32 (docs/TORCH.md, "th.special"). The
 orthogonal polynomials (Chebyshev's four kinds and their shifted forms,
@@ -43,7 +43,7 @@ __all__ += ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polyn
             "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
             "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
             "laguerre_polynomial_l", "legendre_polynomial_p"]
-__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1"]
+__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "airy_ai"]
 
 # the same functions as th's (torch.special's aliases of torch's)
 digamma = th.digamma
@@ -1046,4 +1046,86 @@ def bessel_y1(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
     far_x = th.where(x > 5.0, x, 6.0)
     far = _hankel(far_x, _phase(far_x, dtype, 1), 1, True)
     result = _cases(far, (x == 0, float("-inf")), (x < 0, float("nan")), (x <= 5.0, near))
+    return _finish(result, dtype, out, x)
+
+
+# Cephes' Airy Ai: rational forms in 1 / zeta past 2.09 (zeta = 2 x^(3/2) / 3) and in
+# z^2 = 1 / zeta^2 below -2.09, the power series between
+_AIRY_AN = (3.46538101525629032477E-1, 1.20075952739645805542E1, 7.62796053615234516538E1,
+            1.68089224934630576269E2, 1.59756391350164413639E2, 7.05360906840444183113E1,
+            1.40264691163389668864E1, 9.99999999999999995305E-1)
+_AIRY_AD = (5.67594532638770212846E-1, 1.47562562584847203173E1, 8.45138970141474626562E1,
+            1.77318088145400459522E2, 1.64234692871529701831E2, 7.14778400825575695274E1,
+            1.40959135607834029598E1, 1.00000000000000000470E0)
+_AIRY_AFN = (-1.31696323418331795333E-1, -6.26456544431912369773E-1, -6.93158036036933542233E-1,
+             -2.79779981545119124951E-1, -4.91900132609500318020E-2, -4.06265923594885404393E-3,
+             -1.59276496239262096340E-4, -2.77649108155232920844E-6, -1.67787698489114633780E-8)
+_AIRY_AFD = (1.33560420706553243746E1, 3.26825032795224613948E1, 2.67367040941499554804E1,
+             9.18707402907259625840E0, 1.47529146771666414581E0, 1.15687173795188044134E-1,
+             4.40291641615211203805E-3, 7.54720348287414296618E-5, 4.51850092970580378464E-7)
+_AIRY_AGN = (1.97339932091685679179E-2, 3.91103029615688277255E-1, 1.06579897599595591108E0,
+             9.39169229816650230044E-1, 3.51465656105547619242E-1, 6.33888919628925490927E-2,
+             5.85804113048388458567E-3, 2.82851600836737019778E-4, 6.98793669997260967291E-6,
+             8.11789239554389293311E-8, 3.41551784765923618484E-10)
+_AIRY_AGD = (9.30892908077441974853E0, 1.98352928718312140417E1, 1.55646628932864612953E1,
+             5.47686069422975497931E0, 9.54293611618961883998E-1, 8.64580826352392193095E-2,
+             4.12656523824222607191E-3, 1.01259085116509135510E-4, 1.17166733214413521882E-6,
+             4.91834570062930015649E-9)
+_ONE_OVER_SQRT_PI = 5.64189583547756286948E-1
+
+
+def airy_ai(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
+    """The Airy function Ai(x) (Cephes' approximations): 0 past 103.892,
+    NaN at the infinities (as torch).
+
+    >>> th.special.airy_ai(th.tensor([-5.0, 0.0, 1.0]))
+    tensor([0.3508, 0.3550, 0.1353])
+    """
+    x, dtype = _input("airy_ai", input, half=False)
+    # below -2.09: the oscillating form
+    # (zeta and the phase zeta + pi/4 in the input's type, as torch: sin, cos and exp
+    # multiply their rounding by zeta, the float32 result's main error)
+    neg = th.where(x < -2.09, x, -3.0).to(dtype)
+    zeta = -2.0 * neg * th.sqrt(-neg) / 3.0
+    t = (zeta + 0.25 * math.pi).to(th.float64)
+    zeta, neg = zeta.to(th.float64), neg.to(th.float64)
+    z = 1.0 / zeta
+    zz = z * z
+    f = 1.0 + zz * _polynomial(zz, _AIRY_AFN) / _polynomial(zz, _AIRY_AFD)
+    g = z * _polynomial(zz, _AIRY_AGN) / _polynomial(zz, _AIRY_AGD)
+    oscillating = _ONE_OVER_SQRT_PI / th.sqrt(th.sqrt(-neg)) * (th.sin(t) * f - th.cos(t) * g)
+    # from 2.09: the decaying form
+    # (exp(zeta) too: torch's float32 one overflows past x = 26.1, giving 0 where the
+    # true value is still a float32 subnormal)
+    pos = th.where(x >= 2.09, x, 3.0).to(dtype)
+    zeta = 2.0 * pos * th.sqrt(pos) / 3.0
+    growth = th.exp(zeta).to(th.float64)
+    zeta, pos = zeta.to(th.float64), pos.to(th.float64)
+    decaying = _ONE_OVER_SQRT_PI * (_polynomial(1.0 / zeta, _AIRY_AN)
+                                    / _polynomial(1.0 / zeta, _AIRY_AD)) \
+        / (2.0 * th.sqrt(th.sqrt(pos)) * growth)
+    # between: the power series, each element stopped where torch's loop stops (its
+    # last term below the dtype's eps relative to f)
+    mid = th.where((x >= -2.09) & (x < 2.09), x, 0.0)
+    cube = mid * mid * mid
+    f, g, k = th.ones_like(mid), mid, 1.0
+    m, n, t = th.ones_like(mid), mid, th.ones_like(mid)
+    eps = float(th.finfo(dtype).eps)
+    for _ in range(200):
+        go = t > eps
+        if not bool(go.any()):
+            break
+        m2 = m * cube / (k + 1.0)
+        n2 = n * cube / (k + 2.0)
+        m2 = m2 / (k + 2.0)
+        f2 = f + m2
+        n2 = n2 / (k + 3.0)
+        g2 = g + n2
+        m, n = th.where(go, m2, m), th.where(go, n2, n)
+        f, g = th.where(go, f2, f), th.where(go, g2, g)
+        t = th.where(go, th.abs(m2 / f2), t)
+        k += 3.0
+    series = 0.355028053887817239260 * f - 0.258819403792806798405 * g
+    result = _cases(series, (th.isinf(x), float("nan")), (x > 103.892, 0.0),
+                    (x < -2.09, oscillating), (x >= 2.09, decaying))
     return _finish(result, dtype, out, x)

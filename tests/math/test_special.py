@@ -515,3 +515,47 @@ def test_bessel_j_and_y_dtypes_and_refusals(name):
     assert getattr(th.special, name)(th.tensor([1.0, 2.0]), out=out) is out
     with pytest.raises(RuntimeError):
         getattr(th.special, name)(th.tensor([1.0]), out=th.empty(1, dtype=th.int64))
+
+
+# ------------------------------------------------------------ Airy Ai
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+def test_airy_ai_matches_torch(dtype):
+    """Within a bound relative to the amplitude (|value|, and x^(-1/4) / sqrt(pi)
+    where Ai oscillates, below 0): 32 eps in float64 (measured 16: torch's
+    compiled series rounds differently); 80 eps in float32, where torch's float32
+    power series between -2.09 and 2.09 loses up to 65 eps to cancellation (th's,
+    in float64, is within an ulp of scipy's: the next test). zeta and the phase
+    are rounded in the input's type, as torch's (sin, cos and exp multiply that
+    rounding by zeta)."""
+    rng = np.random.default_rng(13)
+    data = np.concatenate([rng.uniform(-30, 10, 1500), rng.uniform(-2.5, 2.5, 1000),
+                           rng.uniform(-1000, 110, 300), SPECIAL,
+                           [2.09, -2.09, 2.0899, 8.3203353, 103.8, 103.9, 200.0]])
+    x = torch.from_numpy(data).to(torch_dtype(dtype))
+    expected = torch.special.airy_ai(x)
+    result = th.special.airy_ai(to_th(x))
+    assert str(result.dtype) == "th." + str(expected.dtype).split(".")[-1]
+    a, b = values(result).astype(np.float64), values(expected).astype(np.float64)
+    xv = values(x).astype(np.float64)
+    amplitude = np.where(xv < 0, 0.5642 / np.maximum(np.abs(xv), 1) ** 0.25, np.abs(b))
+    bound = (80 if dtype is th.float32 else 32) * float(th.finfo(dtype).eps)
+    with np.errstate(invalid="ignore"):
+        ok = (a == b) | (np.isnan(a) & np.isnan(b)) | (np.abs(a - b) <= bound * amplitude)
+    assert ok.all(), list(zip(xv[~ok][:5], a[~ok][:5], b[~ok][:5]))
+
+
+@pytest.mark.parametrize("dtype", [th.float32, th.float64])
+def test_airy_ai_series_against_scipy(dtype):
+    scipy_special = pytest.importorskip("scipy.special")
+    x = np.linspace(-2.09, 2.09, 2001).astype(values(th.empty(0, dtype=dtype)).dtype)
+    result = values(th.special.airy_ai(th.from_numpy(x))).astype(np.float64)
+    truth = scipy_special.airy(x.astype(np.float64))[0]
+    assert np.all(np.abs(result - truth) <= 2 * np.abs(np.spacing(truth.astype(x.dtype))))
+
+
+def test_airy_ai_dtypes_and_refusals():
+    x = torch.tensor([-3, 0, 1, 200])
+    assert_close(th.special.airy_ai(to_th(x)), torch.special.airy_ai(x), 8)
+    for make in (lambda lib: lib.tensor([1.0 + 1j]), lambda lib: lib.tensor([1.0]).to(lib.float16),
+                 lambda lib: 1.0):
+        check(lambda: th.special.airy_ai(make(th)), lambda: torch.special.airy_ai(make(torch)))
