@@ -9,7 +9,8 @@ log_ndtr, ndtri (Cephes' rational approximations), erfcx, i0, i0e, i1,
 i1e and the modified_bessel_* and scaled_modified_bessel_* functions
 (Cephes' Chebyshev series), spherical_bessel_j0, bessel_j0, bessel_j1,
 bessel_y0 and bessel_y1 (Cephes' rational approximations; the phase x - pi/4
-rounded in the input's type, as torch), airy_ai. A float64 result is within
+rounded in the input's type, as torch), airy_ai, zeta (in double, as
+torch's, for float32 too). A float64 result is within
 a few ulp of torch's; a float32 one is often closer to the true value than
 torch's, which computes in float32 (docs/TORCH.md, "th.special"). The
 orthogonal polynomials (Chebyshev's four kinds and their shifted forms,
@@ -43,7 +44,7 @@ __all__ += ["chebyshev_polynomial_t", "chebyshev_polynomial_u", "chebyshev_polyn
             "shifted_chebyshev_polynomial_u", "shifted_chebyshev_polynomial_v",
             "shifted_chebyshev_polynomial_w", "hermite_polynomial_h", "hermite_polynomial_he",
             "laguerre_polynomial_l", "legendre_polynomial_p"]
-__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "airy_ai"]
+__all__ += ["bessel_j0", "bessel_j1", "bessel_y0", "bessel_y1", "airy_ai", "zeta"]
 
 # the same functions as th's (torch.special's aliases of torch's)
 digamma = th.digamma
@@ -118,6 +119,29 @@ def _finish(result: Tensor, dtype: _dtype, out: Optional[Tensor],
     return out.copy_(result)
 
 
+def _binary(fn: str, input: Union[Tensor, _Number], other: Union[Tensor, _Number],
+            half: bool = True) -> Tuple[Tensor, Tensor, _dtype]:
+    """Two arguments (one at least a Tensor) broadcast in the result's type,
+    and that type (integers and bool give the default float dtype); complex
+    refused as torch ("not implemented"), and the 16-bit floats where torch
+    has no kernel (half=False)."""
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        raise DtypeError(f"special_{fn}(): expected at least one argument to be a Tensor, "
+                         f"got {type(input).__name__} and {type(other).__name__}")
+    for arg in (input, other):
+        kind = arg.dtype if isinstance(arg, Tensor) else th.complex64
+        if isinstance(arg, complex) or isinstance(arg, Tensor) and (
+                kind.is_complex or not half and kind in (th.float16, th.bfloat16)):
+            raise UnsupportedDtype(f"\"{fn}_cpu\" not implemented for '{_tname(kind)}'")
+    dtype = th.result_type(input, other)
+    if not dtype.is_floating_point:
+        dtype = th.get_default_dtype()
+    x, y = (a.to(dtype) if isinstance(a, Tensor) else th.tensor(float(a), dtype=dtype)
+            for a in (input, other))
+    x, y = th.broadcast_tensors(x, y)
+    return x, y, dtype
+
+
 # ------------------------------------------------------------ compositions
 def logit(input: Tensor, eps: Optional[float] = None, *, out: Optional[Tensor] = None) -> Tensor:
     """log(p / (1 - p)), p clamped to [eps, 1 - eps] when eps is given (no
@@ -151,19 +175,7 @@ def xlog1py(input: Union[Tensor, _Number], other: Union[Tensor, _Number], *,
     >>> th.special.xlog1py(th.tensor([0.0, 1.0, 2.0]), th.tensor([-1.0, 1.0, 0.5]))
     tensor([0.0000, 0.6931, 0.8109])
     """
-    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
-        raise DtypeError("special_xlog1py(): expected at least one argument to be a Tensor, "
-                         f"got {type(input).__name__} and {type(other).__name__}")
-    for arg in (input, other):
-        if isinstance(arg, complex) or isinstance(arg, Tensor) and arg.dtype.is_complex:
-            kind = arg.dtype if isinstance(arg, Tensor) else th.complex64
-            raise UnsupportedDtype(f"\"xlog1py_cpu\" not implemented for '{_tname(kind)}'")
-    dtype = th.result_type(input, other)
-    if not dtype.is_floating_point:
-        dtype = th.get_default_dtype()
-    # in the result's type, as torch's kernel
-    x, y = (a.to(dtype) if isinstance(a, Tensor) else th.tensor(float(a), dtype=dtype)
-            for a in (input, other))
+    x, y, dtype = _binary("xlog1py", input, other)      # in that type, as torch's kernel
     zero = (x == 0) & ~th.isnan(y)
     product = x * th.log1p(y)
     return _finish(th.where(zero, 0.0, product), dtype, out)
@@ -584,21 +596,7 @@ _Degree = Union[Tensor, _Number]
 def _polynomial_args(fn: str, input: _Degree, n: _Degree) -> Tuple[Tensor, Tensor, _dtype]:
     """x and n broadcast in the result's type, n's integer part (-1 where not
     finite) in float64, and the result's dtype."""
-    if not isinstance(input, Tensor) and not isinstance(n, Tensor):
-        raise DtypeError(f"special_{fn}(): expected input or n to be a Tensor, got "
-                         f"{type(input).__name__} and {type(n).__name__}")
-    for arg in (input, n):
-        kind = arg.dtype if isinstance(arg, Tensor) else None
-        if isinstance(arg, complex) or kind is not None and (
-                kind.is_complex or kind in (th.float16, th.bfloat16)):
-            raise UnsupportedDtype(f'"{fn}_cpu" not implemented for '
-                                   f"'{_tname(kind or th.complex64)}'")
-    dtype = th.result_type(input, n)
-    if not dtype.is_floating_point:
-        dtype = th.get_default_dtype()
-    x, degree = (a.to(dtype) if isinstance(a, Tensor) else th.tensor(float(a), dtype=dtype)
-                 for a in (input, n))
-    x, degree = th.broadcast_tensors(x, degree)
+    x, degree, dtype = _binary(fn, input, n, half=False)
     degree = degree.to(th.float64)
     degree = th.where(th.isfinite(degree) & (th.abs(degree) < 2.0 ** 63), th.trunc(degree), -1.0)
     return x, degree, dtype
@@ -1129,3 +1127,62 @@ def airy_ai(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
     result = _cases(series, (th.isinf(x), float("nan")), (x > 103.892, 0.0),
                     (x < -2.09, oscillating), (x >= 2.09, decaying))
     return _finish(result, dtype, out, x)
+
+
+# the Euler-Maclaurin correction's coefficients (2k)! / B_2k, as Cephes' zeta
+_ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606e9,
+           7.47242496e10, -2.950130727918164224e12, 1.1646782814350067249e14,
+           -4.5979787224074726105e15, 1.8152105401943546773e17, -7.1661652561756670113e18)
+_MACHEP = 1.11022302462515654042E-16
+
+
+def zeta(input: Union[Tensor, _Number], other: Union[Tensor, _Number], *,
+         out: Optional[Tensor] = None) -> Tensor:
+    """The Hurwitz zeta function, the sum over k >= 0 of (k + q) ** -x for
+    x = input and q = other (Cephes' algorithm, in double as torch's):
+    inf at x = 1 and at q = 0, -1, -2, ...; NaN for x < 1.
+
+    >>> th.special.zeta(th.tensor([2.0, 3.0, 4.0]), 1.0)
+    tensor([1.6449, 1.2021, 1.0823])
+    """
+    x, q, dtype = _binary("zeta", input, other, half=False)
+    x, q = x.to(th.float64), q.to(th.float64)
+    # torch's order of checks: x = 1, x < 1, then q at or below 0
+    cases = ((x == 1.0, float("inf")), (x < 1.0, float("nan")),
+             ((q <= 0) & (q == th.floor(q)), float("inf")),
+             ((q <= 0) & (x != th.floor(x)), float("nan")))
+    special = cases[0][0] | cases[1][0] | cases[2][0] | cases[3][0]
+    x = th.where(special, 2.0, x)      # (harmless values: no long loop there)
+    q = th.where(special, 1.0, q)
+    # the first term in the input's type: torch's std::pow of two floats is a float
+    s = th.pow(q, -x)
+    if dtype is not th.float64:
+        s = s.to(dtype).to(th.float64)
+    # direct sum until a term is below MACHEP relative to the sum (at least 9, until a > 9)
+    a, b = q, th.zeros_like(q)
+    done = th.zeros_like(q, dtype=th.bool)
+    i = 0
+    while True:
+        go = ~done & ((a <= 9.0) | (i < 9))
+        if not bool(go.any()):
+            break
+        a = th.where(go, a + 1.0, a)
+        b = th.where(go, th.pow(a, -x), b)
+        s = th.where(go, s + b, s)
+        done = done | (go & (-_MACHEP * s < b) & (b < _MACHEP * s))
+        i += 1
+    # the Euler-Maclaurin tail for the rest
+    w = a
+    s = th.where(done, s, s + b * w / (x - 1.0) - 0.5 * b)
+    factor, k = th.ones_like(q), 0.0
+    for coefficient in _ZETA_A:
+        factor = factor * (x + k)
+        b = b / w
+        t = factor * b / coefficient
+        s = th.where(done, s, s + t)
+        done = done | (th.abs(t / s) < _MACHEP)
+        k += 1.0
+        factor = factor * (x + k)
+        b = b / w
+        k += 1.0
+    return _finish(_cases(s, *cases), dtype, out)
