@@ -24,7 +24,8 @@ UNARY = ["logit", "entr", "ndtr", "log_ndtr", "ndtri", "erfcx", "i0", "i0e", "i1
 # torch has no float16 or bfloat16 kernel for these: it raises NotImplementedError
 NO_HALF = {"log_ndtr", "ndtri", "erfcx"} | set(BESSEL)
 
-# Bounds in ulp of the result's dtype (and why they are not 0):
+# Bounds in ulp of the result's dtype, the measured maximum over ~12,000 points and a
+# margin for the random views below (and why they are not 0):
 # - th computes the Cephes series (i0..i1e, ndtri), erfcx and log_ndtr in float64 and rounds
 #   once; torch computes float32 in float32 (with fewer Chebyshev terms for i1 and i1e), so
 #   its float32 results are a few ulp from the true value and from th's (th's are the closer,
@@ -42,13 +43,13 @@ TOLERANCES = {
     "ndtr": {"float32": 2, "float64": 2},      # plus an absolute eps: 1 + erf cancels below 0
     "log_ndtr": {"float32": 4, "float64": 4},
     "ndtri": {"float32": 4, "float64": 6},
-    "erfcx": {"float32": 8, "float64": 8},
-    "i0": {"float32": 6, "float64": 6},
-    "i0e": {"float32": 6, "float64": 8},
+    "erfcx": {"float32": 12, "float64": 12},
+    "i0": {"float32": 8, "float64": 8},
+    "i0e": {"float32": 8, "float64": 8},
     "i1": {"float32": 16, "float64": 16},     # both ~10 ulp from mpmath's I1 in float64
-    "i1e": {"float32": 12, "float64": 8},
+    "i1e": {"float32": 12, "float64": 12},
     # the same series as i0 and i1 (torch evaluates them in float32 for float32 here too)
-    "modified_bessel_i0": {"float32": 6, "float64": 6},
+    "modified_bessel_i0": {"float32": 8, "float64": 8},
     "modified_bessel_i1": {"float32": 16, "float64": 16},
     # K0 and K1 below 2 subtract log(x / 2) I(x) from a series: both lose a few bits there
     "modified_bessel_k0": {"float32": 12, "float64": 16},
