@@ -212,11 +212,12 @@ def multigammaln(input: Tensor, p: int, *, out: Optional[Tensor] = None) -> Tens
     if p < 1:
         raise Error("p has to be greater than or equal to 1")
     x, dtype = _input("multigammaln", input)
+    # a 16-bit type rounds as torch's: x - j / 2 and each lgamma in that type
+    rnd = _rounder(dtype) if dtype in (th.float16, th.bfloat16) else (lambda t: t)
     total = th.zeros_like(x)
     for j in range(p):
-        total = total + th.lgamma(x - 0.5 * j)
-    return _finish(total + p * (p - 1) * 0.25 * math.log(math.pi), dtype, out)
-
+        total = total + rnd(th.lgamma(rnd(x - 0.5 * j)))
+    return _finish(rnd(total) + p * (p - 1) * 0.25 * math.log(math.pi), dtype, out)
 
 
 def ndtr(input: Tensor, *, out: Optional[Tensor] = None) -> Tensor:
