@@ -24,7 +24,8 @@ import th
 
 # the namespaces whose public names need an example, and torch's twin of each
 NAMESPACES = {"th": "torch", "th.linalg": "torch.linalg", "th.nn.functional":
-              "torch.nn.functional", "th.sparse": "torch.sparse", "th.debug": None}
+              "torch.nn.functional", "th.sparse": "torch.sparse", "th.debug": None,
+              "th.special": "torch.special"}
 # examples of names torch has that cannot give torch's output, and why
 NOT_TORCHS = {
     "th.Tensor.cuda": "th refuses with th.Error; a torch without CUDA raises AssertionError",

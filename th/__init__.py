@@ -115,6 +115,8 @@ from th import nn
 from th.nn._activations import celu, celu_, relu, relu_, selu, selu_, threshold, threshold_
 from th.nn._activations import rrelu_, rrelu_function as rrelu
 from th.nn._distances import cosine_similarity, pairwise_distance
+# torch.special's names over the element-wise functions (th/special.py)
+from th import special
 # dtype utilities, devices and grad modes, print options, memory formats
 from th._dtype_info import (can_cast, finfo, get_default_dtype, iinfo, is_complex,
                             is_floating_point, promote_types, result_type, set_default_dtype)
