@@ -19,6 +19,8 @@ def from_numpy(a: Any) -> Tensor:
     >>> t
     tensor([7., 1., 2.], dtype=th.float64)
     """
+def frombuffer(buffer: Any, *, dtype: _DTypeLike, count: int = -1, offset: int = 0,
+               requires_grad: bool = False) -> Tensor: ...
 def asarray(obj: Any, dtype: _DTypeLike = None, copy: bool | None = None, *,
             device: _DeviceLike = None, requires_grad: bool = False) -> Tensor:
     """obj as a tensor, sharing its memory when possible (torch.asarray):
@@ -46,7 +48,8 @@ def storage_bytes(s: Any) -> memoryview:
     """
 def reinterpret_storage(s: Any, dtype: Any, *, any_size: bool = False) -> Any:
     """A storage of another dtype of the same element size over s's memory
-    (no copy): it pins s (one reference, data kept in place) while it lives.
+    (no copy): it pins s (one reference, data kept in place) while it lives,
+    and is read-only when s is.
     any_size: the element sizes may differ (Tensor.view(dtype)); the new
     storage holds as many whole elements as s's bytes make.
     """

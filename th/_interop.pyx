@@ -7,7 +7,8 @@ storage's free releases it, taking the GIL, whichever side dies first."""
 import importlib
 import sys
 
-from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
+from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_SIMPLE,
+                             PyBUF_WRITABLE,
                              PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
@@ -66,8 +67,10 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) ex
 
 
 cdef Tensor _view_export(object obj, str who, int override=-1):
-    """A tensor over obj's memory (writable, native, aligned, non-negative
-    strides), or ValueError / TypeError saying why it cannot be one.
+    """A tensor over obj's memory (native, aligned, non-negative strides),
+    or ValueError / TypeError saying why it cannot be one. Memory obj
+    exports only read-only (bytes, a non-writeable array, a read-only mmap)
+    gives a read-only tensor (TH_STORAGE_READONLY): shared, never written.
     override: the th dtype of the elements, when their format is another of
     the same size (an ml_dtypes bfloat16 array, viewed as uint16)."""
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
@@ -78,17 +81,22 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     cdef THScalarType t
     cdef int d
     cdef bint swapped
+    cdef bint readonly = False
     if view == NULL:
         raise MemoryError(f"{who}: no memory for a buffer export")
     try:
         PyObject_GetBuffer(obj, view, PyBUF_RECORDS)  # writable, strided, with format
-    except BufferError as e:
-        PyMem_Free(view)
-        raise ValueError(f"{who}: cannot view a read-only buffer (th tensors are writable): "
-                         f"{e}; copy it instead") from None
+    except (BufferError, ValueError):  # (numpy's refusal is a ValueError)
+        readonly = True  # read-only memory: viewed all the same, the tensor flagged so
     except BaseException:
         PyMem_Free(view)
         raise
+    if readonly:
+        try:
+            PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO)
+        except BaseException:
+            PyMem_Free(view)
+            raise
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize, &swapped)
         if swapped:
@@ -130,6 +138,8 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     else:  # the storage takes the export, also if this fails
         storage = THStorage_newWithDataAndAllocator(t, view.buf, extent, &_export_allocator, view)
     THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+    if readonly:
+        THStorage_setFlag(storage, TH_STORAGE_READONLY)
     return wrap_tensor(THTensor_newWithStorageNdMove(
         storage, 0, view.ndim, sizes, NULL if view.strides == NULL else strides))
 
@@ -137,9 +147,12 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
 def storage_from_buffer(obj, dtype, size):
     """A storage of size elements of dtype over obj's bytes (pickle's buffers,
     out-of-band with protocol 5): obj's own memory when it exports it
-    writable, contiguous and aligned to the elements (the storage then keeps
-    the export, hence obj, until it dies), else a copy. ValueError unless obj
-    holds exactly size elements' bytes."""
+    contiguous and aligned to the elements (the storage then keeps the
+    export, hence obj, until it dies; memory exported only read-only, as an
+    object store's, gives a read-only storage), else a copy. Bytes (an
+    in-band pickle's buffer, which pickle made for this load alone) are
+    copied: a loaded tensor is writable as its pickled one was. ValueError
+    unless obj holds exactly size elements' bytes."""
     size = as_int64(size, "storage_from_buffer(): size")
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
     cdef int64_t esz = THScalarType_elementSize(t)
@@ -148,16 +161,27 @@ def storage_from_buffer(obj, dtype, size):
     cdef int64_t nbytes = size * esz
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
     cdef THStorage *storage
+    cdef bint readonly = False
     if view == NULL:
         raise MemoryError("storage_from_buffer: no memory for a buffer export")
     try:
-        PyObject_GetBuffer(obj, view, PyBUF_WRITABLE)  # contiguous bytes, or BufferError
-    except (BufferError, ValueError):  # read-only (bytes: an in-band pickle), strided: copy
-        PyMem_Free(view)
-        view = NULL
+        PyObject_GetBuffer(obj, view, PyBUF_WRITABLE)  # contiguous bytes
+    except (BufferError, ValueError):  # read-only, or strided: the request below says
+        readonly = True
     except BaseException:
         PyMem_Free(view)
         raise
+    if readonly:
+        try:
+            if isinstance(obj, bytes):  # an in-band pickle's: copied (see above)
+                raise BufferError
+            PyObject_GetBuffer(obj, view, PyBUF_SIMPLE)  # contiguous bytes, read-only
+        except (BufferError, ValueError):  # strided (or bytes): copied
+            PyMem_Free(view)
+            view = NULL
+        except BaseException:
+            PyMem_Free(view)
+            raise
     if view != NULL and (view.len != nbytes or size == 0 or <uintptr_t>view.buf % esz):
         PyBuffer_Release(view)  # the checks and the copy below say what is wrong
         PyMem_Free(view)
@@ -165,6 +189,8 @@ def storage_from_buffer(obj, dtype, size):
     if view != NULL:  # the storage takes the export, also if this fails
         storage = THStorage_newWithDataAndAllocator(t, view.buf, size, &_export_allocator, view)
         THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+        if readonly:
+            THStorage_setFlag(storage, TH_STORAGE_READONLY)
         return wrap_storage(storage)
     data = memoryview(obj)
     if data.nbytes != nbytes:
@@ -186,10 +212,12 @@ def storage_bytes(Storage s not None):
 
 def from_numpy(a):
     """A tensor over a numpy array's memory (no copy): writes through either
-    are seen by the other, and the tensor keeps the array alive. The array
-    must be writable, in native byte order, aligned, with non-negative
-    strides and a dtype th has (ValueError / TypeError otherwise: use
-    th.asarray to copy when sharing is impossible).
+    are seen by the other, and the tensor keeps the array alive. A
+    non-writeable array is shared too, as a read-only tensor
+    (Tensor.is_readonly: every write refuses it; torch shares with a
+    warning, th enforces instead). The array must be in native byte order,
+    aligned, with non-negative strides and a dtype th has (ValueError /
+    TypeError otherwise: use th.asarray to copy when sharing is impossible).
 
     >>> import numpy as np
     >>> a = np.arange(3.0)
@@ -204,6 +232,79 @@ def from_numpy(a):
     if _is_ml_bfloat16(a):
         return _view_export(a.view(numpy.uint16), "from_numpy", TH_BFLOAT16)
     return _view_export(a, "from_numpy")
+
+
+def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
+    """A 1-dim tensor over the bytes of any object with the buffer protocol
+    (torch.frombuffer): count elements of dtype (-1: all the bytes after
+    offset) starting offset bytes in. No copy: the tensor keeps the buffer
+    alive, and memory the object exports only read-only (bytes, a read-only
+    memoryview or mmap) gives a read-only tensor (Tensor.is_readonly), where
+    torch warns. ValueError for a non-contiguous buffer, an offset or count
+    out of range, bytes that are not whole elements or not aligned to them.
+
+    >>> t = th.frombuffer(bytearray(b"\\x01\\x00\\x02\\x00"), dtype=th.int16)
+    >>> t, t.is_readonly()
+    (tensor([1, 2], dtype=th.int16), False)
+    """
+    check_factory_args("frombuffer", None, requires_grad, False)
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    cdef int64_t esz = THScalarType_elementSize(t)
+    cdef int64_t n = as_int64(count, "frombuffer(): count")
+    cdef int64_t start = as_int64(offset, "frombuffer(): offset")
+    cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
+    cdef bint readonly = False
+    if view == NULL:
+        raise MemoryError("frombuffer: no memory for a buffer export")
+    try:
+        PyObject_GetBuffer(buffer, view, PyBUF_WRITABLE)  # contiguous bytes
+    except (BufferError, ValueError):  # (numpy's refusal is a ValueError)
+        readonly = True  # (or not contiguous: the read-only request says)
+    except BaseException:
+        PyMem_Free(view)
+        raise
+    if readonly:
+        try:
+            PyObject_GetBuffer(buffer, view, PyBUF_SIMPLE)
+        except (BufferError, ValueError) as e:
+            PyMem_Free(view)
+            raise ValueError(f"frombuffer: the buffer cannot be viewed as contiguous bytes "
+                             f"({e})") from None
+        except BaseException:
+            PyMem_Free(view)
+            raise
+    cdef int64_t length = view.len
+    try:  # torch's checks and words
+        if length == 0 or n == 0:
+            raise ValueError(f"frombuffer: both buffer length ({length}) and count ({n}) must "
+                             f"not be 0")
+        if start < 0 or start >= length:
+            raise ValueError(f"frombuffer: offset ({start} bytes) must be non-negative and no "
+                             f"greater than buffer length ({length} bytes) minus 1")
+        if n < 0:
+            if (length - start) % esz:
+                raise ValueError(f"frombuffer: buffer length ({length - start} bytes) after "
+                                 f"offset ({start} bytes) must be a multiple of element size "
+                                 f"({esz})")
+            n = (length - start) // esz
+        elif n > (length - start) // esz:
+            raise ValueError(f"frombuffer: requested buffer length ({n} * {esz} bytes) after "
+                             f"offset ({start} bytes) must not be greater than actual buffer "
+                             f"length ({length} bytes)")
+        if (<uintptr_t>view.buf + <uintptr_t>start) % <uintptr_t>esz:
+            raise ValueError(f"frombuffer: the data at offset {start} is not aligned to its "
+                             f"{esz}-byte elements; copy it instead")
+    except BaseException:
+        PyBuffer_Release(view)
+        PyMem_Free(view)
+        raise
+    # the storage takes the export, also if this fails
+    cdef THStorage *storage = THStorage_newWithDataAndAllocator(
+        t, <char *>view.buf + start, n, &_export_allocator, view)
+    THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+    if readonly:
+        THStorage_setFlag(storage, TH_STORAGE_READONLY)
+    return wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, 1, &n, NULL))
 
 
 # ------------------------------------------------------------------ bfloat16
@@ -229,7 +330,8 @@ _pin_allocator.free = _unpin_storage
 
 def reinterpret_storage(Storage s not None, dtype, *, any_size=False):
     """A storage of another dtype of the same element size over s's memory
-    (no copy): it pins s (one reference, data kept in place) while it lives.
+    (no copy): it pins s (one reference, data kept in place) while it lives,
+    and is read-only when s is.
     any_size: the element sizes may differ (Tensor.view(dtype)); the new
     storage holds as many whole elements as s's bytes make."""
     cdef THStorage *c = s.cdata
@@ -244,6 +346,7 @@ def reinterpret_storage(Storage s not None, dtype, *, any_size=False):
     cdef THStorage *r = THStorage_newWithDataAndAllocator(t, THStorage_data(c), size,
                                                           &_pin_allocator, c)
     THStorage_clearFlag(r, TH_STORAGE_RESIZABLE)
+    THStorage_setFlag(r, THStorage_flags(c) & TH_STORAGE_READONLY)  # the same memory
     return wrap_storage(r)
 
 

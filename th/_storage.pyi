@@ -64,3 +64,4 @@ class Storage:
         """
     def is_shared(self) -> bool:
         """True for a shared mapping: shared memory or a file mapped shared."""
+    def is_readonly(self) -> bool: ...

@@ -1591,6 +1591,7 @@ class Tensor:
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).is_shared()
         False
         """
+    def is_readonly(self) -> builtins.bool: ...
 
     # element-wise math (th._expr; `int` and `bool` are methods in this class,
     # so its annotations spell the types builtins.int and builtins.bool)

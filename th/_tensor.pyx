@@ -3997,6 +3997,22 @@ cdef class Tensor:
         THDebug_checkTensor(self.cdata)
         return THStorage_isShared(THTensor_storage(self.cdata)) != 0
 
+    def is_readonly(self):
+        """True if the tensor views read-only memory (bytes, a non-writeable
+        numpy array, a read-only mmap or memoryview, a read-only DLPack
+        capsule), shared without a copy. Its views are read-only too, and
+        every write (in-place ops, copy_, fill_, setitem, out=, resize_,
+        share_memory_, a writable buffer export) is a RuntimeError or, for
+        buffers, BufferError; .clone() gives a writable copy. numpy's
+        counterpart is ``not a.flags.writeable``.
+
+        >>> t = th.frombuffer(b"\\x01\\x02", dtype=th.uint8)
+        >>> t.is_readonly(), t[1:].is_readonly(), t.clone().is_readonly()
+        (True, True, False)
+        """
+        THDebug_checkTensor(self.cdata)
+        return (THStorage_flags(THTensor_storage(self.cdata)) & TH_STORAGE_READONLY) != 0
+
     def __reduce__(self):
         from th._pickle import reduce_tensor
         return reduce_tensor(self)
