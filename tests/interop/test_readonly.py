@@ -8,6 +8,7 @@ import copy
 import ctypes
 import mmap
 import pickle
+import subprocess
 import sys
 import weakref
 
@@ -16,6 +17,7 @@ import pytest
 
 import th
 import th.nn.functional as F
+from th import _testcapi
 
 READONLY = "views read-only memory"
 
@@ -406,7 +408,6 @@ def test_errors_name_the_function():
 
 
 def test_the_flag_cannot_be_cleared():
-    from th import _testcapi
     r = th.from_numpy(readonly_array())
     _testcapi.storage_clear_flag(r.storage(), _testcapi.STORAGE_READONLY)
     assert r.is_readonly()
@@ -444,3 +445,52 @@ def test_live_counts_return():
         views[0].fill_(0)
     del t, views
     assert th.debug.live() == before
+
+
+# ----------------------------------------------------------- the C API
+
+def test_c_callers_are_refused_too(tmp_path):
+    from helpers import build_c_program
+    program = build_c_program("test_readonly.c", tmp_path / "test_readonly")
+    result = subprocess.run([str(program)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "ok\n"
+
+
+# th's C entry points the Python methods do not reach (TH's result forms)
+C_WRITES = {
+    "indexSelect": lambda r: _testcapi.into_result("indexSelect", r, _m((5, 4)), 0,
+                                                   th.tensor([0, 1, 2])),
+    "gather": lambda r: _testcapi.into_result("gather", r, _m((3, 4)), 1, _i((3, 4))),
+    "maskedSelect": lambda r: _testcapi.into_result("maskedSelect", r.view(12), _m((3, 4)),
+                                                    th.ones(3, 4, dtype=th.bool)),
+    "scatterFill": lambda r: _testcapi.fill_double("scatterFill", r, _i((3, 1)), 1, 0.5),
+    "indexFill": lambda r: _testcapi.fill_double("indexFill", r, th.tensor([0]), 0, 0.5),
+    "maskedFill": lambda r: _testcapi.fill_double("maskedFill", r, th.ones(3, 4, dtype=th.bool),
+                                                  0.5),
+    "catArray": lambda r: _testcapi.join_array("catArray", r, [_m((1, 4)), _m((2, 4))], 0),
+    "stackArray": lambda r: _testcapi.join_array("stackArray", r, [_m((4,))] * 3, 0),
+    "addmv": lambda r: _testcapi.add_product("addmv", r[0], 0, _m((4,)), 1, _m((4, 3)), _m((3,))),
+    "addr": lambda r: _testcapi.add_product("addr", r, 0, _m((3, 4)), 1, _m((3,)), _m((4,))),
+    "addbmm": lambda r: _testcapi.add_product("addbmm", r, 0, _m((3, 4)), 1, _m((2, 3, 2)),
+                                              _m((2, 2, 4))),
+    "resizeAs": lambda r: _testcapi.resize_as(r, _m((2,))),
+    "typed_set": lambda r: _testcapi.typed_set(_float32(r), "Float", 5.0, 0, 0),
+    "storage_typed_set": lambda r: _testcapi.storage_typed_set(_float32(r).storage(), "Float", 0,
+                                                               5.0),
+    "storage_swap": lambda r: _testcapi.storage_swap(r.storage(), th.Storage(12, dtype=th.float64)),
+}
+
+
+def _float32(r):
+    """r's memory as float32 (the typed test entry points take TH's Float)."""
+    return r.view(th.float32)
+
+
+@pytest.mark.parametrize("name", C_WRITES)
+def test_c_entry_points_refuse_read_only_memory(name):
+    a = readonly_array()
+    r = th.from_numpy(a)
+    with pytest.raises(RuntimeError, match=READONLY):
+        C_WRITES[name](r)
+    assert (a == readonly_array()).all()
