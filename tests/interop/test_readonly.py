@@ -389,6 +389,61 @@ def test_every_write_path_refuses_read_only_memory(name):
     assert r.shape == (3, 4) and r.data_ptr() == address(a)
 
 
+def _ro(shape, dtype=np.float64):
+    a = np.zeros(shape, dtype)
+    a.flags.writeable = False
+    return th.from_numpy(a)
+
+
+def _eye():
+    return th.eye(3, dtype=th.float64)
+
+
+# out= of other dtypes and shapes: each writes into the read-only tensor(s) it makes
+OTHER_WRITES = {
+    "bucketize-out": lambda: th.bucketize(_m((5,)), th.tensor([0.2, 0.5], dtype=th.float64),
+                                          out=_ro(5, np.int64)),
+    "searchsorted-out": lambda: th.searchsorted(th.tensor([0.2, 0.5], dtype=th.float64),
+                                                _m((5,)), out=_ro(5, np.int64)),
+    "cummax-out-values": lambda: th.cummax(_m((5,)), 0, out=(_ro(5), _i(5))),
+    "cummax-out-indices": lambda: th.cummax(_m((5,)), 0, out=(_m((5,)), _ro(5, np.int64))),
+    "argmax-out": lambda: th.argmax(_m((3, 4)), 1, out=_ro(3, np.int64)),
+    "max-out-indices": lambda: th.max(_m((3, 4)), 1, out=(_m((3,)), _ro(3, np.int64))),
+    "sort-out-indices": lambda: th.sort(_m((3, 4)), 1, out=(_m((3, 4)), _ro((3, 4), np.int64))),
+    "all-out": lambda: th.all(_m((3, 4)) > 0.5, 1, out=_ro(3, np.bool_)),
+    "eq-out": lambda: th.eq(_m((3,)), _m((3,)), out=_ro(3, np.bool_)),
+    "var-out": lambda: th.var(_m((3, 4)), 1, out=_ro(3)),
+    "norm-out": lambda: th.norm(_m((3, 4)), dim=1, out=_ro(3)),
+    "logcumsumexp-out": lambda: th.logcumsumexp(_m((3, 4)), 1, out=_ro((3, 4))),
+    "sigmoid-out": lambda: th.sigmoid(_m((3,)), out=_ro(3)),
+    "slogdet-out": lambda: th.linalg.slogdet(_eye(), out=(_ro(()), _ro(()))),
+    "eigvalsh-out": lambda: th.linalg.eigvalsh(_eye(), out=_ro(3)),
+    "lu-out": lambda: th.linalg.lu(_eye(), out=(_ro((3, 3)), _ro((3, 3)), _ro((3, 3)))),
+    "cholesky_ex-out-info": lambda: th.linalg.cholesky_ex(_eye(),
+                                                          out=(_m((3, 3)), _ro((), np.int32))),
+    "tensordot-out": lambda: th.tensordot(_m((3, 4)), _m((4, 2)), 1, out=_ro((3, 2))),
+    "multinomial-out": lambda: th.multinomial(th.ones(4), 2, out=_ro(2, np.int64)),
+    "normal-tensors-out": lambda: th.normal(_m((3,)), _m((3,)) + 1, out=_ro(3)),
+    "bernoulli-out": lambda: th.bernoulli(_m((3,)), out=_ro(3)),
+    "sparse-mm-out": lambda: th.mm(_eye().to_sparse(), _m((3, 3)), out=_ro((3, 3))),
+    "F.normalize-out": lambda: F.normalize(_m((3, 4)), out=_ro((3, 4))),
+    "cumsum-int-out": lambda: th.cumsum(th.ones(4, dtype=th.int64), 0, out=_ro(4, np.int64)),
+    "polygamma-out": lambda: th.polygamma(1, _m((3,)) + 1, out=_ro(3)),
+    "xlogy-out": lambda: th.xlogy(_m((3,)), _m((3,)), out=_ro(3)),
+    "bool-setitem": lambda: _ro(3, np.bool_).__setitem__(0, True),
+    "complex-mul_": lambda: _ro(3, np.complex128).mul_(2j),
+    "int-random_": lambda: _ro(3, np.int32).random_(),
+    "uint8-bitwise_not_": lambda: _ro(3, np.uint8).bitwise_not_(),
+    "float16-add_": lambda: _ro(3, np.float16).add_(1),
+}
+
+
+@pytest.mark.parametrize("name", OTHER_WRITES)
+def test_out_of_every_dtype_refuses_read_only_memory(name):
+    with pytest.raises(RuntimeError, match=READONLY):
+        OTHER_WRITES[name]()
+
+
 @pytest.mark.parametrize("name", ["add_", "fill_", "setitem-mask", "index_put_", "sort-out",
                                   "mm-out", "uniform_", "resize_-shrink", "storage-fill_"])
 def test_the_same_writes_work_on_a_writable_copy(name):
