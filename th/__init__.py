@@ -166,8 +166,8 @@ def get_library_dirs() -> list[str]:
 __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load", "save",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
-    "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "frombuffer", "asarray",
-    "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
+    "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "frombuffer",
+    "asarray", "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
     "get_rng_state", "set_rng_state", "rand", "rand_like", "randint", "randint_like",
     "randn", "randn_like", "normal", "bernoulli", "poisson", "multinomial",
     "randperm", "Error", "ArgumentError", "DtypeError", "OutOfRange",
