@@ -39,9 +39,11 @@ def asarray(obj: Any, dtype: _DTypeLike = None, copy: bool | None = None, *,
     """obj as a tensor, sharing its memory when possible (torch.asarray):
     a th.Tensor as it is; anything with the buffer protocol (numpy arrays,
     memoryviews, bytearray, array.array) or __dlpack__ (torch) as a view of
-    its memory; other data (nested lists, numbers) copied. copy=True always
-    copies; copy=False raises ValueError when a copy would be needed; a dtype
-    other than the data's converts (a copy). device can only be the CPU.
+    its memory (memory exported only read-only, such as bytes or a
+    non-writeable array, as a read-only tensor: Tensor.is_readonly); other
+    data (nested lists, numbers) copied. copy=True always copies;
+    copy=False raises ValueError when a copy would be needed; a dtype other
+    than the data's converts (a copy). device can only be the CPU.
 
     >>> th.asarray([1, 2, 3])
     tensor([1, 2, 3])
@@ -59,8 +61,8 @@ def storage_from_buffer(obj: Any, dtype: Any, size: int) -> Any:
     unless obj holds exactly size elements' bytes.
     """
 def storage_bytes(s: Any) -> memoryview:
-    """s's memory as a writable memoryview of bytes (bfloat16 has no buffer
-    format: its memory is read as uint16).
+    """s's memory as a memoryview of bytes, writable unless s is read-only
+    (bfloat16 has no buffer format: its memory is read as uint16).
     """
 def reinterpret_storage(s: Any, dtype: Any, *, any_size: bool = False) -> Any:
     """A storage of another dtype of the same element size over s's memory

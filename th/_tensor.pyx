@@ -3941,7 +3941,9 @@ cdef class Tensor:
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule over this tensor (versioned when max_version >= (1, 0));
-        it pins the storage until the consumer is done with it."""
+        it pins the storage until the consumer is done with it. A read-only
+        tensor's capsule is flagged read-only, so it must be versioned
+        (BufferError otherwise, as numpy's; copy=True exports a copy)."""
         from th._dlpack import to_dlpack
         return to_dlpack(self, stream, max_version, dl_device, copy)
 
