@@ -7,8 +7,7 @@ storage's free releases it, taking the GIL, whichever side dies first."""
 import importlib
 import sys
 
-from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_SIMPLE,
-                             PyBUF_WRITABLE,
+from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS_RO, PyBUF_SIMPLE, PyBUF_WRITABLE,
                              PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
@@ -66,6 +65,19 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) ex
                     f"complex64, complex128)")
 
 
+cdef int _export(object obj, Py_buffer *view, int flags) except -1:
+    """Exports obj's memory into view (flags: the request, less
+    PyBUF_WRITABLE): writable when obj allows it (returns 0), else read-only
+    (returns 1); raises what the read-only request raises."""
+    try:
+        PyObject_GetBuffer(obj, view, flags | PyBUF_WRITABLE)
+        return 0
+    except (BufferError, ValueError):  # read-only (numpy's refusal is a ValueError)
+        pass
+    PyObject_GetBuffer(obj, view, flags)
+    return 1
+
+
 cdef Tensor _view_export(object obj, str who, int override=-1):
     """A tensor over obj's memory (native, aligned, non-negative strides),
     or ValueError / TypeError saying why it cannot be one. Memory obj
@@ -81,22 +93,14 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     cdef THScalarType t
     cdef int d
     cdef bint swapped
-    cdef bint readonly = False
+    cdef bint readonly
     if view == NULL:
         raise MemoryError(f"{who}: no memory for a buffer export")
-    try:
-        PyObject_GetBuffer(obj, view, PyBUF_RECORDS)  # writable, strided, with format
-    except (BufferError, ValueError):  # (numpy's refusal is a ValueError)
-        readonly = True  # read-only memory: viewed all the same, the tensor flagged so
+    try:  # strided, with format; read-only memory is viewed all the same, flagged so
+        readonly = _export(obj, view, PyBUF_RECORDS_RO)
     except BaseException:
         PyMem_Free(view)
         raise
-    if readonly:
-        try:
-            PyObject_GetBuffer(obj, view, PyBUF_RECORDS_RO)
-        except BaseException:
-            PyMem_Free(view)
-            raise
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize, &swapped)
         if swapped:
@@ -165,23 +169,15 @@ def storage_from_buffer(obj, dtype, size):
     if view == NULL:
         raise MemoryError("storage_from_buffer: no memory for a buffer export")
     try:
-        PyObject_GetBuffer(obj, view, PyBUF_WRITABLE)  # contiguous bytes
-    except (BufferError, ValueError):  # read-only, or strided: the request below says
-        readonly = True
+        if isinstance(obj, bytes):  # an in-band pickle's: copied (see above)
+            raise BufferError
+        readonly = _export(obj, view, PyBUF_SIMPLE)  # contiguous bytes
+    except (BufferError, ValueError):  # strided (or bytes): copied
+        PyMem_Free(view)
+        view = NULL
     except BaseException:
         PyMem_Free(view)
         raise
-    if readonly:
-        try:
-            if isinstance(obj, bytes):  # an in-band pickle's: copied (see above)
-                raise BufferError
-            PyObject_GetBuffer(obj, view, PyBUF_SIMPLE)  # contiguous bytes, read-only
-        except (BufferError, ValueError):  # strided (or bytes): copied
-            PyMem_Free(view)
-            view = NULL
-        except BaseException:
-            PyMem_Free(view)
-            raise
     if view != NULL and (view.len != nbytes or size == 0 or <uintptr_t>view.buf % esz):
         PyBuffer_Release(view)  # the checks and the copy below say what is wrong
         PyMem_Free(view)
@@ -252,26 +248,18 @@ def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
     cdef int64_t n = as_int64(count, "frombuffer(): count")
     cdef int64_t start = as_int64(offset, "frombuffer(): offset")
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
-    cdef bint readonly = False
+    cdef bint readonly
     if view == NULL:
         raise MemoryError("frombuffer: no memory for a buffer export")
     try:
-        PyObject_GetBuffer(buffer, view, PyBUF_WRITABLE)  # contiguous bytes
-    except (BufferError, ValueError):  # (numpy's refusal is a ValueError)
-        readonly = True  # (or not contiguous: the read-only request says)
+        readonly = _export(buffer, view, PyBUF_SIMPLE)  # contiguous bytes
+    except (BufferError, ValueError) as e:
+        PyMem_Free(view)
+        raise ValueError(f"frombuffer: the buffer cannot be viewed as contiguous bytes "
+                         f"({e})") from None
     except BaseException:
         PyMem_Free(view)
         raise
-    if readonly:
-        try:
-            PyObject_GetBuffer(buffer, view, PyBUF_SIMPLE)
-        except (BufferError, ValueError) as e:
-            PyMem_Free(view)
-            raise ValueError(f"frombuffer: the buffer cannot be viewed as contiguous bytes "
-                             f"({e})") from None
-        except BaseException:
-            PyMem_Free(view)
-            raise
     cdef int64_t length = view.len
     try:  # torch's checks and words
         if length == 0 or n == 0:
