@@ -53,7 +53,7 @@ from th._reduce import nansum
 from th._functions import (cat, chunk, concat, concatenate, empty_like, flip, full_like,
                            is_tensor, moveaxis, movedim, ones_like, split, stack, swapaxes,
                            swapdims, unbind, unflatten, zeros_like)
-from th._interop import asarray, from_numpy
+from th._interop import asarray, from_numpy, frombuffer
 # function forms of the views, combinators, contractions (th/_views.py,
 # th/_combine.py, th/_einsum.py)
 from th._views import (adjoint, as_strided, as_strided_copy, clone, diagonal, diagonal_copy,
@@ -170,8 +170,8 @@ def get_library_dirs() -> list[str]:
 __all__ = [
     "Storage", "Tensor", "dtype", "debug", "get_include", "get_library_dirs", "load", "save",
     "empty", "zeros", "ones", "full", "arange", "tensor", "broadcast_shapes",
-    "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "asarray",
-    "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
+    "broadcast_tensors", "get_num_threads", "set_num_threads", "from_numpy", "frombuffer",
+    "asarray", "from_dlpack", "Generator", "default_generator", "manual_seed", "seed", "initial_seed",
     "get_rng_state", "set_rng_state", "rand", "rand_like", "randint", "randint_like",
     "randn", "randn_like", "normal", "bernoulli", "poisson", "multinomial",
     "randperm", "Error", "ArgumentError", "DtypeError", "OutOfRange",

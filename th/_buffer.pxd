@@ -7,7 +7,8 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABL
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int64_t
 
-from th.libTH cimport (THScalarType, THStorage, THStorage_pin, THStorage_unpin,
+from th.libTH cimport (THScalarType, THStorage, THStorage_flags, THStorage_pin, THStorage_unpin,
+                       TH_STORAGE_READONLY,
                        THScalarType_elementSize, TH_UINT8, TH_INT8, TH_INT16, TH_INT32,
                        TH_INT64, TH_FLOAT16, TH_FLOAT32, TH_FLOAT64, TH_BOOL)
 from th.libTH cimport TH_BFLOAT16, TH_COMPLEX64, TH_COMPLEX128, TH_UINT16, TH_UINT32, TH_UINT64
@@ -74,6 +75,12 @@ cdef inline int export_buffer(object owner, Py_buffer *view, int flags, THStorag
         count *= size[i]
         if size[i] > 1 and stride[i] == 0:
             overlapping = True
+    cdef bint readonly = (THStorage_flags(storage) & TH_STORAGE_READONLY) != 0
+    if readonly and (flags & PyBUF_WRITABLE) == PyBUF_WRITABLE:
+        raise BufferError("the tensor views read-only memory (a read-only buffer, bytes, a "
+                          "non-writeable array or a read-only mmap): only a read-only buffer "
+                          "can be exported (numpy.asarray gives a non-writeable array); "
+                          "call .clone() for a writable copy")
     if overlapping and (flags & PyBUF_WRITABLE) == PyBUF_WRITABLE:
         raise BufferError("the tensor has elements that share memory (an expanded, stride-0 "
                           "dim): only a read-only buffer can be exported (e.g. a const "
@@ -102,7 +109,7 @@ cdef inline int export_buffer(object owner, Py_buffer *view, int flags, THStorag
     view.buf = data if data != NULL else th_empty_buffer
     view.obj = owner
     view.len = count * esz
-    view.readonly = overlapping
+    view.readonly = overlapping or readonly
     view.itemsize = esz
     view.format = <char *>buffer_format(t) if flags & PyBUF_FORMAT else NULL
     view.ndim = nd

@@ -11,9 +11,10 @@ def to_dlpack(t: Tensor, stream: Any = None, max_version: tuple[int, int] | None
 def dlpack_device() -> tuple[Literal[1], Literal[0]]: ...
 def from_dlpack(obj: Any) -> Tensor:  # an object with __dlpack__, or a DLPack capsule
     """A tensor over the memory of a DLPack producer (numpy, torch, ...): an
-    object with __dlpack__, or a DLPack capsule. No copy, except for a
-    read-only producer. The producer's memory is released when th's storage
-    dies. A capsule th cannot take (a bad shape or strides, a dtype or
+    object with __dlpack__, or a DLPack capsule. No copy: a producer that
+    flags its memory read-only (a versioned capsule) gives a read-only
+    tensor (Tensor.is_readonly). The producer's memory is released when
+    th's storage dies. A capsule th cannot take (a bad shape or strides, a dtype or
     device th lacks) is consumed all the same: its deleter is called, with
     no exception pending, before from_dlpack raises.
 

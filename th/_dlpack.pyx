@@ -181,9 +181,14 @@ def to_dlpack(Tensor t not None, stream=None, max_version=None, dl_device=None, 
         t = t.clone()
     cdef THTensor *c = t.cdata
     cdef int nd = THTensor_nDimension(c)
+    cdef bint versioned = max_version is not None and max_version[0] >= 1
+    cdef bint readonly = (THStorage_flags(THTensor_storage(c)) & TH_STORAGE_READONLY) != 0
+    if readonly and not versioned:  # numpy's refusal: the consumer would write it
+        raise BufferError("__dlpack__: the tensor views read-only memory, which only a "
+                          "versioned DLPack capsule can say (max_version >= (1, 0)); pass "
+                          "max_version=(1, 0), or copy=True for a writable copy")
     cdef Export *e = <Export *>malloc(sizeof(Export) + sizeof(int64_t) * 2 * nd)
     cdef th_DLTensor *dl
-    cdef bint versioned = max_version is not None and max_version[0] >= 1
     cdef bint overlapping = False
     cdef int d
     if e == NULL:
@@ -209,7 +214,8 @@ def to_dlpack(Tensor t not None, stream=None, max_version=None, dl_device=None, 
         e.versioned.version.minor = DLPACK_VERSION[1]
         e.versioned.manager_ctx = e
         e.versioned.deleter = _delete_versioned
-        e.versioned.flags = FLAG_READ_ONLY if overlapping else 0  # shared elements
+        # shared elements, or read-only memory
+        e.versioned.flags = FLAG_READ_ONLY if overlapping or readonly else 0
         name, pointer = b"dltensor_versioned", <void *>&e.versioned
     else:
         e.legacy.manager_ctx = e
@@ -270,9 +276,10 @@ _import_allocator.free = _release_import
 
 def from_dlpack(obj):
     """A tensor over the memory of a DLPack producer (numpy, torch, ...): an
-    object with __dlpack__, or a DLPack capsule. No copy, except for a
-    read-only producer. The producer's memory is released when th's storage
-    dies. A capsule th cannot take (a bad shape or strides, a dtype or
+    object with __dlpack__, or a DLPack capsule. No copy: a producer that
+    flags its memory read-only (a versioned capsule) gives a read-only
+    tensor (Tensor.is_readonly). The producer's memory is released when
+    th's storage dies. A capsule th cannot take (a bad shape or strides, a dtype or
     device th lacks) is consumed all the same: its deleter is called, with
     no exception pending, before from_dlpack raises.
 
@@ -401,6 +408,8 @@ cdef Tensor _import_capsule(object capsule):
         else:  # the storage holds i; on failure it is left to us (taking)
             storage = THStorage_newWithDataAndAllocator(t, data, extent, &_import_allocator, i)
         THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+        if read_only:  # shared all the same, never written
+            THStorage_setFlag(storage, TH_STORAGE_READONLY)
         # the Move takes the storage, on failure too
         out = wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, nd, sizes,
                                                         NULL if dl.strides == NULL else strides))
@@ -416,7 +425,7 @@ cdef Tensor _import_capsule(object capsule):
             raise failure
     else:
         i.taking = False  # the storage's from now on
-    return out.clone() if read_only else out
+    return out
 
 
 cdef void _release_now(th_DLManagedTensorVersioned *v, th_DLManagedTensor *m) noexcept:

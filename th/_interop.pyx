@@ -7,7 +7,7 @@ storage's free releases it, taking the GIL, whichever side dies first."""
 import importlib
 import sys
 
-from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS, PyBUF_RECORDS_RO, PyBUF_WRITABLE,
+from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS_RO, PyBUF_SIMPLE, PyBUF_WRITABLE,
                              PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
@@ -65,9 +65,24 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) ex
                     f"complex64, complex128)")
 
 
+cdef int _export(object obj, Py_buffer *view, int flags) except -1:
+    """Exports obj's memory into view (flags: the request, less
+    PyBUF_WRITABLE): writable when obj allows it (returns 0), else read-only
+    (returns 1); raises what the read-only request raises."""
+    try:
+        PyObject_GetBuffer(obj, view, flags | PyBUF_WRITABLE)
+        return 0
+    except (BufferError, ValueError):  # read-only (numpy's refusal is a ValueError)
+        pass
+    PyObject_GetBuffer(obj, view, flags)
+    return 1
+
+
 cdef Tensor _view_export(object obj, str who, int override=-1):
-    """A tensor over obj's memory (writable, native, aligned, non-negative
-    strides), or ValueError / TypeError saying why it cannot be one.
+    """A tensor over obj's memory (native, aligned, non-negative strides),
+    or ValueError / TypeError saying why it cannot be one. Memory obj
+    exports only read-only (bytes, a non-writeable array, a read-only mmap)
+    gives a read-only tensor (TH_STORAGE_READONLY): shared, never written.
     override: the th dtype of the elements, when their format is another of
     the same size (an ml_dtypes bfloat16 array, viewed as uint16)."""
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
@@ -78,14 +93,11 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     cdef THScalarType t
     cdef int d
     cdef bint swapped
+    cdef bint readonly
     if view == NULL:
         raise MemoryError(f"{who}: no memory for a buffer export")
-    try:
-        PyObject_GetBuffer(obj, view, PyBUF_RECORDS)  # writable, strided, with format
-    except BufferError as e:
-        PyMem_Free(view)
-        raise ValueError(f"{who}: cannot view a read-only buffer (th tensors are writable): "
-                         f"{e}; copy it instead") from None
+    try:  # strided, with format; read-only memory is viewed all the same, flagged so
+        readonly = _export(obj, view, PyBUF_RECORDS_RO)
     except BaseException:
         PyMem_Free(view)
         raise
@@ -130,6 +142,8 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     else:  # the storage takes the export, also if this fails
         storage = THStorage_newWithDataAndAllocator(t, view.buf, extent, &_export_allocator, view)
     THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+    if readonly:
+        THStorage_setFlag(storage, TH_STORAGE_READONLY)
     return wrap_tensor(THTensor_newWithStorageNdMove(
         storage, 0, view.ndim, sizes, NULL if view.strides == NULL else strides))
 
@@ -137,9 +151,12 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
 def storage_from_buffer(obj, dtype, size):
     """A storage of size elements of dtype over obj's bytes (pickle's buffers,
     out-of-band with protocol 5): obj's own memory when it exports it
-    writable, contiguous and aligned to the elements (the storage then keeps
-    the export, hence obj, until it dies), else a copy. ValueError unless obj
-    holds exactly size elements' bytes."""
+    contiguous and aligned to the elements (the storage then keeps the
+    export, hence obj, until it dies; memory exported only read-only, as an
+    object store's, gives a read-only storage), else a copy. Bytes (an
+    in-band pickle's buffer, which pickle made for this load alone) are
+    copied: a loaded tensor is writable as its pickled one was. ValueError
+    unless obj holds exactly size elements' bytes."""
     size = as_int64(size, "storage_from_buffer(): size")
     cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
     cdef int64_t esz = THScalarType_elementSize(t)
@@ -148,11 +165,14 @@ def storage_from_buffer(obj, dtype, size):
     cdef int64_t nbytes = size * esz
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
     cdef THStorage *storage
+    cdef bint readonly = False
     if view == NULL:
         raise MemoryError("storage_from_buffer: no memory for a buffer export")
     try:
-        PyObject_GetBuffer(obj, view, PyBUF_WRITABLE)  # contiguous bytes, or BufferError
-    except (BufferError, ValueError):  # read-only (bytes: an in-band pickle), strided: copy
+        if isinstance(obj, bytes):  # an in-band pickle's: copied (see above)
+            raise BufferError
+        readonly = _export(obj, view, PyBUF_SIMPLE)  # contiguous bytes
+    except (BufferError, ValueError):  # strided (or bytes): copied
         PyMem_Free(view)
         view = NULL
     except BaseException:
@@ -165,6 +185,8 @@ def storage_from_buffer(obj, dtype, size):
     if view != NULL:  # the storage takes the export, also if this fails
         storage = THStorage_newWithDataAndAllocator(t, view.buf, size, &_export_allocator, view)
         THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+        if readonly:
+            THStorage_setFlag(storage, TH_STORAGE_READONLY)
         return wrap_storage(storage)
     data = memoryview(obj)
     if data.nbytes != nbytes:
@@ -177,8 +199,8 @@ def storage_from_buffer(obj, dtype, size):
 
 
 def storage_bytes(Storage s not None):
-    """s's memory as a writable memoryview of bytes (bfloat16 has no buffer
-    format: its memory is read as uint16)."""
+    """s's memory as a memoryview of bytes, writable unless s is read-only
+    (bfloat16 has no buffer format: its memory is read as uint16)."""
     if THStorage_dtype(s.cdata) == TH_BFLOAT16:
         s = reinterpret_storage(s, dtype_of(TH_UINT16))
     return memoryview(s).cast("B")
@@ -186,10 +208,12 @@ def storage_bytes(Storage s not None):
 
 def from_numpy(a):
     """A tensor over a numpy array's memory (no copy): writes through either
-    are seen by the other, and the tensor keeps the array alive. The array
-    must be writable, in native byte order, aligned, with non-negative
-    strides and a dtype th has (ValueError / TypeError otherwise: use
-    th.asarray to copy when sharing is impossible).
+    are seen by the other, and the tensor keeps the array alive. A
+    non-writeable array is shared too, as a read-only tensor
+    (Tensor.is_readonly: every write refuses it; torch shares with a
+    warning, th enforces instead). The array must be in native byte order,
+    aligned, with non-negative strides and a dtype th has (ValueError /
+    TypeError otherwise: use th.asarray to copy when sharing is impossible).
 
     >>> import numpy as np
     >>> a = np.arange(3.0)
@@ -204,6 +228,70 @@ def from_numpy(a):
     if _is_ml_bfloat16(a):
         return _view_export(a.view(numpy.uint16), "from_numpy", TH_BFLOAT16)
     return _view_export(a, "from_numpy")
+
+
+def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
+    """A 1-dim tensor over the bytes of any object with the buffer protocol
+    (torch.frombuffer): count elements of dtype (-1: all the bytes after
+    offset) starting offset bytes in. No copy: the tensor keeps the buffer
+    alive, and memory the object exports only read-only (bytes, a read-only
+    memoryview or mmap) gives a read-only tensor (Tensor.is_readonly), where
+    torch warns. ValueError for a non-contiguous buffer, an offset or count
+    out of range, bytes that are not whole elements or not aligned to them.
+
+    >>> th.frombuffer(bytearray(b"\\x01\\x00\\x02\\x00"), dtype=th.int16)
+    tensor([1, 2], dtype=th.int16)
+    """
+    check_factory_args("frombuffer", None, requires_grad, False)
+    cdef THScalarType t = <THScalarType>as_scalar_type(dtype, TH_FLOAT32)
+    cdef int64_t esz = THScalarType_elementSize(t)
+    cdef int64_t n = as_int64(count, "frombuffer(): count")
+    cdef int64_t start = as_int64(offset, "frombuffer(): offset")
+    cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
+    cdef bint readonly
+    if view == NULL:
+        raise MemoryError("frombuffer: no memory for a buffer export")
+    try:
+        readonly = _export(buffer, view, PyBUF_SIMPLE)  # contiguous bytes
+    except (BufferError, ValueError) as e:
+        PyMem_Free(view)
+        raise ValueError(f"frombuffer: the buffer cannot be viewed as contiguous bytes "
+                         f"({e})") from None
+    except BaseException:
+        PyMem_Free(view)
+        raise
+    cdef int64_t length = view.len
+    try:  # torch's checks and words
+        if length == 0 or n == 0:
+            raise ValueError(f"frombuffer: both buffer length ({length}) and count ({n}) must "
+                             f"not be 0")
+        if start < 0 or start >= length:
+            raise ValueError(f"frombuffer: offset ({start} bytes) must be non-negative and no "
+                             f"greater than buffer length ({length} bytes) minus 1")
+        if n < 0:
+            if (length - start) % esz:
+                raise ValueError(f"frombuffer: buffer length ({length - start} bytes) after "
+                                 f"offset ({start} bytes) must be a multiple of element size "
+                                 f"({esz})")
+            n = (length - start) // esz
+        elif n > (length - start) // esz:
+            raise ValueError(f"frombuffer: requested buffer length ({n} * {esz} bytes) after "
+                             f"offset ({start} bytes) must not be greater than actual buffer "
+                             f"length ({length} bytes)")
+        if (<uintptr_t>view.buf + <uintptr_t>start) % <uintptr_t>esz:
+            raise ValueError(f"frombuffer: the data at offset {start} is not aligned to its "
+                             f"{esz}-byte elements; copy it instead")
+    except BaseException:
+        PyBuffer_Release(view)
+        PyMem_Free(view)
+        raise
+    # the storage takes the export, also if this fails
+    cdef THStorage *storage = THStorage_newWithDataAndAllocator(
+        t, <char *>view.buf + start, n, &_export_allocator, view)
+    THStorage_clearFlag(storage, TH_STORAGE_RESIZABLE)
+    if readonly:
+        THStorage_setFlag(storage, TH_STORAGE_READONLY)
+    return wrap_tensor(THTensor_newWithStorageNdMove(storage, 0, 1, &n, NULL))
 
 
 # ------------------------------------------------------------------ bfloat16
@@ -229,7 +317,8 @@ _pin_allocator.free = _unpin_storage
 
 def reinterpret_storage(Storage s not None, dtype, *, any_size=False):
     """A storage of another dtype of the same element size over s's memory
-    (no copy): it pins s (one reference, data kept in place) while it lives.
+    (no copy): it pins s (one reference, data kept in place) while it lives,
+    and is read-only when s is.
     any_size: the element sizes may differ (Tensor.view(dtype)); the new
     storage holds as many whole elements as s's bytes make."""
     cdef THStorage *c = s.cdata
@@ -244,6 +333,7 @@ def reinterpret_storage(Storage s not None, dtype, *, any_size=False):
     cdef THStorage *r = THStorage_newWithDataAndAllocator(t, THStorage_data(c), size,
                                                           &_pin_allocator, c)
     THStorage_clearFlag(r, TH_STORAGE_RESIZABLE)
+    THStorage_setFlag(r, THStorage_flags(c) & TH_STORAGE_READONLY)  # the same memory
     return wrap_storage(r)
 
 
@@ -324,9 +414,11 @@ def asarray(obj, dtype=None, copy=None, *, device=None, requires_grad=False):
     """obj as a tensor, sharing its memory when possible (torch.asarray):
     a th.Tensor as it is; anything with the buffer protocol (numpy arrays,
     memoryviews, bytearray, array.array) or __dlpack__ (torch) as a view of
-    its memory; other data (nested lists, numbers) copied. copy=True always
-    copies; copy=False raises ValueError when a copy would be needed; a dtype
-    other than the data's converts (a copy). device can only be the CPU.
+    its memory (memory exported only read-only, such as bytes or a
+    non-writeable array, as a read-only tensor: Tensor.is_readonly); other
+    data (nested lists, numbers) copied. copy=True always copies;
+    copy=False raises ValueError when a copy would be needed; a dtype other
+    than the data's converts (a copy). device can only be the CPU.
 
     >>> th.asarray([1, 2, 3])
     tensor([1, 2, 3])

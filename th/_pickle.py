@@ -4,7 +4,8 @@ pickled together still share one storage after loading. With protocol 5 a
 storage hands its memory over as a PickleBuffer: a buffer_callback (Ray,
 Dask, multiprocessing's shared-memory transports) can then move it out of
 band without a copy, and loading keeps the buffer it is given instead of
-copying it (see storage_from_buffer). (th.multiprocessing sends
+copying it (see storage_from_buffer): a buffer given read-only (an object
+store's) loads as a read-only tensor. (th.multiprocessing sends
 shared-memory storages as descriptors instead.)"""
 import pickle
 

@@ -64,3 +64,7 @@ class Storage:
         """
     def is_shared(self) -> bool:
         """True for a shared mapping: shared memory or a file mapped shared."""
+    def is_readonly(self) -> bool:
+        """True for read-only memory shared without a copy (see
+        Tensor.is_readonly): every write refuses it.
+        """

@@ -126,6 +126,7 @@ cdef class Storage:
         cdef double d
         # the value next: its __index__ or __float__ may resize this storage
         cdef int kind = as_number(value, &i, &d)
+        THStorage_checkWritable(self.cdata, "Storage.__setitem__")
         write_number(_element(self.cdata, k), THStorage_dtype(self.cdata), kind, i, d, value)
 
     def tolist(self):
@@ -175,6 +176,11 @@ cdef class Storage:
     def is_shared(self):
         """True for a shared mapping: shared memory or a file mapped shared."""
         return THStorage_isShared(self.cdata) != 0
+
+    def is_readonly(self):
+        """True for read-only memory shared without a copy (see
+        Tensor.is_readonly): every write refuses it."""
+        return (THStorage_flags(self.cdata) & TH_STORAGE_READONLY) != 0
 
     def __reduce_ex__(self, protocol):
         from th._pickle import reduce_storage

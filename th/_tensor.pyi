@@ -1824,6 +1824,19 @@ class Tensor:
         >>> th.tensor([[1.0, 2.0], [3.0, 4.0]]).is_shared()
         False
         """
+    def is_readonly(self) -> builtins.bool:
+        """True if the tensor views read-only memory (bytes, a non-writeable
+        numpy array, a read-only mmap or memoryview, a read-only DLPack
+        capsule), shared without a copy. Its views are read-only too, and
+        every write (in-place ops, copy_, fill_, setitem, out=, resize_,
+        share_memory_, a writable buffer export) is a RuntimeError or, for
+        buffers, BufferError; .clone() gives a writable copy. numpy's
+        counterpart is ``not a.flags.writeable``.
+
+        >>> t = th.frombuffer(b"\\x01\\x02", dtype=th.uint8)
+        >>> t.is_readonly(), t[1:].is_readonly(), t.clone().is_readonly()
+        (True, True, False)
+        """
 
     # element-wise math (th._expr; `int` and `bool` are methods in this class,
     # so its annotations spell the types builtins.int and builtins.bool)

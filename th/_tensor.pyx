@@ -4317,7 +4317,9 @@ cdef class Tensor:
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
         """A DLPack capsule over this tensor (versioned when max_version >= (1, 0));
-        it pins the storage until the consumer is done with it."""
+        it pins the storage until the consumer is done with it. A read-only
+        tensor's capsule is flagged read-only, so it must be versioned
+        (BufferError otherwise, as numpy's; copy=True exports a copy)."""
         from th._dlpack import to_dlpack
         return to_dlpack(self, stream, max_version, dl_device, copy)
 
@@ -4764,6 +4766,22 @@ cdef class Tensor:
                 [1.]])
         """
         return _th_module("_legacy_linalg").lu_solve(self, LU_data, LU_pivots)
+
+    def is_readonly(self):
+        """True if the tensor views read-only memory (bytes, a non-writeable
+        numpy array, a read-only mmap or memoryview, a read-only DLPack
+        capsule), shared without a copy. Its views are read-only too, and
+        every write (in-place ops, copy_, fill_, setitem, out=, resize_,
+        share_memory_, a writable buffer export) is a RuntimeError or, for
+        buffers, BufferError; .clone() gives a writable copy. numpy's
+        counterpart is ``not a.flags.writeable``.
+
+        >>> t = th.frombuffer(b"\\x01\\x02", dtype=th.uint8)
+        >>> t.is_readonly(), t[1:].is_readonly(), t.clone().is_readonly()
+        (True, True, False)
+        """
+        THDebug_checkTensor(self.cdata)
+        return (THStorage_flags(THTensor_storage(self.cdata)) & TH_STORAGE_READONLY) != 0
 
     def __reduce__(self):
         from th._pickle import reduce_tensor

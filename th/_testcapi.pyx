@@ -138,6 +138,7 @@ def storage_clear_flag(Storage s not None, int flag):
 STORAGE_REFCOUNTED = TH_STORAGE_REFCOUNTED
 STORAGE_RESIZABLE = TH_STORAGE_RESIZABLE
 STORAGE_FREEMEM = TH_STORAGE_FREEMEM
+STORAGE_READONLY = TH_STORAGE_READONLY
 
 
 # ----------------------------------------------------------- a counting allocator

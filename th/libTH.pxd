@@ -155,6 +155,7 @@ cdef extern from "TH/TH.h" nogil:
         TH_STORAGE_REFCOUNTED
         TH_STORAGE_RESIZABLE
         TH_STORAGE_FREEMEM
+        TH_STORAGE_READONLY
 
     THStorage *THStorage_new(THScalarType dtype) except NULL
     THStorage *THStorage_newWithSize(THScalarType dtype, int64_t size) except NULL
@@ -191,6 +192,7 @@ cdef extern from "TH/TH.h" nogil:
     int THStorage_flags(const THStorage *self) noexcept
     void THStorage_setFlag(THStorage *self, int flag) noexcept
     void THStorage_clearFlag(THStorage *self, int flag) noexcept
+    int THStorage_checkWritable(const THStorage *self, const char *fn) except -1
 
     # ------------------------------------------------------------- THTensor.h
     ctypedef struct THTensor:

@@ -13,10 +13,20 @@
 
 typedef struct THStorage THStorage;
 
-/* Flags, as in TH. A new storage has all three. */
+/* Flags, as in TH. A new storage has the first three. */
 #define TH_STORAGE_REFCOUNTED 1 /* retain/free count; cleared: they do nothing */
 #define TH_STORAGE_RESIZABLE 2  /* THStorage_resize and THStorage_swap allowed */
 #define TH_STORAGE_FREEMEM 4    /* give the data back to the allocator at the end */
+/* th's own: the data is read-only memory (a read-only buffer, bytes, a
+ * non-writeable numpy array, a read-only mmap, an object store) viewed
+ * without a copy. Every tensor over the storage (views included) is then
+ * read-only: every function that writes elements, resizes or moves the data
+ * refuses it (RuntimeError naming the function; docs/REFCOUNT.md lists
+ * them), reads work as ever. Set it with THStorage_setFlag before handing the
+ * storage out; it cannot be cleared (THStorage_clearFlag leaves it), since
+ * the producer's memory must never be written: copy (THTensor_newClone) for
+ * writable data. */
+#define TH_STORAGE_READONLY 8
 
 /* -------------------------------------------------- creation (new reference) */
 
@@ -114,7 +124,13 @@ TH_API THAllocator *THStorage_allocator(const THStorage *self);
 TH_API void *THStorage_allocatorContext(const THStorage *self);
 TH_API int THStorage_flags(const THStorage *self);
 TH_API void THStorage_setFlag(THStorage *self, int flag);
+/* TH_STORAGE_READONLY in flag is ignored: it cannot be cleared. */
 TH_API void THStorage_clearFlag(THStorage *self, int flag);
+/* 0 when the storage's elements may be written; -1 with a RuntimeError
+ * naming fn (NULL: this function) when it views read-only memory
+ * (TH_STORAGE_READONLY). th's own functions check; call it before writing
+ * through THStorage_data, THTensor_data or a handle yourself. */
+TH_API int THStorage_checkWritable(const THStorage *self, const char *fn);
 
 /* ------------------------------------------------- typed access (per dtype)
  * THUInt8Storage_data, THFloat32Storage_get, THFloat64Storage_set, ...: see

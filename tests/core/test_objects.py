@@ -183,8 +183,8 @@ def test_storage_from_buffer_copies_what_it_cannot_share():
     from th._interop import storage_from_buffer
 
     raw = np.arange(4, dtype=np.int32).tobytes()
-    readonly = storage_from_buffer(raw, th.int32, 4)  # bytes: read-only, copied
-    assert readonly.tolist() == [0, 1, 2, 3]
+    readonly = storage_from_buffer(raw, th.int32, 4)  # bytes (in-band pickles'): copied
+    assert readonly.tolist() == [0, 1, 2, 3] and not readonly.is_readonly()
     misaligned = bytearray(17)
     misaligned[1:] = raw
     shifted = storage_from_buffer(memoryview(misaligned)[1:], th.int32, 4)

@@ -82,11 +82,14 @@ def test_ml_dtypes_asarray_shares_or_copies():
     assert th.asarray(a).data_ptr() == address(a)
     ro = a.copy()
     ro.flags.writeable = False
-    c = th.asarray(ro)
-    assert c.dtype is th.bfloat16 and c.data_ptr() != address(ro) and c.tolist() == list(range(6))
+    c = th.asarray(ro)  # read-only memory: shared, flagged read-only
+    assert c.dtype is th.bfloat16 and c.data_ptr() == address(ro) and c.tolist() == list(range(6))
+    assert c.is_readonly() and th.asarray(ro, copy=False).is_readonly()
+    back = c.numpy()  # through a reinterpreted storage, still read-only
+    assert back.dtype == ml_dtypes.bfloat16 and not back.flags.writeable
     assert th.asarray(a, dtype=th.float32).tolist() == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
-    with pytest.raises(ValueError, match="read-only"):
-        th.asarray(ro, copy=False)
+    with pytest.raises(ValueError, match="byte-swapped"):
+        th.asarray(np.arange(2, dtype=">f4"), copy=False)
     with pytest.raises(ValueError, match="cannot include dtype"):  # numpy has no buffer for it
         th.from_numpy(np.zeros(2, dtype=ml_dtypes.float8_e4m3fn))
 

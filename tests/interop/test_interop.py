@@ -62,8 +62,8 @@ def test_from_numpy_refuses_what_it_cannot_view():
         th.from_numpy(np.arange(5.0)[::-1])
     ro = np.arange(3.0)
     ro.flags.writeable = False
-    with pytest.raises(ValueError, match="read-only"):
-        th.from_numpy(ro)
+    shared = th.from_numpy(ro)  # read-only memory: shared, flagged (tests/interop/test_readonly.py)
+    assert shared.is_readonly() and shared.data_ptr() == address(ro)
     with pytest.raises(TypeError, match="format 'g'.*no th dtype"):
         th.from_numpy(np.zeros(3, np.longdouble))
     with pytest.raises(ValueError, match="byte-swapped"):  # th.asarray copies it
@@ -115,7 +115,9 @@ def test_asarray_shares_when_it_can_and_copies_when_it_must():
     assert buf[0] == 9  # any writable buffer is shared
     ro = np.arange(3.0)
     ro.flags.writeable = False
-    assert th.asarray(ro).tolist() == [0.0, 1.0, 2.0]  # read-only: copied
+    shared = th.asarray(ro)  # read-only: shared, flagged read-only
+    assert shared.tolist() == [0.0, 1.0, 2.0] and shared.data_ptr() == address(ro)
+    assert shared.is_readonly()
 
 
 # ------------------------------------------------------------- numpy()

@@ -279,6 +279,8 @@ static THMapAllocatorContext *new_shared_memory(int64_t nbytes, void **data, con
 
 int THStorage_moveToSharedMemory(THStorage *self) {
   TH_CHECK_STORAGE(self, -1);
+  /* the copy would be writable and the producer's memory let go: refused */
+  if (th_storage_check_not_readonly(self, "the storage", __func__)) return -1;
   if (THStorage_isShared(self)) return 0;
   int64_t pins = THStorage_pins(self);
   if (pins > 0) {

@@ -149,7 +149,15 @@ int64_t THStorage_pins(const THStorage *self) {
   return atomic_load_explicit(&self->pins, memory_order_relaxed);
 }
 
+int th_readonly_error(const char *what, const char *fn) {
+  TH_ERR_FN(TH_ERROR_RUNTIME, fn, "%s views read-only memory (a read-only buffer, bytes, a "
+            "non-writeable numpy array or a read-only mmap, shared without a copy) and "
+            "cannot be written; .clone() gives a writable copy", what);
+  return -1;
+}
+
 int th_storage_check_resizable(const THStorage *self, const char *fn) {
+  if (th_storage_check_not_readonly(self, "the storage", fn)) return -1;
   if (!(self->flags & TH_STORAGE_RESIZABLE)) {
     TH_ERR_FN(TH_ERROR_RUNTIME, fn, "storage is not resizable");
     return -1;
@@ -204,6 +212,7 @@ int THStorage_resize(THStorage *self, int64_t size) {
 int THStorage_fill(THStorage *self, double value) {
   th_element pattern;
   TH_CHECK_STORAGE(self, -1);
+  if (th_storage_check_not_readonly(self, "the storage", __func__)) return -1;
   if (th_scalar_from_double(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, &pattern);
@@ -213,6 +222,7 @@ int THStorage_fill(THStorage *self, double value) {
 int THStorage_fillInt64(THStorage *self, int64_t value) {
   th_element pattern;
   TH_CHECK_STORAGE(self, -1);
+  if (th_storage_check_not_readonly(self, "the storage", __func__)) return -1;
   if (th_scalar_from_int64(self->dtype, value, &pattern, __func__)) return -1;
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, &pattern);
@@ -221,6 +231,7 @@ int THStorage_fillInt64(THStorage *self, int64_t value) {
 
 int THStorage_fillElement(THStorage *self, const void *element) {
   TH_CHECK_STORAGE(self, -1);
+  if (th_storage_check_not_readonly(self, "the storage", __func__)) return -1;
   THRequire(element, -1, TH_ERROR_VALUE, "%s: element is NULL", __func__);
   size_t elsize = THScalarType_elementSize(self->dtype);
   th_fill_strided(self->data, (ptrdiff_t)elsize, self->size, elsize, element);
@@ -260,7 +271,15 @@ THAllocator *THStorage_allocator(const THStorage *self) { return self->allocator
 void *THStorage_allocatorContext(const THStorage *self) { return self->allocatorContext; }
 int THStorage_flags(const THStorage *self) { return self->flags; }
 void THStorage_setFlag(THStorage *self, int flag) { self->flags |= flag; }
-void THStorage_clearFlag(THStorage *self, int flag) { self->flags &= ~flag; }
+int THStorage_checkWritable(const THStorage *self, const char *fn) {
+  TH_CHECK_STORAGE(self, -1);
+  return th_storage_check_not_readonly(self, "the storage", fn ? fn : __func__);
+}
+
+/* read-only stays: the producer's memory must never be written */
+void THStorage_clearFlag(THStorage *self, int flag) {
+  self->flags &= ~(flag & ~TH_STORAGE_READONLY);
+}
 
 /* Typed access: THUInt8Storage_data, THFloat32Storage_get, ... */
 #define TH_GENERIC_FILE "core/generic/THStorageTyped.c"

@@ -34,4 +34,16 @@ int th_storage_resize(THStorage *self, int64_t size, const char *fn);
 /* The storage-side checks of a resize, reported as fn. */
 int th_storage_check_resizable(const THStorage *self, const char *fn);
 
+/* RuntimeError as fn: `what` views read-only memory (TH_STORAGE_READONLY).
+ * Returns -1. */
+int th_readonly_error(const char *what, const char *fn);
+/* 0, or -1 with th_readonly_error when s is read-only: every function that
+ * writes a storage's elements, resizes or moves its data calls it first. */
+static inline int th_storage_check_not_readonly(const THStorage *s, const char *what,
+                                                const char *fn) {
+  if (__builtin_expect((s->flags & TH_STORAGE_READONLY) != 0, 0))
+    return th_readonly_error(what, fn);
+  return 0;
+}
+
 #endif

@@ -334,6 +334,9 @@ int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
                       const int64_t *stride) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
   TH_CHECK_TENSOR(self, -1);
+  /* a resize prepares a tensor to be written (every out= does it): a
+   * read-only one is refused even when its shape stays */
+  if (th_storage_check_not_readonly(self->storage, "the tensor", __func__)) return -1;
   if (th_geometry_check(nDimension, size, stride, self->storageOffset, buf, &numel, &needed,
                         __func__) ||
       th_tensor_reserve_dims(self, nDimension, __func__))

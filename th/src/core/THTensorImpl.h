@@ -136,9 +136,12 @@ static inline int th_shared_elements_dim(const THTensor *t) {
   return -1;
 }
 
-/* Every function that writes into a tensor refuses one whose elements share
- * memory: RuntimeError (as fn, naming the tensor `what`), as torch does. */
+/* Every function that writes into a tensor refuses one over read-only
+ * memory (TH_STORAGE_READONLY) and one whose elements share memory:
+ * RuntimeError (as fn, naming the tensor `what`), as torch does for the
+ * second. */
 static inline int th_check_writable(const THTensor *t, const char *what, const char *fn) {
+  if (th_storage_check_not_readonly(t->storage, what, fn)) return -1;
   int d = th_shared_elements_dim(t);
   if (d < 0) return 0;
   th_error_at(TH_ERROR_RUNTIME, __FILE__, __LINE__, 0, fn, "%s has elements that share memory "
@@ -147,9 +150,11 @@ static inline int th_check_writable(const THTensor *t, const char *what, const c
 }
 
 /* A result of the given shape that has it already is written as it lies,
- * so it must be writable. */
+ * so it must be writable; one of another shape is resized, which a
+ * read-only one refuses (here, as fn). */
 static inline int th_check_result_strides(const THTensor *result, int nDimension,
                                           const int64_t *size, const char *fn) {
+  if (th_storage_check_not_readonly(result->storage, "the result", fn)) return -1;
   if (!th_has_shape(result, nDimension, size)) return 0;
   return th_check_writable(result, "the result", fn);
 }

@@ -1058,6 +1058,8 @@ static THExprPlan *oneshot_plan(int *cached) {
 
 int th_expr_store(THTensor *dst, THExpr *whole, const char *fn) {
   int cached, status = -1;
+  /* every write of the engine (fills, copies, assignments) comes here */
+  if (th_storage_check_not_readonly(dst->storage, "the tensor", fn)) return -1;
   THExprPlan *p = oneshot_plan(&cached);
   if (!p) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "out of memory for the expression's plan");
@@ -1203,6 +1205,8 @@ int THExprPlan_run(THExprPlan *plan) {
     return -1;
   }
   for (int k = 0; k < plan->nleaves; k++) TH_CHECK_TENSOR(plan->leaf[k], -1);
+  /* (set_ may have pointed dst at read-only memory since it was planned) */
+  if (th_storage_check_not_readonly(plan->dst->storage, "dst", "THExprPlan_run")) return -1;
   if (geometry_changed(plan)) {
     TH_ERR(TH_ERROR_RUNTIME, "a tensor of the plan changed its geometry or dtype since it was "
            "planned");

@@ -374,6 +374,7 @@ int THTensor_copy(THTensor *dst, THTensor *src) {
   TH_CHECK_TENSOR(dst, -1);
   TH_CHECK_TENSOR(src, -1);
   if (broadcast_strides(dst, src, src_strides, __func__)) return -1;
+  if (th_storage_check_not_readonly(dst->storage, "dst", __func__)) return -1;
   if (th_tensor_numel(dst) == 0) return 0;
   if (th_check_writable(dst, "dst", __func__)) return -1;
   if (dst->storage->dtype == src->storage->dtype && THTensor_isSetTo(dst, src)) return 0;

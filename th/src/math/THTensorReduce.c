@@ -1159,6 +1159,9 @@ static int reduce(THTensor *input, int op, double p, double correction, int nDim
   R.cls_es = THScalarType_elementSize(class_dtype[R.cls]);
   R.f32 = R.in_dtype == TH_FLOAT32 && R.cls == CLS_F;
   THTensor *into_v = values ? *values : NULL, *into_ix = indices ? *indices : NULL;
+  if ((into_v && th_storage_check_not_readonly(into_v->storage, "the result", fn)) ||
+      (into_ix && th_storage_check_not_readonly(into_ix->storage, "indices", fn)))
+    return -1;
   if ((into_v && th_has_shape(into_v, on, osz) && th_check_writable(into_v, "the result", fn)) ||
       (into_ix && th_has_shape(into_ix, on, osz) && th_check_writable(into_ix, "indices", fn)))
     return -1;

@@ -248,6 +248,7 @@ static int check_result(THTensor *t, const char *what, const THTensor *input, co
     return -1;
   }
   TH_CHECK_TENSOR_AS(t, fn, -1);
+  if (th_storage_check_not_readonly(t->storage, what, fn)) return -1;
   if (th_has_shape(t, input->nDimension, th_sizes(input)) && th_check_writable(t, what, fn))
     return -1;
   return 0;

@@ -730,7 +730,9 @@ static int check_out(THTensor *t, THScalarType dtype, const char *what, int on,
               THScalarType_name(dtype), THScalarType_name(t->storage->dtype));
     return -1;
   }
-  if (th_has_shape(t, on, osz) && th_check_writable(t, what, fn)) return -1;
+  if (th_storage_check_not_readonly(t->storage, what, fn) ||
+      (th_has_shape(t, on, osz) && th_check_writable(t, what, fn)))
+    return -1;
   return 0;
 }
 

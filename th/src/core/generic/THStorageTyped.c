@@ -34,7 +34,8 @@ real THStorage_(get)(const THStorage *self, int64_t idx) {
 }
 
 int THStorage_(set)(THStorage *self, int64_t idx, real value) {
-  if (THStorage_(checkDtype)(self, __func__) || THStorage_(checkIndex)(self, idx, __func__))
+  if (THStorage_(checkDtype)(self, __func__) || THStorage_(checkIndex)(self, idx, __func__) ||
+      th_storage_check_not_readonly(self, "the storage", __func__))
     return -1;
   ((real *)self->data)[idx] = value;
   return 0;

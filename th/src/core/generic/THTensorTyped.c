@@ -74,28 +74,34 @@ real THTensor_(get4d)(const THTensor *self, int64_t i0, int64_t i1, int64_t i2, 
 
 int THTensor_(set0d)(THTensor *self, real value) {
   real *base;
-  if (THTensor_(checkAccess)(self, 0, &base, __func__)) return -1;
+  if (THTensor_(checkAccess)(self, 0, &base, __func__) ||
+      th_storage_check_not_readonly(self->storage, "the tensor", __func__))
+    return -1;
   *base = value;
   return 0;
 }
 int THTensor_(set1d)(THTensor *self, int64_t i0, real value) {
   TH_LOCATE(1, -1, i0)
+  if (th_storage_check_not_readonly(self->storage, "the tensor", __func__)) return -1;
   *p = value;
   return 0;
 }
 int THTensor_(set2d)(THTensor *self, int64_t i0, int64_t i1, real value) {
   TH_LOCATE(2, -1, i0, i1)
+  if (th_storage_check_not_readonly(self->storage, "the tensor", __func__)) return -1;
   *p = value;
   return 0;
 }
 int THTensor_(set3d)(THTensor *self, int64_t i0, int64_t i1, int64_t i2, real value) {
   TH_LOCATE(3, -1, i0, i1, i2)
+  if (th_storage_check_not_readonly(self->storage, "the tensor", __func__)) return -1;
   *p = value;
   return 0;
 }
 int THTensor_(set4d)(THTensor *self, int64_t i0, int64_t i1, int64_t i2, int64_t i3,
                      real value) {
   TH_LOCATE(4, -1, i0, i1, i2, i3)
+  if (th_storage_check_not_readonly(self->storage, "the tensor", __func__)) return -1;
   *p = value;
   return 0;
 }
