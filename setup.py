@@ -10,7 +10,7 @@ Environment:
                         builds (but TH_DEBUG's and TH_SANITIZE's) leave it out
                         (18 MB in a wheel, and compile time)
   TH_TEST_MODULES=0     leave out the test-only modules (th._testcapi), as a
-                        release wheel does (README.md, "Wheels")
+                        release wheel does (README.md, "Building and wheels")
   TH_BUILD_JOBS=N       compiler processes at once (default: the CPUs this
                         process may run on; setup.py build_ext -j N wins)
 
@@ -88,7 +88,7 @@ CORE_RPATHS = ["$ORIGIN/../scipy_openblas32/lib", "$ORIGIN/" + OPENBLAS_LINK]
 MODULE_RPATHS = ["$ORIGIN"]  # libTH.so beside the modules
 # C API wrappers for th's own tests, which take references away from Python
 # objects: a release wheel leaves them out (TH_TEST_MODULES=0; README.md,
-# "Wheels"), `pip install .` keeps them for the suite run against it
+# "Building and wheels"), `pip install .` keeps them for the suite run against it
 TEST_MODULES = ["th._testcapi"]
 
 
