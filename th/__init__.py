@@ -9,8 +9,10 @@ import os as _os
 
 def _load_openblas():
     """Loads scipy-openblas32's library by path, for a layout libTH.so's
-    rpaths (the build's lib dir, site-packages/scipy_openblas32/lib) miss:
-    the loader then finds the soname libTH.so needs among the loaded ones."""
+    RUNPATH ($ORIGIN/../scipy_openblas32/lib: installed beside th;
+    $ORIGIN/.openblas: an in-place build's link) misses, such as th and
+    scipy-openblas32 in different site-packages: the loader then finds the
+    soname libTH.so needs among the loaded ones."""
     import ctypes
     import importlib.util
 
