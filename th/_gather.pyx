@@ -26,6 +26,7 @@ import warnings
 cimport th._errors
 from th._args cimport as_dim
 from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value
+from th._indexing cimport is_int_index
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 from th._errors import ArgumentError, Error, OutOfRange
@@ -426,14 +427,6 @@ cdef int _index_pointers(list tensors, THTensor **out) except -1:
     return 0
 
 
-cdef bint _is_int_item(object item):
-    """An int index: an int (not a bool), a numpy integer or a 0-dim integer tensor."""
-    if isinstance(item, int):
-        return not isinstance(item, bool)
-    return (getattr(item, "ndim", None) == 0 and hasattr(item, "__index__")
-            and getattr(item.dtype, "name", None) != "bool")
-
-
 cdef tuple _reversed_slices(Tensor self, tuple index):
     """For an index with slices of negative steps: (the same index with each
     such slice as the positive one over the same elements, the dims of the
@@ -444,8 +437,7 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
         return None
     cdef int nd = THTensor_nDimension(self.cdata)
     # (a bool or a tensor consumes no dim here: the loop refuses it)
-    cdef int consumed = sum(1 for item in index if isinstance(item, slice) or (
-        _is_int_item(item)))
+    cdef int consumed = sum(1 for item in index if isinstance(item, slice) or is_int_index(item))
     if sum(1 for item in index if item is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
@@ -468,7 +460,7 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
                 dims.append(dim)
             dim += 1
             src_dim += 1
-        elif _is_int_item(item):
+        elif is_int_index(item):
             src_dim += 1
         else:
             raise IndexError(
@@ -508,17 +500,14 @@ def setitem(Tensor self not None, index, value):
         if isinstance(value, th.Expr):
             value = value.eval()
         if isinstance(value, Tensor) or hasattr(value, "__len__"):
-            value = value.to(self.dtype) if isinstance(value, Tensor) else \
-                th.tensor(value, dtype=self.dtype)
-            shape = list(value.shape)
-            k = value.ndim - view.ndim
-            if k > 0 and all(n == 1 for n in shape[:k]):  # dropped, as t[:] = value drops them
-                value = value[(0,) * k]
-            try:
-                value = value.broadcast_to(view.shape).flip(dims)
-            except Error:
-                raise Error(f"setitem: a value of shape {shape} cannot be broadcast to the "
-                            f"indexed shape {list(view.shape)}") from None
+            if not isinstance(value, Tensor):
+                value = th.tensor(value, dtype=self.dtype)
+            # the value's dims meeting the reversed ones (broadcasting aligns the last
+            # dims) reversed; view[...] = value then broadcasts and checks it
+            shift = value.ndim - view.ndim
+            flips = [d + shift for d in dims if d + shift >= 0]
+            if flips:
+                value = value.flip(flips)
         view[...] = value
         return
     view, tensors = _plan(self, index)

@@ -88,7 +88,7 @@ cdef inline bint _negative_step(object s):
     return s.indices(0)[2] < 0  # __index__, as PySlice_Unpack calls it
 
 
-cdef inline bint _is_int(object item):
+cdef bint is_int_index(object item) except -1:
     """True for an integer index: an int or a 0-dim integer object with
     __index__ (numpy integers, one-element integer tensors). Booleans, masks
     and arrays of indices are advanced indices (_is_advanced)."""
@@ -240,7 +240,7 @@ cdef THTensor *_index_tuple(THTensor *src, tuple index) except? NULL:
             ellipses += 1
         elif p == <PyObject *>None:
             pass
-        elif _is_int(<object>p):
+        elif is_int_index(<object>p):
             consumed += 1
         elif _is_advanced(<object>p):
             return NULL  # no view: the caller indexes through th/_gather.pyx

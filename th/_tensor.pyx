@@ -4094,15 +4094,17 @@ cdef class Tensor:
         shape = self.shape
         if nd > 2 and any(n != shape[0] for n in shape):
             raise Error("all dimensions of input must be of equal length")
-        arange = _th_module("_factories").arange
-        n = min(shape)
+        value = _th_module("_factories").tensor(fill_value, dtype=self.dtype)
         if nd == 2 and wrap and shape[0] > shape[1] + 1:
-            # the flat positions k * (columns + 1) of the row-major matrix
-            flat = arange(0, shape[0] * shape[1], shape[1] + 1)
-            index = (flat // shape[1], flat % shape[1])
-        else:
-            index = (arange(n),) * nd
-        self.index_put_(index, _th_module("_factories").tensor(fill_value, dtype=self.dtype))
+            # the flat positions k * (columns + 1) of the row-major matrix: the
+            # diagonals of blocks of columns rows, columns + 1 rows apart
+            for start in range(0, shape[0], shape[1] + 1):
+                self.narrow(0, start, min(shape[1], shape[0] - start)).diagonal().fill_(value)
+            return self
+        diagonal = self
+        while diagonal.ndim > 1:  # each step takes dims 0 and 1's diagonal, as a last dim
+            diagonal = diagonal.diagonal(0, 0, 1)
+        diagonal.fill_(value)
         return self
 
     def is_pinned(self):
