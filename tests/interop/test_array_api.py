@@ -530,3 +530,17 @@ def test_fft_extension_matches_numpy():
         F.fft(xp.arange(4))
     with pytest.raises(ValueError):
         F.fft(A, norm="sideways")
+
+
+@pytest.mark.parametrize("a_shape, b_shape", [((1, 1, 1), (1,)), ((2, 1, 1), (1,)),
+                                              ((3, 3), (3,)), ((2, 3, 3), (3,)),
+                                              ((1, 2, 2), (2,)), ((2, 3, 3), (2, 3, 1))])
+def test_solve_takes_a_1_dim_x2_as_a_vector_for_every_batch(a_shape, b_shape):
+    """The standard (and numpy 2): a 1-dim x2 is one vector, broadcast over x1's batch;
+    (1, 1, 1) with (1,) is (1, 1) (it came back (1,): torch's rule read the column as
+    a batch of vectors)."""
+    rng = np.random.default_rng(0)
+    a = rng.normal(size=a_shape) + 3 * np.eye(a_shape[-1])
+    b = rng.normal(size=b_shape)
+    got = xp.linalg.solve(xp.asarray(a), xp.asarray(b))
+    np.testing.assert_allclose(np_of(got), np.linalg.solve(a, b), rtol=1e-12, atol=1e-12)

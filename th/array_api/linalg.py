@@ -214,7 +214,10 @@ def solve(x1: th.Tensor, x2: th.Tensor, /) -> th.Tensor:
     x1, x2 = promote(x1, x2, "linalg.solve")
     _floating(x1, "solve")
     if x2.ndim == 1:
-        return _linalg.solve(x1, x2.unsqueeze(-1)).squeeze(-1)
+        # a column of x1's batch shape: torch's solve would take an (M, 1) x2 beside a
+        # (1, M, M) x1 for a batch of vectors, the result losing a dim
+        column = x2.unsqueeze(-1).expand(*x1.shape[:-2], x2.shape[0], 1)
+        return _linalg.solve(x1, column).squeeze(-1)
     return _linalg.solve(x1, x2)
 
 
