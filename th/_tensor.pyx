@@ -4785,9 +4785,9 @@ cdef class Tensor:
         THDebug_checkTensor(self.cdata)
         return (THStorage_flags(THTensor_storage(self.cdata)) & TH_STORAGE_READONLY) != 0
 
-    def __reduce__(self):
+    def __reduce_ex__(self, protocol):
         from th._pickle import reduce_tensor
-        return reduce_tensor(self)
+        return reduce_tensor(self, protocol)
 
     # ------------------------------------------------------- buffer protocol
     def __getbuffer__(self, Py_buffer *view, int flags):

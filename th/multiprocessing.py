@@ -35,5 +35,13 @@ def _reduce_storage(storage):
     return _rebuild_shared_storage, (DupFd(fd), storage.dtype.name, len(storage))
 
 
+def _reduce_tensor(tensor):
+    storage = tensor.storage()
+    if _sharing.shared_fd(storage) < 0 or not len(storage):  # by value: what it reaches
+        return _pickle.reduce_tensor(tensor)
+    return _pickle.rebuild_tensor, (storage, tensor.storage_offset(), tensor.shape,
+                                    tensor.stride())
+
+
 ForkingPickler.register(th.Storage, _reduce_storage)
-ForkingPickler.register(th.Tensor, _pickle.reduce_tensor)
+ForkingPickler.register(th.Tensor, _reduce_tensor)

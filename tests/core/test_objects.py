@@ -125,21 +125,22 @@ def test_protocol_5_hands_the_storage_memory_out_of_band():
     base = th.arange(12, dtype=th.float64).view(3, 4)
     a, b = base[1], base[:, 2:]
     buffers = []
-    data = pickle.dumps((a, b), protocol=5, buffer_callback=buffers.append)
-    assert len(buffers) == 1 and len(data) < 400  # one storage, not in the stream
-    assert _address(buffers[0]) == base.data_ptr()
-    assert memoryview(buffers[0]).nbytes == 12 * 8
-    a2, b2 = pickle.loads(data, buffers=buffers)
+    data = pickle.dumps((base, a, b), protocol=5, buffer_callback=buffers.append)
+    assert len(data) < 600  # the bytes are not in the stream
+    # each tensor's span of the storage, where it lies: no copy
+    assert [(_address(m) - base.data_ptr(), memoryview(m).nbytes) for m in buffers] == [
+        (0, 12 * 8), (4 * 8, 4 * 8), (2 * 8, 10 * 8)]
+    base2, a2, b2 = pickle.loads(data, buffers=buffers)
     assert a2.tolist() == a.tolist() and b2.tolist() == b.tolist()
     assert b2.stride() == b.stride() and b2.storage_offset() == b.storage_offset()
-    assert a2.storage() is b2.storage()
+    assert a2.storage() is b2.storage() is base2.storage()
     assert a2.storage().data_ptr() == base.data_ptr()  # not copied on load
     with pytest.raises(RuntimeError):  # a foreign buffer cannot grow
         a2.storage().resize_(20)
     del base, a, b, buffers  # the loaded storage keeps the original's memory
     gc.collect()
     b2[1, 0] = -1.0
-    assert a2.tolist() == [4.0, 5.0, -1.0, 7.0]
+    assert a2.tolist() == [4.0, 5.0, -1.0, 7.0] and base2[1, 2].item() == -1.0
 
 
 def test_protocol_5_loaded_storage_owns_its_buffer():
