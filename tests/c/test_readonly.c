@@ -68,6 +68,29 @@ int main(void) {
   CHECK(refused(THFloat32Storage_set(s, 0, 9), "THFloat32Storage_set"));
   CHECK(refused(THStorage_moveToSharedMemory(s), "THStorage_moveToSharedMemory"));
 
+  /* a sparse tensor whose values are read-only: scaled in place through the
+   * engine, added into as a dense result (written directly: checked first) */
+  int64_t cols[6] = {0, 1, 2, 3, 4, 5}, one_by_six[2] = {1, 6};
+  THTensor *idx = THTensor_newWithSize(TH_INT64, 2, one_by_six, NULL);
+  for (int i = 0; i < 6; i++) THInt64Tensor_set2d(idx, 0, i, cols[i]);
+  THTensor *vals = THTensor_newWithStorageNd(s, 0, 1, &six, NULL);
+  THSTensor *sp = THSTensor_newWithTensorAndSize(idx, vals, 1, &six);
+  THTensor *flat = THTensor_newWithStorageNd(s, 0, 1, &six, NULL);
+  THTensor *square = THTensor_newWithStorageNd(s, 0, 2, (int64_t[]){2, 2}, NULL);
+  THSTensor *sq = THSTensor_newFromDense(ones, 2);
+  CHECK(sp != NULL && sq != NULL);
+  CHECK(refused(THSTensor_mul(sp, sp, 2), "THTensor_assign"));
+  CHECK(refused(THSTensor_div(sp, sp, 2), "THTensor_assign"));
+  CHECK(refused(THSTensor_spcadd(flat, flat, 1, sp), "THSTensor_spcadd"));
+  CHECK(refused(THSTensor_spaddmm(square, 1, m1, 1, sq, m1), "THSTensor_spaddmm"));
+  THSTensor *scaled = THSTensor_newWithSize(TH_FLOAT32, 1, &six);
+  CHECK(THSTensor_mul(scaled, sp, 2) == 0); /* into a new sparse tensor: allowed */
+  THSTensor_free(scaled);
+  THSTensor_free(sp);
+  THSTensor_free(sq);
+  THTensor *sparse_parts[] = {idx, vals, flat, square};
+  for (size_t i = 0; i < 4; i++) THTensor_free(sparse_parts[i]);
+
   /* a plan made for writable memory, whose destination set_ then points at
    * read-only memory */
   THTensor *dst = THTensor_newWithSize1d(TH_FLOAT32, 6);

@@ -175,6 +175,8 @@ int THSTensor_spcadd(THTensor *r, THTensor *dense, double value, THSTensor *spar
     TH_ERR(TH_ERROR_VALUE, "dense is %s but sparse is %s: the sizes must match", sd, ss);
     return -1;
   }
+  /* (the scatter below writes r's memory directly, not through the engine) */
+  if (th_storage_check_not_readonly(r->storage, "r", __func__)) return -1;
   THScalarType dtype = r->storage->dtype;
   if (!THScalarType_canCast(ths_dtype(sparse), dtype) ||
       !THScalarType_canCast(dense->storage->dtype, dtype)) {
@@ -237,6 +239,7 @@ int THSTensor_spaddmm(THTensor *r, double beta, THTensor *t, double alpha, THSTe
            sparse->nDimensionI, sparse->nDimensionV);
     return -1;
   }
+  if (th_storage_check_not_readonly(r->storage, "r", __func__)) return -1;
   int64_t m = sparse->size[0], k = sparse->size[1];
   if (dense->nDimension != 2 || th_sizes(dense)[0] != k) {
     char sd[96];
