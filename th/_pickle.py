@@ -95,8 +95,7 @@ def reduce_tensor(tensor, protocol=4):
 def _elements(buffer, dtype):
     """buffer's bytes as elements of dtype: a storage kept as given (bytes
     copied, see storage_from_buffer; ValueError unless whole elements)."""
-    esz = th.empty(0, dtype=dtype).element_size()
-    return storage_from_buffer(buffer, dtype, memoryview(buffer).nbytes // esz)
+    return storage_from_buffer(buffer, dtype, memoryview(buffer).nbytes // dtype.itemsize)
 
 
 def _over(buffer, dtype):
