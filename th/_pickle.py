@@ -20,6 +20,7 @@ copying it (see storage_from_buffer): a buffer given read-only (an object
 store's) loads as a read-only tensor. (th.multiprocessing sends
 shared-memory storages as descriptors instead.)"""
 import pickle
+import threading
 import weakref
 
 import th
@@ -28,6 +29,7 @@ from th._interop import storage_bytes, storage_from_buffer
 # the live token of each C storage (by address): tensors over one storage
 # pickled together must name the same object for pickle's memo to join them
 _tokens = weakref.WeakValueDictionary()
+_tokens_lock = threading.Lock()  # threads pickling views of one storage at once
 
 
 class _StorageToken:
@@ -42,10 +44,11 @@ class _StorageToken:
 
 
 def _token(storage):
-    token = _tokens.get(storage._cdata)
-    if token is None:
-        token = _tokens[storage._cdata] = _StorageToken(storage)
-    return token
+    with _tokens_lock:
+        token = _tokens.get(storage._cdata)
+        if token is None:
+            token = _tokens[storage._cdata] = _StorageToken(storage)
+        return token
 
 
 def _last(offset, size, stride):
