@@ -97,7 +97,7 @@ _numpy_views = _NumpyViews()
 def _reduce_tensor(tensor: th.Tensor) -> tuple[Callable, tuple]:
     storage = tensor.storage()
     if len(storage) and _sharing.shared_fd(storage) >= 0:
-        # the storage goes as a descriptor (th.multiprocessing's reducer, registered below)
+        # the storage goes as a descriptor (_reduce_storage, registered below)
         return _pickle.rebuild_tensor, (storage, tensor.storage_offset(), tensor.shape,
                                         tensor.stride())
     try:
@@ -109,9 +109,15 @@ def _reduce_tensor(tensor: th.Tensor) -> tuple[Callable, tuple]:
                                  name if name in _BITS else None)
 
 
-def _register(reduction: ModuleType) -> None:
-    from th.multiprocessing import _reduce_storage
+def _reduce_storage(storage: th.Storage) -> tuple[Callable, tuple]:
+    if len(storage) and _sharing.shared_fd(storage) >= 0:
+        from th.multiprocessing import _reduce_storage as reduce_shared
+        return reduce_shared(storage)
+    # loky pickles with protocol 5: the bytes go in band without a copy first
+    return _pickle.reduce_storage(storage, protocol=5)
 
+
+def _register(reduction: ModuleType) -> None:
     reduction.register(th.Tensor, _reduce_tensor)
     reduction.register(th.Storage, _reduce_storage)
 

@@ -208,6 +208,20 @@ def test_file_mapped_shared_receives_the_workers_writes(tmp_path):
     np.testing.assert_array_equal(np.fromfile(path, dtype=np.int64), expected)
 
 
+def fill_storage(storage, value):
+    storage.fill_(value)
+    return storage
+
+
+def test_storages_shared_or_by_value():
+    shared = th.arange(1000, dtype=th.float32).storage().share_memory_()
+    plain = th.arange(1000, dtype=th.float32).storage()
+    Parallel(n_jobs=2)(delayed(fill_storage)(s, 7) for s in [shared])
+    [back] = Parallel(n_jobs=2)(delayed(fill_storage)(s, 5) for s in [plain])
+    assert shared.tolist() == [7.0] * 1000
+    assert plain.tolist() == list(range(1000)) and back.tolist() == [5.0] * 1000
+
+
 # ----------------------------------------------------------- the hook
 
 HOOK = """
