@@ -54,19 +54,30 @@ def _rebuild_from_numpy(array: Any, dtype_name: Optional[str]) -> th.Tensor:
     return tensor if dtype_name is None else tensor.view(getattr(th, dtype_name))
 
 
+class _Address:
+    """numpy's owner of an array at a raw address: it holds no reference to
+    the storage there, so that a tensor once sent keeps its storage to itself
+    (th refuses to resize a storage that a buffer export still holds)."""
+
+    def __init__(self, interface: dict) -> None:
+        self.__array_interface__ = interface
+
+
 class _NumpyViews:
     """One numpy view per live tensor, so that joblib, which names its files
     after the array object, writes a tensor passed to many tasks once (as it
-    does a numpy array). A view holds the storage, not the tensor: the entry
-    goes when the tensor does."""
+    does a numpy array). A view is read only while the tensor is being
+    pickled (the task holds the tensor, hence its memory), and is given out
+    again only while the tensor's storage has the same address and size: then
+    it is still that storage's memory. The entry goes when the tensor does."""
 
     def __init__(self) -> None:
         self._views: dict[int, tuple[weakref.ref, tuple, Any]] = {}
 
     def get(self, tensor: th.Tensor, numpy: ModuleType) -> Any:
         storage = tensor.storage()
-        geometry = (storage.data_ptr(), len(storage), tensor.dtype, tensor.storage_offset(),
-                    tuple(tensor.shape), tensor.stride())
+        geometry = (storage.data_ptr(), len(storage), storage.is_readonly(), tensor.dtype,
+                    tensor.storage_offset(), tuple(tensor.shape), tensor.stride())
         key = id(tensor)
         entry = self._views.get(key)
         if entry is not None and entry[0]() is tensor and entry[1] == geometry:
@@ -79,16 +90,13 @@ class _NumpyViews:
 
     @staticmethod
     def _view(tensor: th.Tensor, storage: th.Storage, numpy: ModuleType) -> Any:
-        from numpy.lib.stride_tricks import as_strided
-        from th._interop import storage_bytes
-
         name = tensor.dtype.name
-        dtype = _BITS[name] if name in _BITS else numpy.asarray(memoryview(storage)).dtype
-        flat = numpy.frombuffer(storage_bytes(storage), dtype=numpy.uint8).view(dtype)
-        itemsize = flat.itemsize
-        return as_strided(flat[tensor.storage_offset():], shape=tuple(tensor.shape),
-                          strides=tuple(s * itemsize for s in tensor.stride()),
-                          writeable=flat.flags.writeable)
+        dtype = numpy.dtype(_BITS[name] if name in _BITS
+                            else numpy.asarray(memoryview(storage)).dtype)
+        return numpy.asarray(_Address({
+            "version": 3, "typestr": dtype.str, "shape": tuple(tensor.shape),
+            "strides": tuple(s * dtype.itemsize for s in tensor.stride()),
+            "data": (tensor.data_ptr(), storage.is_readonly())}))
 
 
 _numpy_views = _NumpyViews()
@@ -103,6 +111,8 @@ def _reduce_tensor(tensor: th.Tensor) -> tuple[Callable, tuple]:
     try:
         import numpy  # joblib has imported it when it is installed
     except ImportError:  # joblib maps nothing without numpy: by value
+        return _pickle.reduce_tensor(tensor)
+    if not tensor.numel():  # no memory to point at
         return _pickle.reduce_tensor(tensor)
     name = tensor.dtype.name
     return _rebuild_from_numpy, (_numpy_views.get(tensor, numpy),

@@ -126,9 +126,22 @@ def test_a_view_sends_what_it_reaches_with_its_values():
 
 def test_one_tensor_given_to_many_tasks_is_written_once():
     t = values(th.float32)
+    refcount = t.storage().refcount
     seen = Parallel(n_jobs=2)(delayed(seen_by_worker)(t) for _ in range(4))
     assert len({s["path"] for s in seen}) == 1
     assert all(th.equal(s["values"], t) for s in seen)
+    # nothing kept hold of t's storage: it can still be resized
+    assert t.storage().refcount == refcount
+    t.resize_(2 * N)
+    # the same tensor over new memory is written again, with its new values
+    t.fill_(3)
+    [again] = Parallel(n_jobs=2)(delayed(seen_by_worker)(t) for _ in range(1))
+    assert again["shape"] == (2 * N,) and th.equal(again["values"], t)
+
+
+def test_empty_tensor():
+    [seen] = Parallel(n_jobs=2)(delayed(lambda x: x)(x) for x in [th.empty(0, 3)])
+    assert seen.shape == (0, 3) and seen.dtype is th.float32
 
 
 def test_small_tensor_goes_by_value():
