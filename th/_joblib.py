@@ -84,15 +84,17 @@ class _NumpyViews:
             return entry[2]
         view = self._view(tensor, storage, numpy)
         views = self._views
-        self._views[key] = (weakref.ref(tensor, lambda _, key=key: views.pop(key, None)),
-                            geometry, view)
+
+        def forget(_: weakref.ref) -> None:
+            views.pop(key, None)
+
+        views[key] = (weakref.ref(tensor, forget), geometry, view)
         return view
 
     @staticmethod
     def _view(tensor: th.Tensor, storage: th.Storage, numpy: ModuleType) -> Any:
         name = tensor.dtype.name
-        dtype = numpy.dtype(_BITS[name] if name in _BITS
-                            else numpy.asarray(memoryview(storage)).dtype)
+        dtype = numpy.dtype(_BITS.get(name, name))  # th's dtype names are numpy's
         return numpy.asarray(_Address({
             "version": 3, "typestr": dtype.str, "shape": tuple(tensor.shape),
             "strides": tuple(s * dtype.itemsize for s in tensor.stride()),
