@@ -33,7 +33,6 @@ never imports joblib or numpy itself.
 """
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import sys
 import weakref
@@ -134,8 +133,9 @@ def _register(reduction: ModuleType) -> None:
     reduction.register(th.Storage, _reduce_storage)
 
 
-class _AfterLokyImport(importlib.abc.MetaPathFinder):
-    """Registers th's reducers once loky's reduction module has run."""
+class _AfterLokyImport:
+    """Registers th's reducers once loky's reduction module has run (a
+    sys.meta_path finder; importlib.abc is not imported for it)."""
 
     def find_spec(self, fullname: str, path: Optional[Sequence[str]],
                   target: Optional[ModuleType] = None) -> Optional[importlib.machinery.ModuleSpec]:
