@@ -260,3 +260,5 @@ __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh",
             "cholesky", "cholesky_inverse", "cholesky_solve", "det", "inverse", "logdet", "lu",
             "lu_solve", "matrix_exp", "matrix_power", "pinverse", "qr", "slogdet", "svd",
             "cdist", "pdist"]
+# joblib's loky workers get large tensors as memory maps, shared ones shared (th/_joblib.py)
+from th import _joblib  # noqa: E402,F401 - registers its reducers with loky, now or when imported
