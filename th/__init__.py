@@ -260,3 +260,12 @@ __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh",
             "cholesky", "cholesky_inverse", "cholesky_solve", "det", "inverse", "logdet", "lu",
             "lu_solve", "matrix_exp", "matrix_power", "pinverse", "qr", "slogdet", "svd",
             "cdist", "pdist"]
+
+import sys as _sys  # noqa: E402
+
+# dask loads th._dask through the "dask.sizeof" entry point (pyproject.toml)
+# when it is imported; a th built in place has no installed entry points, so
+# if dask came first, register now (th._dask.register is idempotent)
+if "dask.sizeof" in _sys.modules:
+    from th._dask import register as _register_dask
+    _register_dask()
