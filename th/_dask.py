@@ -139,9 +139,17 @@ def _einsum(subscripts: str, *operands: th.Tensor, dtype: Any = None, **kwargs: 
     return result if dtype is None else result.to(dtype)
 
 
+def _divide(a: Any, b: Any, dtype: Any = None) -> th.Tensor:
+    # mean's total / count: the count is numpy's (dask's numel), the result th's
+    result = th.div(th.asarray(a), th.asarray(b))
+    return result if dtype is None else result.to(dtype)
+
+
 def _register_dask_array() -> None:
-    from dask.array.dispatch import concatenate_lookup, einsum_lookup, tensordot_lookup
+    from dask.array.dispatch import (concatenate_lookup, divide_lookup, einsum_lookup,
+                                     tensordot_lookup)
     concatenate_lookup.register(th.Tensor, _concatenate)
+    divide_lookup.register(th.Tensor, _divide)
     tensordot_lookup.register(th.Tensor, _tensordot)
     einsum_lookup.register(th.Tensor, _einsum)
 
