@@ -57,7 +57,7 @@ def best(f, repeats):
 def gather_ms(client, lib, nbytes, repeats):
     future = client.submit(make, lib, nbytes, pure=False)
     wait(future)
-    ms = best(lambda: future.result(), repeats)
+    ms = best(future.result, repeats)
     del future
     return ms
 
