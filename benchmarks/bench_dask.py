@@ -1,9 +1,10 @@
 """th through a Dask cluster, side by side with numpy and torch: a gather of
 256 MiB from a worker process to the client, and a client.scatter of 256 MiB
-to it, over distributed's TCP comm (a LocalCluster with one worker process).
-"th (pickle)" is th without its serializer (th/_dask.py unregistered on the
-client and the worker): distributed's fallback, pickle protocol 5 with
-out-of-band buffers, as before th registered one.
+to it (direct), over distributed's TCP comm (a LocalCluster with one worker
+process). The gather is timed twice: through the scheduler (Future.result's
+route) and direct from the worker. "th (pickle)" is th without its serializer
+(th/_dask.py unregistered on the client and the worker): distributed's
+fallback, pickle protocol 5 with out-of-band buffers, as before th had one.
 
 Each figure is the minimum over repeats (ms); the array is made on the worker
 once per library (gather) or on the client (scatter). Nothing is asserted:
@@ -55,10 +56,12 @@ def best(f, repeats):
 
 
 def gather_ms(client, lib, nbytes, repeats):
+    """(through the scheduler, Future.result's route here; direct from the worker)"""
     future = client.submit(make, lib, nbytes, pure=False)
     wait(future)
-    ms = best(future.result, repeats)
-    del future
+    ms = (best(future.result, repeats),
+          best(lambda: client.gather(future, direct=True), repeats))
+    future.release()
     return ms
 
 
@@ -86,14 +89,15 @@ def main():
             pickled = lib == "th (pickle)"
             use_th_serializer(not pickled)
             client.run(use_th_serializer, not pickled)
-            results[lib] = (gather_ms(client, lib.split()[0], nbytes, repeats),
+            results[lib] = (*gather_ms(client, lib.split()[0], nbytes, repeats),
                             scatter_ms(client, lib.split()[0], nbytes, repeats))
     print(f"{args.mib} MiB float32, LocalCluster(n_workers=1, processes=True), "
           f"minimum of {repeats} (ms)")
-    print(f"{'':<12}{'gather':>10}{'/numpy':>8}{'scatter':>10}{'/numpy':>8}")
-    gn, sn = results["numpy"]
-    for lib, (g, s) in results.items():
-        print(f"{lib:<12}{g:>10.1f}{g / gn:>8.2f}{s:>10.1f}{s / sn:>8.2f}")
+    columns = ["gather", "direct", "scatter"]  # gather: through the scheduler
+    print(f"{'':<12}" + "".join(f"{c:>10}{'/numpy':>8}" for c in columns))
+    for lib, times in results.items():
+        print(f"{lib:<12}" + "".join(f"{t:>10.1f}{t / n:>8.2f}"
+                                     for t, n in zip(times, results["numpy"])))
 
 
 if __name__ == "__main__":
