@@ -11,9 +11,12 @@ memory, not a copy, when those bytes are all it covers: contiguous, permuted
 or broadcast; a copy of its elements when a strided view would otherwise
 ship the gaps between them) and a header with its geometry; the receiver
 adopts the frame's memory without copying when it is aligned to the elements
-(storage_from_buffer). The loaded tensor is writable when the sent one was
-(as numpy's and torch's serializers do), so a read-only frame (a decompressed
-one) is copied, and a read-only tensor loads read-only.
+(storage_from_buffer; distributed's TCP comm reads a message into one buffer,
+so a frame lands wherever the header before it ends, often misaligned: then
+it is copied once, where numpy uses unaligned memory). The loaded tensor is
+writable when the sent one was (as numpy's and torch's serializers do), so a
+read-only frame (a decompressed one) is copied, and a read-only tensor loads
+read-only.
 """
 from __future__ import annotations
 
@@ -52,13 +55,10 @@ def _sent(t: th.Tensor) -> tuple[th.Tensor, int, int]:
     return t, low, span
 
 
-def _tensor_nbytes(t: th.Tensor) -> int:
-    return _sent_span(t) * t.element_size()
-
-
-def _sent_span(t: th.Tensor) -> int:
+def _sent_nbytes(t: th.Tensor) -> int:
+    """The bytes _serialize_tensor sends for t (without copying it)."""
     _, span = _reach(t)
-    return min(span, t.numel())
+    return min(span, t.numel()) * t.element_size()
 
 
 def _serialize_tensor(t: th.Tensor) -> tuple[dict[str, Any], list[memoryview]]:
@@ -66,8 +66,7 @@ def _serialize_tensor(t: th.Tensor) -> tuple[dict[str, Any], list[memoryview]]:
     esz = t.element_size()
     frame = storage_bytes(t.storage())[low * esz:(low + span) * esz]  # a view, no copy
     header = {"dtype": t.dtype.name, "shape": tuple(t.shape), "strides": tuple(t.stride()),
-              "offset": t.storage_offset() - low, "size": span, "readonly": t.is_readonly(),
-              "requires_grad": t.requires_grad}
+              "offset": t.storage_offset() - low, "size": span, "readonly": t.is_readonly()}
     return header, [frame]
 
 
@@ -90,11 +89,8 @@ def _deserialize_tensor(header: dict[str, Any], frames: list[Any]) -> th.Tensor:
     (frame,) = frames
     dtype = getattr(th, header["dtype"])
     storage = _storage_from_frame(frame, dtype, header["size"], header["readonly"])
-    t = th.empty(0, dtype=dtype).set_(storage, header["offset"], tuple(header["shape"]),
-                                      tuple(header["strides"]))
-    if header["requires_grad"]:
-        t.requires_grad_(True)
-    return t
+    return th.empty(0, dtype=dtype).set_(storage, header["offset"], tuple(header["shape"]),
+                                         tuple(header["strides"]))
 
 
 def _serialize_storage(s: th.Storage) -> tuple[dict[str, Any], list[memoryview]]:
@@ -111,7 +107,7 @@ def _deserialize_storage(header: dict[str, Any], frames: list[Any]) -> th.Storag
 def _sizeof_tensor(t: th.Tensor) -> int:
     # the bytes the serializer sends: what dask's memory accounting and
     # transfer estimates should count (not a whole storage under a small view)
-    return _tensor_nbytes(t) + sys.getsizeof(t)
+    return _sent_nbytes(t) + sys.getsizeof(t)
 
 
 def _sizeof_storage(s: th.Storage) -> int:
