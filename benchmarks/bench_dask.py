@@ -82,7 +82,7 @@ def main():
     args = parser.parse_args()
     nbytes, repeats = args.mib << 20, 3 if args.quick else 7
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=40) as cluster, \
+                      dashboard_address="127.0.0.1:0", silence_logs=40) as cluster, \
             Client(cluster) as client:
         results = {}
         for lib in LIBS:
