@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import th
 import th._dask
+from helpers import th_on_path
 
 dask = pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
@@ -295,10 +296,13 @@ def test_elementwise_slicing_rechunk_match_numpy(shape, chunk, seed):
 
 # ------------------------------------------------------------ registration
 
-def run_python(code, **env):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([ROOT, *env.pop("path", [])]), **env}
+def run_python(code, path=()):
+    """code's output in a fresh interpreter importing the th under test, with
+    path's folders on sys.path too."""
+    env = th_on_path()
+    env["PYTHONPATH"] = os.pathsep.join([*path, env["PYTHONPATH"]])
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
-                          text=True, env=env, cwd=ROOT, timeout=60)
+                          text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -310,13 +314,13 @@ CHECK = """
 """
 
 
-def test_the_dask_sizeof_entry_point_registers(tmp_path):
-    """th imported first, then distributed: the entry point pyproject.toml
-    declares (read with tomllib, installed as a dist-info) does it."""
+@pytest.fixture
+def entry_point_dir(tmp_path):
+    """A folder holding a dist-info with the entry points pyproject.toml
+    declares for dask.sizeof (read with tomllib): th as installed, for dask."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        project = tomllib.load(f)["project"]
-    entry = project["entry-points"]["dask.sizeof"]
+        entry = tomllib.load(f)["project"]["entry-points"]["dask.sizeof"]
     assert entry == {"th": "th._dask:register"}
     info = tmp_path / "thtensor_dask_probe-0.dist-info"
     info.mkdir()
@@ -324,12 +328,26 @@ def test_the_dask_sizeof_entry_point_registers(tmp_path):
                                    "Version: 0\n")
     (info / "entry_points.txt").write_text(
         "[dask.sizeof]\n" + "".join(f"{k} = {v}\n" for k, v in entry.items()))
+    return str(tmp_path)
+
+
+def test_the_entry_point_registers_when_th_came_first(entry_point_dir):
     # import th itself imports neither dask nor numpy
     code = ("import th, sys; assert not {'dask', 'numpy'} & set(sys.modules)\n"
             + textwrap.dedent(CHECK))
-    assert run_python(code, path=[str(tmp_path)]).split() == ["True", "True"]
+    assert run_python(code, path=[entry_point_dir]).split() == ["True", "True"]
+
+
+def test_the_entry_point_imports_th_from_import_dask(entry_point_dir):
+    # dask loads the entry point while dask.sizeof is still being imported:
+    # th/__init__.py's own call must cope with that
+    code = ("import dask, sys; assert 'th._dask' in sys.modules\n"
+            + textwrap.dedent(CHECK))
+    assert run_python(code, path=[entry_point_dir]).split() == ["True", "True"]
 
 
 def test_import_th_registers_when_dask_came_first():
-    code = "import dask, sys; assert 'th' not in sys.modules\n" + textwrap.dedent(CHECK)
+    """What an in-place build relies on (no entry point): import th registers
+    when dask is imported (an installed th registered already: the same)."""
+    code = "import dask\n" + textwrap.dedent(CHECK)
     assert run_python(code).split() == ["True", "True"]
