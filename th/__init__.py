@@ -262,3 +262,12 @@ __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh",
             "cdist", "pdist"]
 # joblib's loky workers get large tensors as memory maps, shared ones shared (th/_joblib.py)
 from th import _joblib  # noqa: E402,F401 - registers its reducers with loky, now or when imported
+
+import sys as _sys  # noqa: E402
+
+# dask loads th._dask through the "dask.sizeof" entry point (pyproject.toml)
+# when it is imported; a th built in place has no installed entry points, so
+# if dask came first, register now (th._dask.register is idempotent)
+if "dask.sizeof" in _sys.modules:
+    from th._dask import register as _register_dask
+    _register_dask()

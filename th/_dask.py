@@ -1,0 +1,200 @@
+"""th through Dask: dask's sizeof, distributed's serialization and dask.array's
+dispatch for th.Tensor and th.Storage. Nothing here is public: dask finds
+``register`` through the ``dask.sizeof`` entry point (pyproject.toml), which
+dask loads when ``dask.sizeof`` is imported (that is, at ``import dask``);
+th/__init__.py calls it too when dask was imported first, for an in-place
+build whose th has no installed entry points. ``import th`` imports neither
+dask nor numpy.
+
+A tensor crosses the scheduler as one frame over the bytes it reaches (its
+memory, not a copy, when those bytes are all it covers: contiguous, permuted
+or broadcast; a copy of its elements when a strided view would otherwise
+ship the gaps between them) and a header with its geometry; the receiver
+adopts the frame's memory without copying when it is aligned to the elements
+(storage_from_buffer; distributed's TCP comm reads a message into one buffer,
+so a frame lands wherever the header before it ends, often misaligned: then
+it is copied once, where numpy uses unaligned memory). The loaded tensor is
+writable when the sent one was (as numpy's and torch's serializers do), so a
+read-only frame (a decompressed one) is copied, and a read-only tensor loads
+read-only.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from typing import Any, Callable
+
+import th
+from th._interop import storage_bytes, storage_from_buffer
+
+_registered = False
+
+
+def _reach(t: th.Tensor) -> tuple[int, int]:
+    """The first storage element t reaches and how many elements its
+    reach spans (strides may be zero, after expand, or negative)."""
+    if t.numel() == 0:
+        return t.storage_offset(), 0
+    low = high = t.storage_offset()
+    for size, stride in zip(t.shape, t.stride()):
+        if stride < 0:
+            low += (size - 1) * stride
+        else:
+            high += (size - 1) * stride
+    return low, high - low + 1
+
+
+def _sent(t: th.Tensor) -> tuple[th.Tensor, int, int]:
+    """The tensor to send (t itself, or a contiguous copy when t's reach
+    is larger than its elements: a strided view would ship the gaps) with
+    its reach."""
+    low, span = _reach(t)
+    if span > t.numel():
+        t = t.contiguous()
+        low, span = t.storage_offset(), t.numel()
+    return t, low, span
+
+
+def _sent_nbytes(t: th.Tensor) -> int:
+    """The bytes _serialize_tensor sends for t (without copying it)."""
+    _, span = _reach(t)
+    return min(span, t.numel()) * t.element_size()
+
+
+def _serialize_tensor(t: th.Tensor) -> tuple[dict[str, Any], list[memoryview]]:
+    t, low, span = _sent(t)
+    esz = t.element_size()
+    frame = storage_bytes(t.storage())[low * esz:(low + span) * esz]  # a view, no copy
+    header = {"dtype": t.dtype.name, "shape": tuple(t.shape), "strides": tuple(t.stride()),
+              "offset": t.storage_offset() - low, "size": span, "readonly": t.is_readonly()}
+    return header, [frame]
+
+
+def _storage_from_frame(frame: Any, dtype: th.dtype, size: int, readonly: bool) -> th.Storage:
+    """A storage over the frame's memory (no copy when it is aligned), read-only
+    when the sent one was; writable when the sent one was, so a frame given
+    read-only is copied (as numpy's serializer does)."""
+    view = memoryview(frame)
+    if readonly:
+        view = view.toreadonly()  # a read-only storage over the same memory
+    elif view.readonly:
+        storage = th.empty(size, dtype=dtype).storage()
+        if size:
+            storage_bytes(storage)[:] = view.cast("B")
+        return storage
+    return storage_from_buffer(view, dtype, size)
+
+
+def _deserialize_tensor(header: dict[str, Any], frames: list[Any]) -> th.Tensor:
+    (frame,) = frames
+    dtype = getattr(th, header["dtype"])
+    storage = _storage_from_frame(frame, dtype, header["size"], header["readonly"])
+    return th.empty(0, dtype=dtype).set_(storage, header["offset"], tuple(header["shape"]),
+                                         tuple(header["strides"]))
+
+
+def _serialize_storage(s: th.Storage) -> tuple[dict[str, Any], list[memoryview]]:
+    header = {"dtype": s.dtype.name, "size": len(s), "readonly": s.is_readonly()}
+    return header, [storage_bytes(s)]
+
+
+def _deserialize_storage(header: dict[str, Any], frames: list[Any]) -> th.Storage:
+    (frame,) = frames
+    return _storage_from_frame(frame, getattr(th, header["dtype"]), header["size"],
+                               header["readonly"])
+
+
+def _sizeof_tensor(t: th.Tensor) -> int:
+    # the bytes the serializer sends: what dask's memory accounting and
+    # transfer estimates should count (not a whole storage under a small view)
+    return _sent_nbytes(t) + sys.getsizeof(t)
+
+
+def _sizeof_storage(s: th.Storage) -> int:
+    return len(s) * s.element_size() + sys.getsizeof(s)
+
+
+def _register_distributed() -> None:
+    from distributed.protocol.serialize import dask_deserialize, dask_serialize
+    dask_serialize.register(th.Tensor, _serialize_tensor)
+    dask_deserialize.register(th.Tensor, _deserialize_tensor)
+    dask_serialize.register(th.Storage, _serialize_storage)
+    dask_deserialize.register(th.Storage, _deserialize_storage)
+
+
+def _concatenate(arrays: Any, axis: int = 0) -> th.Tensor:
+    return th.cat(list(arrays), dim=axis)
+
+
+def _tensordot(a: th.Tensor, b: th.Tensor, axes: Any = 2) -> th.Tensor:
+    return th.tensordot(a, b, dims=axes)
+
+
+def _einsum(subscripts: str, *operands: th.Tensor, dtype: Any = None, **kwargs: Any) -> th.Tensor:
+    result = th.einsum(subscripts, *operands)
+    return result if dtype is None else result.to(dtype)
+
+
+def _divide(a: Any, b: Any, dtype: Any = None) -> th.Tensor:
+    # mean's total / count: the count is numpy's (dask's numel), the result th's
+    result = th.div(th.asarray(a), th.asarray(b))
+    return result if dtype is None else result.to(dtype)
+
+
+def _register_dask_array() -> None:
+    from dask.array.dispatch import (concatenate_lookup, divide_lookup, einsum_lookup,
+                                     tensordot_lookup)
+    concatenate_lookup.register(th.Tensor, _concatenate)
+    divide_lookup.register(th.Tensor, _divide)
+    tensordot_lookup.register(th.Tensor, _tensordot)
+    einsum_lookup.register(th.Tensor, _einsum)
+
+
+class _AfterImport:
+    """A sys.meta_path finder that runs a function once a module is imported
+    (Python has no post-import hook): distributed and dask.array are imported
+    after dask.sizeof, which loads the entry point, and th must not import
+    them itself (seconds, and numpy)."""
+
+    def __init__(self, name: str, then: Callable[[], None]) -> None:
+        self.name, self.then = name, then
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)  # the other finders' spec
+        if spec is None or spec.loader is None:
+            return spec
+        exec_module = spec.loader.exec_module
+
+        def exec_then(module: Any) -> None:
+            exec_module(module)
+            self.then()
+
+        spec.loader.exec_module = exec_then  # type: ignore[method-assign]
+        return spec
+
+
+def _after_import(name: str, then: Callable[[], None]) -> None:
+    if name in sys.modules:
+        then()
+    else:
+        sys.meta_path.insert(0, _AfterImport(name, then))
+
+
+def register(sizeof: Any = None) -> None:
+    """Registers th with dask (idempotent): sizeof now, distributed's
+    serializers and dask.array's dispatch when those are imported. The
+    ``dask.sizeof`` entry point calls it with dask's sizeof dispatch."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    if sizeof is None:
+        from dask.sizeof import sizeof
+    sizeof.register(th.Tensor, _sizeof_tensor)
+    sizeof.register(th.Storage, _sizeof_storage)
+    # the modules whose import defines the dispatch objects (and registers numpy's)
+    _after_import("distributed.protocol", _register_distributed)
+    _after_import("dask.array.backends", _register_dask_array)
