@@ -122,6 +122,16 @@ def _register_distributed() -> None:
     dask_deserialize.register(th.Storage, _deserialize_storage)
 
 
+def _as_dtype(result: th.Tensor, dtype: Any) -> th.Tensor:
+    """result in dtype: th's or numpy's spelling of it ('f8': dask passes numpy's)."""
+    if dtype is None:
+        return result
+    if isinstance(dtype, str) and not hasattr(th, dtype):
+        import numpy  # (dask.array has imported it)
+        dtype = numpy.dtype(dtype)
+    return result.to(dtype=dtype)
+
+
 def _concatenate(arrays: Any, axis: int = 0) -> th.Tensor:
     return th.cat(list(arrays), dim=axis)
 
@@ -132,13 +142,13 @@ def _tensordot(a: th.Tensor, b: th.Tensor, axes: Any = 2) -> th.Tensor:
 
 def _einsum(subscripts: str, *operands: th.Tensor, dtype: Any = None, **kwargs: Any) -> th.Tensor:
     result = th.einsum(subscripts, *operands)
-    return result if dtype is None else result.to(dtype)
+    return _as_dtype(result, dtype)
 
 
 def _divide(a: Any, b: Any, dtype: Any = None) -> th.Tensor:
     # mean's total / count: the count is numpy's (dask's numel), the result th's
     result = th.div(th.asarray(a), th.asarray(b))
-    return result if dtype is None else result.to(dtype)
+    return _as_dtype(result, dtype)
 
 
 def _register_dask_array() -> None:

@@ -33,6 +33,15 @@ class dtype:
         >>> numpy.dtype(th.float32)
         dtype('float32')
         """
+    @property
+    def type(self) -> Any:  # the numpy scalar type
+        """The numpy scalar type of the same name (numpy's dtype.type), for
+        code that reads it off an array's dtype (dask.array does).
+
+        >>> import th
+        >>> th.float64.type.__name__
+        'float64'
+        """
 
 # what a dtype= argument takes: a th.dtype or its name ("float32"), a numpy dtype or
 # scalar type (numpy.float32), a Python number type (float: float64), None for the default

@@ -45,6 +45,17 @@ cdef class dtype:
                 raise TypeError("numpy has no bfloat16 dtype (install ml_dtypes for one)") from None
         return numpy.dtype(self.name)
 
+    @property
+    def type(self):
+        """The numpy scalar type of the same name (numpy's dtype.type), for
+        code that reads it off an array's dtype (dask.array does).
+
+        >>> import th
+        >>> th.float64.type.__name__
+        'float64'
+        """
+        return self.dtype.type
+
 
 cdef dtype dtype_of(THScalarType scalar_type):
     return <dtype>_by_scalar_type[<int>scalar_type]

@@ -2915,6 +2915,14 @@ class Tensor:
         """
 
     # dtype conversions
+    def astype(self, dtype: _DTypeLike, *, copy: builtins.bool = True) -> Tensor:
+        """numpy's name for to(dtype), for code written against numpy's
+        arrays (dask.array's chunks): a new tensor of dtype (a th or numpy
+        dtype); copy=False returns this tensor when it has dtype already.
+
+        >>> th.tensor([1.5, -2.0]).astype(th.int32)
+        tensor([ 1, -2], dtype=th.int32)
+        """
     def to(self, *args: _DTypeLike | Tensor | _DeviceLike | builtins.bool,
            device: _DeviceLike = None, dtype: _DTypeLike = None,
            non_blocking: builtins.bool = False, copy: builtins.bool = False,

@@ -1658,8 +1658,9 @@ cdef class Tensor:
         >>> th.tensor([1.0, 5.0]).max(other=th.tensor([3.0, 2.0]))
         tensor([3., 5.])
         """
-        if axis is not None:  # numpy's max: the values only
-            return _reduce().amax(self, axis, bool(keepdim or keepdims), out=out)
+        if axis is not None or (keepdims and dim is None):  # numpy's max: the values only
+            return _reduce().amax(self, () if axis is None else axis, bool(keepdim or keepdims),
+                                  out=out)
         # keepdim None (not given) lets max(other) refuse a keepdim, as torch's overload
         return _reduce().max(self, dim, True if keepdims else keepdim, other=other, out=out)
 
@@ -1675,8 +1676,9 @@ cdef class Tensor:
         >>> th.tensor([1.0, 5.0]).min(other=th.tensor([3.0, 2.0]))
         tensor([1., 2.])
         """
-        if axis is not None:
-            return _reduce().amin(self, axis, bool(keepdim or keepdims), out=out)
+        if axis is not None or (keepdims and dim is None):  # numpy's min: the values only
+            return _reduce().amin(self, () if axis is None else axis, bool(keepdim or keepdims),
+                                  out=out)
         # keepdim None (not given) lets min(other) refuse a keepdim, as torch's overload
         return _reduce().min(self, dim, True if keepdims else keepdim, other=other, out=out)
 
@@ -3693,6 +3695,16 @@ cdef class Tensor:
         return _expr_ops().allclose(self, other, rtol, atol, equal_nan)
 
     # ------------------------------------------------ dtype conversion
+    def astype(self, dtype, *, copy=True):
+        """numpy's name for to(dtype), for code written against numpy's
+        arrays (dask.array's chunks): a new tensor of dtype (a th or numpy
+        dtype); copy=False returns this tensor when it has dtype already.
+
+        >>> th.tensor([1.5, -2.0]).astype(th.int32)
+        tensor([ 1, -2], dtype=th.int32)
+        """
+        return self.to(dtype=dtype, copy=bool(copy))
+
     def to(self, *args, device=None, dtype=None, non_blocking=False, copy=False,
            memory_format=None):
         """This tensor converted, as torch's overloads: to(dtype),

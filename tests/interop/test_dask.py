@@ -280,6 +280,25 @@ def test_reductions_match_numpy(rows, cols, chunk, axis, seed):
 
 
 @settings(max_examples=10)
+@given(rows=st.integers(1, 7), cols=st.integers(1, 7), chunk=st.integers(1, 4),
+       axis=st.sampled_from([None, 0, 1]), seed=st.integers(0, 2**16))
+def test_moments_logic_and_arg_reductions_match_numpy(rows, cols, chunk, axis, seed):
+    """dask computes these through numpy's names (dtype.type, astype, the
+    keepdims of max over every axis): the values are numpy's, though some
+    come back as numpy arrays (dask's own aggregation makes them)."""
+    a = np.random.default_rng(seed).uniform(-1, 1, (rows, cols)).astype(np.float32)
+    x, _ = dask_pair(a, chunk)
+    for name in ["std", "var", "argmax", "argmin"]:
+        r = getattr(x, name)(axis=axis).compute()
+        np.testing.assert_allclose(np.asarray(r), getattr(a, name)(axis=axis), rtol=1e-4,
+                                   atol=1e-6, err_msg=name)
+    for name in ["any", "all"]:
+        r = getattr(x > 0, name)(axis=axis).compute()
+        assert isinstance(r, th.Tensor), name
+        np.testing.assert_array_equal(r.numpy(), getattr(a > 0, name)(axis=axis), err_msg=name)
+
+
+@settings(max_examples=10)
 @given(shape=st.tuples(st.integers(1, 6), st.integers(1, 6)), chunk=st.integers(1, 4),
        seed=st.integers(0, 2**16))
 def test_elementwise_slicing_rechunk_match_numpy(shape, chunk, seed):

@@ -692,9 +692,17 @@ def test_numpy_functions_reach_the_methods_with_numpys_arguments():
         assert isinstance(got, th.Tensor), f
         np.testing.assert_allclose(to_numpy(got), f(a, axis=1, keepdims=True))
         np.testing.assert_allclose(float(f(t)), f(a))
+        every = f(t, axis=None, keepdims=True)  # every axis, kept: numpy's (1, 1)
+        assert every.shape == (1, 1), f
+        np.testing.assert_allclose(to_numpy(every), f(a, axis=None, keepdims=True))
     np.testing.assert_allclose(to_numpy(np.std(t, axis=0, ddof=1)), a.std(0, ddof=1))
     out = th.empty(0, dtype=th.float64)
     assert np.sum(t, axis=0, out=out) is out and out.tolist() == a.sum(0).tolist()
+    # numpy's astype (and dtype.type), which numpy-minded code such as dask.array calls
+    assert t.astype(th.int32).tolist() == a.astype(np.int32).tolist()
+    assert t.astype(np.float32).dtype is th.float32 and t.astype(t.dtype) is not t
+    assert t.astype(t.dtype, copy=False) is t
+    assert th.float64.type is np.float64 and th.bool.type is np.bool_
 
 
 FAILURE_CASES = {  # name: (arguments, reduction)
