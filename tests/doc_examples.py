@@ -24,6 +24,7 @@ non-zero with the Markdown file and line of the first failure; prints
 import ast
 import importlib.util
 import io
+import os
 import re
 import sys
 import tokenize
@@ -105,6 +106,10 @@ def run_block(block, namespace):
 
 
 def main(paths):
+    # the examples run as a user's script would: tests/ (this script's folder)
+    # is not importable (tests/sparse would shadow pydata's sparse for dask)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(
+        os.path.abspath(__file__))]
     namespace = {"__name__": "__main__"}
     for path in paths:
         for block in code_blocks(path, "python"):

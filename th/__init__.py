@@ -260,14 +260,6 @@ __all__ += ["acosh", "angle", "arccosh", "arcsinh", "arctanh", "asinh", "atanh",
             "cholesky", "cholesky_inverse", "cholesky_solve", "det", "inverse", "logdet", "lu",
             "lu_solve", "matrix_exp", "matrix_power", "pinverse", "qr", "slogdet", "svd",
             "cdist", "pdist"]
-# joblib's loky workers get large tensors as memory maps, shared ones shared (th/_joblib.py)
-from th import _joblib  # noqa: E402,F401 - registers its reducers with loky, now or when imported
-
-import sys as _sys  # noqa: E402
-
-# dask loads th._dask through the "dask.sizeof" entry point (pyproject.toml)
-# when it is imported; a th built in place has no installed entry points, so
-# if dask came first, register now (th._dask.register is idempotent)
-if "dask.sizeof" in _sys.modules:
-    from th._dask import register as _register_dask
-    _register_dask()
+# Dask and joblib learn th's types when they are imported, whichever comes
+# first (th/_dask.py, th/_joblib.py); th imports neither, nor numpy
+from th import _dask, _joblib  # noqa: E402,F401

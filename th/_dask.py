@@ -1,10 +1,10 @@
 """th through Dask: dask's sizeof, distributed's serialization and dask.array's
-dispatch for th.Tensor and th.Storage. Nothing here is public: dask finds
-``register`` through the ``dask.sizeof`` entry point (pyproject.toml), which
-dask loads when ``dask.sizeof`` is imported (that is, at ``import dask``);
-th/__init__.py calls it too when dask was imported first, for an in-place
-build whose th has no installed entry points. ``import th`` imports neither
-dask nor numpy.
+dispatch for th.Tensor and th.Storage. Nothing here is public: importing this
+module (`import th` does) registers th with dask.sizeof when dask is imported
+(at once if it is already), with distributed's serializers when
+distributed.protocol is, and with dask.array's dispatch when
+dask.array.backends is (th/_after_import.py): th never imports dask or numpy
+itself, and dask's users pay nothing for th being installed.
 
 A tensor crosses the scheduler as one frame over the bytes it reaches (its
 memory, not a copy, when those bytes are all it covers: contiguous, permuted
@@ -20,11 +20,11 @@ read-only.
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
 from typing import Any, Callable
 
 import th
+from th._after_import import after_import
 from th._interop import storage_bytes, storage_from_buffer
 
 _registered = False
@@ -160,51 +160,19 @@ def _register_dask_array() -> None:
     einsum_lookup.register(th.Tensor, _einsum)
 
 
-class _AfterImport:
-    """A sys.meta_path finder that runs a function once a module is imported
-    (Python has no post-import hook): distributed and dask.array are imported
-    after dask.sizeof, which loads the entry point, and th must not import
-    them itself (seconds, and numpy)."""
-
-    def __init__(self, name: str, then: Callable[[], None]) -> None:
-        self.name, self.then = name, then
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != self.name:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)  # the other finders' spec
-        if spec is None or spec.loader is None:
-            return spec
-        exec_module = spec.loader.exec_module
-
-        def exec_then(module: Any) -> None:
-            exec_module(module)
-            self.then()
-
-        spec.loader.exec_module = exec_then  # type: ignore[method-assign]
-        return spec
-
-
-def _after_import(name: str, then: Callable[[], None]) -> None:
-    if name in sys.modules:
-        then()
-    else:
-        sys.meta_path.insert(0, _AfterImport(name, then))
-
-
-def register(sizeof: Any = None) -> None:
+def register() -> None:
     """Registers th with dask (idempotent): sizeof now, distributed's
-    serializers and dask.array's dispatch when those are imported. The
-    ``dask.sizeof`` entry point calls it with dask's sizeof dispatch."""
+    serializers and dask.array's dispatch when those are imported."""
     global _registered
     if _registered:
         return
     _registered = True
-    if sizeof is None:
-        from dask.sizeof import sizeof
+    from dask.sizeof import sizeof
     sizeof.register(th.Tensor, _sizeof_tensor)
     sizeof.register(th.Storage, _sizeof_storage)
     # the modules whose import defines the dispatch objects (and registers numpy's)
-    _after_import("distributed.protocol", _register_distributed)
-    _after_import("dask.array.backends", _register_dask_array)
+    after_import("distributed.protocol", _register_distributed)
+    after_import("dask.array.backends", _register_dask_array)
+
+
+after_import("dask.sizeof", register)  # on `import th` (th/__init__.py imports this module)

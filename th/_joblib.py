@@ -33,14 +33,14 @@ never imports joblib or numpy itself.
 """
 from __future__ import annotations
 
-import importlib.machinery
 import sys
 import weakref
 from types import ModuleType
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional
 
 import th
 from th import _pickle, _sharing
+from th._after_import import after_import
 
 _LOKY_REDUCTION = "joblib.externals.loky.backend.reduction"
 
@@ -133,40 +133,9 @@ def _register(reduction: ModuleType) -> None:
     reduction.register(th.Storage, _reduce_storage)
 
 
-class _AfterLokyImport:
-    """Registers th's reducers once loky's reduction module has run (a
-    sys.meta_path finder; importlib.abc is not imported for it)."""
-
-    def find_spec(self, fullname: str, path: Optional[Sequence[str]],
-                  target: Optional[ModuleType] = None) -> Optional[importlib.machinery.ModuleSpec]:
-        if fullname != _LOKY_REDUCTION:
-            return None
-        sys.meta_path.remove(self)
-        spec = None
-        for finder in sys.meta_path:  # the finder that would have found it
-            find = getattr(finder, "find_spec", None)
-            spec = find(fullname, path, target) if find is not None else None
-            if spec is not None:
-                break
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return spec
-        execute = spec.loader.exec_module
-
-        def exec_and_register(module: ModuleType) -> None:
-            execute(module)
-            _register(module)
-
-        spec.loader.exec_module = exec_and_register  # type: ignore[method-assign]
-        return spec
-
-
 def _install() -> None:
     """Register now if joblib's loky is loaded, else when it is."""
-    reduction = sys.modules.get(_LOKY_REDUCTION)
-    if reduction is not None:
-        _register(reduction)
-    elif not any(isinstance(f, _AfterLokyImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AfterLokyImport())
+    after_import(_LOKY_REDUCTION, lambda: _register(sys.modules[_LOKY_REDUCTION]))
 
 
 _install()  # on `import th` (th/__init__.py imports this module)

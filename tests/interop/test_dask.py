@@ -45,10 +45,6 @@ da = import_dask_array()
 from dask.sizeof import sizeof  # noqa: E402
 from distributed.protocol import deserialize, serialize  # noqa: E402
 
-# the in-place build has no installed entry points and th was imported
-# before dask here (the leak plugin): the call the entry point makes
-th._dask.register()
-
 DTYPES = ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
           "float16", "bfloat16", "float32", "float64", "complex64", "complex128"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -333,40 +329,12 @@ CHECK = """
 """
 
 
-@pytest.fixture
-def entry_point_dir(tmp_path):
-    """A folder holding a dist-info with the entry points pyproject.toml
-    declares for dask.sizeof (read with tomllib): th as installed, for dask."""
-    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        entry = tomllib.load(f)["project"]["entry-points"]["dask.sizeof"]
-    assert entry == {"th": "th._dask:register"}
-    info = tmp_path / "thtensor_dask_probe-0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: thtensor-dask-probe\n"
-                                   "Version: 0\n")
-    (info / "entry_points.txt").write_text(
-        "[dask.sizeof]\n" + "".join(f"{k} = {v}\n" for k, v in entry.items()))
-    return str(tmp_path)
-
-
-def test_the_entry_point_registers_when_th_came_first(entry_point_dir):
+@pytest.mark.parametrize("first", ["import th", "import dask", "import distributed"])
+def test_registered_whichever_is_imported_first(first):
     # import th itself imports neither dask nor numpy
-    code = ("import th, sys; assert not {'dask', 'numpy'} & set(sys.modules)\n"
-            + textwrap.dedent(CHECK))
-    assert run_python(code, path=[entry_point_dir]).split() == ["True", "True"]
-
-
-def test_the_entry_point_imports_th_from_import_dask(entry_point_dir):
-    # dask loads the entry point while dask.sizeof is still being imported:
-    # th/__init__.py's own call must cope with that
-    code = ("import dask, sys; assert 'th._dask' in sys.modules\n"
-            + textwrap.dedent(CHECK))
-    assert run_python(code, path=[entry_point_dir]).split() == ["True", "True"]
-
-
-def test_import_th_registers_when_dask_came_first():
-    """What an in-place build relies on (no entry point): import th registers
-    when dask is imported (an installed th registered already: the same)."""
-    code = "import dask\n" + textwrap.dedent(CHECK)
-    assert run_python(code).split() == ["True", "True"]
+    code = (f"import sys\n{first}\n"
+            "import th; assert 'numpy' not in sys.modules or 'dask' in sys.modules\n"
+            + textwrap.dedent(CHECK) +
+            "from th._after_import import pending\n"
+            "print(pending('dask.sizeof'), pending('distributed.protocol'))\n")
+    assert run_python(code).split() == ["True", "True", "False", "False"]

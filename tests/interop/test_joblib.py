@@ -246,7 +246,8 @@ import joblib
 from joblib.externals.loky.backend import reduction
 from th import _joblib
 assert reduction._dispatch_table[th.Tensor] is _joblib._reduce_tensor
-assert not any(isinstance(f, _joblib._AfterLokyImport) for f in sys.meta_path)
+from th._after_import import pending
+assert not pending(_joblib._LOKY_REDUCTION)
 print("registered")
 """
 
