@@ -21,27 +21,20 @@ read-only.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from typing import Any
 
 import th
 from th._after_import import after_import
 from th._interop import storage_bytes, storage_from_buffer
+from th._pickle import last_reached
 
 _registered = False
 
 
 def _reach(t: th.Tensor) -> tuple[int, int]:
-    """The first storage element t reaches and how many elements its
-    reach spans (strides may be zero, after expand, or negative)."""
-    if t.numel() == 0:
-        return t.storage_offset(), 0
-    low = high = t.storage_offset()
-    for size, stride in zip(t.shape, t.stride()):
-        if stride < 0:
-            low += (size - 1) * stride
-        else:
-            high += (size - 1) * stride
-    return low, high - low + 1
+    """The first storage element t reaches and how many its reach spans."""
+    start = t.storage_offset()
+    return start, last_reached(start, t.shape, t.stride()) - start if t.numel() else 0
 
 
 def _sent(t: th.Tensor) -> tuple[th.Tensor, int, int]:

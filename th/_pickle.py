@@ -51,7 +51,7 @@ def _token(storage):
         return token
 
 
-def _last(offset, size, stride):
+def last_reached(offset, size, stride):
     """The index one past the last element a geometry reaches (size: no 0s)."""
     return offset + sum((n - 1) * s for n, s in zip(size, stride)) + 1
 
@@ -84,7 +84,7 @@ def reduce_tensor(tensor, protocol=4):
     n = tensor.numel()
     if n == 0:
         return rebuild_tensor_part, (_token(storage), offset, size, stride, None, False)
-    stop = _last(offset, size, stride)
+    stop = last_reached(offset, size, stride)
     distinct = _distinct(size, stride) if 2 * n < stop - offset else None
     if distinct is None:  # dense enough: its span, as it lies in memory
         return rebuild_tensor_part, (_token(storage), offset, size, stride,
@@ -171,7 +171,7 @@ class _Builder:
 
     def add_elements(self, offset, size, stride, buffer):
         """A tensor's elements, shipped without the gaps between them."""
-        stop = _last(offset, size, stride)
+        stop = last_reached(offset, size, stride)
         if self._is_filled(offset, stop):
             return
         self._cover(offset, stop)

@@ -175,6 +175,6 @@ def test_pickled_views_keep_values_geometry_and_sharing(case, protocol, with_sto
         assert w.storage() is w0.storage()  # one storage, the same layout
         assert w.data_ptr() - w0.data_ptr() == v.data_ptr() - v0.data_ptr()
     # shipped: never more than the spans the tensors reach
-    spans = sum(_pickle._last(v.storage_offset(), v.shape, v.stride()) - v.storage_offset()
+    spans = sum(_pickle.last_reached(v.storage_offset(), v.shape, v.stride()) - v.storage_offset()
                 for v in views if v.numel())
     assert shipped(list(views)) <= 400 + 200 * len(views) + base.element_size() * spans
