@@ -137,10 +137,22 @@ class _Builder:
             else:
                 self.filled.append((a, b))
 
+    def _replace(self, storage, base):
+        """storage becomes the one, its element 0 index base: the tensors
+        loaded so far are re-pointed at it (an empty one at 0)."""
+        self.storage, self.base = storage, base
+        for ref, offset, size, stride in self.loaded:
+            tensor = ref()
+            if tensor is not None:
+                tensor.set_(storage, 0 if offset is None else offset - base, size, stride)
+
+    def _is_empty(self):
+        return self.storage is None or not len(self.storage)
+
     def _cover(self, start, stop):
         """Grows the storage (zeros) to reach [start, stop)."""
-        if self.storage is None:
-            self.storage, self.base = th.zeros(stop - start, dtype=self.dtype).storage(), start
+        if self._is_empty():
+            self._replace(th.zeros(stop - start, dtype=self.dtype).storage(), start)
             return
         end = self.base + len(self.storage)
         if self.base <= start and stop <= end:
@@ -148,18 +160,17 @@ class _Builder:
         lo, hi = min(start, self.base), max(stop, end)
         grown = th.zeros(hi - lo, dtype=self.dtype)
         grown[self.base - lo:end - lo] = self._view(self.base, (end - self.base,), (1,))
-        self.storage, self.base = grown.storage(), lo
-        for ref, offset, size, stride in self.loaded:
-            tensor = ref()
-            if tensor is not None:
-                tensor.set_(self.storage, offset - lo, size, stride)
+        self._replace(grown.storage(), lo)
 
     def add_span(self, start, buffer):
         """Elements start.. of the pickled storage, shipped as they lie."""
-        if self.storage is None:  # the first: kept as given, not copied
-            self.storage, self.base = _elements(buffer, self.dtype), start
-            if len(self.storage):
-                self._fill(start, start + len(self.storage))
+        if self._is_empty():  # the first: kept as given, not copied
+            storage = _elements(buffer, self.dtype)
+            if len(storage):
+                self._replace(storage, start)
+                self._fill(start, start + len(storage))
+            elif self.storage is None:
+                self._replace(storage, 0)
             return
         data = _over(buffer, self.dtype)
         stop = start + data.numel()
@@ -195,7 +206,9 @@ def rebuild_tensor_part(builder, offset, size, stride, buffer, elements):
     if isinstance(builder, _StorageToken):  # copy.copy: a tensor over the same storage
         return rebuild_tensor(builder.storage, offset, size, stride)
     if buffer is None:  # no elements: nothing to place
-        return th.empty(0, dtype=builder.dtype).set_(builder.get_storage(), 0, size, stride)
+        tensor = th.empty(0, dtype=builder.dtype).set_(builder.get_storage(), 0, size, stride)
+        builder.loaded.append((weakref.ref(tensor), None, size, stride))
+        return tensor
     if elements:
         builder.add_elements(offset, size, stride, buffer)
     else:

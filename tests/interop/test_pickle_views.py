@@ -170,7 +170,7 @@ def test_pickled_views_keep_values_geometry_and_sharing(case, protocol, with_sto
     nonempty = [(v, w) for v, w in zip(views, loaded) if v.numel()]
     for v, w in zip(views, loaded):
         assert w.dtype is v.dtype and w.shape == v.shape and w.stride() == v.stride()
-        assert w.tolist() == v.tolist()
+        assert w.tolist() == v.tolist() and w.storage() is loaded[0].storage()
     for (v, w), (v0, w0) in zip(nonempty, nonempty[:1] * len(nonempty)):
         assert w.storage() is w0.storage()  # one storage, the same layout
         assert w.data_ptr() - w0.data_ptr() == v.data_ptr() - v0.data_ptr()
