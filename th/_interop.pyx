@@ -301,8 +301,13 @@ def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
 
 cdef bint _is_ml_bfloat16(object a):
     numpy = sys.modules.get("numpy")
-    return (numpy is not None and isinstance(a, numpy.ndarray) and a.dtype.name == "bfloat16"
-            and getattr(a.dtype.type, "__module__", "") == "ml_dtypes")
+    if numpy is None or not isinstance(a, numpy.ndarray):
+        return False
+    dt = a.dtype
+    # a user-defined dtype (numbered from NPY_USERDEF, 256) first: dtype.name
+    # is computed in Python by numpy, and costs more than the whole view
+    return (dt.num >= 256 and dt.name == "bfloat16"
+            and getattr(dt.type, "__module__", "") == "ml_dtypes")
 
 
 cdef void _unpin_storage(void *ctx, void *data) noexcept nogil:
