@@ -148,15 +148,29 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
             raise ArgumentError(f"arange({dstart}, {dend}, {dstep}): {count:.3g} elements overflow "
                                 f"int64")
         n = <int64_t>count
-    cdef Tensor out = wrap_tensor(THTensor_newWithSize1d(t, n))
+    cdef Tensor out
+    if not all_int:  # one rounding per value, as torch's fused step: the C core's arange
+        out = wrap_tensor(THTensor_newWithSize1d(t, 0))
+        THTensor_arange(out.cdata, dstart, dend, dstep)
+        return out
+    out = wrap_tensor(THTensor_newWithSize1d(t, n))
     p = <char *>THTensor_data(out.cdata)
     esz = THTensor_elementSize(out.cdata)
-    if all_int:
+    if t == TH_INT64:  # the common dtypes written directly, the others element by element
+        for i in range(n):
+            (<int64_t *>p)[i] = istart + i * istep
+    elif t == TH_FLOAT32:
+        for i in range(n):
+            (<float *>p)[i] = <float>(istart + i * istep)
+    elif t == TH_FLOAT64:
+        for i in range(n):
+            (<double *>p)[i] = <double>(istart + i * istep)
+    elif t == TH_FLOAT16 or t == TH_BFLOAT16 or THScalarType_isComplex(t):
+        # torch computes these in a wider type and casts: inf where float16 overflows
+        return out.copy_(arange(istart, istart + n * istep, istep))
+    else:  # narrower integers: an out-of-range value raises
         for i in range(n):
             THScalarType_packInt64(t, istart + i * istep, p + i * esz)
-    else:
-        for i in range(n):  # one rounding, as torch's (and THTensor_arange's) fused step
-            THScalarType_packDouble(t, fma(<double>i, dstep, dstart), p + i * esz)
     return out
 
 
