@@ -77,6 +77,21 @@ def test_rows_apart_with_a_broadcast_row(cols):
     np.testing.assert_array_equal(out.numpy(), expected)
 
 
+@pytest.mark.parametrize("col_dtype", [th.float32, th.int16, th.float64, th.uint8, th.complex64])
+@pytest.mark.parametrize("cols", [1, 7, 64, 1000])
+def test_a_broadcast_column_is_one_value_a_row(col_dtype, cols):
+    """An operand of stride 0 along the rows (A * col) is spread a row at a
+    time, cast from its own dtype first; against numpy on the same data."""
+    A = numbers((50, cols), th.float32, 1)
+    col = (numbers((50, 1), th.float64, 2) * 10).astype(np.dtype(col_dtype.name))
+    got = th.from_numpy(A) * th.from_numpy(col)
+    expected = A * col
+    assert got.dtype.name == str(expected.dtype)
+    np.testing.assert_array_equal(got.numpy(), expected)
+    strided = th.from_numpy(np.repeat(col, 3, axis=0))[::3]  # a column apart in memory
+    np.testing.assert_array_equal((th.from_numpy(A) + strided).numpy(), A + col)
+
+
 @pytest.mark.parametrize("dtype", [th.float32, th.float64, th.complex64, th.complex128])
 @pytest.mark.parametrize("form", ["x + y*z", "y*z + x", "y*z + 2", "x += y*z + 2"])
 def test_fused_multiply_add_is_the_two_kernels_bit_for_bit(dtype, form):

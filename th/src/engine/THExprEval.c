@@ -819,6 +819,13 @@ static void run_boxes(const THExprPlan *p, char *const *data, char *ws, int64_t 
               for (int64_t col = 0; col < cols; col++)
                 in->cast(buf[i] + col * (int64_t)esz[i], packed, base[k] + col * s0, s1, rows);
             }
+          } else if (s0 == 0) { /* a column broadcast along the rows: one value a row */
+            reg[i] = buf[i];
+            for (int64_t r = 0; r < rows; r++) {
+              th_element value;
+              in->cast((char *)&value, 0, base[k] + r * s1, 0, 1);
+              splat(buf[i] + r * packed, &value, esz[i], cols);
+            }
           } else {
             reg[i] = buf[i];
             for (int64_t r = 0; r < rows; r++)
