@@ -533,6 +533,18 @@ def test_max_and_min_over_rows_are_numpys_with_nans_ties_and_infinities(rows, co
         np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, 0)), np_values(a, 0))
 
 
+@pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000)])
+def test_float32_extremes_over_rows_in_several_bands_are_numpys(rows, cols):
+    # float32 amax/amin keep float32 states band by band (8192 columns)
+    rng = np.random.default_rng(rows)
+    a = rng.choice([0.5, 1.0, -2.0, np.inf, -np.inf, np.nan], size=(rows, cols),
+                   p=[0.3, 0.3, 0.3, 0.03, 0.03, 0.04]).astype(np.float32)
+    t = th.from_numpy(a)
+    np.testing.assert_array_equal(to_numpy(th.amax(t, 0)), a.max(0))
+    np.testing.assert_array_equal(to_numpy(th.amin(t, 0)), a.min(0))
+    np.testing.assert_array_equal(to_numpy(th.amax(t.t().contiguous().t(), 0)), a.max(0))
+
+
 def test_a_contiguous_result_is_written_without_a_temporary():
     t = th.ones(64, 40)
     # the rows walk writes each band into out; a strided out takes the states

@@ -170,6 +170,18 @@ EXTREME_VALUES_ROW(max_values_row_f32, float, >)
 EXTREME_VALUES_ROW(min_values_row_f32, float, <)
 EXTREME_VALUES_ROW(max_values_row_f64, double, >)
 EXTREME_VALUES_ROW(min_values_row_f64, double, <)
+/* The same over float32 states (a float32 extreme is exact in float32: twice
+ * the elements per vector, no widening), AVX-512 where the CPU has it. */
+#define EXTREME_FLOATS_ROW(NAME, CMP)                                                   \
+  TH_CLONES_AVX512 static void NAME(float *restrict f, const float *restrict x,        \
+                                    int64_t n) {                                       \
+    for (int64_t k = 0; k < n; k++) {                                                  \
+      float v = x[k], c = f[k];                                                        \
+      f[k] = ((v CMP c) | ((v != v) & (c == c))) ? v : c;                              \
+    }                                                                                  \
+  }
+EXTREME_FLOATS_ROW(max_floats_row, >)
+EXTREME_FLOATS_ROW(min_floats_row, <)
 
 /* ------------------------------------------------------ one state update */
 
@@ -798,10 +810,19 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
  * result index obase, with states a and means m (room for n). */
 static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase, int64_t n) {
   int c = R->col;
+  ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
+  /* float32 extremes kept as float32 in a.f's memory, widened after the walk */
+  int floats = R->values_only && R->in_dtype == TH_FLOAT32 && extreme_rows(R, sb);
+  float *fs = (float *)a.f;
   /* every state starts as the first, in the parts the op's class reads
    * (filling all four cost most of a one-row walk: sum(dim=0) of (1, n)) */
   state_init(R, a, 0);
-  for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0];
+  if (floats)
+    for (int64_t k = 0; k < n; k++) fs[k] = R->op == OP_MAX ? -INFINITY : INFINITY;
+  else if (R->values_only && extreme_rows(R, sb)) /* the values kernels' start */
+    for (int64_t k = 0; k < n; k++) a.f[k] = R->op == OP_MAX ? -INFINITY : INFINITY;
+  else
+    for (int64_t k = 1; k < n; k++) a.f[k] = a.f[0];
   if (R->cls == CLS_C)
     for (int64_t k = 1; k < n; k++) a.fi[k] = a.fi[0];
   if (R->cls != CLS_F && R->cls != CLS_C)
@@ -814,16 +835,15 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
       m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
-  ptrdiff_t sb = (ptrdiff_t)(R->kst[c] * (int64_t)R->in_es);
-  if (R->values_only && extreme_rows(R, sb)) /* the values kernels' start */
-    for (int64_t k = 0; k < n; k++) a.f[k] = R->op == OP_MAX ? -INFINITY : INFINITY;
   /* float sums of contiguous rows: four rows at a time */
   int four = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
              (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
   const char *rows[4];
   for (int64_t r = 0; r < R->nred; r++) {
     const char *row = R->data + (off + roff) * (int64_t)R->in_es;
-    if (!four) {
+    if (floats) {
+      (R->op == OP_MAX ? max_floats_row : min_floats_row)(fs, (const float *)row, n);
+    } else if (!four) {
       fold_row(R, a, m, row, sb, n, r);
     } else if ((rows[r & 3] = row), (r & 3) == 3) {
       if (R->f32)
@@ -842,6 +862,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
       ridx[d] = 0;
     }
   }
+  /* widened from the top: double k covers floats 2k and 2k + 1, both read already */
+  for (int64_t k = floats ? n - 1 : -1; k >= 0; k--) a.f[k] = (double)fs[k];
   if (R->direct) {
     finish(R, a, n, R->finish, R->correction);
     for (int w = 0; w < 2; w++) {
