@@ -26,10 +26,9 @@ freeing the storage and is refused under Yama's ptrace_scope.
 The reducers go into loky's global dispatch table (loky's own `register`),
 which every loky pickler copies. joblib offers no lazy hook (no entry point
 for reducers; job_reducers are built inside its executor, for numpy only), so
-`import th` registers them (importing this module) at once when joblib's loky is already imported,
-and otherwise leaves a finder on sys.meta_path that registers them right
-after loky's reduction module is first imported, then removes itself. th
-never imports joblib or numpy itself.
+`import th` (which imports this module) registers them at once when joblib's
+loky is loaded, else right after loky's reduction module is first imported
+(th/_after_import.py). th never imports joblib or numpy itself.
 """
 from __future__ import annotations
 
