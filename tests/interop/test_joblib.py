@@ -21,6 +21,11 @@ from helpers import BLOCK_NUMPY, th_on_path
 
 joblib = pytest.importorskip("joblib")
 from joblib import Parallel, delayed  # noqa: E402
+# loky pickles with cloudpickle (a dependency of distributed and ray, in the
+# test extras); the workers cannot import this file (tests/ is not a package
+# on their path): the tasks defined here travel by value
+cloudpickle = pytest.importorskip("cloudpickle")
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
 
 N = 300_000  # past Parallel's default max_nbytes ("1M": 2**20 bytes) from 4 bytes on
 
