@@ -141,6 +141,14 @@ TH_CLONES static void add_row_f64(double *restrict acc, const double *restrict x
   }
 ADD_ROWS4(add_rows4_f32, float)
 ADD_ROWS4(add_rows4_f64, double)
+/* A row of integers into int64 sums, wrapping as torch's (update()'s sum). */
+#define ADD_INT_ROW(NAME, T)                                                            \
+  TH_CLONES static void NAME(int64_t *restrict acc, const T *restrict x, int64_t n) {  \
+    for (int64_t k = 0; k < n; k++)                                                    \
+      acc[k] = (int64_t)((uint64_t)acc[k] + (uint64_t)(int64_t)x[k]);                  \
+  }
+ADD_INT_ROW(add_row_i64, int64_t)
+ADD_INT_ROW(add_row_i32, int32_t)
 /* A row into max (or min) states with their indices, as update() folds one
  * element, without branches so that it vectorises over the row. */
 #define EXTREME_ROW(NAME, T, CMP)                                                       \
@@ -560,6 +568,15 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
   double pp = R->p;
   if (sum && R->f32 && sb == 4) {
     add_row_f32(a.f, (const float *)p, n);
+    return;
+  }
+  if (R->op == OP_SUM && sb == (ptrdiff_t)R->in_es &&
+      ((cls == CLS_I && (R->in_dtype == TH_INT64 || R->in_dtype == TH_INT32)) ||
+       (cls == CLS_U && R->in_dtype == TH_UINT64))) {
+    if (R->in_dtype == TH_INT32)
+      add_row_i32(a.i, (const int32_t *)p, n);
+    else
+      add_row_i64(a.i, (const int64_t *)p, n);
     return;
   }
   if (extreme_rows(R, sb)) {
