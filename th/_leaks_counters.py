@@ -78,30 +78,40 @@ class ReferenceSum:
     CPython (no sys.gettotalrefcount), a reference leaked to an object that
     already exists (an incref without a decref: no memory grows) shows as
     growth of the sum. The set is every object the garbage collector tracks
-    and what they refer to directly (str, bytes, int and other untracked
-    objects, b'' and the small ints among them), taken at a given moment;
-    the sum holds one reference to each while it exists.
+    and what they refer to directly (str, bytes and other untracked objects,
+    b'' among them), taken at a given moment, less numbers, None and the
+    booleans; the sum holds one reference to each while it exists.
 
     On CPython 3.12+ immortal objects (None, small ints, b'', interned
     strings) keep a fixed count: references leaked to them are not seen,
     and cost nothing there."""
 
-    def __init__(self, objects):
-        seen = {id(obj) for obj in objects}
-        found = list(objects)
+    # numbers, None and booleans are referred to by every count the harness
+    # keeps: their counts move with the values measured, not with a leak
+    NOISE = (int, float, complex, type(None))
+
+    def __init__(self, objects, exclude=()):
+        """exclude: objects the harness itself refers to as it measures
+        (the names of the counts)."""
+        self.excluded = {id(obj) for obj in exclude}
+        seen = {id(obj) for obj in objects} | self.excluded
+        found = [obj for obj in objects
+                 if not isinstance(obj, self.NOISE) and id(obj) not in self.excluded]
         for obj in objects:
             for ref in gc.get_referents(obj):
                 if id(ref) not in seen and not gc.is_tracked(ref):
                     seen.add(id(ref))
-                    found.append(ref)
+                    if not isinstance(ref, self.NOISE):
+                        found.append(ref)
         self.objects = found
 
     def extended(self, objects):
         """This set and the given objects (and their referents)."""
-        extra = ReferenceSum(objects)
-        have = {id(obj) for obj in self.objects}
+        have = {id(obj) for obj in self.objects} | self.excluded
         both = ReferenceSum(())
-        both.objects = self.objects + [obj for obj in extra.objects if id(obj) not in have]
+        both.excluded = self.excluded
+        both.objects = self.objects + [obj for obj in ReferenceSum(objects).objects
+                                       if id(obj) not in have]
         return both
 
     def total(self):

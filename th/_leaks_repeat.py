@@ -14,7 +14,7 @@ after the one pytest reports, and the verdict.
    census of Python types, tracemalloc and the descriptors' targets, to say
    what grew and where it was allocated."""
 from th._leaks_counters import fd_targets, type_name
-from th._leaks_sites import AllocationSites
+from th._leaks_sites import AllocationSites, plugin_files
 
 STEADY = 3  # equal-or-rising growth in this many warm-ups in a row: a leak's rhythm
 
@@ -127,7 +127,8 @@ class RepeatedRuns:
         elif any(key in leaked for key in (checker.blocks_key, checker.refs_key)):
             lines.append("    no type the garbage collector tracks grew: str, int, bytes, a "
                          "container's own memory, or memory no object owns")
-        top = sites.top(self.checker.phases_boundary)
+        top = sites.top(self.checker.phases_boundary,
+                        plugin_files(self.item.config.pluginmanager))
         if top:
             lines.append("    Python memory allocated and still alive, by site (tracemalloc):")
             lines += [f"      {site}: +{blocks} blocks, +{size} B" for site, blocks, size in top]

@@ -13,8 +13,16 @@ _SKIPPED = tuple(os.path.join(_HERE, name) for name in (
                                        f"{os.sep}contextlib.py")
 
 
-def _ours(filename):
-    return filename.startswith(_SKIPPED[:2]) or any(s in filename for s in _SKIPPED[2:])
+def _ours(filename, plugins=frozenset()):
+    return (filename.startswith(_SKIPPED[:2]) or any(s in filename for s in _SKIPPED[2:])
+            or filename in plugins)
+
+
+def plugin_files(pluginmanager):
+    """The files of pytest's plugins (pytest-xdist, rerunfailures...), not
+    conftest.py files (a fixture there can be the test's leak)."""
+    files = {getattr(plugin, "__file__", None) for plugin in pluginmanager.get_plugins()}
+    return frozenset(f for f in files if f and os.path.basename(f) != "conftest.py")
 
 
 class AllocationSites:
@@ -33,16 +41,17 @@ class AllocationSites:
         if self.started:
             tracemalloc.stop()
 
-    def top(self, boundary, most=5):
+    def top(self, boundary, plugins=frozenset(), most=5):
         """[(file:line, blocks, bytes)] of the sites that grew most, by bytes,
         among the allocations made inside boundary (a (file, first line, last
         line) of the function that runs the test's phases): each charged to
-        its innermost frame that is neither the harness's nor pytest's."""
+        its innermost frame that is neither the harness's, pytest's nor one
+        of the plugins'."""
         sites = {}
         for stat in self.after.compare_to(self.before, "traceback"):
             if stat.size_diff <= 0 and stat.count_diff <= 0:
                 continue
-            site = _site(stat.traceback, boundary)
+            site = _site(stat.traceback, boundary, plugins)
             if site is not None:
                 blocks, size = sites.get(site, (0, 0))
                 sites[site] = (blocks + stat.count_diff, size + stat.size_diff)
@@ -50,7 +59,7 @@ class AllocationSites:
         return sorted(grown, key=lambda site: (-site[2], -site[1], site[0]))[:most]
 
 
-def _site(traceback, boundary):
+def _site(traceback, boundary, plugins):
     """The innermost frame of traceback below boundary that is not the
     harness's or pytest's, as file:line; None for an allocation made outside
     boundary (the harness measuring) or by pytest alone."""
@@ -60,7 +69,8 @@ def _site(traceback, boundary):
                    if f.filename == filename and first <= f.lineno <= last), None)
     if inside is None:
         return None
-    frame = next((f for f in reversed(frames[inside + 1:]) if not _ours(f.filename)), None)
+    frame = next((f for f in reversed(frames[inside + 1:]) if not _ours(f.filename, plugins)),
+                 None)
     return None if frame is None else f"{_short(frame.filename)}:{frame.lineno}"
 
 

@@ -155,9 +155,10 @@ NOTE = "th leak check note"  # a report section's title
 
 def _run_phases(item, nextitem):
     """The test's setup, call (when set up) and teardown through pytest's
-    hooks (the capture and logging plugins' wrappers included), but no
-    report is made for a phase that passed: pytest's reporting is no part of
-    what is measured. The first failed phase's report, or None."""
+    hooks (the capture and logging plugins' wrappers included); each
+    phase's report is made but not logged (pytest's reporting, which keeps
+    them, is no part of what is measured). The first failed phase's report,
+    or None."""
     if hasattr(item, "_request") and not item._request:
         item._initrequest()
     ihook, reraise = item.ihook, get_reraise_exceptions(item.config)
@@ -168,10 +169,11 @@ def _run_phases(item, nextitem):
         hook = getattr(ihook, f"pytest_runtest_{when}")
         kwargs = {"nextitem": nextitem} if when == "teardown" else {}
         call = CallInfo.from_call(lambda: hook(item=item, **kwargs), when=when, reraise=reraise)
-        if call.excinfo is not None and failed is None:
-            report = ihook.pytest_runtest_makereport(item=item, call=call)
-            failed = None if report.passed else report
-        del call  # its traceback would keep the test's locals alive
+        # made and dropped (no pytest_runtest_logreport): plugins keep state by it (tmp_path)
+        report = ihook.pytest_runtest_makereport(item=item, call=call)
+        if failed is None and not report.passed:
+            failed = report
+        del call, report  # a traceback would keep the test's locals alive
     if hasattr(item, "_request"):  # as runtestprotocol leaves it
         item._request, item.funcargs = False, None
     return failed
@@ -216,7 +218,9 @@ class LeakChecker:
         self.notes = []            # (nodeid, text): tests never settled, in repeat mode
 
     # ------------------------------------------------------------ measuring
-    def counts(self):
+    def counts(self, references=None):
+        """The counts now; references: the summed reference counts, taken by
+        settle() (a release CPython's "Python references")."""
         values = {}
         if TH not in self.ignore:
             values.update(zip(TH_FIELDS, (*self.debug.live(), *self.debug.live_wrappers())))
@@ -231,8 +235,8 @@ class LeakChecker:
                 pass
             elif hasattr(sys, "gettotalrefcount"):  # a debug CPython's total: every object
                 values[PYTHON_FIELDS[REFS]] = sys.gettotalrefcount()
-            elif self.references is not None:
-                values[PYTHON_FIELDS[REFS]] = self.references.total()
+            elif references is not None:
+                values[PYTHON_FIELDS[REFS]] = references
             if HEAP not in self.ignore:
                 values[PYTHON_FIELDS[HEAP]] = heap_bytes()
         return values
@@ -252,9 +256,13 @@ class LeakChecker:
     def settle(self):
         """Before a measurement in repeat mode: CPython's caches emptied (as
         regrtest does) and garbage collected, so that only what the test
-        keeps is counted."""
+        keeps is counted; then the summed reference counts (right after the
+        type cache is emptied: it holds references to attribute names)."""
         clear_caches()
         gc.collect()
+        if self.references is not None and REFS not in self.ignore:
+            return self.references.total()
+        return None
 
     def start(self, run):
         """Before the test's setup: what is alive now."""
@@ -265,20 +273,18 @@ class LeakChecker:
             self.debug.set_tracking(True)
         if run.diagnose and self.python:
             run.census = type_census()
-        if self.python:
-            self.settle()
+        references = self.settle() if self.python else None
         run.first = self.debug.last_serial()
-        run.before = self.counts()
+        run.before = self.counts(references)
         if self.python:  # again, with the dicts alive at the end already there
             run.fixture_delta = dict.fromkeys(run.before, 0)
-            run.before = self.counts()
+            run.before = self.counts(references)
         return run
 
     def finish(self, run):
         """After the test's teardown: what it left, less its fixtures'."""
-        if self.python:
-            self.settle()  # garbage cycles may still hold objects
-        run.delta = _sub(_sub(self.counts(), run.before), run.fixture_delta)
+        references = self.settle() if self.python else None  # cycles may hold objects
+        run.delta = _sub(_sub(self.counts(references), run.before), run.fixture_delta)
         if not self.python and any(v > 0 for v in run.delta.values()):
             gc.collect()
             run.delta = _sub(_sub(self.counts(), run.before), run.fixture_delta)
@@ -303,7 +309,8 @@ class LeakChecker:
         which then scan only what the tests made (23 ms -> 0.4 ms a collect, measured)."""
         if self.repeat and REFS not in self.ignore and not hasattr(sys, "gettotalrefcount"):
             gc.collect()  # the objects of pytest, plugins, collected modules: once
-            self.session_references = self.references = ReferenceSum(gc.get_objects())
+            self.session_references = self.references = ReferenceSum(
+                gc.get_objects(), exclude=(*TH_FIELDS, *PYTHON_FIELDS.values()))
         if self.repeat and hasattr(gc, "freeze"):
             gc.collect()
             gc.freeze()
