@@ -50,8 +50,8 @@ def line_of(text):
         return next(n for n, line in enumerate(corpus, 1) if text in line)
 
 
-def run_corpus(pytester, build, seed, *args, tests=TESTS):
-    """The corpus under --th-leaks-repeat=2:3 with PYTHONHASHSEED=seed:
+def run_corpus(pytester, build, seed, *args, tests=TESTS, heap=True):
+    """The corpus under --th-leaks-repeat=2:3 (--th-leaks-heap) with PYTHONHASHSEED=seed:
     (teardown errors, tests noted as not judged, the result)."""
     env = {"PYTHONPATH": os.pathsep.join([str(build), th_on_path()["PYTHONPATH"]]),
            "PYTHONHASHSEED": str(seed)}
@@ -61,6 +61,7 @@ def run_corpus(pytester, build, seed, *args, tests=TESTS):
             patch.setenv(name, value)
         result = pytester.runpytest_subprocess(*plugin_args(), "-p", "no:cacheprovider",
                                                *NO_RANDOMLY, "-rA", "--th-leaks-repeat=2:3",
+                                               *(["--th-leaks-heap"] if heap else []),
                                                *args, "test_corpus.py")
     lines = result.outlines
     passed = {line.split("::")[1].split(" ")[0] for line in lines
@@ -135,3 +136,13 @@ def test_the_warm_up_cap_is_an_option(pytester, corpus_build):
                                            "--th-leaks-max-warmups=0", "test_corpus.py")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
     result.stderr.fnmatch_lines(["*--th-leaks-max-warmups takes a count >= 1, got 0*"])
+
+
+def test_the_heap_check_is_optional(pytester, corpus_build):
+    tests = ["test_leaks_malloc", "test_clean_c_extension"]
+    errors, _, result = run_corpus(pytester, corpus_build, 0, "-k", "malloc or c_extension",
+                                   tests=tests, heap=False)
+    assert errors == set()  # only the C heap sees a malloc()
+    errors, _, result = run_corpus(pytester, corpus_build, 0, "-k", "malloc or c_extension",
+                                   "-o", "th_leaks_heap=true", tests=tests, heap=False)
+    assert errors == {"test_leaks_malloc"}
