@@ -17,8 +17,8 @@ once in tracking mode (its body, side effects included, runs twice).
 
 ``--th-leaks-repeat=WARMUPS:RUNS`` runs each test again, as CPython's
 ``regrtest -R`` does, and also checks Python memory blocks, open file
-descriptors, the C heap's bytes and the references held to existing
-objects: warm-up runs (at least WARMUPS, until a run grows nothing, at most
+descriptors, the references held to existing objects and, with
+``--th-leaks-heap``, the C heap's bytes: warm-up runs (at least WARMUPS, until a run grows nothing, at most
 ``--th-leaks-max-warmups``), RUNS counted runs, RUNS confirming runs when a
 count grew in each, then a diagnosis run (th/_leaks_repeat.py). Only the
 test's setup, call and teardown are measured, with CPython's caches emptied
