@@ -104,18 +104,24 @@ class ReferenceSum:
                     if not isinstance(ref, self.NOISE):
                         found.append(ref)
         self.objects = found
+        self.extra = []   # objects made since, for one test (extended)
+        self.ids = None   # of objects and excluded, when extended
 
     def extended(self, objects):
-        """This set and the given objects (and their referents)."""
-        have = {id(obj) for obj in self.objects} | self.excluded
+        """This set and the given objects (tracked ones: their untracked
+        referents are mostly in this set already), in a list of their own: a
+        copy of this set's list would be a large object for every garbage
+        collection to scan (this one's was made before gc.freeze())."""
+        if self.ids is None:  # once: a few hundred thousand ids
+            self.ids = {id(obj) for obj in self.objects} | self.excluded
         both = ReferenceSum(())
-        both.excluded = self.excluded
-        both.objects = self.objects + [obj for obj in ReferenceSum(objects).objects
-                                       if id(obj) not in have]
+        both.excluded, both.objects = self.excluded, self.objects
+        both.extra = [obj for obj in objects
+                      if id(obj) not in self.ids and not isinstance(obj, self.NOISE)]
         return both
 
     def total(self):
-        return sum(map(sys.getrefcount, self.objects))
+        return sum(map(sys.getrefcount, self.objects)) + sum(map(sys.getrefcount, self.extra))
 
 
 def type_census():

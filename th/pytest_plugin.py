@@ -18,10 +18,11 @@ once in tracking mode (its body, side effects included, runs twice).
 ``--th-leaks-repeat=WARMUPS:RUNS`` runs each test again, as CPython's
 ``regrtest -R`` does, and also checks Python memory blocks, open file
 descriptors, the references held to existing objects and, with
-``--th-leaks-heap``, the C heap's bytes: warm-up runs (at least WARMUPS, until a run grows nothing, at most
-``--th-leaks-max-warmups``), RUNS counted runs, RUNS confirming runs when a
-count grew in each, then a diagnosis run (th/_leaks_repeat.py). Only the
-test's setup, call and teardown are measured, with CPython's caches emptied
+``--th-leaks-heap``, the C heap's bytes: warm-up runs (at least WARMUPS,
+until a run grows nothing, at most ``--th-leaks-max-warmups``), RUNS
+counted runs, RUNS confirming runs when a count grew in each, then a
+diagnosis run (th/_leaks_repeat.py). Only the test's setup, call and
+teardown are measured (th/_leaks_phases.py), with CPython's caches emptied
 first (th/_leaks_caches.py). ``--th-leaks-ignore=KIND,...`` switches checks
 off: th, blocks, fds, refs, heap or a registered counter's name.
 
@@ -32,21 +33,19 @@ hooks, so other plugins (rerunfailures, xdist, timeout, randomly) keep
 working. Objects held by module-, class-, package- or session-scoped
 fixtures are charged to the fixture, not to the test that set it up.
 """
-import contextlib
 import gc
 import re
 import sys
 import warnings
 
 import pytest
-from _pytest.runner import CallInfo, get_reraise_exceptions
-
 from th._leaks_caches import clear_caches
 from th._leaks_counters import (ReferenceSum, grown, heap_available, heap_bytes, open_fds,
                                 type_census)
+from th._leaks_phases import (SCOPED, drop_stale_finalizers, run_phases, scoped_finalizers,
+                              unlogged)
 from th._leaks_repeat import RepeatedRuns
 
-_SCOPED = ("session", "package", "module", "class")
 # kinds of check, for --th-leaks-ignore (a registered counter's name works too)
 TH, BLOCKS, FDS, REFS, HEAP = "th", "blocks", "fds", "refs", "heap"
 TH_FIELDS = ("storages", "tensors", "bytes", "Python th.Tensor objects",
@@ -136,72 +135,7 @@ def _add(a, b):
     return {key: a.get(key, 0) + b.get(key, 0) for key in {**a, **b}}
 
 
-def _scoped_finalizers(item):
-    """{higher-scoped FixtureDef: its finalizer count} for the item's fixtures."""
-    defs = getattr(item, "_fixtureinfo", None)
-    defs = [d for ds in (defs.name2fixturedefs.values() if defs else ()) for d in ds]
-    return {d: len(d._finalizers) for d in defs
-            if d.scope in _SCOPED and isinstance(getattr(d, "_finalizers", None), list)}
-
-
-def _drop_stale_finalizers(counts):
-    """pytest adds a function-scoped fixture's `finish` to each higher-scoped
-    fixture it uses, on every run, and keeps it until that fixture ends (a
-    no-op by then): memory that grows with each repeat (tmp_path does it).
-    Drop those of a finished repeat, so they are not taken for a leak."""
-    for fixturedef, count in counts.items():
-        added = fixturedef._finalizers[count:]
-        kept = [f for f in added if getattr(getattr(f, "func", None), "__self__", None)
-                is None or getattr(f.func.__self__, "cached_result", 0) is not None]
-        fixturedef._finalizers[count:] = kept
-
-
 NOTE = "th leak check note"  # a report section's title
-
-
-def _run_phases(item, nextitem):
-    """The test's setup, call (when set up) and teardown through pytest's
-    hooks (the capture and logging plugins' wrappers included); each
-    phase's report is made but not logged (pytest's reporting, which keeps
-    them, is no part of what is measured). The first failed phase's report,
-    or None."""
-    if hasattr(item, "_request") and not item._request:
-        item._initrequest()
-    ihook, reraise = item.ihook, get_reraise_exceptions(item.config)
-    failed = None
-    for when in ("setup", "call", "teardown"):
-        if when == "call" and failed is not None:
-            continue
-        hook = getattr(ihook, f"pytest_runtest_{when}")
-        kwargs = {"nextitem": nextitem} if when == "teardown" else {}
-        call = CallInfo.from_call(lambda: hook(item=item, **kwargs), when=when, reraise=reraise)
-        # made and dropped (no pytest_runtest_logreport): plugins keep state by it (tmp_path)
-        report = ihook.pytest_runtest_makereport(item=item, call=call)
-        if failed is None and not report.passed:
-            failed = report
-        del call, report  # a traceback would keep the test's locals alive
-    if hasattr(item, "_request"):  # as runtestprotocol leaves it
-        item._request, item.funcargs = False, None
-    return failed
-
-
-@contextlib.contextmanager
-def _unlogged(config):
-    """No pytest_runtest_logreport hook runs meanwhile: what a repeated run
-    logs itself (pytest's subtests, unittest's subTest) is not kept by the
-    terminal reporter, junitxml... and so never shows as growth. (Through
-    the hook's implementation list, which the per-directory hook proxies
-    read too.)"""
-    caller = getattr(config.hook, "pytest_runtest_logreport", None)
-    impls = getattr(caller, "_hookimpls", None)
-    if not isinstance(impls, list):
-        yield
-        return
-    caller._hookimpls = []
-    try:
-        yield
-    finally:
-        caller._hookimpls = impls
 
 
 class Run:
@@ -268,8 +202,8 @@ class LeakChecker:
         return values
 
     th_keys = TH_FIELDS
-    phases_boundary = (__file__, _run_phases.__code__.co_firstlineno,
-                       max(line for _, _, line in _run_phases.__code__.co_lines() if line))
+    phases_boundary = (run_phases.__code__.co_filename, run_phases.__code__.co_firstlineno,
+                       max(line for _, _, line in run_phases.__code__.co_lines() if line))
     blocks_key, fds_key, refs_key, heap_key = (PYTHON_FIELDS[k] for k in (BLOCKS, FDS, REFS, HEAP))
 
     @property
@@ -351,7 +285,7 @@ class LeakChecker:
     @pytest.hookimpl(hookwrapper=True)
     def pytest_fixture_setup(self, fixturedef, request):
         run = self.run
-        if fixturedef.scope not in _SCOPED or run is None:
+        if fixturedef.scope not in SCOPED or run is None:
             yield
             return
         before, first = self.counts(), self.debug.last_serial()
@@ -430,12 +364,12 @@ class LeakChecker:
         if hasattr(item, "_request"):  # as runtestprotocol leaves a Function
             item._request, item.funcargs = False, None
         try:
-            with warnings.catch_warnings(record=True) as shown, _unlogged(item.config):
+            with warnings.catch_warnings(record=True) as shown, unlogged(item.config):
                 item._report_sections.clear()  # captured output, kept on the item
-                finalizers = _scoped_finalizers(item)
+                finalizers = scoped_finalizers(item)
                 self.start(run)
-                failed = _run_phases(item, nextitem) if protocol else None
-                _drop_stale_finalizers(finalizers)
+                failed = run_phases(item, nextitem) if protocol else None
+                drop_stale_finalizers(finalizers)
                 item._report_sections.clear()
                 shown.clear()
                 self.finish(run)
