@@ -32,6 +32,8 @@ NOT_API = {
     "th.libTH": "the C core, not a Python module",
     "th._testcapi": "the tests' door into the C API",
     "th.pytest_plugin": "a pytest plugin, called by pytest",
+    **{f"th._leaks_{part}": "the pytest plugin's parts"
+       for part in ("caches", "counters", "phases", "repeat", "sites")},
     "th._format": "repr's helper", "th._pickle": "pickle's helpers",
 }
 # dunders of a class that are no API of their own: Python's or Cython's

@@ -15,13 +15,16 @@ hide its leak by freeing an object an earlier test left). Without it, the
 report says how to find the sites: ``--th-leaks-rerun`` reruns a leaking test
 once in tracking mode (its body, side effects included, runs twice).
 
-``--th-leaks-repeat=WARMUPS:RUNS`` runs each test WARMUPS + RUNS times, as
-CPython's ``regrtest -R`` does, and also checks Python memory blocks, open
-file descriptors and, on a debug CPython, the total reference count. The
-first run is the one pytest reports; when every earlier counted run grew,
-the last is a diagnosis run (tracking on, a census of Python object types).
-``--th-leaks-ignore=KIND,...`` switches checks off: th, blocks, fds, refs or
-a registered counter's name.
+``--th-leaks-repeat=WARMUPS:RUNS`` runs each test again, as CPython's
+``regrtest -R`` does, and also checks Python memory blocks, open file
+descriptors, the references held to existing objects and, with
+``--th-leaks-heap``, the C heap's bytes: warm-up runs (at least WARMUPS,
+until a run grows nothing, at most ``--th-leaks-max-warmups``), RUNS
+counted runs, RUNS confirming runs when a count grew in each, then a
+diagnosis run (th/_leaks_repeat.py). Only the test's setup, call and
+teardown are measured (th/_leaks_phases.py), with CPython's caches emptied
+first (th/_leaks_caches.py). ``--th-leaks-ignore=KIND,...`` switches checks
+off: th, blocks, fds, refs, heap or a registered counter's name.
 
 ``@pytest.mark.th_leaks_exempt(reason="...")`` skips the check for a test.
 
@@ -31,21 +34,25 @@ working. Objects held by module-, class-, package- or session-scoped
 fixtures are charged to the fixture, not to the test that set it up.
 """
 import gc
-import os
 import re
 import sys
 import warnings
 
 import pytest
-from _pytest.runner import runtestprotocol
+from th._leaks_caches import clear_caches
+from th._leaks_counters import (ReferenceSum, grown, heap_available, heap_bytes, open_fds,
+                                type_census)
+from th._leaks_phases import (SCOPED, drop_stale_finalizers, run_phases, scoped_finalizers,
+                              unlogged)
+from th._leaks_repeat import RepeatedRuns
 
-_SCOPED = ("session", "package", "module", "class")
 # kinds of check, for --th-leaks-ignore (a registered counter's name works too)
-TH, BLOCKS, FDS, REFS = "th", "blocks", "fds", "refs"
+TH, BLOCKS, FDS, REFS, HEAP = "th", "blocks", "fds", "refs", "heap"
 TH_FIELDS = ("storages", "tensors", "bytes", "Python th.Tensor objects",
              "Python th.Storage objects")
 PYTHON_FIELDS = {BLOCKS: "Python memory blocks", FDS: "open file descriptors",
-                 REFS: "Python references"}
+                 REFS: "Python references", HEAP: "C heap bytes"}
+MAX_WARMUPS = 20  # default cap on warm-up runs (docs/LEAKS.md)
 
 
 def pytest_addoption(parser):
@@ -53,9 +60,16 @@ def pytest_addoption(parser):
     group.addoption("--th-leaks", action="store_true", default=False,
                     help="fail tests that leave th storages or tensors alive")
     group.addoption("--th-leaks-repeat", metavar="WARMUPS:RUNS", default=None,
-                    help="run each test WARMUPS+RUNS times and report a leak only when "
-                         "every counted run grew; also checks Python memory blocks, file "
-                         "descriptors and (debug CPython) references (implies --th-leaks)")
+                    help="run each test again: at least WARMUPS warm-ups (until one grows "
+                         "nothing), RUNS counted runs, RUNS more to confirm; also checks Python "
+                         "memory blocks, file descriptors, references and the C heap (implies "
+                         "--th-leaks)")
+    group.addoption("--th-leaks-heap", action="store_true", default=False,
+                    help="repeat mode: also check the C heap's bytes in use (glibc's "
+                         "mallinfo2), so that a leaked malloc() shows")
+    group.addoption("--th-leaks-max-warmups", metavar="N", type=int, default=None,
+                    help=f"repeat mode: at most N warm-up runs (default {MAX_WARMUPS}); a test "
+                         "still growing then is reported as never settled, not as a leak")
     group.addoption("--th-leaks-track", action="store_true", default=None,
                     help="tracking mode while each test runs: leak reports name where "
                          "each object was created (slower object creation)")
@@ -63,12 +77,15 @@ def pytest_addoption(parser):
                     help="rerun a test that leaked once in tracking mode to find where its "
                          "objects were created (its body runs twice)")
     group.addoption("--th-leaks-ignore", metavar="KIND,...", default=None,
-                    help="checks to skip: th, blocks, fds, refs, or a registered counter")
+                    help="checks to skip: th, blocks, fds, refs, heap, or a registered counter")
     parser.addini("th_leaks", type="bool", default=False,
                   help="check every test for leaked th objects (as --th-leaks)")
     parser.addini("th_leaks_track", type="bool", default=False,
                   help="tracking mode while each test runs (as --th-leaks-track)")
     parser.addini("th_leaks_ignore", default="", help="as --th-leaks-ignore")
+    parser.addini("th_leaks_heap", type="bool", default=False, help="as --th-leaks-heap")
+    parser.addini("th_leaks_max_warmups", default=str(MAX_WARMUPS),
+                  help="as --th-leaks-max-warmups")
 
 
 def pytest_configure(config):
@@ -82,7 +99,9 @@ def pytest_configure(config):
             repeat=_parse_repeat(repeat),
             track=config.getini("th_leaks_track") if track is None else track,
             rerun=config.getoption("th_leaks_rerun"),
-            ignore={kind.strip() for kind in ignore.split(",") if kind.strip()})
+            ignore={kind.strip() for kind in ignore.split(",") if kind.strip()},
+            max_warmups=_max_warmups(config),
+            heap=config.getoption("th_leaks_heap") or config.getini("th_leaks_heap"))
         config.pluginmanager.register(checker, "th-leak-checker")
 
 
@@ -96,6 +115,18 @@ def _parse_repeat(value):
     return int(match.group(1)), int(match.group(2))
 
 
+def _max_warmups(config):
+    value = config.getoption("th_leaks_max_warmups")
+    value = config.getini("th_leaks_max_warmups") if value is None else value
+    try:
+        value = int(value)
+    except ValueError:
+        value = -1
+    if value < 1:
+        raise pytest.UsageError(f"--th-leaks-max-warmups takes a count >= 1, got {value!r}")
+    return value
+
+
 def _sub(a, b):
     return {key: a.get(key, 0) - b.get(key, 0) for key in {**a, **b}}
 
@@ -104,63 +135,7 @@ def _add(a, b):
     return {key: a.get(key, 0) + b.get(key, 0) for key in {**a, **b}}
 
 
-def _signed(values):
-    return " ".join(f"{v:+d}" for v in values)
-
-
-def open_fds():
-    """Open file descriptors of this process (as regrtest's fd_count)."""
-    for path in ("/proc/self/fd", "/dev/fd"):
-        try:
-            return len(os.listdir(path)) - 1  # listdir's own descriptor
-        except OSError:
-            continue
-    count = 0
-    for fd in range(256):  # a platform without either: the low descriptors
-        try:
-            os.fstat(fd)
-            count += 1
-        except OSError:
-            pass
-    return count
-
-
-def _scoped_finalizers(item):
-    """{higher-scoped FixtureDef: its finalizer count} for the item's fixtures."""
-    defs = getattr(item, "_fixtureinfo", None)
-    defs = [d for ds in (defs.name2fixturedefs.values() if defs else ()) for d in ds]
-    return {d: len(d._finalizers) for d in defs
-            if d.scope in _SCOPED and isinstance(getattr(d, "_finalizers", None), list)}
-
-
-def _drop_stale_finalizers(counts):
-    """pytest adds a function-scoped fixture's `finish` to each higher-scoped
-    fixture it uses, on every run, and keeps it until that fixture ends (a
-    no-op by then): memory that grows with each repeat (tmp_path does it).
-    Drop those of a finished repeat, so they are not taken for a leak."""
-    for fixturedef, count in counts.items():
-        added = fixturedef._finalizers[count:]
-        kept = [f for f in added if getattr(getattr(f, "func", None), "__self__", None)
-                is None or getattr(f.func.__self__, "cached_result", 0) is not None]
-        fixturedef._finalizers[count:] = kept
-
-
-def type_census():
-    """{type: live count} of the objects the garbage collector tracks."""
-    counts = {}
-    for obj in gc.get_objects():
-        counts[type(obj)] = counts.get(type(obj), 0) + 1
-    return counts
-
-
-def _grown(after, before):
-    """What grew from census before to after (a function of its own: a
-    closure over a measuring function's locals would be measured too)."""
-    return {t: n - before.get(t, 0) for t, n in after.items() if n > before.get(t, 0)}
-
-
-def _type_name(t):
-    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+NOTE = "th leak check note"  # a report section's title
 
 
 class Run:
@@ -179,7 +154,8 @@ class Run:
 
 
 class LeakChecker:
-    def __init__(self, repeat=None, track=False, rerun=False, ignore=()):
+    def __init__(self, repeat=None, track=False, rerun=False, ignore=(), max_warmups=MAX_WARMUPS,
+                 heap=False):
         import th  # only when the harness is on
 
         self.debug = th.debug
@@ -187,18 +163,24 @@ class LeakChecker:
         self.track = track
         self.rerun = rerun
         self.ignore = set(ignore)
+        self.max_warmups = max_warmups
         self.python = repeat is not None  # Python-level checks: repeat mode only
-        if not hasattr(sys, "gettotalrefcount"):
-            self.ignore.add(REFS)  # a release CPython keeps no total
+        if not heap or not heap_available():  # optional: Python's own large blocks are
+            self.ignore.add(HEAP)  # there too, and pytest's grow them (not glibc: none)
+        self.references = None     # a release CPython's ReferenceSum (repeat mode)
+        self.session_references = None
         self.run = None
         self.nextitem = None
         self.silent = False        # runs that are not reported: repeats, reruns
         self.bias = None           # Python blocks etc. of the measuring itself
         self.frozen = False        # gc.freeze() done (repeat mode)
         self.attributed = {}       # id(fixturedef) -> what its setup took
+        self.notes = []            # (nodeid, text): tests never settled, in repeat mode
 
     # ------------------------------------------------------------ measuring
-    def counts(self):
+    def counts(self, references=None):
+        """The counts now; references: the summed reference counts, taken by
+        settle() (a release CPython's "Python references")."""
         values = {}
         if TH not in self.ignore:
             values.update(zip(TH_FIELDS, (*self.debug.live(), *self.debug.live_wrappers())))
@@ -209,9 +191,38 @@ class LeakChecker:
                 values[PYTHON_FIELDS[BLOCKS]] = sys.getallocatedblocks()
             if FDS not in self.ignore:
                 values[PYTHON_FIELDS[FDS]] = open_fds()
-            if REFS not in self.ignore:
+            if REFS in self.ignore:
+                pass
+            elif hasattr(sys, "gettotalrefcount"):  # a debug CPython's total: every object
                 values[PYTHON_FIELDS[REFS]] = sys.gettotalrefcount()
+            elif references is not None:
+                values[PYTHON_FIELDS[REFS]] = references
+            if HEAP not in self.ignore:
+                values[PYTHON_FIELDS[HEAP]] = heap_bytes()
         return values
+
+    th_keys = TH_FIELDS
+    phases_boundary = (run_phases.__code__.co_filename, run_phases.__code__.co_firstlineno,
+                       max(line for _, _, line in run_phases.__code__.co_lines() if line))
+    blocks_key, fds_key, refs_key, heap_key = (PYTHON_FIELDS[k] for k in (BLOCKS, FDS, REFS, HEAP))
+
+    @property
+    def th_checked(self):
+        return TH not in self.ignore
+
+    def unbiased(self, delta):
+        return _sub(delta, self.bias)
+
+    def settle(self):
+        """Before a measurement in repeat mode: CPython's caches emptied (as
+        regrtest does) and garbage collected, so that only what the test
+        keeps is counted; then the summed reference counts (right after the
+        type cache is emptied: it holds references to attribute names)."""
+        clear_caches()
+        gc.collect()
+        if self.references is not None and REFS not in self.ignore:
+            return self.references.total()
+        return None
 
     def start(self, run):
         """Before the test's setup: what is alive now."""
@@ -222,27 +233,25 @@ class LeakChecker:
             self.debug.set_tracking(True)
         if run.diagnose and self.python:
             run.census = type_census()
-        if self.python:
-            gc.collect()
+        references = self.settle() if self.python else None
         run.first = self.debug.last_serial()
-        run.before = self.counts()
+        run.before = self.counts(references)
         if self.python:  # again, with the dicts alive at the end already there
             run.fixture_delta = dict.fromkeys(run.before, 0)
-            run.before = self.counts()
+            run.before = self.counts(references)
         return run
 
     def finish(self, run):
         """After the test's teardown: what it left, less its fixtures'."""
-        if self.python:
-            gc.collect()  # garbage cycles may still hold objects
-        run.delta = _sub(_sub(self.counts(), run.before), run.fixture_delta)
+        references = self.settle() if self.python else None  # cycles may hold objects
+        run.delta = _sub(_sub(self.counts(references), run.before), run.fixture_delta)
         if not self.python and any(v > 0 for v in run.delta.values()):
             gc.collect()
             run.delta = _sub(_sub(self.counts(), run.before), run.fixture_delta)
         if run.census is not None:
             after = type_census()
             after[dict] -= 1  # run.census itself
-            run.census = _grown(after, run.census)
+            run.census = grown(after, run.census)
         if run.tracking_was != self.debug.is_tracking():
             self.debug.set_tracking(run.tracking_was)
 
@@ -258,6 +267,10 @@ class LeakChecker:
         """Repeat mode collects garbage twice a run: what exists now (pytest,
         plugins, the collected modules) is frozen out of those collections,
         which then scan only what the tests made (23 ms -> 0.4 ms a collect, measured)."""
+        if self.repeat and REFS not in self.ignore and not hasattr(sys, "gettotalrefcount"):
+            gc.collect()  # the objects of pytest, plugins, collected modules: once
+            self.session_references = self.references = ReferenceSum(
+                gc.get_objects(), exclude=(*TH_FIELDS, *PYTHON_FIELDS.values()))
         if self.repeat and hasattr(gc, "freeze"):
             gc.collect()
             gc.freeze()
@@ -272,7 +285,7 @@ class LeakChecker:
     @pytest.hookimpl(hookwrapper=True)
     def pytest_fixture_setup(self, fixturedef, request):
         run = self.run
-        if fixturedef.scope not in _SCOPED or run is None:
+        if fixturedef.scope not in SCOPED or run is None:
             yield
             return
         before, first = self.counts(), self.debug.last_serial()
@@ -318,31 +331,45 @@ class LeakChecker:
             item.funcargs = None  # as pytest leaves it right after: fixture values go
         self.finish(run)
         self.run = None
-        problem = self.misuse()
-        if run.ok and report.passed:  # a failing test's traceback keeps its locals alive
-            problem += self.judge_repeated(item) if self.repeat else self.judge_once(item, run)
+        problem, note = self.misuse(), []
+        if run.ok and report.passed and self.repeat:  # a failing test's traceback keeps
+            found, note = self.judge_repeated(item, run)  # its locals alive
+            problem += found
+        elif run.ok and report.passed:
+            problem += self.judge_once(item, run)
         if problem:
             attach(report, problem)
+        elif note:
+            report.sections.append((NOTE, "\n".join(note)))
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report):
+        """Notes of tests not judged (never settled), for the summary; here
+        they also arrive from xdist's workers."""
+        self.notes += [(report.nodeid, text) for title, text in report.sections if title == NOTE]
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter):
+        if self.notes:
+            terminalreporter.section("th leak check: notes (not failures)")
+            for nodeid, text in self.notes:
+                terminalreporter.line(f"{nodeid}: {text}")
 
     def run_silently(self, item, run, nextitem, protocol=True):
-        """Runs the test once more, unreported, measured around pytest's
-        protocol (where nothing of the run is left): its first failed report,
-        or None. Without the protocol: what measuring itself costs."""
+        """Runs the test once more, unreported, measured around its setup,
+        call and teardown only (no report made: pytest's reporting is not
+        measured): its first failed report, or None. Without the protocol:
+        what measuring itself costs."""
         saved, self.silent = self.run, True
         if hasattr(item, "_request"):  # as runtestprotocol leaves a Function
             item._request, item.funcargs = False, None
         try:
-            with warnings.catch_warnings(record=True) as shown:  # pytest keeps every one
+            with warnings.catch_warnings(record=True) as shown, unlogged(item.config):
                 item._report_sections.clear()  # captured output, kept on the item
-                finalizers = _scoped_finalizers(item)
+                finalizers = scoped_finalizers(item)
                 self.start(run)
-                if protocol:
-                    reports = runtestprotocol(item, nextitem=nextitem, log=False)
-                    failed = next((r for r in reports if not r.passed), None)  # none kept
-                    del reports
-                else:
-                    failed = None
-                _drop_stale_finalizers(finalizers)
+                failed = run_phases(item, nextitem) if protocol else None
+                drop_stale_finalizers(finalizers)
                 item._report_sections.clear()
                 shown.clear()
                 self.finish(run)
@@ -404,56 +431,22 @@ class LeakChecker:
         return ["  (a rerun in tracking mode left nothing behind: a one-time cache, or state "
                 "from earlier tests? --th-leaks-repeat tells a cache from a leak)"]
 
-    def judge_repeated(self, item):
-        """The reported run was the first warm-up (with 0 warm-ups, one more
-        run): the other warm-ups and the counted runs follow, unreported."""
-        warmups, runs = self.repeat
-        total = max(warmups - 1, 0) + runs
-        deltas = []
+    def judge_repeated(self, item, run):
+        """The reported run was the first warm-up: the others, the counted
+        and confirming runs follow, unreported (th/_leaks_repeat.py)."""
         if self.bias is None:  # what the measuring's own objects weigh: the median
             nulls = [Run() for _ in range(5)]  # of 4 after 1
             for null in nulls:
                 self.run_silently(item, null, None, protocol=False)
             self.bias = {key: sorted(null.delta[key] for null in nulls[1:])[2]
                          for key in PYTHON_FIELDS.values() if key in nulls[0].delta}
-        for i in range(total):
-            counted = i >= total - runs
-            last = i == total - 1
-            diagnose = last and (not deltas or any(
-                self.suspect(key, [d[key] for d in deltas]) for key in deltas[0]))
-            run = Run(diagnose)
-            failed = self.run_silently(item, run, item.parent)  # scoped fixtures stay
-            if last or failed:  # as the reported run left them, for the next test
-                item.session._setupstate.teardown_exact(self.nextitem)
-            if failed:
-                return [f"th leak check: run {i + 2} of {total + 1} (repeated by "
-                        f"--th-leaks-repeat) failed in {failed.when}:", failed.longreprtext]
-            if counted:
-                deltas.append(_sub(run.delta, self.bias))
-        leaked = [key for key in deltas[0] if self.suspect(key, [d[key] for d in deltas])]
-        if not leaked:
-            return []
-        lines = [f"th leak check: every one of {runs} repeated runs (after {warmups} warm-ups) "
-                 "grew:"]
-        lines += [f"  {key}: {_signed(d[key] for d in deltas)}"
-                  + (" (any change counts)" if key == PYTHON_FIELDS[FDS] else "")
-                  for key in leaked]
-        if not run.diagnose:
-            return lines
-        lines.append("  the last run was the diagnosis run (tracking on, Python types counted):")
-        created = self.created(run) if TH not in self.ignore else []
-        lines += [f"    left alive: {obj}" for obj in created]
-        if not created and any(key in TH_FIELDS for key in leaked):
-            lines.append("    no object created during it is alive, but the counts grew again: "
-                         "an older storage grows on every run (not a one-time cache)")
-        if run.census:
-            grown = sorted(run.census.items(), key=lambda kv: (-kv[1], _type_name(kv[0])))
-            lines.append("    Python objects whose live count grew: "
-                         + ", ".join(f"{_type_name(t)} +{n}" for t, n in grown[:12]))
-        elif any(key in leaked for key in (PYTHON_FIELDS[BLOCKS], PYTHON_FIELDS[REFS])):
-            lines.append("    no type the garbage collector tracks grew: look for str, int, "
-                         "bytes or a container's own memory")
-        return lines
+        if self.session_references is not None:  # and what was made since (lazy imports...)
+            self.references = self.session_references.extended(gc.get_objects())
+        try:
+            problem, note = RepeatedRuns(self, item, self.unbiased(run.delta)).judge()
+        finally:
+            self.references = self.session_references
+        return problem, note
 
 
 def attach(report, problem):

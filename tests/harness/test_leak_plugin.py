@@ -182,9 +182,9 @@ def test_repeat_mode_tells_a_cache_from_a_leak(pytester):
     repeated.assert_outcomes(passed=2, errors=1)
     repeated.stdout.fnmatch_lines([
         "*ERROR at teardown of test_leaks*",
-        "*every one of 3 repeated runs (after 1 warm-ups) grew:",
-        "*storages: +1 +1 +1",
-        "*the last run was the diagnosis run*",
+        "*every one of 3 counted runs and of 3 confirming runs (after * warm-ups) grew:",
+        "*storages: +1 +1 +1 | +1 +1 +1",
+        "*diagnosis (one more run: th tracking, Python types, tracemalloc):",
         "*left alive: tensor float32 [[]3[]] (refcount 1) created by THTensor_newWithSize at "
         "test_sample.py:8",
     ])
@@ -240,23 +240,29 @@ def test_repeat_mode_checks_python_blocks_and_descriptors_and_names_types(pytest
         assert f"ERROR at teardown of {name} " not in out
     result.stdout.fnmatch_lines([
         "*ERROR at teardown of test_python_object*",
-        "*Python memory blocks: +1 +1 +1",
+        "*Python memory blocks: +1 +1 +1 | +1 +1 +1",
         "*no type the garbage collector tracks grew*",
+        "*Python memory allocated and still alive, by site (tracemalloc):",
+        "*test_sample.py:15: +1 blocks, +16 B",  # KEEP.append(object())
         "*ERROR at teardown of test_cycle*",
-        "*Python memory blocks: +* +* +*",
+        "*Python memory blocks: +* +* +* | +* +* +*",
         "*Python objects whose live count grew: test_sample.Node +1",
+        "*test_sample.py:18: +2 blocks, +* B",
         "*ERROR at teardown of test_file_left_open*",
-        "*open file descriptors: +1 +1 +1 (any change counts)",
+        "*open file descriptors: +1 +1 +1 | +1 +1 +1 (any change counts)",
         "*Python objects whose live count grew:*_io.TextIOWrapper +1*",
+        "*test_sample.py:21: +* blocks, +* B",
+        "*descriptors opened and left open: * -> /dev/null",
         "*ERROR at teardown of test_growing_storage*",
-        "*bytes: +16 +16 +16",
+        "*bytes: +16 +16 +16 | +16 +16 +16",
         "*no object created during it is alive, but the counts grew again: an older storage "
         "grows on every run (not a one-time cache)",
     ])
 
 
 def test_each_kind_of_check_can_be_switched_off(pytester):
-    result = run(pytester, PYTHON_LEAKS, "--th-leaks-repeat=1:2", "--th-leaks-ignore=blocks,fds",
+    result = run(pytester, PYTHON_LEAKS, "--th-leaks-repeat=1:2",
+                 "--th-leaks-ignore=blocks,fds,refs,heap",
                  tests=["test_python_object", "test_file_left_open", "test_growing_storage"])
     result.assert_outcomes(passed=3, errors=1)
     result.stdout.fnmatch_lines(["*ERROR at teardown of test_growing_storage*"])
@@ -289,7 +295,7 @@ def test_clean():
 
 
 @pytest.mark.parametrize("conftest, source, mode, passed, line, kind", [
-    (REFS_CONFTEST, REFS, "--th-leaks-repeat=1:2", 1, "*Python references: +3 +3", "refs"),
+    (REFS_CONFTEST, REFS, "--th-leaks-repeat=1:2", 1, "*Python references: +3 +3 | +3 +3", "refs"),
     (None, COUNTER, "--th-leaks", 2, "*this test left objects alive: widgets +1", "widgets"),
 ], ids=["debug CPython refcount", "registered counter"])
 def test_a_check_reports_growth_and_can_be_switched_off(pytester, conftest, source, mode, passed,
@@ -307,7 +313,7 @@ def test_a_test_that_fails_when_repeated_is_reported(pytester):
     source = "RUNS = []\n\ndef test_once_only():\n    RUNS.append(1)\n    assert len(RUNS) == 1\n"
     result = run(pytester, source, "--th-leaks-repeat=1:1")
     result.assert_outcomes(passed=1, errors=1)
-    result.stdout.fnmatch_lines(["*th leak check: run 2 of 2 (repeated by --th-leaks-repeat) "
+    result.stdout.fnmatch_lines(["*th leak check: run 2 (repeated by --th-leaks-repeat) "
                                  "failed in call:*"])
 
 

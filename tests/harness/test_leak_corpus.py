@@ -1,0 +1,150 @@
+"""The leak harness's repeat mode over a corpus (tests/harness/leak_corpus):
+a C extension with a leak of each kind (a Python object, a reference only, a
+malloc, a Python-allocator block, a descriptor) and clean tests that warm
+caches slowly, capture output and logs, use tmp_path and monkeypatch, spawn
+subprocesses, import lazily. Run several times with different hash seeds:
+every run must give every test its verdict, and the same set of failures."""
+import os
+import shutil
+import subprocess
+import sysconfig
+
+import pytest
+
+from helpers import compiler_env, th_on_path
+from test_leak_plugin import NO_RANDOMLY, plugin_args
+
+pytest_plugins = ["pytester"]
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "leak_corpus")
+TESTS = ["test_leaks_python_object", "test_leaks_reference_to_an_existing_object",
+         "test_leaks_reference_to_empty_bytes", "test_leaks_malloc",
+         "test_leaks_python_allocator_block", "test_leaks_file_descriptor",
+         "test_clean_c_extension", "test_clean_cache_warming_slowly",
+         "test_clean_capsys_and_caplog", "test_clean_logging_without_capture",
+         "test_clean_tmp_path_and_monkeypatch", "test_clean_subprocess",
+         "test_clean_lazy_imports", "test_clean_json_and_regular_expressions",
+         "test_unsettled_growth_that_slows_down"]
+LEAKS = {name for name in TESTS if name.startswith("test_leaks")}
+
+
+@pytest.fixture(scope="session")
+def corpus_build(tmp_path_factory):
+    """leakcorpus.c built once for the session, by the C compiler Python was
+    built with (a second or so)."""
+    build = tmp_path_factory.mktemp("leak_corpus")
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        pytest.fail(f"no C compiler ({cc}) to build the leak corpus")
+    target = build / ("leakcorpus" + sysconfig.get_config_var("EXT_SUFFIX"))
+    subprocess.run([cc, "-shared", "-fPIC", "-O1", "-Wall", "-Werror",
+                    "-I", sysconfig.get_paths()["include"],
+                    os.path.join(CORPUS, "leakcorpus.c"), "-o", str(target)],
+                   check=True, env=compiler_env())
+    return build
+
+
+def line_of(text):
+    """The corpus's line number of the first line holding text."""
+    with open(os.path.join(CORPUS, "leak_corpus_tests.py")) as corpus:
+        return next(n for n, line in enumerate(corpus, 1) if text in line)
+
+
+def run_corpus(pytester, build, seed, *args, tests=TESTS, heap=True):
+    """The corpus under --th-leaks-repeat=2:3 (--th-leaks-heap) with PYTHONHASHSEED=seed:
+    (teardown errors, tests noted as not judged, the result)."""
+    env = {"PYTHONPATH": os.pathsep.join([str(build), th_on_path()["PYTHONPATH"]]),
+           "PYTHONHASHSEED": str(seed)}
+    shutil.copy(os.path.join(CORPUS, "leak_corpus_tests.py"), pytester.path / "test_corpus.py")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        result = pytester.runpytest_subprocess(*plugin_args(), "-p", "no:cacheprovider",
+                                               *NO_RANDOMLY, "-rA", "--th-leaks-repeat=2:3",
+                                               *(["--th-leaks-heap"] if heap else []),
+                                               *args, "test_corpus.py")
+    lines = result.outlines
+    passed = {line.split("::")[1].split(" ")[0] for line in lines
+              if line.startswith("PASSED test_corpus.py::")}
+    assert passed == set(tests), result.stdout.str()  # every call passed, every run
+    errors = {line.split("::")[1].split(" ")[0] for line in lines
+              if line.startswith("ERROR test_corpus.py::")}
+    unsettled = {line.split("::")[1].split(":")[0] for line in lines
+                 if line.startswith("test_corpus.py::") and "not judged" in line}
+    return errors, unsettled, result
+
+
+def test_every_leak_found_and_no_false_alarm_on_every_run(pytester, corpus_build):
+    verdicts = []
+    for seed in (0, 1, 12345):  # PYTHONHASHSEED changes dicts' and sets' layouts
+        errors, unsettled, result = run_corpus(pytester, corpus_build, seed)
+        assert errors == LEAKS, result.stdout.str()
+        assert unsettled == {"test_unsettled_growth_that_slows_down"}, result.stdout.str()
+        verdicts.append(errors)
+        if seed == 0:
+            check_reports(result)
+    assert verdicts[0] == verdicts[1] == verdicts[2]
+
+
+def check_reports(result):
+    """Each leak is named by its kind, with the site or the target."""
+    out = result.stdout.str()
+    sections = {name: out.split(f"ERROR at teardown of {name} ")[1].split("ERROR at teardown")[0]
+                for name in LEAKS}
+    # a Python object nobody owns: its memory, its type, the line that called the C code
+    python_object = sections["test_leaks_python_object"]
+    assert "Python memory blocks: +2 +2 +2 | +2 +2 +2" in python_object  # the list, its array
+    assert "Python objects whose live count grew: list +1" in python_object
+    assert f"test_corpus.py:{line_of('leak_object()')}: +2 blocks" in python_object
+    # a reference only: no memory grows, the summed reference counts do
+    for name in ("test_leaks_reference_to_an_existing_object",
+                 "test_leaks_reference_to_empty_bytes"):
+        assert "Python references: +1 +1 +1 | +1 +1 +1" in sections[name], sections[name]
+        assert "Python memory blocks" not in sections[name]
+        assert "references grew without memory" in sections[name]
+    # malloc: only the C heap sees it (2000 bytes and malloc's header)
+    malloc = sections["test_leaks_malloc"]
+    heap = next(line for line in malloc.splitlines() if "C heap bytes: +" in line)
+    growth = [int(v) for v in heap.split(":")[1].replace("|", "").split()]
+    assert len(growth) == 6 and all(v >= 2000 for v in growth), malloc  # at least the leak
+    assert "Python memory blocks" not in malloc
+    # a Python-allocator block: tracemalloc names the line
+    pymem = sections["test_leaks_python_allocator_block"]
+    assert "Python memory blocks: +1 +1 +1 | +1 +1 +1" in pymem
+    assert f"test_corpus.py:{line_of('leak_pymem(64)')}: +1 blocks, +64 B" in pymem, pymem
+    # a descriptor: named by its target
+    fd = sections["test_leaks_file_descriptor"]
+    assert "open file descriptors: +1 +1 +1 | +1 +1 +1 (any change counts)" in fd
+    assert "-> /dev/null" in fd
+    # never settled: a note with the growth curve, in the summary
+    result.stdout.fnmatch_lines([
+        "*th leak check: notes (not failures)*",
+        "test_corpus.py::test_unsettled_growth_that_slows_down: th leak check: not judged: still "
+        "growing irregularly after 20 warm-up runs*",
+        "*Python memory blocks: +* +* +*",
+    ])
+
+
+def test_the_warm_up_cap_is_an_option(pytester, corpus_build):
+    tests = ["test_leaks_python_object", "test_unsettled_growth_that_slows_down"]
+    errors, unsettled, result = run_corpus(pytester, corpus_build, 0,
+                                           "-o", "th_leaks_max_warmups=5", "-k",
+                                           "unsettled or python_object", tests=tests)
+    assert errors == {"test_leaks_python_object"}  # a steady leak is judged before the cap
+    assert unsettled == {"test_unsettled_growth_that_slows_down"}
+    result.stdout.fnmatch_lines(["*test_unsettled_growth_that_slows_down: th leak check: not "
+                                 "judged: still growing irregularly after 5 warm-up runs*"])
+    result = pytester.runpytest_subprocess(*plugin_args(), "--th-leaks-repeat=2:3",
+                                           "--th-leaks-max-warmups=0", "test_corpus.py")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--th-leaks-max-warmups takes a count >= 1, got 0*"])
+
+
+def test_the_heap_check_is_optional(pytester, corpus_build):
+    tests = ["test_leaks_malloc", "test_clean_c_extension"]
+    errors, _, result = run_corpus(pytester, corpus_build, 0, "-k", "malloc or c_extension",
+                                   tests=tests, heap=False)
+    assert errors == set()  # only the C heap sees a malloc()
+    errors, _, result = run_corpus(pytester, corpus_build, 0, "-k", "malloc or c_extension",
+                                   "-o", "th_leaks_heap=true", tests=tests, heap=False)
+    assert errors == {"test_leaks_malloc"}

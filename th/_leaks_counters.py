@@ -1,0 +1,142 @@
+"""What the leak harness's repeat mode counts besides th's own objects: open
+file descriptors, bytes in use in the C heap (glibc), the references held to
+the objects that exist, the live objects by type."""
+import ctypes
+import gc
+import os
+import sys
+
+
+def open_fds():
+    """Open file descriptors of this process (as regrtest's fd_count)."""
+    for path in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return len(os.listdir(path)) - 1  # listdir's own descriptor
+        except OSError:
+            continue
+    count = 0
+    for fd in range(256):  # a platform without either: the low descriptors
+        try:
+            os.fstat(fd)
+            count += 1
+        except OSError:
+            pass
+    return count
+
+
+def fd_targets():
+    """{descriptor: what it is open on} ("/dev/null", "pipe:[123]",
+    "socket:[45]"), from /proc/self/fd; {} where there is none."""
+    targets = {}
+    try:
+        fds = os.listdir("/proc/self/fd")
+    except OSError:
+        return targets
+    for name in fds:
+        try:
+            targets[int(name)] = os.readlink(f"/proc/self/fd/{name}")
+        except OSError:  # listdir's own descriptor, closed by now
+            pass
+    return targets
+
+
+class _Mallinfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+        "fordblks", "keepcost")]
+
+
+def _mallinfo2():
+    try:
+        function = ctypes.CDLL(None).mallinfo2  # glibc >= 2.33
+    except (AttributeError, OSError):
+        return None
+    function.restype = _Mallinfo2
+    function.argtypes = []
+    return function
+
+
+_MALLINFO2 = _mallinfo2()
+
+
+def heap_available():
+    """Whether the C heap can be measured (glibc's mallinfo2)."""
+    return _MALLINFO2 is not None
+
+
+def heap_bytes():
+    """Bytes in use in the C heap, every malloc arena and mmap'ed chunk
+    (uordblks + hblkhd). Python's small objects live in pymalloc's own
+    mmap'ed arenas and are not in it: a leaked malloc() is, and so are
+    Python's larger blocks (over 512 bytes)."""
+    info = _MALLINFO2()
+    return info.uordblks + info.hblkhd
+
+
+class ReferenceSum:
+    """The summed reference counts of a fixed set of objects: on a release
+    CPython (no sys.gettotalrefcount), a reference leaked to an object that
+    already exists (an incref without a decref: no memory grows) shows as
+    growth of the sum. The set is every object the garbage collector tracks
+    and what they refer to directly (str, bytes and other untracked objects,
+    b'' among them), taken at a given moment, less numbers, None and the
+    booleans; the sum holds one reference to each while it exists.
+
+    On CPython 3.12+ immortal objects (None, small ints, b'', interned
+    strings) keep a fixed count: references leaked to them are not seen,
+    and cost nothing there."""
+
+    # numbers, None and booleans are referred to by every count the harness
+    # keeps: their counts move with the values measured, not with a leak
+    NOISE = (int, float, complex, type(None))
+
+    def __init__(self, objects, exclude=()):
+        """exclude: objects the harness itself refers to as it measures
+        (the names of the counts)."""
+        self.excluded = {id(obj) for obj in exclude}
+        seen = {id(obj) for obj in objects} | self.excluded
+        found = [obj for obj in objects
+                 if not isinstance(obj, self.NOISE) and id(obj) not in self.excluded]
+        for obj in objects:
+            for ref in gc.get_referents(obj):
+                if id(ref) not in seen and not gc.is_tracked(ref):
+                    seen.add(id(ref))
+                    if not isinstance(ref, self.NOISE):
+                        found.append(ref)
+        self.objects = found
+        self.extra = []   # objects made since, for one test (extended)
+        self.ids = None   # of objects and excluded, when extended
+
+    def extended(self, objects):
+        """This set and the given objects (tracked ones: their untracked
+        referents are mostly in this set already), in a list of their own: a
+        copy of this set's list would be a large object for every garbage
+        collection to scan (this one's was made before gc.freeze())."""
+        if self.ids is None:  # once: a few hundred thousand ids
+            self.ids = {id(obj) for obj in self.objects} | self.excluded
+        both = ReferenceSum(())
+        both.excluded, both.objects = self.excluded, self.objects
+        both.extra = [obj for obj in objects
+                      if id(obj) not in self.ids and not isinstance(obj, self.NOISE)]
+        return both
+
+    def total(self):
+        return sum(map(sys.getrefcount, self.objects)) + sum(map(sys.getrefcount, self.extra))
+
+
+def type_census():
+    """{type: live count} of the objects the garbage collector tracks."""
+    counts = {}
+    for obj in gc.get_objects():
+        counts[type(obj)] = counts.get(type(obj), 0) + 1
+    return counts
+
+
+def grown(after, before):
+    """What grew from census before to after (a function of its own: a
+    closure over a measuring function's locals would be measured too)."""
+    return {t: n - before.get(t, 0) for t, n in after.items() if n > before.get(t, 0)}
+
+
+def type_name(t):
+    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
