@@ -13,13 +13,16 @@ the script prints each time and its ratio to numpy's.
     PYTHONPATH=. python benchmarks/bench_dask.py [--quick] [--mib N]
 """
 import argparse
-import time
+import os
+import sys
 
 import numpy as np
 import torch
 
-import dask  # noqa: F401 - before th: an in-place th registers at import th
 import th
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_views import best_ms  # noqa: E402
 from distributed import Client, LocalCluster, wait
 
 LIBS = ["numpy", "torch", "th", "th (pickle)"]
@@ -46,21 +49,15 @@ def use_th_serializer(on):
         th._dask._register_distributed()
 
 
-def best(f, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1e3
+
 
 
 def gather_ms(client, lib, nbytes, repeats):
     """(through the scheduler, Future.result's route here; direct from the worker)"""
     future = client.submit(make, lib, nbytes, pure=False)
     wait(future)
-    ms = (best(future.result, repeats),
-          best(lambda: client.gather(future, direct=True), repeats))
+    ms = (best_ms(future.result, repeats),
+          best_ms(lambda: client.gather(future, direct=True), repeats))
     future.release()
     return ms
 
@@ -72,7 +69,7 @@ def scatter_ms(client, lib, nbytes, repeats):
         future = client.scatter(data, direct=True)
         wait(future)
         future.release()
-    return best(once, repeats)
+    return best_ms(once, repeats)
 
 
 def main():

@@ -14,23 +14,21 @@ Times are minimums over repeats, in ms. Nothing is asserted: the script prints.
     PYTHONPATH=. python benchmarks/bench_ray.py [--quick]
 """
 import argparse
-import time
+import os
+import sys
 
 import numpy as np
 import ray
 
 import th
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_views import best_ms  # noqa: E402
+
 GiB = 1 << 30
 
 
-def best(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1e3
+
 
 
 @ray.remote
@@ -56,10 +54,10 @@ def measure(x, repeat):
     view = x[1000:1010]
     view_ref = ray.put(view)
     return {
-        "ray.put": best(lambda: ray.put(x), repeat),
-        "ray.get": best(lambda: ray.get(ref), repeat),
-        "task(ref)": best(lambda: ray.get(last_element.remote(ref)), repeat),
-        "put view (ms)": best(lambda: ray.put(view), repeat),
+        "ray.put": best_ms(lambda: ray.put(x), repeat),
+        "ray.get": best_ms(lambda: ray.get(ref), repeat),
+        "task(ref)": best_ms(lambda: ray.get(last_element.remote(ref)), repeat),
+        "put view (ms)": best_ms(lambda: ray.put(view), repeat),
         "view bytes": ray.experimental.get_object_locations([view_ref])[view_ref]["object_size"],
     }
 

@@ -15,24 +15,23 @@ Times are minimums over repeats; the first call of each is a warm-up.
     PYTHONPATH=. python benchmarks/bench_sparse.py [--repeat N]
 """
 import argparse
-import time
+import os
+import sys
 
 import numpy as np
 
 import th
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_views as bv  # noqa: E402
 
 COALESCE_TARGET = 0.3  # th / torch, one thread
 TO_DENSE_TARGET = 1.0  # th / scipy
 
 
 def best(f, repeat):
-    f()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1e3
+    f()  # warm
+    return bv.best_ms(f, repeat)
 
 
 def coo_case(rng, n, nnz, dup_fraction, dense=()):

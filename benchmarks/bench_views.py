@@ -40,6 +40,7 @@ import timeit
 from dataclasses import dataclass
 from typing import Callable
 
+
 import numpy as np
 
 import th
@@ -53,7 +54,18 @@ N = 4096  # side of the large square tensors
 SMALL = 64  # side of the tensor whose views are timed
 
 
+def best_ms(fn, repeat):
+    """The fastest of repeat calls of fn, in ms (wall time)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times) * 1e3
+
+
 # ---------------------------------------------------------------- libraries
+
 class Lib:
     """One library's way of making data and doing each measured operation.
     th and torch share the torch-style API; NumpyLib overrides the rest."""
