@@ -168,7 +168,7 @@ def test_nan_propagates_through_max_min_and_sums():
 
 
 # each over 4 MiB, so that the work is split across threads
-@pytest.mark.parametrize("shape", [(1 << 21,), (1100, 1000), (3, 400, 1000)])
+@pytest.mark.parametrize("shape", [(1 << 21,), (1100, 1000), (3, 400, 1000), (64, 256, 256)])
 def test_long_reductions_match_numpy_and_do_not_depend_on_the_thread_count(shape):
     rng = np.random.default_rng(1)
     a = rng.standard_normal(shape).astype(np.float32)
@@ -531,6 +531,44 @@ def test_max_and_min_over_rows_are_numpys_with_nans_ties_and_infinities(rows, co
         np.testing.assert_array_equal(to_numpy(values), np_values(a, 0))
         np.testing.assert_array_equal(to_numpy(indices), np_index(a, 0))
         np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, 0)), np_values(a, 0))
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape=st.lists(st.integers(1, 40), min_size=1, max_size=3), seed=st.integers(0, 2 ** 32 - 1),
+       data=st.data())
+def test_int64_extremes_over_runs_and_rows_are_numpys_with_ties_and_limits(shape, seed, data):
+    # int64 max/min keep int64 states: a run's value in one pass then its first place;
+    # a row of states for the rows walk, amax/amin starting from the dtype's limits
+    rng = np.random.default_rng(seed)
+    lo, hi = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+    a = rng.choice(np.array([lo, hi, -3, 0, 5, 5], dtype=np.int64), size=shape)
+    dim = data.draw(st.integers(0, len(shape) - 1))
+    if data.draw(st.booleans()) and len(shape) > 1:  # a transposed view: the other walk
+        a = a.swapaxes(0, -1)
+        t = th.from_numpy(np.ascontiguousarray(a.swapaxes(0, -1))).transpose(0, -1)
+    else:
+        t = th.from_numpy(a)
+    for name, np_values, np_index in (("max", np.max, np.argmax), ("min", np.min, np.argmin)):
+        values, indices = getattr(th, name)(t, dim)
+        np.testing.assert_array_equal(to_numpy(values), np_values(a, dim))
+        np.testing.assert_array_equal(to_numpy(indices), np_index(a, dim))
+        np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, dim)), np_values(a, dim))
+        np.testing.assert_array_equal(to_numpy(getattr(th, "arg" + name)(t, dim)),
+                                      np_index(a, dim))
+
+
+@pytest.mark.parametrize("shape, dim", [((64, 256, 256), 1), ((64, 256, 256), 2),
+                                        ((4096, 16), 1), ((16, 2048), 0), ((8, 300, 3), 1)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_sums_of_short_rows_and_runs_are_numpys(shape, dim, dtype):
+    # short rows are added one at a time (long ones four at a time), short runs summed
+    # one after another: numpy's values, float64 accumulators
+    a = np.random.default_rng(7).standard_normal(shape).astype(dtype)
+    expected = a.astype(np.float64).sum(dim)
+    np.testing.assert_allclose(to_numpy(th.from_numpy(a).sum(dim)), expected,
+                               rtol=1e-6 if dtype == np.float32 else 1e-12, atol=1e-4)
+    np.testing.assert_allclose(to_numpy(th.from_numpy(a).mean(dim)), expected / shape[dim],
+                               rtol=1e-6 if dtype == np.float32 else 1e-12, atol=1e-6)
 
 
 @pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000)])
