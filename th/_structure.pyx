@@ -217,16 +217,38 @@ def triu_(Tensor self, diagonal=0):
 
 
 def _triangle_indices(fn, row, col, offset, dtype, lower):
-    rows, cols, k = as_int64(row, "row"), as_int64(col, "col"), as_int64(offset, "offset")
+    cdef int64_t rows = as_int64(row, "row"), cols = as_int64(col, "col")
+    cdef int64_t k = as_int64(offset, "offset"), n = 0, i, j, lo, hi, at = 0
     if rows < 0 or cols < 0:
         raise ArgumentError(f"{fn}(): row must be non-negative, got {rows}" if rows < 0 else
                             f"{fn}(): col must be non-negative, got {cols}")
-    pairs = [(i, j) for i in builtins.range(rows) for j in builtins.range(cols)
-             if (j - i <= k if lower else j - i >= k)]
-    r = empty(2, len(pairs), dtype=dtype or "int64")
-    if pairs:
-        r.copy_(_new_tensor([[p[0] for p in pairs], [p[1] for p in pairs]]))
-    return r
+    # row i's columns are [lo, hi): j - i <= k below the diagonal offset, >= k above it
+    # (C loops: this module's `range` is th.range)
+    i = 0
+    while i < rows:
+        lo, hi = _triangle_span(i, cols, k, lower)
+        n += hi - lo
+        i += 1
+    cdef Tensor r = empty(2, n, dtype="int64")
+    cdef int64_t *p = <int64_t *>THTensor_data(r.cdata)
+    i = 0
+    while i < rows:
+        lo, hi = _triangle_span(i, cols, k, lower)
+        j = lo
+        while j < hi:
+            p[at] = i
+            p[n + at] = j
+            at += 1
+            j += 1
+        i += 1
+    return r if dtype is None else empty(2, n, dtype=dtype).copy_(r)
+
+
+cdef inline (int64_t, int64_t) _triangle_span(int64_t i, int64_t cols, int64_t k, bint lower):
+    """The columns [lo, hi) of row i in the triangle."""
+    cdef int64_t lo = 0 if lower else max(0, min(cols, i + k))
+    cdef int64_t hi = max(0, min(cols, i + k + 1)) if lower else cols
+    return lo, hi
 
 
 def _new_tensor(values):

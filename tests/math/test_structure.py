@@ -125,6 +125,18 @@ def test_triangles_and_diagonals_are_torchs(k):
     assert_same(th.triu_indices(6, 4, k), torch.triu_indices(6, 4, k))
 
 
+@settings(max_examples=80, deadline=None)
+@given(rows=st.integers(0, 12), cols=st.integers(0, 12), offset=st.integers(-15, 15),
+       dtype=st.sampled_from([None, "int32"]))
+def test_triangle_indices_are_torchs_for_any_shape_and_offset(rows, cols, offset, dtype):
+    kw = {} if dtype is None else {"dtype": getattr(th, dtype)}
+    tkw = {} if dtype is None else {"dtype": getattr(torch, dtype)}
+    assert_same(th.tril_indices(rows, cols, offset, **kw),
+                torch.tril_indices(rows, cols, offset, **tkw))
+    assert_same(th.triu_indices(rows, cols, offset, **kw),
+                torch.triu_indices(rows, cols, offset, **tkw))
+
+
 def test_in_place_triangles_and_trace():
     t, p = matrices()
     assert t.tril_(1) is t and p.tril_(1) is p
