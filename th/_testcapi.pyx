@@ -604,3 +604,13 @@ def sparse_spcadd(Tensor r not None, Tensor dense not None, double value,
 def streamed_runs():
     """Runs written with streaming stores so far (THDebug_streamedRuns)."""
     return THDebug_streamedRuns()
+
+
+def stream_min_bytes():
+    """The destination size from which writes stream (THDebug_streamMinBytes)."""
+    return THDebug_streamMinBytes()
+
+
+def set_stream_min_bytes(bytes):
+    """Sets it (THDebug_setStreamMinBytes; 0 restores the default)."""
+    THDebug_setStreamMinBytes(bytes)

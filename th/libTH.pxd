@@ -642,6 +642,8 @@ cdef extern from "TH/TH.h" nogil:
     int THDebug_isCaching() noexcept
     int64_t THDebug_cachedStructs() noexcept
     int64_t THDebug_streamedRuns() noexcept
+    int64_t THDebug_streamMinBytes() noexcept
+    void THDebug_setStreamMinBytes(int64_t bytes) noexcept
     void THDebug_failAllocation(int64_t n) noexcept
     int64_t THDebug_allocationsUntilFailure() noexcept
 

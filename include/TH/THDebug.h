@@ -90,6 +90,14 @@ TH_API int64_t THDebug_cachedStructs(void);
  * (tests check that the streamed paths are taken). */
 TH_API int64_t THDebug_streamedRuns(void);
 
+/* The size in bytes from which a destination is written with streaming
+ * stores: half the last-level cache, at least 4 MiB. */
+TH_API int64_t THDebug_streamMinBytes(void);
+
+/* Sets that size (tests reach the streamed paths with small tensors);
+ * bytes <= 0 restores the default. */
+TH_API void THDebug_setStreamMinBytes(int64_t bytes);
+
 /* The n-th allocation th makes from now fails (n >= 1; n <= 0 disarms).
  * Counts th's own allocations: structs, dims and default-allocator data. */
 TH_API void THDebug_failAllocation(int64_t n);

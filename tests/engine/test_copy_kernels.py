@@ -13,6 +13,15 @@ from th import _testcapi as capi
 from helpers import ALL_DTYPES, NUMPY_DTYPES
 
 
+@pytest.fixture(autouse=True)
+def streams_from_4_mib():
+    """These tests reach the streamed paths with dsts of 4 MiB: by default
+    they start at half the last-level cache (THDebug_streamMinBytes)."""
+    capi.set_stream_min_bytes(4 << 20)
+    yield
+    capi.set_stream_min_bytes(0)
+
+
 def base(shape, dtype):
     """th and numpy tensors holding 0, 1, 2, ... converted to dtype."""
     n = int(np.prod(shape))
@@ -222,3 +231,24 @@ def test_big_casting_copies_stream_into_dst_exactly(src_dtype, dst_dtype, thread
             np.testing.assert_array_equal(big.numpy(), expect)
     finally:
         th.set_num_threads(0)
+
+
+def test_streaming_starts_at_half_the_last_level_cache_by_default():
+    capi.set_stream_min_bytes(0)
+    l3 = 0
+    for index in range(8):  # the unified level-3 cache's size, as sysfs gives it
+        base = f"/sys/devices/system/cpu/cpu0/cache/index{index}/"
+        try:
+            with open(base + "level") as f:
+                level = int(f.read())
+            with open(base + "size") as f:
+                size = f.read().strip()
+        except OSError:
+            continue
+        if level == 3:
+            l3 = int(size[:-1]) * {"K": 1 << 10, "M": 1 << 20}[size[-1]]
+    assert capi.stream_min_bytes() == max(4 << 20, l3 // 2)
+    capi.set_stream_min_bytes(12345)
+    assert capi.stream_min_bytes() == 12345
+    capi.set_stream_min_bytes(-1)
+    assert capi.stream_min_bytes() == max(4 << 20, l3 // 2)

@@ -306,3 +306,9 @@ _Atomic int64_t th_streamed_runs;
 int64_t THDebug_streamedRuns(void) {
   return atomic_load_explicit(&th_streamed_runs, memory_order_relaxed);
 }
+
+int64_t THDebug_streamMinBytes(void) { return th_stream_min_bytes(); }
+
+void THDebug_setStreamMinBytes(int64_t bytes) {
+  atomic_store_explicit(&th_stream_min, bytes > 0 ? bytes : 0, memory_order_relaxed);
+}

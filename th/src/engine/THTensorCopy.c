@@ -15,6 +15,36 @@
 #include "engine/THStreamImpl.h"
 #include "engine/THTransposeImpl.h"
 
+/* ------------------------------------------------------------- streaming */
+
+_Atomic int64_t th_stream_min;
+
+/* Half the last-level cache that cpu 0 sees (sysfs: glibc's sysconf gave
+ * a whole EPYC's L3, 320 MiB, where one core complex shares 32), at least
+ * 4 MiB; 4 MiB where sysfs does not say. */
+int64_t th_stream_default_bytes(void) {
+  int64_t l3 = 0;
+  for (int index = 0; index < 8 && l3 == 0; index++) {
+    char path[96], size[32] = "", unit = 0;
+    int level = 0;
+    long long n = 0;
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", index);
+    FILE *f = fopen(path, "r");
+    if (!f) continue;
+    int ok = fscanf(f, "%d", &level) == 1;
+    fclose(f);
+    if (!ok || level != 3) continue;
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
+    if (!(f = fopen(path, "r"))) continue;
+    ok = fscanf(f, "%31s", size) == 1;
+    fclose(f);
+    if (ok && sscanf(size, "%lld%c", &n, &unit) >= 1 && n > 0)
+      l3 = (int64_t)n * (unit == 'K' ? 1 << 10 : unit == 'M' ? 1 << 20 : 1);
+  }
+  int64_t half = l3 / 2 < ((int64_t)1 << 30) ? l3 / 2 : 0;
+  return half > ((int64_t)4 << 20) ? half : (int64_t)4 << 20;
+}
+
 /* ------------------------------------------------------------------ fill */
 
 /* Fill and copy are stores of one constant or one tensor through the
@@ -320,7 +350,7 @@ void th_copy_strided(THTensor *dst, char *src_data, THScalarType st,
   THIter it;
   th_iter_init(&it, 2, dst->nDimension, th_sizes(dst), strides, data, elsize);
   int64_t bytes = it.numel * (int64_t)(elsize[0] + elsize[1]);
-  int stream = it.numel * (int64_t)elsize[0] >= TH_STREAM_MIN_BYTES;
+  int stream = it.numel * (int64_t)elsize[0] >= th_stream_min_bytes();
   CopyPlan plan = {&it, tile_dim(&it), dt == st, stream, elsize[0], th_cast_loops[dt][st], 0};
   plan.stream_runs = plan.tile < 0 && !plan.same &&
                      th_can_stream(data[0], elsize[0], it.numel * (int64_t)elsize[0]) &&
