@@ -44,6 +44,8 @@ KERNEL_SOURCES = [
     "th/src/math/THTensorBlas.c", "th/src/math/THTensorReduce.c",
     # index_add_'s rows (THAccumulate.c's runs)
     "th/src/math/THAccumulate.c",
+    # distance matrices' accumulators (pow through libmvec, sqrt in vectors)
+    "th/src/math/THTensorDistance.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows

@@ -251,6 +251,21 @@ cdef inline (int64_t, int64_t) _triangle_span(int64_t i, int64_t cols, int64_t k
     return lo, hi
 
 
+def _cdist(Tensor x1, Tensor x2, double p, Tensor out=None):
+    """The p-norm distances between the rows of the matrices x1 and x2
+    (THTensor_cdist; th.cdist's differences), into out or a new tensor."""
+    cdef Tensor r = out if out is not None else empty(0, dtype=x1.dtype)
+    THTensor_cdist(r.cdata, x1.cdata, x2.cdata, p)
+    return r
+
+
+def _pdist(Tensor input, double p):
+    """The p-norm distances between the pairs of input's rows (THTensor_pdist)."""
+    cdef Tensor r = empty(0, dtype=input.dtype)
+    THTensor_pdist(r.cdata, input.cdata, p)
+    return r
+
+
 def _new_tensor(values):
     from th._factories import tensor
     return tensor(values)

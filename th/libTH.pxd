@@ -921,6 +921,8 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_trace(THTensor *r, THTensor *t) except -1
     int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) except -1
     int THTensor_dist(THTensor *r, THTensor *a, THTensor *b, double p) except -1
+    int THTensor_cdist(THTensor *result, THTensor *x1, THTensor *x2, double p) except -1
+    int THTensor_pdist(THTensor *result, THTensor *input, double p) except -1
     int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnorm) except -1
 cdef extern from "TH/TH.h" nogil:
     # ------------------------------- THTensorSort.h, THTensorScan.h: sorting, scans

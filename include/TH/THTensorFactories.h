@@ -47,6 +47,14 @@ TH_API int THTensor_trace(THTensor *r, THTensor *t);
 TH_API int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim);
 /* The p-norm of a - b, into the 0-dim r (torch.dist). */
 TH_API int THTensor_dist(THTensor *r, THTensor *a, THTensor *b, double p);
+/* The p-norm distances (p >= 0, inf included) between each row of x1
+ * (P x M) and each row of x2 (R x M), into result resized to P x R
+ * (torch.cdist's differences); float32 or float64, one dtype for all three;
+ * result apart from the inputs. */
+TH_API int THTensor_cdist(THTensor *result, THTensor *x1, THTensor *x2, double p);
+/* The distances between the pairs i < j of input's rows (N x M), in
+ * row-major pair order, into result resized to N (N - 1) / 2 (torch.pdist). */
+TH_API int THTensor_pdist(THTensor *result, THTensor *input, double p);
 /* Each slice of src along dim whose p-norm exceeds maxnorm scaled down to
  * it (torch.renorm); r may be src. p > 0, maxnorm >= 0. */
 TH_API int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnorm);

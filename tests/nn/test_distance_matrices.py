@@ -111,14 +111,21 @@ def test_pdist_matches_torch(data, dtype, p):
           **tolerance(dtype))
 
 
-@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, float("inf")])
-def test_cdist_in_blocks_of_rows_matches_torch(monkeypatch, p):
-    """Large inputs go through in blocks of x1's rows, or of pdist's pairs (small here)."""
-    import th.nn._distances as distances
-    monkeypatch.setattr(distances, "_CDIST_BLOCK", 40)
+@pytest.mark.parametrize("p", [0.0, 1.0, 2.0, 2.5, float("inf")])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_many_rows_in_several_blocks_and_threads_match_torch(p, dtype):
+    """The kernel takes x2's rows 512 at a time, and splits x1's rows across
+    threads when the work is large: 1100 rows cross both, pdist's pairs too."""
     rng = np.random.default_rng(5)
-    a, b = pair(rng.standard_normal((2, 9, 3)))
-    c, d = pair(rng.standard_normal((1, 4, 3)))
-    check(lambda: th.cdist(a, c, p, MODES[2]), lambda: torch.cdist(b, d, p, MODES[2]),
-          rtol=1e-12, atol=1e-12)
-    check(lambda: th.pdist(a[0], p), lambda: torch.pdist(b[0], p), rtol=1e-12, atol=1e-12)
+    a, b = pair(rng.standard_normal((1100, 7)).astype(dtype))
+    c, d = pair(rng.standard_normal((2, 1100, 7)).astype(dtype))
+    for threads in (1, 2):
+        th.set_num_threads(threads)
+        try:
+            check(lambda: th.cdist(a, c[0], p, MODES[2]), lambda: torch.cdist(b, d[0], p, MODES[2]),
+                  **tolerance(dtype))
+            check(lambda: th.cdist(c, c, p, MODES[2]), lambda: torch.cdist(d, d, p, MODES[2]),
+                  **tolerance(dtype))
+            check(lambda: th.pdist(a, p), lambda: torch.pdist(b, p), **tolerance(dtype))
+        finally:
+            th.set_num_threads(0)

@@ -8,11 +8,12 @@ and element-wise expressions).
     >>> F.normalize(th.tensor([[3.0, 4.0]])).tolist()
     [[0.6000000238418579, 0.800000011920929]]
 """
-import math
+import itertools
 from typing import Optional
 
 import th
 from th._errors import DtypeError, Error, OutOfRange
+from th._structure import _cdist, _pdist
 from th._tensor import Tensor
 from th.linalg import _tname
 
@@ -91,7 +92,6 @@ def pairwise_distance(x1: Tensor, x2: Tensor, p: float = 2.0, eps: float = 1e-6,
     return th.norm(diff, p, diff.dim() - 1, keepdim=keepdim)
 
 
-_CDIST_BLOCK = 1 << 22  # elements of differences cdist holds at a time
 _CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": None, "use_mm_for_euclid_dist": True,
                 "donot_use_mm_for_euclid_dist": False}
 
@@ -153,15 +153,14 @@ def cdist(x1: Tensor, x2: Tensor, p: float = 2.0,
         by_products = a.shape[-2] > 25 or b.shape[-2] > 25
     if p == 2 and by_products and a.shape[-1] and a.shape[-2] and b.shape[-2]:
         return _euclidean_by_products(a, b)
-    rows, others, m = a.shape[-2], b.shape[-2], a.shape[-1]
-    if m == 0 or rows == 0 or others == 0:  # no coordinates: every distance is 0 (p = inf too)
-        return th.zeros(batch + (rows, others), dtype=a.dtype)
-    # the differences of a block of x1's rows with every row of x2 at a time, so that
-    # large inputs need not hold all P * R * M of them at once
-    block = max(1, _CDIST_BLOCK // max(1, others * m * math.prod(batch)))
-    parts = [th.linalg.vector_norm(a[..., i:i + block, :].unsqueeze(-2) - b.unsqueeze(-3), p, -1)
-             for i in range(0, rows, block)]
-    return parts[0] if len(parts) == 1 else th.cat(parts, -2)
+    rows, others = a.shape[-2], b.shape[-2]
+    if not batch:
+        return _cdist(a, b, float(p))
+    # the C kernel takes matrices: one call per batch element, into the result's slices
+    r = th.empty(batch + (rows, others), dtype=a.dtype)
+    for index in itertools.product(*(range(n) for n in batch)):
+        _cdist(a[index], b[index], float(p), r[index])
+    return r
 
 
 def pdist(input: Tensor, p: float = 2.0) -> Tensor:
@@ -182,10 +181,5 @@ def pdist(input: Tensor, p: float = 2.0) -> Tensor:
         _distance_dtype("pdist", input, "input")
     if p < 0:
         raise Error("pdist only supports non-negative p values")
-    # every distance by cdist's differences (as torch's pdist: no matrix products), then
-    # the pairs above the diagonal: twice the work, but cdist's blocks of rows run at
-    # torch's pace where gathering the pairs' rows does not
-    n = input.shape[0]
-    every = cdist(input, input, p, "donot_use_mm_for_euclid_dist")
-    # (a mask, in row-major order as the pairs are: th.triu_indices takes ~1 s for n = 2000)
-    return th.masked_select(every, th.ones((n, n), dtype=th.bool).triu(1))
+    # the differences, as torch's pdist (no matrix products)
+    return _pdist(input, float(p))
