@@ -53,6 +53,7 @@ static inline int64_t th_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 TH_CPU_FEATURE(th_have_avx, __builtin_cpu_supports("avx"))
 TH_CPU_FEATURE(th_have_avx2, __builtin_cpu_supports("avx2"))
+TH_CPU_FEATURE(th_have_avx512f, __builtin_cpu_supports("avx512f"))
 TH_CPU_FEATURE(th_have_f16c, __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c"))
 
 #endif
