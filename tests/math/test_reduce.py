@@ -573,7 +573,7 @@ def test_sums_of_short_rows_and_runs_are_numpys(shape, dim, dtype):
 
 @pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000)])
 def test_float32_extremes_over_rows_in_several_bands_are_numpys(rows, cols):
-    # float32 amax/amin keep float32 states band by band (8192 columns)
+    # float32 amax/amin keep float32 states band by band (4096 columns)
     rng = np.random.default_rng(rows)
     a = rng.choice([0.5, 1.0, -2.0, np.inf, -np.inf, np.nan], size=(rows, cols),
                    p=[0.3, 0.3, 0.3, 0.03, 0.03, 0.04]).astype(np.float32)

@@ -45,7 +45,7 @@ static const THScalarType class_dtype[] = {TH_FLOAT64, TH_COMPLEX128, TH_INT64, 
 
 #define CHUNK 256      /* elements converted at a time (fits any dtype in 4 KiB) */
 #define ROW 512        /* states of the rows walk kept on the stack */
-#define BAND 8192      /* most states of one task of the rows walk */
+#define BAND 4096      /* most states of one task of the rows walk */
 #define BLOCK 65536    /* elements of one partial state of a long run */
 #define LEAF 1024      /* pairwise summation: runs this short are summed directly */
 #define FOUR_ROWS_MIN_BYTES 4096 /* rows walk: shorter rows are added one at a time */
