@@ -46,6 +46,8 @@ KERNEL_SOURCES = [
     "th/src/math/THAccumulate.c",
     # distance matrices' accumulators (pow through libmvec, sqrt in vectors)
     "th/src/math/THTensorDistance.c",
+    # sparse @ dense's row updates
+    "th/src/sparse/THSTensorMath.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows
