@@ -48,6 +48,8 @@ KERNEL_SOURCES = [
     "th/src/math/THTensorDistance.c",
     # sparse @ dense's row updates
     "th/src/sparse/THSTensorMath.c",
+    # arange's and linspace's fused steps
+    "th/src/math/THTensorFactories.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows

@@ -79,7 +79,10 @@ static int check_range(double xmin, double xmax, double step, const char *fn) {
  * FMA, where fma() is an instruction rather than a call per element */
 TH_CLONES_FMA static void steps(double *values, int64_t i, int64_t m, double xmin,
                                 double step) {
-  for (int64_t k = 0; k < m; k++) values[k] = fma((double)(i + k), step, xmin);
+  /* i + k as i's double plus an int's (exact below 2^53): AVX2 converts
+   * 32-bit ints to doubles in vectors, not 64-bit ones */
+  double base = (double)i;
+  for (int k = 0; k < (int)m; k++) values[k] = fma(base + (double)k, step, xmin);
 }
 
 static int fill_steps(THTensor *r, double xmin, double step, int64_t n) {
