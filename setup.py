@@ -50,6 +50,8 @@ KERNEL_SOURCES = [
     "th/src/sparse/THSTensorMath.c",
     # arange's and linspace's fused steps
     "th/src/math/THTensorFactories.c",
+    # rand's tempering and scaling of a block of words
+    "th/src/math/THTensorRandom.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows
