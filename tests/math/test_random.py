@@ -38,6 +38,20 @@ def test_uniform_is_torchs_bit_for_bit(dtype, layout, bounds):
     assert same(*got)
 
 
+def test_float32_draws_across_the_generators_twists_are_torchs():
+    # float32 uniforms are tempered a block of state words at a time, between the
+    # 624-word twists: sizes that end on, before and after a twist, other draws between
+    def draws(lib, g):
+        out = []
+        for n in (1, 622, 1, 624, 625, 1247, 3, 5000):
+            out.append(lib.rand(n, generator=g).tolist())
+            out.append(lib.randn(2, generator=g).tolist())
+            out.append(lib.rand(1, dtype=lib.float64, generator=g).tolist())
+        return out
+    ours, theirs = both(draws)
+    assert all(same(a, b) for a, b in zip(ours, theirs))
+
+
 @pytest.mark.parametrize("dtype", FLOATS)
 def test_rand_and_the_default_generator_are_torchs(dtype):
     got = []
