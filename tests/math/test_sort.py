@@ -151,12 +151,20 @@ def test_results_do_not_depend_on_the_thread_count(threads):
     try:
         th.set_num_threads(threads)
         got = [one.sort(), rows.sort(0), rows.sort(1)]
+        # one long row's selections stay on one thread; its sort is split
+        picked = [one.topk(10), one.topk(3000, largest=False), one.kthvalue(123456)]
+        median = one.median()
     finally:
         th.set_num_threads(old)
     for (v, i), t, dim in zip(got, [one, rows, rows], [0, 0, 1]):
         e = torch.sort(to_torch(t), dim=dim, stable=True)
         same_values(v, to_th(e.values))
         assert np.array_equal(i.numpy(), e.indices.numpy())
+    p = to_torch(one)
+    for (v, i), e in zip(picked, [p.topk(10), p.topk(3000, largest=False), p.kthvalue(123456)]):
+        same_values(v, to_th(e.values))
+        same_values(one[i], to_th(e.values))  # ties may pick other indices of equal values
+    same_values(median, to_th(p.median()))  # NaN: the values hold NaNs
 
 
 def test_nan_sorts_above_inf_and_minus_zero_equals_zero():

@@ -840,7 +840,12 @@ static int select_rows(int op, THTensor *values, THTensor *indices, THTensor *in
   /* a 0-dim tensor's result is its element, whatever k (torch's topk(t, 0) too) */
   J.k = op == OP_KTH ? k - 1 : nd == 0 ? 1 : k;
   int threads = THGetNumThreads();
-  int big = n >= BIG && J.rows.count < threads;
+  /* a selection (topk, kthvalue, the medians of packed keys) reads a long
+   * row a few times on one thread, which beats sorting it in chunks on all
+   * of them (topk of 10 from 1M float32: 0.27 ms, 14 ms sorted on 2) */
+  int selects = J.packed && n > SMALL &&
+                (op == OP_TOPK || op == OP_KTH || op == OP_MEDIAN || op == OP_NANMEDIAN);
+  int big = n >= BIG && J.rows.count < threads && !selects;
   if (big) {
     int64_t c = n / MIN_CHUNK;
     J.nchunks = (int)(c < threads ? (c < 1 ? 1 : c) : threads);
