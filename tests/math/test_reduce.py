@@ -119,6 +119,8 @@ def test_extremes_of_long_contiguous_runs_are_numpys(dtype, n, planted, seed):
         assert getattr(th, "arg" + op)(t).item() == getattr(np, "arg" + op)(a)
         values, indices = getattr(t.view(1, n), op)(1)
         assert indices.item() == getattr(np, "arg" + op)(a)
+        extreme = getattr(th, "a" + op)(t.view(1, n), 1).item()  # the value alone
+        assert extreme == expected or (math.isnan(extreme) and math.isnan(expected))
         if value == 0:  # a signed zero: the one at the index
             assert math.copysign(1, value) == math.copysign(1, a[indices.item()])
 

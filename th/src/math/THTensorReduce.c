@@ -571,6 +571,21 @@ static uint64_t int_sum(THScalarType t, const char *p, int64_t n, ptrdiff_t sb, 
     if (best >= 0)                                                                   \
       while (p[best] != m) best++;                                                   \
     return best;                                                                     \
+  }                                                                                  \
+  /* the value alone (amax, amin): no second look for its place; n > 0 */           \
+  static T NAME##_value(const T *p, int64_t n) {                                     \
+    int (*block)(const T *, int64_t, T *) =                                          \
+        PICK_BLOCK_EXTREME(NAME##_block_avx2, NAME##_block);                         \
+    T m = p[0];                                                                      \
+    for (int64_t b = 0; b < n; b += XBLOCK) {                                        \
+      T e;                                                                           \
+      if (block(p + b, n - b < XBLOCK ? n - b : XBLOCK, &e)) {                       \
+        while (p[b] == p[b]) b++;                                                    \
+        return p[b]; /* the first NaN */                                             \
+      }                                                                              \
+      if (e CMP m) m = e;                                                            \
+    }                                                                                \
+    return m;                                                                        \
   }
 EXTREME_AT(max_at_f32, float, __m256, ps, 8, max, >)
 EXTREME_AT(min_at_f32, float, __m256, ps, 8, min, <)
@@ -624,6 +639,14 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
   if ((R->op == OP_MAX || R->op == OP_MIN) && (R->f32 || (direct && cls == CLS_F)) &&
       sb == (ptrdiff_t)R->in_es) {
     int max = R->op == OP_MAX;
+    if (R->values_only && n > 0) { /* amax/amin: the value is enough (index0 marks it seen) */
+      double v = R->f32 ? (max ? max_at_f32_value : min_at_f32_value)((const float *)p, n)
+                        : (max ? max_at_f64_value : min_at_f64_value)((const double *)p, n);
+      State S = state_load(a, j);
+      update(R->op, CLS_F, pp, &S, (const char *)&v, index0, 0, 0);
+      state_store(a, j, S);
+      return;
+    }
     int64_t at = R->f32 ? (max ? max_at_f32 : min_at_f32)((const float *)p, n)
                         : (max ? max_at_f64 : min_at_f64)((const double *)p, n);
     if (at < 0) return;
