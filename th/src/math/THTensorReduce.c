@@ -465,7 +465,7 @@ static double float_fold(int kernel, int f32, const char *p, int64_t n, ptrdiff_
 /* Integer sums, wrapping in 64 bits as torch's int64 sums do: a C
  * conversion to uint64_t sign-extends the signed types (modulo 2^64). */
 #define INT_SUM(NAME, T)                                                             \
-  TH_CLONES static uint64_t NAME(const T *p, int64_t n, ptrdiff_t s) {               \
+  TH_CLONES_AVX512 static uint64_t NAME(const T *p, int64_t n, ptrdiff_t s) {        \
     uint64_t r = 0;                                                                  \
     if (s == 1)                                                                      \
       for (int64_t i = 0; i < n; i++) r += (uint64_t)p[i];                           \
