@@ -3,6 +3,7 @@ true): every test also fails if it leaves th storages or tensors alive."""
 import importlib.metadata
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # An installed th registers its plugin by entry point; an in-place build run
@@ -63,3 +64,14 @@ def pytest_sessionfinish(session, exitstatus):
     if os.environ.get("CI") and skipped:
         print(f"\nCI: {skipped} oracle tests skipped (the test extras' oracles must be installed)")
         session.exitstatus = 1
+
+
+@pytest.fixture
+def streams_from_4_mib():
+    """Streaming stores from dsts of 4 MiB, for tests that reach the streamed
+    paths with small tensors: by default they start at half the last-level
+    cache (THDebug_streamMinBytes)."""
+    from th import _testcapi as capi
+    capi.set_stream_min_bytes(4 << 20)
+    yield
+    capi.set_stream_min_bytes(0)

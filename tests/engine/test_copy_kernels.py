@@ -13,13 +13,8 @@ from th import _testcapi as capi
 from helpers import ALL_DTYPES, NUMPY_DTYPES
 
 
-@pytest.fixture(autouse=True)
-def streams_from_4_mib():
-    """These tests reach the streamed paths with dsts of 4 MiB: by default
-    they start at half the last-level cache (THDebug_streamMinBytes)."""
-    capi.set_stream_min_bytes(4 << 20)
-    yield
-    capi.set_stream_min_bytes(0)
+# the streamed paths at the sizes these tests use (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("streams_from_4_mib")
 
 
 def base(shape, dtype):

@@ -29,7 +29,6 @@ typedef struct Distances {
   int64_t P, R, M;
   int64_t as0, as1;           /* x1's strides, in elements */
   double *bt;                 /* x2 transposed: M rows of R float64 */
-  const double *zeros;        /* JBLOCK zeros: a column past the last coordinate */
   char *r;                    /* the result's first element */
   int64_t rs0, rs1;           /* cdist: (i, j) at rs0 i + rs1 j; pdist: rs0 between pairs */
   int f32, kind, pairs;       /* pairs: pdist (j > i only, written in row-major pair order) */
@@ -68,7 +67,9 @@ TH_CLONES_AVX512 static void accumulate4(double *restrict acc, const double *res
   }
 }
 
-static const double zero_column[512];
+#define JBLOCK 512 /* accumulators on the stack: x2's rows a block at a time */
+/* a column past the last coordinate (x2's columns are read JBLOCK at a time) */
+static const double zero_column[JBLOCK];
 
 /* The sums into distances: roots for p = 2 and other p, in vectors. */
 TH_CLONES_AVX512 static void finish(double *restrict acc, int64_t n, int kind, double p) {
@@ -82,7 +83,6 @@ static double element(const Distances *D, const char *base, int64_t k) {
   return D->f32 ? (double)((const float *)base)[k] : ((const double *)base)[k];
 }
 
-#define JBLOCK 512 /* accumulators on the stack: x2's rows a block at a time (zero_column's size) */
 
 /* Rows [begin, end) of x1 against x2's rows (those after it, for pairs). */
 static void rows_body(int64_t begin, int64_t end, void *ctx) {
@@ -104,7 +104,7 @@ static void rows_body(int64_t begin, int64_t end, void *ctx) {
         for (int q = 0; q < 4; q++) {
           int has = k + q < D->M;
           x[q] = has ? element(D, row, (k + q) * D->as1) : 0;
-          c[q] = has ? D->bt + (k + q) * D->R + j0 : D->zeros;
+          c[q] = has ? D->bt + (k + q) * D->R + j0 : zero_column;
         }
         accumulate4(acc, c[0], c[1], c[2], c[3], x, n, D->kind, D->p);
       }
@@ -143,7 +143,6 @@ static int prepare_result(THTensor *result, THTensor *x1, THTensor *x2, int nd,
 /* x2 transposed into float64 columns (before the result is touched: a
  * failing allocation leaves it as it was). */
 static int columns(Distances *D, THTensor *x2, const char *fn) {
-  D->zeros = zero_column;
   D->bt = th_malloc(sizeof(double) * (size_t)(D->M * D->R > 0 ? D->M * D->R : 1));
   if (!D->bt) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate %lld float64 columns",
