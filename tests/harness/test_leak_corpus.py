@@ -102,11 +102,12 @@ def check_reports(result):
         assert "Python references: +1 +1 +1 | +1 +1 +1" in sections[name], sections[name]
         assert "Python memory blocks" not in sections[name]
         assert "references grew without memory" in sections[name]
-    # malloc: only the C heap sees it (2000 bytes and malloc's header)
+    # malloc: only the C heap sees it. The leak is 64 KiB so that it outweighs what the same
+    # run happens to free elsewhere (a CI run once saw +1216 bytes for a 2000-byte leak)
     malloc = sections["test_leaks_malloc"]
     heap = next(line for line in malloc.splitlines() if "C heap bytes: +" in line)
     growth = [int(v) for v in heap.split(":")[1].replace("|", "").split()]
-    assert len(growth) == 6 and all(v >= 2000 for v in growth), malloc  # at least the leak
+    assert len(growth) == 6 and all(v >= 65536 - 4096 for v in growth), malloc
     assert "Python memory blocks" not in malloc
     # a Python-allocator block: tracemalloc names the line
     pymem = sections["test_leaks_python_allocator_block"]

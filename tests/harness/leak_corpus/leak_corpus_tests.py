@@ -32,7 +32,7 @@ def test_leaks_reference_to_empty_bytes():
 
 
 def test_leaks_malloc():
-    assert leakcorpus.leak_malloc(2000) == 1
+    assert leakcorpus.leak_malloc(65536) == 1
 
 
 def test_leaks_python_allocator_block():
