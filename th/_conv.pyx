@@ -106,7 +106,7 @@ cdef Tensor _conv(str fn, int n, object input, object weight, object bias, objec
         if padding == "valid":
             p = [0] * n
         elif padding == "same":
-            if any(v != 1 for v in s):
+            if any([v != 1 for v in s]):
                 raise ArgumentError("padding='same' is not supported for strided convolutions")
             if w.dim() != n + 2:  # the C check names it
                 p = [0] * n

@@ -338,7 +338,7 @@ cdef object _refusal(th_DLTensor *dl, THScalarType *dtype, int64_t *sizes, int64
             if steps[d] < 0:
                 return ValueError(f"from_dlpack: negative stride {steps[d]} in dim {d} cannot "
                                   f"be viewed by th")
-        span = 1 + sum((shape[d] - 1) * steps[d] for d in range(nd)) if numel else 0
+        span = 1 + sum([(shape[d] - 1) * steps[d] for d in range(nd)]) if numel else 0
     cdef size_t esize = THScalarType_elementSize(dtype[0])
     if numel and dl.data == NULL:
         return ValueError(f"from_dlpack: data is NULL for {numel} elements (shape "

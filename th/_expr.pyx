@@ -682,7 +682,7 @@ cdef object _fused(object input, object other, object alpha, str fn, THScalarTyp
     torch's add computes it with an alpha), or None for the other cases
     (float16 and bfloat16 round as torch's half kernels may not: TORCH.md)."""
     if (t != TH_FLOAT32 and t != TH_FLOAT64) or not isinstance(alpha, numbers.Real) \
-            or not all(isinstance(x, (Tensor, Expr)) for x in (input, other)):
+            or not (isinstance(input, (Tensor, Expr)) and isinstance(other, (Tensor, Expr))):
         return None
     cdef uint64_t element[2]
     write_element(<char *>element, t, alpha)
@@ -1044,8 +1044,8 @@ def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
     >>> th.addcdiv(th.ones(2), th.tensor([1.0, 2.0]), th.tensor([4.0, 4.0]), value=2)
     tensor([1.5000, 2.0000])
     """
-    if all(isinstance(t, (Tensor, Expr)) and not (t.dtype.is_floating_point or t.dtype.is_complex)
-           for t in (tensor1, tensor2)):
+    if all([isinstance(x, (Tensor, Expr)) and not (x.dtype.is_floating_point or x.dtype.is_complex)
+            for x in (tensor1, tensor2)]):
         raise DtypeError("addcdiv: integer division with addcdiv is not supported (torch "
                          "refuses it too); use (tensor1 / tensor2) with th.add")
     cdef THScalarType t = _promoted("addcdiv", TH_EXPR_ADDCMUL, input, tensor1, tensor2)

@@ -178,8 +178,8 @@ cdef _arange_check(start, end, step):
     """torch's checks of arange's numbers (a NaN or infinite float is refused later)."""
     if step == 0:
         raise ArgumentError("arange: step must be nonzero")
-    if not (step > 0 and end >= start or step < 0 and end <= start) and all(
-            isinstance(v, int) or isfinite(v) for v in (start, end, step)):
+    if not (step > 0 and end >= start or step < 0 and end <= start) and all([
+            isinstance(v, int) or isfinite(v) for v in (start, end, step)]):
         raise ArgumentError(f"arange: upper bound and lower bound inconsistent with step sign "
                             f"(start {start}, end {end}, step {step})")
 

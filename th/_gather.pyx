@@ -237,7 +237,7 @@ def index_put_(Tensor self not None, indices, Tensor values not None, accumulate
         raise TypeError(f"index_put_(): indices must be a tuple of tensors, not "
                         f"{type(indices).__name__}")
     items = tuple(indices)
-    if any(t is not None and not isinstance(t, Tensor) for t in items):
+    if any([t is not None and not isinstance(t, Tensor) for t in items]):
         raise TypeError("index_put_(): indices must be tensors (or None)")
     if len(items) > self.ndim:
         raise OutOfRange(f"too many indices for a tensor of dimension {self.ndim}: "
@@ -391,11 +391,11 @@ cdef tuple _plan(Tensor self, object index):
             else:
                 items.append((slice(None), t))
                 consumed += 1
-    if sum(1 for item, _ in items if item is Ellipsis) > 1:
+    if len([item for item, _ in items if item is Ellipsis]) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
         raise OutOfRange(f"too many indices for a tensor of dimension {nd}: {consumed} given")
-    view = self[tuple(item for item, _ in items)]
+    view = self[tuple([item for item, _ in items])]
     tensors = [None] * view.ndim
     cdef int dim = 0
     for item, t in items:
@@ -407,8 +407,8 @@ cdef tuple _plan(Tensor self, object index):
                 if k == 0:
                     # an empty mask (a size-0 dim) selects nothing from dims of any size,
                     # as numpy's does (torch refuses it)
-                    if not all(m == n or m == 0 for m, n in
-                               zip(mask.shape, view.shape[dim:dim + mask.ndim])):
+                    if not all([m == n or m == 0 for m, n in
+                                zip(mask.shape, view.shape[dim:dim + mask.ndim])]):
                         raise OutOfRange(
                             f"the shape of the mask {list(mask.shape)} does not match the "
                             f"shape {list(view.shape[dim:dim + mask.ndim])} of the dims it "
@@ -432,13 +432,13 @@ cdef tuple _reversed_slices(Tensor self, tuple index):
     such slice as the positive one over the same elements, the dims of the
     result that come out reversed), or None when every step is positive.
     Only ints, slices, None and ... may come with them (IndexError)."""
-    if not any(isinstance(item, slice) and item.step is not None and
-               item.indices(0)[2] < 0 for item in index):
+    if not any([isinstance(item, slice) and item.step is not None and
+                item.indices(0)[2] < 0 for item in index]):
         return None
     cdef int nd = THTensor_nDimension(self.cdata)
     # (a bool or a tensor consumes no dim here: the loop refuses it)
-    cdef int consumed = sum(1 for item in index if isinstance(item, slice) or is_int_index(item))
-    if sum(1 for item in index if item is Ellipsis) > 1:
+    cdef int consumed = len([item for item in index if isinstance(item, slice) or is_int_index(item)])
+    if len([item for item in index if item is Ellipsis]) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if consumed > nd:
         raise OutOfRange(f"too many indices for a tensor of dimension {nd}: {consumed} given")

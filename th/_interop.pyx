@@ -498,7 +498,7 @@ cdef object _wrap_result(object r):
     has; anything else as numpy returned it)."""
     import numpy
     if isinstance(r, tuple):
-        return tuple(_wrap_result(x) for x in r)
+        return tuple([_wrap_result(x) for x in r])
     if (type(r) is numpy.ndarray or isinstance(r, numpy.generic)) and \
             (r.dtype.kind in "biufc" or r.dtype.name == "bfloat16"):
         return asarray(numpy.asarray(r))
@@ -513,8 +513,8 @@ cdef object _numpy_ufunc(object ufunc, str method, tuple inputs, dict kwargs):
     args = [numpy.asarray(x) if isinstance(x, Tensor) else x for x in inputs]
     out = kwargs.get("out")
     if out is not None:
-        kwargs = dict(kwargs, out=tuple(numpy.asarray(o) if isinstance(o, Tensor) else o
-                                        for o in out))
+        kwargs = dict(kwargs, out=tuple([numpy.asarray(o) if isinstance(o, Tensor) else o
+                                         for o in out]))
     r = getattr(ufunc, method)(*args, **kwargs)
     if out is not None:  # the caller's objects: a tensor stays a tensor
         return out[0] if len(out) == 1 else out
@@ -534,7 +534,7 @@ def array_ufunc(ufunc, str method, tuple inputs, dict kwargs):
     import th
     name = _UFUNCS.get(ufunc.__name__) if method == "__call__" else None
     out = kwargs.get("out")
-    if name is None or len(inputs) != ufunc.nin or any(k != "out" for k in kwargs) or \
+    if name is None or len(inputs) != ufunc.nin or any([k != "out" for k in kwargs]) or \
             (out is not None and (len(out) != 1 or not isinstance(out[0], (Tensor, type(None))))):
         return _numpy_ufunc(ufunc, method, inputs, kwargs)
     args = []
@@ -552,7 +552,7 @@ def array_ufunc(ufunc, str method, tuple inputs, dict kwargs):
             return _numpy_ufunc(ufunc, method, inputs, kwargs)
     if not weak:
         dtypes = [_numpy_dtype(<Tensor>a) for a in args]
-        if all(d is not None for d in dtypes):
+        if all([d is not None for d in dtypes]):
             try:
                 loop = ufunc.resolve_dtypes(tuple(dtypes) + (None,) * ufunc.nout)
             except (TypeError, ValueError):  # numpy has no loop: let numpy say so

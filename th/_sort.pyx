@@ -429,7 +429,7 @@ def _unique_rows(str fn, Tensor input, bint do_sort, bint return_inverse, bint r
         d %= max(nd, 1)
         if nd == 0:
             raise IndexError(f"{fn}(): dim given for a 0-dim tensor")
-        if any(size == 0 for i, size in enumerate(input.shape) if i != d):
+        if any([size == 0 for i, size in enumerate(input.shape) if i != d]):
             raise Error("There are 0 sized dimensions, and they aren't selected, so unique "
                         "cannot be applied")
         rows = input.movedim(d, 0).reshape(input.shape[d], -1) if input.numel() else \
@@ -531,7 +531,7 @@ def _quantile(str fn, Tensor input, q, dim, bint keepdim, str interpolation, bin
         qs, scalar_q = [float(v) for v in q.reshape(-1).tolist()], q.dim() == 0
     else:
         qs, scalar_q = [float(q)], True
-    if not all(0 <= v <= 1 for v in qs):
+    if not all([0 <= v <= 1 for v in qs]):
         raise Error(f"{fn}() q values must be in the range [0, 1]")
     if input.numel() == 0:
         raise Error(f"{fn}() input tensor must be non-empty")
@@ -547,8 +547,8 @@ def _quantile(str fn, Tensor input, q, dim, bint keepdim, str interpolation, bin
                              f"dims")
         d %= nd
         x = input if input.dim() else input.reshape(1)
-        reduced = tuple(1 if i == d else s for i, s in enumerate(input.shape)) if keepdim \
-            else tuple(s for i, s in enumerate(input.shape) if i != d)
+        reduced = tuple([1 if i == d else s for i, s in enumerate(input.shape)]) if keepdim \
+            else tuple([s for i, s in enumerate(input.shape) if i != d])
     ordered = x.sort(d).values.movedim(d, -1).contiguous()  # NaN last
     n = ordered.shape[ordered.dim() - 1]
     nans = th.ne(ordered, ordered).sum(-1, keepdim=True)

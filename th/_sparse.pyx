@@ -85,7 +85,7 @@ cdef class SparseTensor:
     def shape(self):
         """The sizes, as a tuple (sparse dims first)."""
         cdef const int64_t *sizes = THSTensor_sizes(self.cdata)
-        return tuple(sizes[d] for d in range(THSTensor_nDimension(self.cdata)))
+        return tuple([sizes[d] for d in range(THSTensor_nDimension(self.cdata))])
 
     def size(self, dim=None):
         if dim is None:
@@ -333,7 +333,7 @@ cdef class SparseTensor:
             raise ValueError(f"to_scipy(): scipy has no hybrid tensors, this one has "
                              f"{self.dense_dim()} dense dims")
         indices = numpy.asarray(self._indices())
-        coords = tuple(indices[d] for d in range(indices.shape[0]))
+        coords = tuple([indices[d] for d in range(indices.shape[0])])
         m = scipy.sparse.coo_array((numpy.asarray(self._values()), coords), shape=self.shape)
         m.has_canonical_format = self.is_coalesced()
         return m

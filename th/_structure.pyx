@@ -445,7 +445,7 @@ def meshgrid(*tensors, indexing=None):
         if t.dim() > 1:
             raise ArgumentError(f"th.meshgrid: Expected 0D or 1D tensor in the tensor list but "
                                 f"got: {t.dim()}D")
-    if any(t.dtype != tensors[0].dtype for t in tensors):
+    if any([t.dtype != tensors[0].dtype for t in tensors]):
         raise DtypeError("meshgrid expects all tensors to have the same dtype")
     flat = [t.reshape(-1) for t in tensors]
     swap = indexing == "xy" and len(flat) >= 2

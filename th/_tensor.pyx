@@ -640,7 +640,7 @@ cdef class Tensor:
             fits = want.count(-1) == 1 and known > 0 and n % known == 0
         else:
             fits = known == n
-        if not fits or any(v < -1 for v in want):
+        if not fits or any([v < -1 for v in want]):
             raise Error(f"unflatten: provided sizes {want} don't multiply up to the size "
                         f"of dim {d} ({n}) in the input tensor")
         if -1 in want:
@@ -660,8 +660,8 @@ cdef class Tensor:
             raise Error(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
         cdef int64_t n = THTensor_sizes(self.cdata)[d]
         if n == 0:  # torch: chunks empty pieces, not one
-            return tuple(wrap_tensor(THTensor_newNarrow(self.cdata, d, 0, 0))
-                         for _ in range(chunks))
+            return tuple([wrap_tensor(THTensor_newNarrow(self.cdata, d, 0, 0))
+                          for _ in range(chunks)])
         return self.split((n + chunks - 1) // chunks, d)
 
     def split(self, split_size, dim=0):
@@ -675,7 +675,7 @@ cdef class Tensor:
         cdef int64_t n = THTensor_sizes(self.cdata)[d], start = 0, size, count
         if isinstance(split_size, (tuple, list)):
             parts = [index_of(v, f"split(): split_size[{i}]") for i, v in enumerate(split_size)]
-            if any(v < 0 for v in parts) or sum(parts) != n:
+            if any([v < 0 for v in parts]) or sum(parts) != n:
                 raise Error(f"split_with_sizes expects split_sizes to be non-negative "
                             f"and to sum exactly to {n} (the input tensor's size at "
                             f"dimension {d}), but got split_sizes={parts}")
@@ -722,8 +722,8 @@ cdef class Tensor:
         if nd == 0:
             raise OutOfRange("unbind: dimension specified as 0 but tensor has no dimensions")
         cdef int d = _wrapped_dim("unbind", dim, nd)
-        return tuple(wrap_tensor(THTensor_newSelect(self.cdata, d, i))
-                     for i in range(THTensor_sizes(self.cdata)[d]))
+        return tuple([wrap_tensor(THTensor_newSelect(self.cdata, d, i))
+                      for i in range(THTensor_sizes(self.cdata)[d])])
 
     def flip(self, *dims_, dims=None):
         """A contiguous copy with the elements of each of dims in reverse
@@ -1058,7 +1058,7 @@ cdef class Tensor:
                 # in front of the destination
                 shape = value.shape
                 k = len(shape) - THTensor_nDimension(view)
-                if k > 0 and all(n == 1 for n in shape[:k]):
+                if k > 0 and all([n == 1 for n in shape[:k]]):
                     if isinstance(value, Tensor):
                         value = value[(0,) * k]
                     else:
@@ -2140,7 +2140,7 @@ cdef class Tensor:
         """The slices along dim 0 (TypeError for a 0-dim tensor, as torch)."""
         if THTensor_nDimension(self.cdata) == 0:
             raise TypeError("iteration over a 0-dim tensor")
-        return _rows(self)
+        return _Rows(self)
 
     def __bool__(self):
         if THTensor_nElement(self.cdata) != 1:
@@ -4075,13 +4075,13 @@ cdef class Tensor:
             size = tuple(size[0])
         elif not size:
             raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
-        size = tuple(index_of(n, "sum_to_size(): size") for n in size)
+        size = tuple([index_of(n, "sum_to_size(): size") for n in size])
         shape = self.shape
         lead = len(shape) - len(size)
-        if lead < 0 or any(n != 1 and n != m for n, m in zip(size, shape[lead:])):
+        if lead < 0 or any([n != 1 and n != m for n, m in zip(size, shape[lead:])]):
             raise Error(f"size {{{list(size)}}} is not expandable to size {{{list(shape)}}}.")
-        dims = tuple(range(lead)) + tuple(lead + d for d, n in enumerate(size)
-                                          if n == 1 and shape[lead + d] != 1)
+        dims = tuple(range(lead)) + tuple([lead + d for d, n in enumerate(size)
+                                           if n == 1 and shape[lead + d] != 1])
         result = self.sum(dims, keepdim=True) if dims else self
         return result.view(size) if lead else result
 
@@ -4104,7 +4104,7 @@ cdef class Tensor:
         if nd < 2:
             raise Error("dimensions must larger than 1")
         shape = self.shape
-        if nd > 2 and any(n != shape[0] for n in shape):
+        if nd > 2 and any([n != shape[0] for n in shape]):
             raise Error("all dimensions of input must be of equal length")
         value = _th_module("_factories").tensor(fill_value, dtype=self.dtype)
         if nd == 2 and wrap and shape[0] > shape[1] + 1:
@@ -4940,12 +4940,26 @@ cdef bint _is_size(object arg):
     return is_integer(arg) and not isinstance(arg, Tensor)
 
 
-def _rows(Tensor t):
-    """Iterates t[0], t[1], ... as a sequence does: to the current length."""
-    cdef int64_t i = 0
-    while i < len(t):
-        yield t[i]
-        i += 1
+@cython.final
+cdef class _Rows:
+    """Iterates t[0], t[1], ... as a sequence does: to the current length.
+    A class, not a generator: Cython's generators (3.2, 3.3) each leak a
+    reference to their shared type."""
+    cdef Tensor t
+    cdef int64_t i
+
+    def __cinit__(self, Tensor t):
+        self.t = t
+        self.i = 0
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.i >= len(self.t):
+            raise StopIteration
+        self.i += 1
+        return self.t[self.i - 1]
 
 
 cdef tuple _one_form(str fn, tuple positional, object keyword, str name):

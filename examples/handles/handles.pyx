@@ -61,8 +61,8 @@ def geometry(th.Tensor t not None):
     float32 handle sees them."""
     cdef th.THFloat32Handle h
     th.THFloat32Handle_init(&h, t.cdata)
-    return (h.nDimension, tuple(h.size[d] for d in range(h.nDimension)),
-            tuple(h.stride[d] for d in range(h.nDimension)), <size_t>h.data)
+    return (h.nDimension, tuple([h.size[d] for d in range(h.nDimension)]),
+            tuple([h.stride[d] for d in range(h.nDimension)]), <size_t>h.data)
 
 
 def ramp(th.Tensor t not None):
