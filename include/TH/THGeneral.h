@@ -197,9 +197,12 @@ TH_API THLiveCounts THGetLiveCounts(void);
 
 /* ------------------------------------------------------------------ threads
  *
- * Copies of more than a few MiB are split across this many threads (plain
- * pthreads started per copy). The default is the number of online CPUs, at
- * most 8, or the TH_NUM_THREADS environment variable; n < 1 restores it. */
+ * Loops over more than a few MiB (copies, element-wise work, reductions,
+ * products, sorts) are split across this many threads. The threads are kept
+ * between loops: after one they wait 0.2 ms for the next, spinning, then
+ * sleep; a forked child starts its own. The default is the number of online
+ * CPUs, at most 8, or the TH_NUM_THREADS environment variable; n < 1
+ * restores it. */
 
 TH_API int THGetNumThreads(void);
 TH_API void THSetNumThreads(int n);

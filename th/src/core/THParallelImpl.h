@@ -1,5 +1,5 @@
-/* Internal: split a long loop across threads (plain pthreads, no pool: only
- * loops of milliseconds are split, so a thread start is noise). */
+/* Internal: split a long loop across threads (pthreads kept between loops,
+ * core/THParallel.c). */
 #ifndef TH_PARALLEL_IMPL_H
 #define TH_PARALLEL_IMPL_H
 
