@@ -12,6 +12,7 @@
 #define _DEFAULT_SOURCE /* sysconf(_SC_NPROCESSORS_ONLN) */
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -146,9 +147,14 @@ static void install_fork_handler(void) {
   pthread_atfork(NULL, NULL, forget_threads_after_fork);
 }
 
-/* Starts threads until there are `want` (under busy); returns how many run. */
+/* Starts threads until there are `want` (under busy); returns how many run.
+ * They block every signal, so that signals go to the program's own threads
+ * (Python's handlers, a C program's sigwait). */
 static int pool_threads(int want) {
   pthread_once(&fork_handler_once, install_fork_handler);
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
   while (pool.threads < want) {
     pthread_t thread;
     pthread_attr_t attr;
@@ -159,6 +165,7 @@ static int pool_threads(int want) {
     if (failed) break;
     pool.threads++;
   }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   return pool.threads;
 }
 
