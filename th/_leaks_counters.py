@@ -183,7 +183,17 @@ def grown(after, before):
 
 
 def type_name(t):
-    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
+    """module.qualname (qualname for builtins). From the type's C name where
+    those are not strings (Cython's shared metatype has a __module__ member
+    for its instances, which shadows its own) or cannot be read."""
+    try:
+        module, qualname = t.__module__, t.__qualname__
+    except Exception:
+        module = qualname = None
+    if not (isinstance(module, str) and isinstance(qualname, str)):
+        text = type.__repr__(t)  # "<class 'tp_name'>" when __module__ is not a str
+        return text[len("<class '"):-2] if text.startswith("<class '") else text
+    return qualname if module == "builtins" else f"{module}.{qualname}"
 
 
 class _ShortRepr(reprlib.Repr):
