@@ -47,11 +47,11 @@ class RepeatedRuns:
         self.curve = [first_delta]  # growth per warm-up, the reported run first
         self.made = 1               # runs so far, the reported one included
 
-    def one_run(self, diagnose=False):
+    def one_run(self, diagnose=False, per_object=False):
         """Runs the test once more: its growth, or raises _Failed."""
         from th.pytest_plugin import Run
 
-        run = Run(diagnose)
+        run = Run(diagnose, per_object)
         failed = self.checker.run_silently(self.item, run, self.item.parent)  # scoped fixtures stay
         self.made += 1
         if failed:
@@ -110,15 +110,14 @@ class RepeatedRuns:
         sites = AllocationSites()
         fds = fd_targets()
         try:
-            run = self.one_run(diagnose=True)  # its census: the types that grew
+            run = self.one_run(diagnose=True, per_object=self.checker.refs_key in leaked)
             new_fds = {fd: target for fd, target in fd_targets().items() if fds.get(fd) != target}
         finally:
             sites.stop()
         checker = self.checker
         top = sites.top(checker.phases_boundary, plugin_files(self.item.config.pluginmanager))
         sites = None  # its snapshots refer to file names: gone before references are read
-        kept = (checker.references_kept(run)
-                if checker.refs_key in leaked and run.refcounts is not None else [])
+        kept = checker.references_kept(run) if run.refcounts is not None else []
         lines = ["  diagnosis (one more run: th tracking, Python types, tracemalloc):"]
         created = checker.created(run) if checker.th_checked else []
         lines += [f"    left alive: {obj}" for obj in created]

@@ -141,8 +141,9 @@ NOTE = "th leak check note"  # a report section's title
 class Run:
     """One run of a test, from its setup to its teardown report."""
 
-    def __init__(self, diagnose=False):
+    def __init__(self, diagnose=False, per_object=False):
         self.diagnose = diagnose       # tracking on, Python types counted
+        self.per_object = per_object   # each summed object's reference count read too
         self.ok = True                 # setup and call passed
         self.fixture_delta = {}        # what higher-scoped fixtures took meanwhile
         self.fixture_serials = []      # (first, last) serials made by scoped fixtures
@@ -237,7 +238,7 @@ class LeakChecker:
         if run.diagnose and self.python:
             run.census = type_census()
         references = self.settle() if self.python else None
-        if run.diagnose and references is not None:  # the same moment as the sum
+        if run.per_object and references is not None:  # the same moment as the sum
             run.refcounts = self.references.snapshot()
         run.first = self.debug.last_serial()
         run.before = self.counts(references)
