@@ -140,10 +140,14 @@ class ReferenceSum:
         """[(growth, object)] of the objects whose count is higher in each
         of the snapshots afters than in snapshot before, by the least of
         those growths."""
-        objects = itertools.chain(self.objects, self.extra)
-        before, *afters = (memoryview(counts).cast("q") for counts in (before, *afters))
-        return [(least - b, obj) for obj, b, least in zip(objects, before, map(min, zip(*afters)))
-                if least > b]
+        before, first, *others = (memoryview(counts).cast("q") for counts in (before, *afters))
+        found = []
+        for i in itertools.compress(itertools.count(), map(int.__lt__, before, first)):
+            growth = min(after[i] for after in (first, *others)) - before[i]
+            if growth > 0:
+                n = len(self.objects)
+                found.append((growth, self.objects[i] if i < n else self.extra[i - n]))
+        return found
 
 
 HARNESS_MODULES = ("th.pytest_plugin", "th._leaks_")  # a name, or a prefix ending in _
