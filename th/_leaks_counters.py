@@ -164,13 +164,16 @@ def _harness_module(name):
 def harness_object(obj):
     """Whether obj is the leak harness's own: one of its functions, classes,
     code objects or modules, or an instance of one of its classes."""
-    if isinstance(obj, types.CodeType):
-        return obj.co_filename.startswith(_HARNESS_FILES)
-    if isinstance(obj, types.ModuleType):
-        return _harness_module(obj.__name__)
-    if isinstance(obj, (type, types.FunctionType)) and _harness_module(obj.__module__):
-        return True
-    return _harness_module(type(obj).__module__)
+    try:  # a metaclass's attributes can raise: then it is not the harness's
+        if isinstance(obj, types.CodeType):
+            return obj.co_filename.startswith(_HARNESS_FILES)
+        if isinstance(obj, types.ModuleType):
+            return _harness_module(obj.__name__)
+        if isinstance(obj, (type, types.FunctionType)) and _harness_module(obj.__module__):
+            return True
+        return _harness_module(type(obj).__module__)
+    except Exception:
+        return False
 
 
 def type_census():

@@ -12,7 +12,9 @@ after the one pytest reports, and the verdict.
    runs rarely does it twice).
 4. Diagnosis: one more run of a leaking test, with th's tracking mode, a
    census of Python types, tracemalloc and the descriptors' targets, to say
-   what grew and where it was allocated."""
+   what grew and where it was allocated; when references grew, each summed
+   object's reference count too, to name those given references not given
+   back (LeakChecker.references_kept)."""
 from th._leaks_counters import fd_targets, short_repr, type_name
 from th._leaks_sites import AllocationSites, plugin_files
 

@@ -215,3 +215,30 @@ def test_a_repr_that_raises_or_is_huge_cannot_break_the_report(pytester, corpus_
                         r"\+1 test_odd\.Unprintable <Unprintable instance at 0x[0-9a-f]+>",
                         line), line
     assert len(line) < 200, line
+
+
+def test_the_harness_own_objects_are_left_out_and_odd_types_named():
+    from th import pytest_plugin
+    from th._leaks_counters import harness_object, short_repr, type_name
+
+    checker_class = pytest_plugin.LeakChecker
+    for own in (pytest_plugin, checker_class, checker_class.start, checker_class.start.__code__,
+                pytest_plugin.Run(), harness_object, harness_object.__code__):
+        assert harness_object(own), own
+    for other in (pytest, pytest.fixture, a_function_of_a_test_module, object(), b"", int,
+                  a_function_of_a_test_module.__code__):
+        assert not harness_object(other), other
+
+    class Meta(type):  # as Cython's shared metatype: a __module__ for its instances
+        __module__ = property(lambda cls: "made_up")
+
+    assert type_name(Meta) == "Meta"  # its C name: Meta.__module__ is the property itself
+    assert type_name(Meta("Odd", (), {})) == "made_up.Odd"
+    assert not harness_object(Meta)
+    assert short_repr("x" * 10_000, limit=20) == "'xxxxxxxxxxxxxxxx..."
+    assert short_repr(b"\x00" * 10_000) == repr(b"\x00" * 60)[:77] + "..."  # 60 bytes, cut
+    assert short_repr(list(range(1000))) == "[0, 1, 2, 3, 4, 5, ...]"
+
+
+def a_function_of_a_test_module():
+    """Not the harness's."""
