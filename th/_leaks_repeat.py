@@ -12,10 +12,13 @@ after the one pytest reports, and the verdict.
    runs rarely does it twice).
 4. Diagnosis: one more run of a leaking test, with th's tracking mode, a
    census of Python types, tracemalloc and the descriptors' targets, to say
-   what grew and where it was allocated."""
-from th._leaks_counters import fd_targets, type_name
+   what grew and where it was allocated; when references grew, each summed
+   object's reference count too, to name those given references not given
+   back (LeakChecker.references_kept)."""
+from th._leaks_counters import fd_targets, short_repr, type_name
 from th._leaks_sites import AllocationSites, plugin_files
 
+MOST_OBJECTS = 5  # objects named by their references given and not given back
 STEADY = 3  # equal-or-rising growth in this many warm-ups in a row: a leak's rhythm
 
 
@@ -46,11 +49,11 @@ class RepeatedRuns:
         self.curve = [first_delta]  # growth per warm-up, the reported run first
         self.made = 1               # runs so far, the reported one included
 
-    def one_run(self, diagnose=False):
+    def one_run(self, diagnose=False, per_object=False):
         """Runs the test once more: its growth, or raises _Failed."""
         from th.pytest_plugin import Run
 
-        run = Run(diagnose)
+        run = Run(diagnose, per_object)
         failed = self.checker.run_silently(self.item, run, self.item.parent)  # scoped fixtures stay
         self.made += 1
         if failed:
@@ -109,11 +112,14 @@ class RepeatedRuns:
         sites = AllocationSites()
         fds = fd_targets()
         try:
-            run = self.one_run(diagnose=True)  # its census: the types that grew
+            run = self.one_run(diagnose=True, per_object=self.checker.refs_key in leaked)
             new_fds = {fd: target for fd, target in fd_targets().items() if fds.get(fd) != target}
         finally:
             sites.stop()
         checker = self.checker
+        top = sites.top(checker.phases_boundary, plugin_files(self.item.config.pluginmanager))
+        sites = None  # its snapshots refer to file names: gone before references are read
+        kept = checker.references_kept(run) if run.refcounts is not None else []
         lines = ["  diagnosis (one more run: th tracking, Python types, tracemalloc):"]
         created = checker.created(run) if checker.th_checked else []
         lines += [f"    left alive: {obj}" for obj in created]
@@ -127,8 +133,6 @@ class RepeatedRuns:
         elif any(key in leaked for key in (checker.blocks_key, checker.refs_key)):
             lines.append("    no type the garbage collector tracks grew: str, int, bytes, a "
                          "container's own memory, or memory no object owns")
-        top = sites.top(self.checker.phases_boundary,
-                        plugin_files(self.item.config.pluginmanager))
         if top:
             lines.append("    Python memory allocated and still alive, by site (tracemalloc):")
             lines += [f"      {site}: +{blocks} blocks, +{size} B" for site, blocks, size in top]
@@ -142,6 +146,12 @@ class RepeatedRuns:
         if checker.refs_key in leaked and checker.blocks_key not in leaked:
             lines.append("    references grew without memory: an object that already existed "
                          "was given a reference nobody gives back (an incref without decref)")
+        if checker.refs_key in leaked and kept:
+            kept.sort(key=lambda grown: -grown[0])  # stable: the set's order among equals
+            lines.append("    references given and not given back, by object: " + " ; ".join(
+                f"+{growth} {type_name(type(obj))} {short_repr(obj)}"
+                for growth, obj in kept[:MOST_OBJECTS])
+                + (f" ; and {len(kept) - MOST_OBJECTS} more" if len(kept) > MOST_OBJECTS else ""))
         return lines
 
 

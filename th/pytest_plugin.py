@@ -40,8 +40,8 @@ import warnings
 
 import pytest
 from th._leaks_caches import clear_caches
-from th._leaks_counters import (ReferenceSum, grown, heap_available, heap_bytes, open_fds,
-                                type_census)
+from th._leaks_counters import (ReferenceSum, grown, harness_object, heap_available, heap_bytes,
+                                open_fds, type_census)
 from th._leaks_phases import (SCOPED, drop_stale_finalizers, run_phases, scoped_finalizers,
                               unlogged)
 from th._leaks_repeat import RepeatedRuns
@@ -141,14 +141,18 @@ NOTE = "th leak check note"  # a report section's title
 class Run:
     """One run of a test, from its setup to its teardown report."""
 
-    def __init__(self, diagnose=False):
+    def __init__(self, diagnose=False, per_object=False):
         self.diagnose = diagnose       # tracking on, Python types counted
+        self.per_object = per_object   # each summed object's reference count read too
         self.ok = True                 # setup and call passed
         self.fixture_delta = {}        # what higher-scoped fixtures took meanwhile
         self.fixture_serials = []      # (first, last) serials made by scoped fixtures
         self.before = {}
         self.first = 0
         self.census = None
+        self.refcounts = None          # each counted object's reference count at the start
+        self.refcounts_end = None      # and at the end (diagnosis runs: ReferenceSum.snapshot)
+        self.types_before = None       # the census at the start (diagnosis runs)
         self.tracking_was = False
         self.delta = {}
 
@@ -234,6 +238,8 @@ class LeakChecker:
         if run.diagnose and self.python:
             run.census = type_census()
         references = self.settle() if self.python else None
+        if run.per_object and references is not None:  # the same moment as the sum
+            run.refcounts = self.references.snapshot()
         run.first = self.debug.last_serial()
         run.before = self.counts(references)
         if self.python:  # again, with the dicts alive at the end already there
@@ -244,6 +250,8 @@ class LeakChecker:
     def finish(self, run):
         """After the test's teardown: what it left, less its fixtures'."""
         references = self.settle() if self.python else None  # cycles may hold objects
+        if run.refcounts is not None:  # before the census below refers to every type
+            run.refcounts_end = self.references.snapshot()
         run.delta = _sub(_sub(self.counts(references), run.before), run.fixture_delta)
         if not self.python and any(v > 0 for v in run.delta.values()):
             gc.collect()
@@ -251,9 +259,26 @@ class LeakChecker:
         if run.census is not None:
             after = type_census()
             after[dict] -= 1  # run.census itself
-            run.census = grown(after, run.census)
+            run.types_before, run.census = run.census, grown(after, run.census)
         if run.tracking_was != self.debug.is_tracking():
             self.debug.set_tracking(run.tracking_was)
+
+    def references_kept(self, run):
+        """[(growth, object)] of the objects whose reference counts are summed
+        (the same set) that had more references at the end of diagnosis run
+        than at its start, and still have now that the measuring is over: the
+        references the harness held at the end (its frames, tracemalloc's
+        table of file names, the run's dicts of counts) are gone by now, and
+        what the harness holds now (the census of the types that grew) it did
+        not hold at the end. Call it once, right after the run, with
+        tracemalloc stopped and its snapshots dropped."""
+        before, end = run.refcounts, run.refcounts_end
+        run.refcounts = run.refcounts_end = run.before = run.delta = None  # names of counts
+        self.settle()  # as at the start and end: caches emptied, garbage collected
+        now = self.references.snapshot()
+        run.types_before = None  # after the snapshot: it held each type at the start too
+        return [(growth, obj) for growth, obj in self.references.grown_since(before, end, now)
+                if not harness_object(obj)]
 
     def created(self, run):
         """Tracked objects created during the run and still alive, less the
