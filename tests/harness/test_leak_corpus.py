@@ -240,5 +240,19 @@ def test_the_harness_own_objects_are_left_out_and_odd_types_named():
     assert short_repr(list(range(1000))) == "[0, 1, 2, 3, 4, 5, ...]"
 
 
+def test_heap_growth_counts_from_a_floor():
+    """pytest grows the C heap by ~800 bytes in some runs of a clean test: the
+    heap check counts growth from HEAP_FLOOR (1 KiB) a run, other counts from 1."""
+    from th.pytest_plugin import HEAP_FLOOR, PYTHON_FIELDS, LeakChecker
+
+    checker = LeakChecker(repeat=(2, 3))
+    heap, blocks = PYTHON_FIELDS["heap"], PYTHON_FIELDS["blocks"]
+    assert HEAP_FLOOR == 1024
+    assert not checker.suspect(heap, [800, 800, 800])
+    assert not checker.suspect(heap, [65552, 1023, 65552])
+    assert checker.suspect(heap, [1024, 65552, 2016])
+    assert checker.suspect(blocks, [1, 1, 1])
+
+
 def a_function_of_a_test_module():
     """Not the harness's."""
