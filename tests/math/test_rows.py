@@ -174,6 +174,33 @@ def test_wide_runs_along_a_far_dim(dtype, shape, dim):
         th.set_num_threads(before)
 
 
+@pytest.mark.parametrize("dtype, shape", [(th.float32, (70000, 8)), (th.float64, (30000, 4)),
+                                          (th.float32, (9000, 12)), (th.float64, (5000, 3))])
+def test_narrow_blocks_along_dim_0(dtype, shape):
+    """Fewer neighbours than a vector's lanes, adjacent rows (softmax over dim
+    0 of a (70000, 8) matrix): whole vectors read over the block's own slab,
+    the lanes past the block computing on the next rows. torch's values, the
+    same bits on 1 and 2 threads, and the same bits as the same columns
+    inside a wider matrix (where they are read a partial vector at a time)."""
+    t = random_rows(np.random.default_rng(shape[1]), shape, dtype)
+    m = shape[1]
+    wide = th.zeros(shape[0], 16 + m, dtype=dtype)
+    wide[:, 16:] = t
+    before = th.get_num_threads()
+    try:
+        for name in ("softmax", "log_softmax", "logsumexp"):
+            results = []
+            for threads in (1, 2):
+                th.set_num_threads(threads)
+                results.append(getattr(th, name)(t, 0))
+            assert np.array_equal(values(results[0]), values(results[1]), equal_nan=True), name
+            assert_matches(results[0], getattr(torch, name)(to_torch(t), 0), dtype)
+            inside = getattr(th, name)(wide, 0)[..., 16:]
+            assert np.array_equal(values(results[0]), values(inside), equal_nan=True), name
+    finally:
+        th.set_num_threads(before)
+
+
 def test_subnormal_results():
     """exp of -87 .. -104 is subnormal in float32: kept, not flushed."""
     x = th.tensor([[0.0, -87.5, -90.0, -95.0, -100.0, -103.0, -103.9, -110.0]])

@@ -347,16 +347,33 @@ INLINE vf64 vexp_f64(vf64 x) {
    * is not the innermost, whose neighbours are adjacent), so each step reads               \
    * one run of m elements, a vector per L of them; a lane sums its row in T,               \
    * as torch's kernel for such a dim. */                                                   \
+  /* A row's lanes i .. i + L - 1 of m at x + o: one whole load where the                 \
+   * block's slab (span elements from x) reaches that far, the lanes past m                 \
+   * then holding the next rows' elements, which only their own lanes compute               \
+   * on and nothing stores (a partial vector goes through memory: a                         \
+   * store-forwarding stall on every row of a half-vector wide block). */                   \
+  INLINE V S##_load_in(const T *x, int64_t o, int64_t span, int64_t i, int64_t m, T pad) {  \
+    V v;                                                                                    \
+    if (o + i + L <= span) {                                                                \
+      memcpy(&v, x + o + i, sizeof v);                                                      \
+      return v;                                                                             \
+    }                                                                                       \
+    return S##_load(x + o, i, m, pad);                                                      \
+  }                                                                                         \
+                                                                                            \
   INLINE void S##_across_nv(int op, const T *x, int64_t xs, T *y, int64_t ys, int64_t n,    \
                             int64_t m, T *lse, int64_t nv) {                                \
     V mx[ACROSS / sizeof(V)], sum[ACROSS / sizeof(V)];                                      \
+    /* whole loads only over a slab that is all this block's (its rows are                  \
+     * adjacent): no other thread writes what the lanes past m read */                      \
+    const int64_t xspan = xs == m ? n * m : 0, yspan = ys == m ? n * m : 0;                 \
     const int64_t step = nv == 1 ? n : ACROSS_ROWS; /* rows between a vector's reloads */   \
     for (int64_t k = 0; k < nv; k++) mx[k] = (V){0} - (T)INFINITY, sum[k] = (V){0};         \
     for (int64_t i = 0; i < n; i += step)                                                   \
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = mx[k];                                                                        \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V v = S##_load(x + r * xs, k * L, m, -(T)INFINITY);                               \
+          V v = S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY);                               \
           a = sel_##S(v > a, v, a);                                                         \
         }                                                                                   \
         mx[k] = a;                                                                          \
@@ -368,7 +385,7 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = sum[k];                                                                       \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V e = vexp_##S(S##_load(x + r * xs, k * L, m, -(T)INFINITY) - mx[k]);             \
+          V e = vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);             \
           if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
           a += e;                                                                           \
         }                                                                                   \
@@ -378,7 +395,7 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) sum[k] = (T)1 / sum[k]; /* the inverses */           \
       for (int64_t i = 0; i < n; i++)                                                       \
         for (int64_t k = 0; k < nv; k++)                                                    \
-          S##_store(y + i * ys, k * L, m, S##_load(y + i * ys, k * L, m, 0) * sum[k]);      \
+          S##_store(y + i * ys, k * L, m, S##_load_in(y, i * ys, yspan, k * L, m, 0) * sum[k]);      \
       return;                                                                               \
     }                                                                                       \
     for (int64_t k = 0; k < nv; k++) /* the logs of the sums */                             \
@@ -390,7 +407,7 @@ INLINE vf64 vexp_f64(vf64 x) {
     for (int64_t i = 0; i < n; i++)                                                         \
       for (int64_t k = 0; k < nv; k++)                                                      \
         S##_store(y + i * ys, k * L, m,                                                     \
-                  (S##_load(x + i * xs, k * L, m, 0) - mx[k]) - sum[k]);                    \
+                  (S##_load_in(x, i * xs, xspan, k * L, m, 0) - mx[k]) - sum[k]);                    \
   }                                                                                         \
                                                                                             \
   /* (one vector's rows apart: its accumulators stay in registers) */                       \
@@ -574,6 +591,10 @@ static int run(Job *J, const char *fn) {
   }
   int64_t work = J->rows.count * (n > 0 ? n : 1) * (int64_t)J->es * 2;
   int64_t chunks = work < TH_PARALLEL_MIN_BYTES ? 1 : J->rows.count;
+  /* a block's rows at least per thread: fewer would share cache lines (and
+   * lose the whole loads of an adjacent block) */
+  if (J->across && chunks > J->rows.count / J->block)
+    chunks = J->rows.count / J->block > 1 ? J->rows.count / J->block : 1;
   int threads = THGetNumThreads();
   J->nchunks = (int)(chunks < threads ? chunks : threads);
   J->bufs = NULL;
