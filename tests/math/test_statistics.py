@@ -129,10 +129,15 @@ def test_cov_and_corrcoef_match_torch(tensors, data):
     tol = dict(rtol=1e-4 if single else 1e-10, atol=1e-4 if single else 1e-10)
     if a.dtype == th.float16:
         tol = dict(rtol=2e-2, atol=2e-2)
-    if a.is_complex() and not kw[0] and correction >= n:
-        # (no degrees of freedom: cov divides by 0, and th's mm leaves a rounding error in
-        # the imaginary part of z * conj(z) (2e-9 in complex64) where torch's is exactly 0,
-        # so inf*j against torch's nan*j; the division by zero is th.div's, as torch's)
+    weights = np.ones(n) * (fw if "fweights" in kw[0] else 1)
+    if "aweights" in kw[0]:  # numpy's and torch's degrees of freedom with weights
+        dof = (weights * aw).sum() - correction * (weights * aw * aw).sum() / (weights * aw).sum()
+    else:
+        dof = weights.sum() - correction
+    if a.is_complex() and dof <= 0:
+        # (no degrees of freedom: cov divides by 0 or less, and th's mm leaves a rounding
+        # error in the imaginary part of z * conj(z) (2e-9 in complex64) where torch's is
+        # exactly 0, so inf*j against torch's nan*j; the division is th.div's, as torch's)
         correction = 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
