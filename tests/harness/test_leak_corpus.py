@@ -96,6 +96,9 @@ def objects_named(result):
     out = result.stdout.str()
     named = {}
     for section in out.split("ERROR at teardown of ")[1:]:
+        # up to the next "=== ... ===" header: under CI pytest's short summary repeats
+        # each error's whole message
+        section = section.split("\n=")[0]
         test = section.split(" ")[0]
         for line in section.splitlines():
             if BY_OBJECT in line:
