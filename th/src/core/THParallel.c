@@ -151,6 +151,7 @@ static void install_fork_handler(void) {
  * They block every signal, so that signals go to the program's own threads
  * (Python's handlers, a C program's sigwait). */
 static int pool_threads(int want) {
+  if (pool.threads >= want) return pool.threads; /* every loop but the first few */
   pthread_once(&fork_handler_once, install_fork_handler);
   sigset_t all, old;
   sigfillset(&all);

@@ -342,12 +342,7 @@ INLINE vf64 vexp_f64(vf64 x) {
     }                                                                                       \
   }                                                                                         \
                                                                                             \
-  /* Softmax, log_softmax or logsumexp of m <= ACROSS / sizeof(T) neighbouring              \
-   * rows at once, a lane each: row j's element i at x[i * xs + j] (a dim that              \
-   * is not the innermost, whose neighbours are adjacent), so each step reads               \
-   * one run of m elements, a vector per L of them; a lane sums its row in T,               \
-   * as torch's kernel for such a dim. */                                                   \
-  /* A row's lanes i .. i + L - 1 of m at x + o: one whole load where the                 \
+  /* A row's lanes i .. i + L - 1 of m at x + o: one whole load where the                   \
    * block's slab (span elements from x) reaches that far, the lanes past m                 \
    * then holding the next rows' elements, which only their own lanes compute               \
    * on and nothing stores (a partial vector goes through memory: a                         \
@@ -361,6 +356,11 @@ INLINE vf64 vexp_f64(vf64 x) {
     return S##_load(x + o, i, m, pad);                                                      \
   }                                                                                         \
                                                                                             \
+  /* Softmax, log_softmax or logsumexp of m <= ACROSS / sizeof(T) neighbouring              \
+   * rows at once, a lane each: row j's element i at x[i * xs + j] (a dim that              \
+   * is not the innermost, whose neighbours are adjacent), so each step reads               \
+   * one run of m elements, a vector per L of them; a lane sums its row in T,               \
+   * as torch's kernel for such a dim. */                                                   \
   INLINE void S##_across_nv(int op, const T *x, int64_t xs, T *y, int64_t ys, int64_t n,    \
                             int64_t m, T *lse, int64_t nv) {                                \
     V mx[ACROSS / sizeof(V)], sum[ACROSS / sizeof(V)];                                      \
@@ -373,7 +373,7 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = mx[k];                                                                        \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V v = S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY);                               \
+          V v = S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY);                      \
           a = sel_##S(v > a, v, a);                                                         \
         }                                                                                   \
         mx[k] = a;                                                                          \
@@ -385,7 +385,7 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = sum[k];                                                                       \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V e = vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);             \
+          V e = vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);    \
           if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
           a += e;                                                                           \
         }                                                                                   \
@@ -395,7 +395,8 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) sum[k] = (T)1 / sum[k]; /* the inverses */           \
       for (int64_t i = 0; i < n; i++)                                                       \
         for (int64_t k = 0; k < nv; k++)                                                    \
-          S##_store(y + i * ys, k * L, m, S##_load_in(y, i * ys, yspan, k * L, m, 0) * sum[k]);      \
+          S##_store(y + i * ys, k * L, m,                                                   \
+                    S##_load_in(y, i * ys, yspan, k * L, m, 0) * sum[k]);                   \
       return;                                                                               \
     }                                                                                       \
     for (int64_t k = 0; k < nv; k++) /* the logs of the sums */                             \
@@ -407,7 +408,7 @@ INLINE vf64 vexp_f64(vf64 x) {
     for (int64_t i = 0; i < n; i++)                                                         \
       for (int64_t k = 0; k < nv; k++)                                                      \
         S##_store(y + i * ys, k * L, m,                                                     \
-                  (S##_load_in(x, i * xs, xspan, k * L, m, 0) - mx[k]) - sum[k]);                    \
+                  (S##_load_in(x, i * xs, xspan, k * L, m, 0) - mx[k]) - sum[k]);           \
   }                                                                                         \
                                                                                             \
   /* (one vector's rows apart: its accumulators stay in registers) */                       \
