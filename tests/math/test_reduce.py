@@ -585,6 +585,29 @@ def test_float32_extremes_over_rows_in_several_bands_are_numpys(rows, cols):
     np.testing.assert_array_equal(to_numpy(th.amax(t.t().contiguous().t(), 0)), a.max(0))
 
 
+@pytest.mark.parametrize("rows", [1, 3, 4, 7, 9])
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint64])
+def test_integer_sums_and_extremes_over_long_rows_are_numpys(rows, dtype):
+    # long integer rows go four at a time into the states (the last few one at a
+    # time), over several bands of 4096 columns; sums wrap in 64 bits as numpy's
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(rows)
+    a = rng.choice(np.array([info.min, info.max, 0, 1, 7, info.max // 3], dtype=dtype),
+                   size=(rows, 9001))
+    t = th.from_numpy(a)
+    wide = np.uint64 if dtype == np.uint64 else np.int64
+    with np.errstate(over="ignore"):
+        expected = a.astype(wide).sum(0, dtype=wide)
+    np.testing.assert_array_equal(to_numpy(t.sum(0)).astype(wide), expected)
+    np.testing.assert_array_equal(to_numpy(t[:, 5:].sum(0)).astype(wide), expected[5:])
+    if dtype == np.int64:
+        np.testing.assert_array_equal(to_numpy(th.amax(t, 0)), a.max(0))
+        np.testing.assert_array_equal(to_numpy(th.amin(t, 0)), a.min(0))
+        three = np.ascontiguousarray(np.broadcast_to(a, (2,) + a.shape).swapaxes(0, 1))
+        np.testing.assert_array_equal(to_numpy(th.amax(th.from_numpy(three), 0)),
+                                      three.max(0))
+
+
 def test_a_contiguous_result_is_written_without_a_temporary():
     t = th.ones(64, 40)
     # the rows walk writes each band into out; a strided out takes the states

@@ -156,6 +156,19 @@ ADD_ROWS4(add_rows4_f64, double)
   }
 ADD_INT_ROW(add_row_i64, int64_t)
 ADD_INT_ROW(add_row_i32, int32_t)
+/* Four rows at once (a quarter of the states' loads and stores); wrapping
+ * adds give the same bits in any order. */
+#define ADD_INT_ROWS4(NAME, T)                                                          \
+  TH_CLONES_AVX512 static void NAME(int64_t *restrict acc, const T *restrict x0,       \
+                                    const T *restrict x1, const T *restrict x2,        \
+                                    const T *restrict x3, int64_t n) {                 \
+    for (int64_t k = 0; k < n; k++)                                                    \
+      acc[k] = (int64_t)((uint64_t)acc[k] + (uint64_t)(int64_t)x0[k] +                 \
+                         (uint64_t)(int64_t)x1[k] + (uint64_t)(int64_t)x2[k] +         \
+                         (uint64_t)(int64_t)x3[k]);                                    \
+  }
+ADD_INT_ROWS4(add_rows4_i64, int64_t)
+ADD_INT_ROWS4(add_rows4_i32, int32_t)
 /* A row into max (or min) states with their indices, as update() folds one
  * element, without branches so that it vectorises over the row. */
 #define EXTREME_ROW(NAME, T, CMP)                                                       \
@@ -280,6 +293,21 @@ EXTREME_INT_ROW(min_row_i64, <)
   }
 EXTREME_INT_VALUES_ROW(max_values_row_i64, >)
 EXTREME_INT_VALUES_ROW(min_values_row_i64, <)
+/* Four rows into the states at once: an integer extreme is the same
+ * whichever order its candidates are compared in. */
+#define EXTREME_INT_VALUES_ROWS4(NAME, CMP)                                             \
+  TH_CLONES_AVX512 static void NAME(int64_t *restrict s, const int64_t *restrict x0,   \
+                                    const int64_t *restrict x1,                        \
+                                    const int64_t *restrict x2,                        \
+                                    const int64_t *restrict x3, int64_t n) {           \
+    for (int64_t k = 0; k < n; k++) {                                                  \
+      int64_t a = x0[k] CMP x1[k] ? x0[k] : x1[k], b = x2[k] CMP x3[k] ? x2[k] : x3[k]; \
+      int64_t c = a CMP b ? a : b;                                                     \
+      s[k] = c CMP s[k] ? c : s[k];                                                    \
+    }                                                                                  \
+  }
+EXTREME_INT_VALUES_ROWS4(max_values_rows4_i64, >)
+EXTREME_INT_VALUES_ROWS4(min_values_rows4_i64, <)
 
 /* ------------------------------------------------------ one state update */
 
@@ -712,6 +740,14 @@ static int int_extreme_rows(const Reduce *R, ptrdiff_t sb) {
          sb == 8;
 }
 
+/* Whether fold_row adds rows sb bytes apart with the integer row kernels:
+ * contiguous int64, uint64 (the same bits modulo 2^64) or int32 rows into
+ * 64-bit integer sums. */
+static int int_sum_rows(const Reduce *R, ptrdiff_t sb) {
+  return R->op == OP_SUM && sb == (ptrdiff_t)R->in_es && (R->cls == CLS_I || R->cls == CLS_U) &&
+         (R->in_dtype == TH_INT64 || R->in_dtype == TH_UINT64 || R->in_dtype == TH_INT32);
+}
+
 /* Folds row element k (n of them, sb bytes apart) into state k of a, for
  * the reduced position index; m: the means of those states. */
 static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
@@ -723,9 +759,7 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
     add_row_f32(a.f, (const float *)p, n);
     return;
   }
-  if (R->op == OP_SUM && sb == (ptrdiff_t)R->in_es &&
-      ((cls == CLS_I && (R->in_dtype == TH_INT64 || R->in_dtype == TH_INT32)) ||
-       (cls == CLS_U && R->in_dtype == TH_UINT64))) {
+  if (int_sum_rows(R, sb)) {
     if (R->in_dtype == TH_INT32)
       add_row_i32(a.i, (const int32_t *)p, n);
     else
@@ -1010,13 +1044,14 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
       m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
-  /* float sums of contiguous rows: four rows at a time, when the rows are
-   * long (four short rows side by side are four streams through one page,
+  /* sums of contiguous rows (float and integer) and integer extremes: four
+   * rows at a time, when the rows are long (four short rows side by side are four streams through one page,
    * which the prefetchers follow worse than one: (64, 256, 256) float32
    * sum(1) ran 3x slower four at a time) */
-  int four = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
-             (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es &&
-             R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
+  int float_sums = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
+                   (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
+  int int_sums = int_sum_rows(R, sb), int_extremes = R->values_only && int_extreme_rows(R, sb);
+  int four = (float_sums || int_sums || int_extremes) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
   const char *rows[4];
   for (int64_t r = 0; r < R->nred; r++) {
     const char *row = R->data + (off + roff) * (int64_t)R->in_es;
@@ -1033,7 +1068,17 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
     } else if (!four) {
       fold_row(R, a, m, row, sb, n, r);
     } else if ((rows[r & 3] = row), (r & 3) == 3) {
-      if (R->f32)
+      if (int_sums && R->in_dtype == TH_INT32)
+        add_rows4_i32(a.i, (const int32_t *)rows[0], (const int32_t *)rows[1],
+                      (const int32_t *)rows[2], (const int32_t *)rows[3], n);
+      else if (int_sums)
+        add_rows4_i64(a.i, (const int64_t *)rows[0], (const int64_t *)rows[1],
+                      (const int64_t *)rows[2], (const int64_t *)rows[3], n);
+      else if (int_extremes)
+        (R->op == OP_MAX ? max_values_rows4_i64 : min_values_rows4_i64)(
+            a.i, (const int64_t *)rows[0], (const int64_t *)rows[1], (const int64_t *)rows[2],
+            (const int64_t *)rows[3], n);
+      else if (R->f32)
         add_rows4_f32(a.f, (const float *)rows[0], (const float *)rows[1],
                       (const float *)rows[2], (const float *)rows[3], n);
       else
