@@ -635,3 +635,61 @@ def test_an_empty_mask_selects_nothing_as_numpy(shape, mask_shape, lead):
     assert t.tolist() == a.tolist()
     with pytest.raises(IndexError, match="shape of the mask"):  # a size that is not 0
         t[th.zeros((0,) * (len(shape) - 1) + (shape[-1] + 1,), dtype=th.bool)]
+
+
+# ------------------------------------------- index tables, big and threaded
+
+@pytest.mark.parametrize("index_dtype", [np.int64, np.int32])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int16, np.complex128])
+def test_fancy_indexing_through_index_tables_is_numpys(dtype, index_dtype):
+    # a table is made run by run of the index's innermost dim (strided and
+    # broadcast indices, negative entries, two indices added); gathers along
+    # the innermost dim have a loop per element size
+    rng = np.random.default_rng(3)
+    a = (rng.standard_normal((6, 7, 9)) * 100).astype(dtype)
+    t = th.from_numpy(a)
+    i = rng.integers(-6, 6, (4, 5)).astype(index_dtype)
+    j = rng.integers(-9, 9, (5,)).astype(index_dtype)
+    ti, tj = th.from_numpy(i), th.from_numpy(j)
+    check(t[ti], a[i])
+    check(t[:, :, tj], a[:, :, j])
+    check(t[ti, :, tj], a[i, :, j])  # two indices broadcast: (4, 5) and (5,)
+    check(t[:, 2, tj], a[:, 2, j])
+    ib = np.ascontiguousarray(i[:, ::2])  # a strided index and one broadcast over rows
+    check(t[th.from_numpy(i)[:, ::2]], a[ib])
+    check(t[:, th.from_numpy(j).expand(3, 5)], a[:, np.broadcast_to(j, (3, 5))])
+    check(th.index_select(t, 2, tj.abs()), np.take(a, np.abs(j), 2))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_big_gathers_are_numpys_on_any_thread_count(threads):
+    # reads of 4 MiB or more are split over dim 0 across threads
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((1024, 1500)).astype(np.float32)
+    rows, cols = rng.integers(0, 1024, 1100), rng.integers(-1500, 1500, 1300)
+    v = rng.standard_normal(1 << 21)
+    vi = rng.integers(0, 1 << 21, (3, 1 << 19))
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        t = th.from_numpy(a)
+        check(t[th.from_numpy(rows)], a[rows])
+        check(t[:, th.from_numpy(cols)], a[:, cols])
+        check(th.index_select(t, 1, th.from_numpy(cols % 1500)), a[:, cols % 1500])
+        check(th.from_numpy(v)[th.from_numpy(vi)], v[vi])
+        check(th.from_numpy(v).take(th.from_numpy(vi)), np.take(v, vi))
+    finally:
+        th.set_num_threads(before)
+
+
+def test_the_first_entry_out_of_range_is_named_in_a_big_index():
+    t = th.zeros(10, 4)
+    idx = np.zeros(100_000, np.int64)
+    idx[70_000], idx[90_000] = 12, -11
+    with pytest.raises(IndexError, match="index 12 is out of bounds for dim 0 with size 10"):
+        t[th.from_numpy(idx)]
+    idx[70_000] = 0
+    with pytest.raises(IndexError, match="index -11 is out of bounds for dim 0 with size 10"):
+        t[th.from_numpy(idx)]
+    with pytest.raises(IndexError, match="index -11 is out of bounds for dim 0 with size 10"):
+        th.index_select(t, 0, th.from_numpy(idx))

@@ -139,18 +139,77 @@ static inline int64_t read_index(const char *p, THScalarType t) {
   return v;
 }
 
+/* n entries of one index (step elements apart) checked against [lo, lim)
+ * and turned into offsets entry * mul, set into off or added to it (BASE): loops
+ * without branches, so that they vectorise. Returns nonzero when an entry
+ * is out of range. */
+#define INDEX_RUN(NAME, T, BASE)                                                       \
+  TH_CLONES_AVX512 static int NAME(int64_t *restrict off, const T *restrict ix,         \
+                                   ptrdiff_t step, int64_t n, int64_t lo, int64_t lim,  \
+                                   int64_t mul) {                                       \
+    int bad = 0;                                                                        \
+    for (int64_t i = 0; i < n; i++) {                                                   \
+      int64_t v = ix[i * step];                                                         \
+      bad |= (v >= lim) | (v < lo);                                                     \
+      /* unsigned: an entry out of range may overflow; its offset is never used */      \
+      uint64_t o = (uint64_t)(v + (v < 0 ? lim : 0)) * (uint64_t)mul;                    \
+      off[i] = (int64_t)(BASE + o);                                                     \
+    }                                                                                   \
+    return bad;                                                                         \
+  }
+INDEX_RUN(index_run_set_i64, int64_t, 0)
+INDEX_RUN(index_run_add_i64, int64_t, (uint64_t)off[i])
+INDEX_RUN(index_run_set_i32, int32_t, 0)
+INDEX_RUN(index_run_add_i32, int32_t, (uint64_t)off[i])
+
+/* index_offsets' table run by run of the innermost broadcast dim; nonzero
+ * when an entry is out of range (the table is then unfinished). */
+static int offsets_by_runs(const IndexSet *s, int64_t *off, int64_t n, int wrap, size_t es) {
+  int last = s->bnd - 1;
+  int64_t inner = s->bnd ? s->bsize[last] : 1;
+  const char *p[TH_MAX_DIMS];
+  int64_t count[TH_MAX_DIMS] = {0};
+  for (int k = 0; k < s->k; k++) p[k] = th_tensor_bytes(s->idx[k]);
+  for (int64_t b = 0; b < n; b += inner) {
+    for (int k = 0; k < s->k; k++) {
+      int64_t lim = s->limit[k], lo = wrap ? -lim : 0, mul = s->stride[k] * (int64_t)es;
+      int i64 = s->idx[k]->storage->dtype == TH_INT64;
+      ptrdiff_t step = s->bnd ? (ptrdiff_t)(s->istride[k][last] / (i64 ? 8 : 4)) : 0;
+      int bad = i64 ? (k ? index_run_add_i64 : index_run_set_i64)(
+                          off + b, (const int64_t *)p[k], step, inner, lo, lim, mul)
+                    : (k ? index_run_add_i32 : index_run_set_i32)(
+                          off + b, (const int32_t *)p[k], step, inner, lo, lim, mul);
+      if (bad) return -1;
+    }
+    for (int d = last - 1; d >= 0; d--) { /* odometer over the outer dims */
+      for (int k = 0; k < s->k; k++) p[k] += s->istride[k][d];
+      if (++count[d] < s->bsize[d]) break;
+      for (int k = 0; k < s->k; k++) p[k] -= s->istride[k][d] * s->bsize[d];
+      count[d] = 0;
+    }
+  }
+  return 0;
+}
+
+static void offsets_free(int64_t *off) { THDefaultAllocator.free(NULL, off); }
+
 /* The byte offsets (elements of es bytes) of every position of the
  * broadcast index shape, row-major, in a th_malloc'd table; NULL with kind
- * for an entry outside [0, limit) ([-limit, limit) when wrap). */
+ * for an entry outside [0, limit) ([-limit, limit) when wrap), the first
+ * such entry named. */
 static int64_t *index_offsets(const IndexSet *s, int wrap, THErrorKind kind, size_t es,
                               const char *fn) {
   int64_t n = product(s->bnd, s->bsize);
-  int64_t *off = th_malloc(sizeof(int64_t) * (size_t)(n > 0 ? n : 1));
+  /* from the default allocator: a big table is then reused, on huge pages
+   * (a fresh 32 MiB table for 4M entries took longer than the gather) */
+  int64_t *off = THDefaultAllocator.malloc(NULL, (ptrdiff_t)sizeof(int64_t) * (n > 0 ? n : 1));
   if (!off) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a table of %lld index offsets",
               (long long)n);
     return NULL;
   }
+  if (n == 0 || (s->k > 0 && offsets_by_runs(s, off, n, wrap, es) == 0)) return off;
+  /* an entry is out of range: the walk below, element by element, names the first */
   const char *p[TH_MAX_DIMS];
   int64_t count[TH_MAX_DIMS] = {0};
   for (int k = 0; k < s->k; k++) p[k] = th_tensor_bytes(s->idx[k]);
@@ -161,7 +220,7 @@ static int64_t *index_offsets(const IndexSet *s, int wrap, THErrorKind kind, siz
       if (TH_UNLIKELY(v >= lim || v < (wrap ? -lim : 0))) {
         TH_ERR_FN(kind, fn, "index %lld is out of bounds for dim %d with size %lld",
                   (long long)v, s->dim[k], (long long)lim);
-        th_free(off);
+        offsets_free(off);
         return NULL;
       }
       o += (v < 0 ? v + lim : v) * s->stride[k];
@@ -266,6 +325,15 @@ static void walk(Walk *w, int d, char *p0, char *p1) {
       memcpy(p0, p1, (size_t)n * es);
     return;
   }
+  if (w->op == OP_GET && w->table == d && s1 == (ptrdiff_t)es && (es == 4 || es == 8)) {
+    /* a gather along the innermost dim (x[:, idx]): one loop per size */
+    const int64_t *off = w->offsets;
+    if (es == 4)
+      for (int64_t i = 0; i < n; i++) memcpy(p1 + 4 * i, p0 + i * s0 + off[i], 4);
+    else
+      for (int64_t i = 0; i < n; i++) memcpy(p1 + 8 * i, p0 + i * s0 + off[i], 8);
+    return;
+  }
   if (w->op == OP_ACCUMULATE && w->run && w->table != d && w->table != TABLE_FLAT &&
       s0 == (ptrdiff_t)es && s1 == (ptrdiff_t)es) { /* index_add_'s rows */
     w->run(p0, p1, n);
@@ -316,9 +384,32 @@ static void walk_init(Walk *w, WalkOp op, size_t es, const Dims *g, const int64_
   }
 }
 
+/* A part of a walk: positions [begin, end) of its dim 0. */
+typedef struct WalkPart {
+  const Walk *w;
+  char *p0, *p1;
+} WalkPart;
+
+static void walk_part(int64_t begin, int64_t end, void *ctx) {
+  const WalkPart *part = ctx;
+  Walk w = *part->w;
+  w.size[0] = end - begin;
+  if (w.table == 0) w.offsets += begin;
+  walk(&w, 0, part->p0 + begin * w.step[0][0], part->p1 + begin * w.step[1][0]);
+}
+
 static void walk_run(Walk *w, char *p0, char *p1) {
-  for (int d = 0; d < w->nd; d++)
-    if (w->size[d] == 0) return;
+  int64_t numel = 1;
+  for (int d = 0; d < w->nd; d++) numel *= w->size[d];
+  if (numel == 0) return;
+  /* a big read through a table is split over dim 0 across threads: each
+   * part writes its own elements (a write, a flat table or a count runs in
+   * order) */
+  if (w->op == OP_GET && w->table != TABLE_FLAT && numel * (int64_t)w->es >= TH_PARALLEL_MIN_BYTES) {
+    WalkPart part = {w, p0, p1};
+    th_parallel_for(w->size[0], 1, walk_part, &part);
+    return;
+  }
   walk(w, 0, p0, p1);
 }
 
@@ -363,7 +454,7 @@ static THTensor *new_gathered(THTensor *src, int n, const int64_t *size,
     w.offsets = off;
     walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
   }
-  th_free(off);
+  offsets_free(off);
   return r;
 }
 
@@ -385,7 +476,7 @@ static int write_through(THTensor *self, THTensor *src, const void *pattern, con
                          th_accumulate accumulate, double alpha) {
   THTensor *source = src ? new_source(self, src) : NULL;
   if (src && !source) {
-    th_free(off);
+    offsets_free(off);
     return -1;
   }
   Dims gs;
@@ -404,7 +495,7 @@ static int write_through(THTensor *self, THTensor *src, const void *pattern, con
     w.run = th_sum_run(dtype);
   walk_run(&w, th_tensor_bytes(self), source ? th_tensor_bytes(source) : NULL);
   THTensor_free(source);
-  th_free(off);
+  offsets_free(off);
   return 0;
 }
 
@@ -1199,7 +1290,7 @@ THTensor *THTensor_newIndex(THTensor *src, THTensor *const *indices) {
     adv_walk(&w, OP_GET, &p, src, th_strides(r), off); /* contiguous: the dims merge */
     walk_run(&w, th_tensor_bytes(src), th_tensor_bytes(r));
   }
-  th_free(off);
+  offsets_free(off);
   return r;
 }
 
@@ -1237,7 +1328,7 @@ static int index_put(THTensor *self, THTensor *const *indices, THTensor *values,
     source = th_tensor_new_with_size(self->storage->dtype, p.rnd, p.rsize, NULL, fn);
     if (!source || THTensor_copy(source, values)) {
       THTensor_free(source);
-      th_free(off);
+      offsets_free(off);
       return -1;
     }
     adv_walk(&w, op, &p, self, th_strides(source), off);
@@ -1245,6 +1336,6 @@ static int index_put(THTensor *self, THTensor *const *indices, THTensor *values,
   w.accumulate = add;
   walk_run(&w, th_tensor_bytes(self), th_tensor_bytes(source ? source : values));
   THTensor_free(source);
-  th_free(off);
+  offsets_free(off);
   return 0;
 }
