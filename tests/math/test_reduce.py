@@ -951,3 +951,42 @@ def test_spreads_into_a_narrower_float_out_convert_the_elements_first_as_torch(o
                 getattr(lib, op)(x, dim=1, correction=0, out=out)
                 got.append(out.double().numpy())
             np.testing.assert_allclose(got[0], got[1], rtol=1e-2, err_msg=f"{src} -> {dst}")
+
+
+def lanes_sum(row):
+    """The float64 sum of a contiguous float32 run as th defines it (THTensorReduce.c,
+    sum1_f32): lane k of 32 takes elements k, k + 32, ...; then a tree of halves over
+    the lanes, from the smallest power of two that covers the lanes used."""
+    r = [0.0] * 32
+    for t, x in enumerate(row.astype(np.float64).tolist()):
+        r[t % 32] += x
+    w = 32
+    while w > 1 and w // 2 >= len(row):
+        w //= 2
+    w //= 2
+    while w >= 1:
+        for k in range(w):
+            r[k] += r[k + w]
+        w //= 2
+    return r[0]
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 17, 31, 32, 33, 64, 100, 1000])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_float32_row_sums_are_the_lanes_sums_to_the_bit(n, threads):
+    # every row of sum(dim=-1) of float32 is summed in the same lanes and tree,
+    # whichever CPU kernel (AVX-512, AVX2, plain C) or thread computes it. Rows of
+    # +-2^60 that cancel and small numbers: a small number added while a lane
+    # holds 2^60 is lost, so another order of adds gives another sum
+    rng = np.random.default_rng(n)
+    big = n // 3
+    row = np.array([2.0 ** 60] * big + [-2.0 ** 60] * big + [1.0, 3.0, 0.5] * n)[:n]
+    a = np.ascontiguousarray(rng.permuted(np.tile(row, (2048, 1)), axis=1), np.float32)
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        got = to_numpy(th.from_numpy(a).sum(1))
+    finally:
+        th.set_num_threads(before)
+    expected = np.array([lanes_sum(row) for row in a]).astype(np.float32)
+    assert got.tobytes() == expected.tobytes()
