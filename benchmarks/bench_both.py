@@ -9,7 +9,9 @@ bmm, mv, dot, sparse @ dense), creation, small-tensor per-call costs, and the
 families of sort/scan, linalg, random, convolution and softmax.
 
 Each case's three calls run round-robin (a load spike hits every library
-alike) and each library's minimum is kept. numpy has no threads of its own
+alike), in an order that changes each round through the six (another
+library's threads still spinning after its call slow whichever runs next),
+and each library's minimum is kept. numpy has no threads of its own
 outside BLAS; its BLAS follows --threads through threadpoolctl when that is
 installed. A case is "slower than both" when th's minimum exceeds numpy's
 and torch's; the count is printed twice, strictly and beyond a 10% noise
@@ -23,6 +25,7 @@ single-pass limit).
 """
 import argparse
 import contextlib
+import itertools
 import os
 import sys
 import time
@@ -389,10 +392,15 @@ def timed(case, rounds, budget_s):
         f()
         best[k] = time.perf_counter() - t0
     one_round = sum(best.values())
-    rounds = max(2, min(rounds, int(budget_s / max(one_round, 1e-9))))
+    rounds = max(min(rounds, 6), min(rounds, int(budget_s / max(one_round, 1e-9))))
     inner = max(1, int(2e-4 / max(min(best.values()), 1e-9)))  # batch calls under 0.2 ms
-    for _ in range(rounds):
-        for k, f in case.calls.items():
+    orders = list(itertools.permutations(case.calls))
+    for r in range(rounds):
+        # the order changes each round: a library whose threads still spin
+        # after its call (OpenBLAS's, OpenMP's) slows whichever runs next, so
+        # each runs first, and after each of the others, as often
+        for k in orders[r % len(orders)]:
+            f = case.calls[k]
             t0 = time.perf_counter()
             for _ in range(inner):
                 f()
