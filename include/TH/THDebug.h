@@ -91,7 +91,7 @@ TH_API int64_t THDebug_cachedStructs(void);
 TH_API int64_t THDebug_streamedRuns(void);
 
 /* The size in bytes from which a destination is written with streaming
- * stores: half the last-level cache, at least 4 MiB. */
+ * stores: half the last-level cache, from 4 to 16 MiB. */
 TH_API int64_t THDebug_streamMinBytes(void);
 
 /* Sets that size (tests reach the streamed paths with small tensors);

@@ -228,7 +228,7 @@ def test_big_casting_copies_stream_into_dst_exactly(src_dtype, dst_dtype, thread
         th.set_num_threads(0)
 
 
-def test_streaming_starts_at_half_the_last_level_cache_by_default():
+def test_streaming_starts_at_half_the_last_level_cache_up_to_16_mib_by_default():
     capi.set_stream_min_bytes(0)
     l3 = 0
     for index in range(8):  # the unified level-3 cache's size, as sysfs gives it
@@ -242,8 +242,8 @@ def test_streaming_starts_at_half_the_last_level_cache_by_default():
             continue
         if level == 3:
             l3 = int(size[:-1]) * {"K": 1 << 10, "M": 1 << 20}[size[-1]]
-    assert capi.stream_min_bytes() == max(4 << 20, l3 // 2)
+    assert capi.stream_min_bytes() == max(4 << 20, min(l3 // 2, 16 << 20))
     capi.set_stream_min_bytes(12345)
     assert capi.stream_min_bytes() == 12345
     capi.set_stream_min_bytes(-1)
-    assert capi.stream_min_bytes() == max(4 << 20, l3 // 2)
+    assert capi.stream_min_bytes() == max(4 << 20, min(l3 // 2, 16 << 20))
