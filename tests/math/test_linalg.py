@@ -622,3 +622,29 @@ def test_openblas_loads_by_path_as_the_one_libth_uses():
         mapped = {line.split()[-1] for line in maps if "libscipy_openblas.so" in line}
     assert mapped == {os.path.join(os.path.realpath(scipy_openblas32.get_lib_dir()),
                                    "libscipy_openblas.so")}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n, step", [(65537, 1), (1 << 20, 1), (300_000, 3)])
+def test_long_dots_are_the_same_bits_on_any_thread_count(dtype, n, step):
+    # a dot longer than 65536 is summed in fixed blocks, in order: the same value
+    # whichever threads compute the blocks, numpy's within the rounding
+    rng = np.random.default_rng(n)
+    a, b = (rng.standard_normal(n * step).astype(dtype) for _ in range(2))
+    ta, tb = th.from_numpy(a)[::step], th.from_numpy(b)[::step]
+    exact = float(np.dot(a[::step].astype(np.float64), b[::step].astype(np.float64)))
+    before = th.get_num_threads()
+    got = []
+    try:
+        for threads in (1, 2, 1):
+            th.set_num_threads(threads)
+            got += [th.dot(ta, tb).item(), (ta @ tb).item(),
+                    th.addmm(th.ones(1, 1, dtype=ta.dtype), ta.unsqueeze(0), tb.unsqueeze(1),
+                             beta=2, alpha=3).item()]
+    finally:
+        th.set_num_threads(before)
+    assert got[0::3] == [got[0]] * 3 and got[1::3] == [got[0]] * 3
+    assert got[2::3] == [got[2]] * 3
+    scale = float(np.abs(a[::step].astype(np.float64) * b[::step]).sum())
+    assert abs(got[0] - exact) <= scale * (1e-6 if dtype == np.float32 else 1e-14)
+    assert got[2] == pytest.approx(2 + 3 * exact, rel=1e-5 if dtype == np.float32 else 1e-12)
