@@ -299,22 +299,35 @@ def from_numpy(a):
             raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(a).__name__}")
         _ndarray = numpy.ndarray
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
-    cdef bint readonly
+    cdef int got
     if view == NULL:
         raise MemoryError("from_numpy: no memory for a buffer export")
-    try:  # the dtype's format first: reading a.dtype costs more than the export
-        readonly = _export(a, view, PyBUF_RECORDS_RO)
-    except ValueError:  # numpy has no buffer format for user dtypes (bfloat16's too)
-        PyMem_Free(view)
-        if not _is_ml_bfloat16(a):
-            raise
-        view = NULL
+    try:
+        got = _export_array(a, view)
     except BaseException:
         PyMem_Free(view)
         raise
-    if view == NULL:  # (outside the handler: no chained ValueError if this fails)
+    if got < 0:
+        PyMem_Free(view)
         return _view_export(a.view(sys.modules["numpy"].uint16), "from_numpy", TH_BFLOAT16)
-    return _view_of(view, readonly, "from_numpy", -1)
+    return _view_of(view, got, "from_numpy", -1)
+
+
+cdef int _export_array(object a, Py_buffer *view) except -2:
+    """_export for from_numpy: 0 (writable), 1 (read-only), or -1 for an
+    ml_dtypes bfloat16 array (nothing exported: numpy has no buffer format
+    for user dtypes). The writable export is tried first, the dtype read
+    only when it is refused (read-only memory, or no format): the usual
+    call reads no attribute of a."""
+    if _get_buffer(a, view, PyBUF_RECORDS_RO | PyBUF_WRITABLE) == 0:
+        return 0
+    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
+        return -2  # the error set, as it is
+    PyErr_Clear()
+    if _is_ml_bfloat16(a):
+        return -1
+    PyObject_GetBuffer(a, view, PyBUF_RECORDS_RO)  # raises what the read-only request raises
+    return 1
 
 
 def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
