@@ -9,6 +9,7 @@ import sys
 
 from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_RECORDS_RO, PyBUF_SIMPLE, PyBUF_WRITABLE,
                              PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer)
+from cpython.exc cimport PyErr_Clear, PyErr_ExceptionMatches
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport INT64_MAX, int64_t, uintptr_t
 from libc.string cimport memcpy
@@ -43,20 +44,70 @@ _FORMATS = {("?", 1): TH_BOOL, ("e", 2): TH_FLOAT16, ("f", 4): TH_FLOAT32, ("d",
             ("i", 1): TH_INT8, ("i", 2): TH_INT16, ("i", 4): TH_INT32, ("i", 8): TH_INT64,
             ("u", 1): TH_UINT8, ("u", 2): TH_UINT16, ("u", 4): TH_UINT32, ("u", 8): TH_UINT64}
 
+# the byte-order character of this machine's native order
+cdef char _NATIVE = b"<"[0] if sys.byteorder == "little" else b">"[0]
+
+
+cdef int _int_of_size(Py_ssize_t itemsize, bint signed) noexcept:
+    """The th integer dtype of itemsize bytes (-1: none)."""
+    if itemsize == 1:
+        return TH_INT8 if signed else TH_UINT8
+    if itemsize == 2:
+        return TH_INT16 if signed else TH_UINT16
+    if itemsize == 4:
+        return TH_INT32 if signed else TH_UINT32
+    if itemsize == 8:
+        return TH_INT64 if signed else TH_UINT64
+    return -1
+
 
 cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) except -1:
     """The th dtype of a struct-module format (*swapped set when its bytes
-    are in the other order), or TypeError."""
+    are in the other order), or TypeError. Read in C: this is on every
+    from_numpy's path, and Python strings and a dict cost more than the
+    rest of the call."""
     cdef char order = fmt[0]
     cdef const char *code = fmt
-    cdef char native = b"<"[0] if sys.byteorder == "little" else b">"[0]
-    swapped[0] = order in b"<>!" and order != native and itemsize > 1
-    if order in b"@=<>!":
+    cdef int t = -1
+    swapped[0] = False
+    if order == b"@"[0] or order == b"="[0]:
         code = fmt + 1
-    c = code.decode()
+    elif order == b"<"[0] or order == b">"[0] or order == b"!"[0]:  # '!': big-endian
+        code = fmt + 1
+        if order == b"!"[0]:
+            order = b">"[0]
+        swapped[0] = order != _NATIVE and itemsize > 1
+    if code[0] == 0 or (code[1] != 0 and (code[0] != b"Z"[0] or code[2] != 0)):
+        pass  # none of th's: _format_error says so
+    elif code[0] == b"Z"[0]:
+        if code[1] == b"f"[0] and itemsize == 8:
+            t = TH_COMPLEX64
+        elif code[1] == b"d"[0] and itemsize == 16:
+            t = TH_COMPLEX128
+    elif code[0] == b"?"[0]:
+        t = TH_BOOL if itemsize == 1 else -1
+    elif code[0] == b"e"[0]:
+        t = TH_FLOAT16 if itemsize == 2 else -1
+    elif code[0] == b"f"[0]:
+        t = TH_FLOAT32 if itemsize == 4 else -1
+    elif code[0] == b"d"[0]:
+        t = TH_FLOAT64 if itemsize == 8 else -1
+    elif code[0] in b"bhilqn":  # the integer codes by size: their sizes vary ("l")
+        t = _int_of_size(itemsize, True)
+    elif code[0] in b"BHILQN":
+        t = _int_of_size(itemsize, False)
+    if t >= 0:
+        return t
+    return _format_error(fmt, itemsize)
+
+
+cdef int _format_error(const char *fmt, Py_ssize_t itemsize) except -1:
+    """The TypeError for a format th has no dtype for (_scalar_type_of's
+    table in Python, the one place of its messages)."""
+    cdef bytes f = fmt
+    c = (f[1:] if f and f[0] in b"@=<>!" else f).decode()
     if not c or (len(c) > 1 and not c.startswith("Z")):
         raise TypeError(f"buffer format {fmt.decode()!r} has no th dtype")
-    # the integer codes by size: their sizes vary between platforms ("l")
     key = ("u" if c in "BHILQN" else "i" if c in "bhilqn" else c, itemsize)
     if key in _FORMATS:
         return _FORMATS[key]
@@ -65,15 +116,21 @@ cdef int _scalar_type_of(const char *fmt, Py_ssize_t itemsize, bint *swapped) ex
                     f"complex64, complex128)")
 
 
+cdef extern from "Python.h":
+    # without Cython's exception check: _export tests the failure itself
+    int _get_buffer "PyObject_GetBuffer"(object obj, Py_buffer *view, int flags)
+
+
 cdef int _export(object obj, Py_buffer *view, int flags) except -1:
     """Exports obj's memory into view (flags: the request, less
     PyBUF_WRITABLE): writable when obj allows it (returns 0), else read-only
     (returns 1); raises what the read-only request raises."""
-    try:
-        PyObject_GetBuffer(obj, view, flags | PyBUF_WRITABLE)
+    if _get_buffer(obj, view, flags | PyBUF_WRITABLE) == 0:
         return 0
-    except (BufferError, ValueError):  # read-only (numpy's refusal is a ValueError)
-        pass
+    # read-only (numpy's refusal is a ValueError)
+    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
+        return -1  # the error set, as it is
+    PyErr_Clear()
     PyObject_GetBuffer(obj, view, flags)
     return 1
 
@@ -86,13 +143,6 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     override: the th dtype of the elements, when their format is another of
     the same size (an ml_dtypes bfloat16 array, viewed as uint16)."""
     cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
-    cdef int64_t sizes[TH_MAX_DIMS]
-    cdef int64_t strides[TH_MAX_DIMS]
-    cdef int64_t extent = 1, numel = 1
-    cdef THStorage *storage
-    cdef THScalarType t
-    cdef int d
-    cdef bint swapped
     cdef bint readonly
     if view == NULL:
         raise MemoryError(f"{who}: no memory for a buffer export")
@@ -101,6 +151,19 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     except BaseException:
         PyMem_Free(view)
         raise
+    return _view_of(view, readonly, who, override)
+
+
+cdef Tensor _view_of(Py_buffer *view, bint readonly, str who, int override):
+    """_view_export's tensor over an export (view, PyMem_Malloc'ed), which it
+    takes: kept by the tensor's storage, or released when this raises."""
+    cdef int64_t sizes[TH_MAX_DIMS]
+    cdef int64_t strides[TH_MAX_DIMS]
+    cdef int64_t extent = 1, numel = 1
+    cdef THStorage *storage
+    cdef THScalarType t
+    cdef int d
+    cdef bint swapped
     try:
         t = <THScalarType>_scalar_type_of(view.format, view.itemsize, &swapped)
         if swapped:
@@ -135,6 +198,8 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
         extent = 0
     elif view.strides == NULL:
         extent = numel
+    cdef int ndim = view.ndim  # (view is freed below when there is no data)
+    cdef bint strided = view.strides != NULL
     if view.buf == NULL:  # nothing to keep: an ordinary empty storage
         PyBuffer_Release(view)
         PyMem_Free(view)
@@ -145,7 +210,7 @@ cdef Tensor _view_export(object obj, str who, int override=-1):
     if readonly:
         THStorage_setFlag(storage, TH_STORAGE_READONLY)
     return wrap_tensor(THTensor_newWithStorageNdMove(
-        storage, 0, view.ndim, sizes, NULL if view.strides == NULL else strides))
+        storage, 0, ndim, sizes, strides if strided else NULL))
 
 
 def storage_from_buffer(obj, dtype, size):
@@ -206,6 +271,11 @@ def storage_bytes(Storage s not None):
     return memoryview(s).cast("B")
 
 
+# numpy.ndarray, once from_numpy has seen numpy imported (th imports without
+# numpy; an instance of the type means numpy is imported)
+cdef type _ndarray = None
+
+
 def from_numpy(a):
     """A tensor over a numpy array's memory (no copy): writes through either
     are seen by the other, and the tensor keeps the array alive. A
@@ -222,12 +292,42 @@ def from_numpy(a):
     >>> t
     tensor([7., 1., 2.], dtype=th.float64)
     """
-    numpy = sys.modules.get("numpy")
-    if numpy is None or not isinstance(a, numpy.ndarray):
-        raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(a).__name__}")
+    global _ndarray
+    if _ndarray is None or not isinstance(a, _ndarray):
+        numpy = sys.modules.get("numpy")
+        if numpy is None or not isinstance(a, numpy.ndarray):
+            raise TypeError(f"from_numpy: expected a numpy.ndarray, got {type(a).__name__}")
+        _ndarray = numpy.ndarray
+    cdef Py_buffer *view = <Py_buffer *>PyMem_Malloc(sizeof(Py_buffer))
+    cdef int got
+    if view == NULL:
+        raise MemoryError("from_numpy: no memory for a buffer export")
+    try:
+        got = _export_array(a, view)
+    except BaseException:
+        PyMem_Free(view)
+        raise
+    if got < 0:
+        PyMem_Free(view)
+        return _view_export(a.view(sys.modules["numpy"].uint16), "from_numpy", TH_BFLOAT16)
+    return _view_of(view, got, "from_numpy", -1)
+
+
+cdef int _export_array(object a, Py_buffer *view) except -2:
+    """_export for from_numpy: 0 (writable), 1 (read-only), or -1 for an
+    ml_dtypes bfloat16 array (nothing exported: numpy has no buffer format
+    for user dtypes). The writable export is tried first, the dtype read
+    only when it is refused (read-only memory, or no format): the usual
+    call reads no attribute of a."""
+    if _get_buffer(a, view, PyBUF_RECORDS_RO | PyBUF_WRITABLE) == 0:
+        return 0
+    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
+        return -2  # the error set, as it is
+    PyErr_Clear()
     if _is_ml_bfloat16(a):
-        return _view_export(a.view(numpy.uint16), "from_numpy", TH_BFLOAT16)
-    return _view_export(a, "from_numpy")
+        return -1
+    PyObject_GetBuffer(a, view, PyBUF_RECORDS_RO)  # raises what the read-only request raises
+    return 1
 
 
 def frombuffer(buffer, *, dtype, count=-1, offset=0, requires_grad=False):
