@@ -87,6 +87,39 @@ def test_exp_beyond_the_vector_range_is_accurate_in_place_or_not(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_sigmoid_beyond_exps_vector_range_is_accurate_in_place_or_not(dtype):
+    # blocks with an input beyond exp's fast range take exp's fixed-up path: 0 where
+    # exp(-x) overflows, NaN for NaN, subnormals within a few of their units, within
+    # sigmoid's 6 ulp elsewhere, the same in place; and torch's values closely
+    limit = 120.0 if dtype == np.float32 else 800.0
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-limit, limit, 20011).astype(dtype)
+    x[::97] = np.nan
+    x[5::89] = rng.uniform(-limit / 10, limit / 10, x[5::89].size)
+    x[:6] = [np.inf, -np.inf, 0.0, -0.0, -88.5, 88.5]
+    with np.errstate(all="ignore"):
+        exact = 1 / (1 + np.exp(-x.astype(WIDER[dtype])))
+    got = run("sigmoid", x)
+    t = th.from_numpy(x.copy())
+    assert t.sigmoid_() is t
+    np.testing.assert_array_equal(t.numpy(), got)
+    nan = np.isnan(x)
+    assert np.isnan(got[nan]).all()
+    with np.errstate(over="ignore"):
+        over = ~nan & np.isinf(np.exp(-x))  # exp(-x) overflows: 1 / inf, as numpy's and torch's
+    assert (got[over] == 0).all()
+    small = ~nan & ~over & (exact < np.finfo(dtype).tiny)  # subnormal: an absolute error
+    assert (np.abs(got[small] - exact[small]) <= 4 * np.finfo(dtype).smallest_subnormal).all()
+    rest = ~nan & ~over & ~small
+    with np.errstate(all="ignore"):
+        err = ulps(got[rest], exact[rest], dtype)
+    assert err.max() <= MAX_ULP["sigmoid"], (x[rest][err.argmax()], err.max())
+    torch = pytest.importorskip("torch")
+    np.testing.assert_allclose(got, torch.sigmoid(torch.from_numpy(x)).numpy(), rtol=1e-6,
+                               atol=4 * np.finfo(dtype).smallest_subnormal)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
 @pytest.mark.parametrize("name", sorted(BINARY))
 def test_binary_accuracy_in_ulps(name, dtype):
     rng = np.random.default_rng(7)
