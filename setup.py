@@ -50,8 +50,8 @@ KERNEL_SOURCES = [
     "th/src/sparse/THSTensorMath.c",
     # arange's and linspace's fused steps
     "th/src/math/THTensorFactories.c",
-    # rand's tempering and scaling of a block of words
-    "th/src/math/THTensorRandom.c",
+    # rand's tempering and scaling of a block of words, mt19937's twist
+    "th/src/math/THTensorRandom.c", "th/src/core/THGenerator.c",
     # normal_'s Box-Muller blocks (its float math vectorised in the FMA clone)
     "th/src/math/THTensorDistributions.c",
     # TH's plane convolutions: element loops over rows

@@ -108,6 +108,111 @@ def test_randint_and_randperm_are_torchs():
     assert th.randint_like(like, 5).dtype is th.int16 and th.rand_like(th.zeros(2)).shape == (2,)
 
 
+# int64 draws reduce 32-bit draws below a range of 2^28, pairs of them (the
+# first the high half) from 2^28: ranges on both sides, negative lows
+RANDINT_BOUNDS = [(0, 1), (0, 2), (-7, 93), (0, 2 ** 16), (-2 ** 27, 2 ** 27 - 1),
+                  (0, 2 ** 28 - 1), (-5, 2 ** 28 - 5), (0, 2 ** 28), (-3, 2 ** 28 - 2),
+                  (-2 ** 31, 2 ** 31), (-2 ** 40, 3), (0, 2 ** 62 + 12345)]
+
+
+@pytest.mark.parametrize("low, high", RANDINT_BOUNDS)
+def test_randint_across_twists_at_an_odd_offset_is_torchs(low, high):
+    # randint tempers and reduces a block of state words at a time, between
+    # twists: after 7 draws the 1M's blocks start off a twist (and 64-bit
+    # draws' pairs straddle one)
+    def draws(lib):
+        lib.manual_seed(2024)
+        return [lib.randint(low, high, (n,)).numpy().copy() for n in (7, 1 << 20, 3)]
+    ours, theirs = draws(th), draws(torch)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs))
+    assert ours[1].min() >= low and ours[1].max() < high
+
+
+INTS = ["bool", "uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64"]
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_randint_into_every_integer_dtype_is_torchs(dtype):
+    if dtype == "bool":
+        lo, hi = 0, 1
+    else:
+        lo, hi = torch.iinfo(getattr(torch, dtype)).min, torch.iinfo(getattr(torch, dtype)).max
+    bounds = {(0, 2), (max(lo, -100), min(hi + 1, 100)), (lo, min(hi, 2 ** 63 - 2) + 1),
+              (0, min(hi, 2 ** 28 - 1)), (max(lo, -2 ** 30), min(hi, 2 ** 28 + 7))}
+    for low, high in sorted(bounds):
+        def draws(lib):
+            lib.manual_seed(99)
+            return [lib.randint(low, high, (n,), dtype=getattr(lib, dtype)).tolist()
+                    for n in (7, 1300)]
+        assert draws(th) == draws(torch), (low, high)
+
+
+def temper(y):
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9d2c5680
+    y ^= (y << 15) & 0xefc60000
+    return y ^ (y >> 18)
+
+
+def untemper(y):
+    """The state word mt19937 tempers into the draw y."""
+    y ^= y >> 18
+    y ^= (y << 15) & 0xefc60000
+    x = y
+    for _ in range(5):  # each round fixes 7 more low bits of y ^= (y << 7) & mask
+        x = y ^ ((x << 7) & 0x9d2c5680)
+    x &= 0xffffffff
+    y = x
+    for _ in range(3):  # and 11 more high bits of y ^= y >> 11
+        x = y ^ (x >> 11)
+    return x
+
+
+def drawing(lib, draws):
+    """A generator of lib whose next 32-bit draws are draws (fewer than 624):
+    the state words torch's state holds (uint64 each, from byte 24), untempered."""
+    g = lib.Generator().manual_seed(3)
+    lib.rand(1, generator=g)  # twisted: the next draws come from the words after the first
+    raw = bytearray(g.get_state().numpy().tobytes())
+    first = int.from_bytes(raw[16:24], "little")  # torch's layout: seed, left, seeded, next
+    for i, y in enumerate(draws):
+        raw[24 + 8 * (first + i):32 + 8 * (first + i)] = untemper(y).to_bytes(8, "little")
+    return g.set_state(lib.from_numpy(np.frombuffer(bytes(raw), dtype=np.uint8).copy()))
+
+
+# 49 * (1.0 / 49) < 1: a whole quotient that division in doubles takes one too low
+@pytest.mark.parametrize("low, high", RANDINT_BOUNDS + [(0, 3), (-9, 40), (0, 2 ** 27),
+                                                        (1, 2 ** 28), (0, 2 ** 32),
+                                                        (0, 2 ** 32 + 1)])
+def test_randint_of_the_edge_draws_is_the_exact_remainder(low, high):
+    r = high - low
+    assert all(temper(untemper(y)) == y for y in (0, 1, 2 ** 32 - 1, 0x9d2c5680, r % 2 ** 32))
+    top = 2 ** 32 - 1
+    draws = [0, 1, top, top - 1, 2 ** 31, 2 ** 31 - 1, r - 1, r, r + 1, top // r * r,
+             top // r * r - 1, r * 2 ** 4, 3 * r - 1] + list(range(r - 3, r + 3))
+    draws = [y for y in draws if 0 <= y <= top]
+    rng = np.random.default_rng(r)
+    draws += [int(y) for y in rng.integers(0, 2 ** 32, 40)] + [top, 0]
+    draws = draws[:len(draws) // 2 * 2]
+    if r < 2 ** 28:
+        values = [y % r + low for y in draws]
+    else:  # 64 bits a draw, the first word the high half
+        values = [(draws[i] << 32 | draws[i + 1]) % r + low for i in range(0, len(draws), 2)]
+    for lib in (th, torch):
+        assert lib.randint(low, high, (len(values),), generator=drawing(lib, draws)).tolist() \
+            == values, lib.__name__
+
+
+@pytest.mark.parametrize("dtype", REALS)
+def test_random_without_a_range_of_the_edge_draws_is_torchs(dtype):
+    # the dtype's count of values (2, 128, 2^8 + 1, ..., 2^63) divides them
+    draws = [0, 1, 2 ** 32 - 1, 2 ** 32 - 2, 2 ** 31, 2 ** 31 - 1, 2 ** 24, 2 ** 24 + 1, 256,
+             257, 2048, 2049, 32768, 65535] + list(range(2 ** 31 - 3, 2 ** 31 + 3))
+    got = [lib.empty(len(draws), dtype=getattr(lib, dtype)).random_(
+        generator=drawing(lib, draws)).tolist() for lib in (th, torch)]
+    assert same(*got)
+
+
 def test_states_load_into_torch_and_back():
     g = torch.Generator().manual_seed(11)
     torch.rand(700, generator=g)  # past a twist of the state

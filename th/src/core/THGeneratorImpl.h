@@ -34,15 +34,20 @@ static inline void th_generator_unlock(THGenerator *g) { pthread_mutex_unlock(&g
 /* The next TH_MT_N state words (mt19937's twist). */
 void th_mt_twist(THGenerator *g);
 
-/* The next 32 bits; the caller holds the lock. Inline: a fill draws one
- * per element, and a call per draw would cost as much as the draw. */
-static inline uint32_t th_mt_next(THGenerator *g) {
-  if (--g->left == 0) th_mt_twist(g);
-  uint32_t y = g->state[g->next++];
+/* A state word as a draw (mt19937's tempering); the block fills of
+ * math/THTensorRandom.c temper words in vector loops with it. */
+static inline uint32_t th_mt_temper(uint32_t y) {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
   return y ^ (y >> 18);
+}
+
+/* The next 32 bits; the caller holds the lock. Inline: a fill draws one
+ * per element, and a call per draw would cost as much as the draw. */
+static inline uint32_t th_mt_next(THGenerator *g) {
+  if (--g->left == 0) th_mt_twist(g);
+  return th_mt_temper(g->state[g->next++]);
 }
 /* The next 64 bits (two draws, the first the high half); the caller holds the lock. */
 static inline uint64_t th_mt_next64(THGenerator *g) {

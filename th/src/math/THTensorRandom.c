@@ -102,30 +102,35 @@ static void holds(THScalarType t, double *lo, double *hi) {
 TH_CLONES_FMA static void uniform_floats(float *restrict o, const uint32_t *restrict w,
                                          int64_t n, float span, float from) {
   for (int64_t i = 0; i < n; i++) {
-    uint32_t y = w[i];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
+    uint32_t y = th_mt_temper(w[i]);
     o[i] = fmaf((float)(int32_t)(y & 0xffffffu) * 0x1p-24f, span, from);
   }
+}
+
+/* The next of the at most n state words th_mt_next would temper next, in
+ * place in g->state, taken as it would take them: returns their count (at
+ * least 1; fewer than n at a twist). th_mt_next takes left - 1 words before
+ * it twists; after a twist here, all TH_MT_N of the new ones (left as
+ * th_mt_next leaves it once it has taken them). */
+static int64_t take_words(THGenerator *g, int64_t n, const uint32_t **words) {
+  if (g->left <= 1) {
+    th_mt_twist(g);
+    g->left = TH_MT_N + 1;
+  }
+  int64_t k = n < (int64_t)g->left - 1 ? n : (int64_t)g->left - 1;
+  *words = g->state + g->next;
+  g->next += (uint32_t)k;
+  g->left -= (int)k;
+  return k;
 }
 
 static void draw_uniform_float(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   float *o = out;
   n *= d->pairs ? 2 : 1;
   for (int64_t i = 0; i < n;) {
-    /* th_mt_next takes left - 1 words before it twists; after a twist here,
-     * all TH_MT_N of the new ones (left as th_mt_next leaves it once it has
-     * taken them) */
-    if (g->left <= 1) {
-      th_mt_twist(g);
-      g->left = TH_MT_N + 1;
-    }
-    int64_t k = n - i < (int64_t)g->left - 1 ? n - i : (int64_t)g->left - 1;
-    uniform_floats(o + i, g->state + g->next, k, (float)d->span, (float)d->from);
-    g->next += (uint32_t)k;
-    g->left -= (int)k;
+    const uint32_t *w;
+    int64_t k = take_words(g, n - i, &w);
+    uniform_floats(o + i, w, k, (float)d->span, (float)d->from);
     i += k;
   }
 }
@@ -188,22 +193,52 @@ int THTensor_uniform(THTensor *self, THGenerator *gen, double from, double to) {
 
 /* ------------------------------------------------------------ integers */
 
+/* n state words tempered into draw % range + base, range <= 2^31, inv
+ * 1.0 / range: % by a division in doubles, which vectorise (a 64-bit div
+ * per element before). Exact: y < 2^32 and two roundings put y * inv within
+ * (y / range) * 2^-51 < 1 / range of y / range, while a y / range that is
+ * not whole is at least 1 / range from the nearest whole number; so
+ * floor(y * inv) is y / range's floor, or one less where range divides y
+ * (49 * (1.0 / 49) < 1), and m = y - q * range (exact, < 2^33) is the
+ * remainder or range. */
+TH_CLONES_AVX512 static void remainders(int64_t *restrict o, const uint32_t *restrict w,
+                                        int64_t n, uint32_t range, double inv, uint64_t base) {
+  const double r = range;
+  for (int64_t i = 0; i < n; i++) {
+    double y = th_mt_temper(w[i]), m = y - floor(y * inv) * r;
+    m = m >= r ? m - r : m;
+    o[i] = (int64_t)((uint64_t)(int32_t)m + base); /* m < 2^31: via int32, which vectorises */
+  }
+}
+
+/* The next n 32-bit draws % range + base, a block of state words at a time */
+static void draw_remainders(THGenerator *g, int64_t *o, int64_t n, uint64_t range,
+                            uint64_t base) {
+  for (int64_t i = 0; i < n;) {
+    const uint32_t *w;
+    int64_t k = take_words(g, n - i, &w);
+    remainders(o + i, w, k, (uint32_t)range, 1.0 / (double)range, base);
+    i += k;
+  }
+}
+
+/* torch's random_from_to: a draw modulo range, plus base */
 static void draw_from_to(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   int64_t *o = out;
   if (d->range >= UINT64_C(1) << 28) /* torch: 64 bits from 2^28, against modulo bias */
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range + (uint64_t)d->base);
   else
-    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range + (uint64_t)d->base);
+    draw_remainders(g, o, n, d->range, (uint64_t)d->base);
 }
 
 /* torch's uniform_int: a draw (64 bits for int64 and float64) modulo the
- * dtype's count of values */
+ * dtype's count of values (at most 2^31 for the 32-bit draws) */
 static void draw_full(THGenerator *g, const THDraw *d, void *out, int64_t n) {
   int64_t *o = out;
   if (d->dtype == TH_INT64 || d->dtype == TH_FLOAT64)
     for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next64(g) % d->range);
   else
-    for (int64_t i = 0; i < n; i++) o[i] = (int64_t)(th_mt_next(g) % d->range);
+    draw_remainders(g, o, n, d->range, 0);
 }
 
 /* x converted to a floating dtype and back, as torch's static_cast<scalar_t> */
