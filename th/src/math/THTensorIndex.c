@@ -140,9 +140,9 @@ static inline int64_t read_index(const char *p, THScalarType t) {
 }
 
 /* n entries of one index (step elements apart) checked against [lo, lim)
- * and turned into offsets entry * mul, set into off or added to it (BASE): loops
- * without branches, so that they vectorise. Returns nonzero when an entry
- * is out of range. */
+ * and turned into offsets entry * mul, set into off or added to it (BASE):
+ * loops without branches, so that they vectorise. Returns nonzero when an
+ * entry is out of range. */
 #define INDEX_RUN(NAME, T, BASE)                                                       \
   TH_CLONES_AVX512 static int NAME(int64_t *restrict off, const T *restrict ix,         \
                                    ptrdiff_t step, int64_t n, int64_t lo, int64_t lim,  \
@@ -194,9 +194,9 @@ static int offsets_by_runs(const IndexSet *s, int64_t *off, int64_t n, int wrap,
 static void offsets_free(int64_t *off) { THDefaultAllocator.free(NULL, off); }
 
 /* The byte offsets (elements of es bytes) of every position of the
- * broadcast index shape, row-major, in a th_malloc'd table; NULL with kind
- * for an entry outside [0, limit) ([-limit, limit) when wrap), the first
- * such entry named. */
+ * broadcast index shape, row-major, in a table for offsets_free; NULL with
+ * kind for an entry outside [0, limit) ([-limit, limit) when wrap), the
+ * first such entry named. */
 static int64_t *index_offsets(const IndexSet *s, int wrap, THErrorKind kind, size_t es,
                               const char *fn) {
   int64_t n = product(s->bnd, s->bsize);
@@ -405,7 +405,8 @@ static void walk_run(Walk *w, char *p0, char *p1) {
   /* a big read through a table is split over dim 0 across threads: each
    * part writes its own elements (a write, a flat table or a count runs in
    * order) */
-  if (w->op == OP_GET && w->table != TABLE_FLAT && numel * (int64_t)w->es >= TH_PARALLEL_MIN_BYTES) {
+  if (w->op == OP_GET && w->table != TABLE_FLAT &&
+      numel * (int64_t)w->es >= TH_PARALLEL_MIN_BYTES) {
     WalkPart part = {w, p0, p1};
     th_parallel_for(w->size[0], 1, walk_part, &part);
     return;

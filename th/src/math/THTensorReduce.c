@@ -921,7 +921,8 @@ __attribute__((target("avx2"))) static double sum1_f32_avx2(const float *p, int6
     for (int h = 0; h < 4; h++) { /* lanes 8h .. 8h + 7 */
       __m256 x = _mm256_loadu_ps(p + i + 8 * h);
       acc[2 * h] = _mm256_add_pd(acc[2 * h], _mm256_cvtps_pd(_mm256_castps256_ps128(x)));
-      acc[2 * h + 1] = _mm256_add_pd(acc[2 * h + 1], _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)));
+      acc[2 * h + 1] =
+          _mm256_add_pd(acc[2 * h + 1], _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1)));
     }
   double r[SUM_LANES];
   for (int j = 0; j < 8; j++) _mm256_storeu_pd(r + 4 * j, acc[j]);
@@ -1076,9 +1077,9 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
   /* sums of contiguous rows (float and integer) and integer extremes: four
-   * rows at a time, when the rows are long (four short rows side by side are four streams through one page,
-   * which the prefetchers follow worse than one: (64, 256, 256) float32
-   * sum(1) ran 3x slower four at a time) */
+   * rows at a time, when the rows are long (four short rows side by side
+   * are four streams through one page, which the prefetchers follow worse
+   * than one: (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
   int float_sums = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
                    (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
   int int_sums = int_sum_rows(R, sb), int_extremes = R->values_only && int_extreme_rows(R, sb);
