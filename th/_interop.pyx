@@ -117,20 +117,28 @@ cdef int _format_error(const char *fmt, Py_ssize_t itemsize) except -1:
 
 
 cdef extern from "Python.h":
-    # without Cython's exception check: _export tests the failure itself
+    # without Cython's exception check: _export_writable tests the failure itself
     int _get_buffer "PyObject_GetBuffer"(object obj, Py_buffer *view, int flags)
+
+
+cdef int _export_writable(object obj, Py_buffer *view, int flags) except -1:
+    """Exports obj's memory writable into view (returns 1), or 0 when obj
+    refuses a writable export as read-only memory does (a BufferError, or
+    numpy's ValueError, cleared); raises any other error."""
+    if _get_buffer(obj, view, flags | PyBUF_WRITABLE) == 0:
+        return 1
+    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
+        return -1  # the error set, as it is
+    PyErr_Clear()
+    return 0
 
 
 cdef int _export(object obj, Py_buffer *view, int flags) except -1:
     """Exports obj's memory into view (flags: the request, less
     PyBUF_WRITABLE): writable when obj allows it (returns 0), else read-only
     (returns 1); raises what the read-only request raises."""
-    if _get_buffer(obj, view, flags | PyBUF_WRITABLE) == 0:
+    if _export_writable(obj, view, flags):
         return 0
-    # read-only (numpy's refusal is a ValueError)
-    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
-        return -1  # the error set, as it is
-    PyErr_Clear()
     PyObject_GetBuffer(obj, view, flags)
     return 1
 
@@ -319,11 +327,8 @@ cdef int _export_array(object a, Py_buffer *view) except -2:
     for user dtypes). The writable export is tried first, the dtype read
     only when it is refused (read-only memory, or no format): the usual
     call reads no attribute of a."""
-    if _get_buffer(a, view, PyBUF_RECORDS_RO | PyBUF_WRITABLE) == 0:
+    if _export_writable(a, view, PyBUF_RECORDS_RO):
         return 0
-    if not PyErr_ExceptionMatches(BufferError) and not PyErr_ExceptionMatches(ValueError):
-        return -2  # the error set, as it is
-    PyErr_Clear()
     if _is_ml_bfloat16(a):
         return -1
     PyObject_GetBuffer(a, view, PyBUF_RECORDS_RO)  # raises what the read-only request raises

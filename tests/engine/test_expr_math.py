@@ -59,16 +59,23 @@ def test_unary_accuracy_in_ulps(name, dtype):
     assert err.max() <= MAX_ULP.get(name, 4), (name, x[err.argmax()], err.max())
 
 
+def beyond_exps_range(dtype, seed):
+    """Values mostly beyond exp's vector range (overflowing, underflowing, in
+    between), a NaN every 97th and an ordinary value every 89th."""
+    limit = 120.0 if dtype == np.float32 else 800.0
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-limit, limit, 20011).astype(dtype)
+    x[::97] = np.nan
+    x[5::89] = rng.uniform(-limit / 10, limit / 10, x[5::89].size)
+    return x
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_exp_beyond_the_vector_range_is_accurate_in_place_or_not(dtype):
     # blocks holding overflowing, underflowing and in-between (gap) elements among
     # ordinary ones are fixed after the vector loop: numpy's inf and 0, within the
     # vector exp's 4 ulp of the exact value elsewhere, the same result in place
-    limit = 120.0 if dtype == np.float32 else 800.0
-    rng = np.random.default_rng(3)
-    x = rng.uniform(-limit, limit, 20011).astype(dtype)
-    x[::97] = np.nan
-    x[5::89] = rng.uniform(-limit / 10, limit / 10, x[5::89].size)
+    x = beyond_exps_range(dtype, 3)
     with np.errstate(all="ignore"):
         exact = np.exp(x.astype(WIDER[dtype]))
         expected = np.exp(x)
@@ -91,11 +98,7 @@ def test_sigmoid_beyond_exps_vector_range_is_accurate_in_place_or_not(dtype):
     # blocks with an input beyond exp's fast range take exp's fixed-up path: 0 where
     # exp(-x) overflows, NaN for NaN, subnormals within a few of their units, within
     # sigmoid's 6 ulp elsewhere, the same in place; and torch's values closely
-    limit = 120.0 if dtype == np.float32 else 800.0
-    rng = np.random.default_rng(5)
-    x = rng.uniform(-limit, limit, 20011).astype(dtype)
-    x[::97] = np.nan
-    x[5::89] = rng.uniform(-limit / 10, limit / 10, x[5::89].size)
+    x = beyond_exps_range(dtype, 5)
     x[:6] = [np.inf, -np.inf, 0.0, -0.0, -88.5, 88.5]
     with np.errstate(all="ignore"):
         exact = 1 / (1 + np.exp(-x.astype(WIDER[dtype])))
