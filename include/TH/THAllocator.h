@@ -9,7 +9,7 @@
 
 #include "THGeneral.h"
 
-/* The default allocator aligns data to this many bytes. */
+/* The default allocator aligns blocks of 1 KiB or more to this many bytes. */
 #define TH_ALLOCATOR_ALIGNMENT 64
 
 typedef struct THAllocator {
@@ -21,7 +21,9 @@ typedef struct THAllocator {
   void (*free)(void *ctx, void *ptr);
 } THAllocator;
 
-/* 64-byte aligned heap memory; ignores its context. Freed blocks of 4 MiB
+/* Heap memory, 64-byte aligned from 1 KiB (TH_ALLOCATOR_ALIGNMENT) and
+ * 16-byte below (malloc's: padding a small block to a cache line would cost
+ * more than its data); ignores its context. Freed blocks of 4 MiB
  * or more are kept for reuse (a big temporary allocated again is written
  * into pages already mapped, not fresh ones): at most 4 blocks and 512 MiB,
  * all given back (and the allocation tried once more) when an allocation
