@@ -1,7 +1,10 @@
 """th.Tensor and the THTensor C API: construction, refcounts, storage
 sharing, geometry setters, 0-dim and empty tensors, typed access, copy."""
+import ctypes
+
 import numpy as np
 import pytest
+import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -138,6 +141,71 @@ def test_more_than_inline_dims():
     assert t.tolist() == a.tolist()
     with pytest.raises(ValueError, match="at most 64"):
         th.empty((1,) * 65)
+
+
+_libc = ctypes.CDLL("libc.so.6")
+_libc.malloc_usable_size.restype = ctypes.c_size_t
+_libc.malloc_usable_size.argtypes = [ctypes.c_void_p]
+STRUCT_HEAD = 56  # the struct's fields before its inline dims
+
+
+def struct_bytes(t):
+    """Heap bytes of t's C struct (glibc's usable size of its block)."""
+    return _libc.malloc_usable_size(capi.tensor_address(t))
+
+
+@pytest.mark.parametrize("ndim", range(5))
+def test_a_tensor_struct_has_room_for_its_own_dims_only(ndim):
+    """A struct is allocated with room for the dims it is made with (a
+    1-dim tensor's is 80 bytes of heap, not 128); an empty tensor made to
+    be resized (THTensor_new) has room for 4."""
+    shape = (2, 3, 1, 4)[:ndim]
+    room = STRUCT_HEAD + 16 * ndim
+    x = th.empty(shape)
+    views = [x[...], x.view(shape), th.as_strided(x, shape, x.stride())]
+    for t in [x, *views]:
+        assert room <= struct_bytes(t) < room + 16
+    assert STRUCT_HEAD + 16 * 4 <= struct_bytes(capi.new_tensor(th.float32))
+
+
+@pytest.mark.parametrize("ndim", range(5))
+def test_tensors_grow_past_the_room_they_were_made_with(ndim):
+    """resize_ and set_ past a struct's room move its dims to a heap block,
+    and back within it; shapes, strides and values are torch's."""
+    shape = (2, 3, 1, 4)[:ndim]
+    n = int(np.prod(shape))
+    t, r = th.arange(n).reshape(shape).clone(), torch.arange(n).reshape(shape).clone()
+    before = struct_bytes(t)
+    for size in [(1,) * (ndim + 1) + (n,), (n, 1, 1, 1, 1, 1), (n,), (1,) * 7, shape]:
+        t.resize_(size), r.resize_(size)
+        assert t.shape == r.shape and t.stride() == r.stride()
+        assert t.tolist() == r.tolist()
+    assert struct_bytes(t) == before  # the struct stays where it is: only its dims moved
+    u, v = th.zeros(shape), torch.zeros(shape)
+    for size, stride in [((1, 2, 1, 2), (4, 2, 1, 1)), ((2,), (3,)), ((1, 1, 1, 1, 1, 2), (1,) * 6)]:
+        u.set_(th.arange(6.0).storage(), 1, size, stride)
+        v.set_(torch.arange(6.0).untyped_storage(), 1, size, stride)
+        assert u.tolist() == v.tolist() and u.stride() == v.stride()
+    w = capi.new_with_size_nd(th.int64, shape)
+    capi.resize_nd(w, [1, 2, 3, 1, 1])
+    assert w.shape == (1, 2, 3, 1, 1) and w.stride() == (6, 3, 1, 1, 1)
+
+
+VIEW_SHAPES = [(), (64,), (8, 8), (4, 4, 4), (2, 4, 2, 4), (2, 2, 2, 2, 4), (2,) * 6]
+
+
+def test_structs_of_every_room_are_reused_for_their_own_room_only():
+    """Freed structs are kept per thread by room: tensors and views of 0 to
+    6 dims made and dropped in turn must each get a struct with room for
+    its dims (a smaller one reused would be written past its end)."""
+    x = th.arange(64.0)
+    for _ in range(300):
+        for shape in VIEW_SHAPES:
+            for t in [th.empty(shape), x.view(shape) if shape else x[5]]:
+                assert t.shape == shape and t.stride() == np.empty(shape, np.int8).strides
+                if len(shape) <= 4:
+                    assert struct_bytes(t) >= STRUCT_HEAD + 16 * len(shape)
+                del t
 
 
 def test_new_with_tensor_shares_everything():

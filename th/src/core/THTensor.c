@@ -10,24 +10,37 @@
 
 /* ------------------------------------------------------------ internals */
 
-THTensor *th_tensor_alloc(int nDimension, const char *fn) {
+/* Tensor structs are cached per thread by inline room, one kind each. */
+static int tensor_cache_kind(int inlineRoom) { return TH_CACHE_TENSOR + inlineRoom; }
+
+/* A heap dims block for room dims; more than TH_INLINE_DIMS, so that
+ * th_sizes knows it from the inline ones. */
+static int64_t *dims_block(int *room) {
+  if (*room <= TH_INLINE_DIMS) *room = TH_INLINE_DIMS + 1;
+  return th_malloc(2 * sizeof(int64_t) * (size_t)*room);
+}
+
+THTensor *th_tensor_alloc(int nDimension, int room, const char *fn) {
   THThreadSlot *slot = th_thread();
-  THTensor *t = th_struct_alloc(slot, TH_CACHE_TENSOR, sizeof *t);
+  int inlineRoom = room > TH_INLINE_DIMS ? 0 : room;
+  THTensor *t = th_struct_alloc(slot, tensor_cache_kind(inlineRoom),
+                                th_tensor_struct_bytes(inlineRoom));
   if (!t) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate a tensor struct");
     return NULL;
   }
-  if (nDimension > TH_INLINE_DIMS) {
-    int64_t *block = th_malloc(2 * sizeof(int64_t) * (size_t)nDimension);
+  t->inlineRoom = (int16_t)inlineRoom;
+  if (room > TH_INLINE_DIMS) {
+    int64_t *block = dims_block(&room);
     if (!block) {
       th_free(t);
       TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor",
                 nDimension);
       return NULL;
     }
-    th_tensor_set_dims_block(t, block, nDimension);
+    th_tensor_set_dims_block(t, block, room);
   } else {
-    th_tensor_set_dims_block(t, t->inlineDims, TH_INLINE_DIMS);
+    th_tensor_set_dims_block(t, t->inlineDims, room);
   }
   atomic_init(&t->refcount, 1);
   t->storage = NULL;
@@ -40,7 +53,7 @@ THTensor *th_tensor_alloc(int nDimension, const char *fn) {
 }
 
 THTensor *th_tensor_new_view(const THTensor *src, int nDimension, const char *fn) {
-  THTensor *t = th_tensor_alloc(nDimension, fn);
+  THTensor *t = th_tensor_alloc(nDimension, nDimension, fn);
   if (!t) return NULL;
   t->storage = src->storage;
   THStorage_retain(t->storage);
@@ -50,15 +63,16 @@ THTensor *th_tensor_new_view(const THTensor *src, int nDimension, const char *fn
 
 int th_tensor_reserve_dims(THTensor *t, int nDimension, const char *fn) {
   if (nDimension <= t->dimCapacity) return 0;
-  int64_t *block = th_malloc(2 * sizeof(int64_t) * (size_t)nDimension);
+  int room = nDimension;
+  int64_t *block = dims_block(&room);
   if (!block) {
     TH_ERR_FN(TH_ERROR_MEMORY, fn, "failed to allocate the dims of a %d-dim tensor", nDimension);
     return -1;
   }
   memcpy(block, th_sizes(t), sizeof(int64_t) * (size_t)t->nDimension);
-  memcpy(block + nDimension, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
+  memcpy(block + room, th_strides(t), sizeof(int64_t) * (size_t)t->nDimension);
   th_tensor_free_dims(t);
-  th_tensor_set_dims_block(t, block, nDimension);
+  th_tensor_set_dims_block(t, block, room);
   return 0;
 }
 
@@ -193,7 +207,7 @@ static THTensor *tensor_over(THStorage *storage, int64_t offset, int nDimension,
               (long long)needed, (long long)offset, (long long)storage->size);
     goto fail;
   }
-  t = th_tensor_alloc(nDimension, fn);
+  t = th_tensor_alloc(nDimension, nDimension, fn);
   if (!t) goto fail;
   memcpy(th_sizes(t), size, sizeof(int64_t) * (size_t)nDimension);
   memcpy(th_strides(t), stride ? stride : buf, sizeof(int64_t) * (size_t)nDimension);
@@ -208,13 +222,14 @@ fail:
 
 /* ------------------------------------------------------------- creation */
 
-THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,
-                                  const int64_t *stride, const char *fn) {
+/* th_tensor_new_with_size with room for room dims. */
+static THTensor *new_with_size(THScalarType dtype, int nDimension, int room, const int64_t *size,
+                               const int64_t *stride, const char *fn) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
   if (th_geometry_check(nDimension, size, stride, 0, buf, &numel, &needed, fn)) return NULL;
   THStorage *storage = th_storage_new(dtype, needed, &THDefaultAllocator, NULL, fn);
   if (!storage) return NULL;
-  THTensor *t = th_tensor_alloc(nDimension, fn);
+  THTensor *t = th_tensor_alloc(nDimension, room, fn);
   if (!t) {
     THStorage_free(storage);
     return NULL;
@@ -225,9 +240,15 @@ THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int6
   return t;
 }
 
+THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,
+                                  const int64_t *stride, const char *fn) {
+  return new_with_size(dtype, nDimension, nDimension, size, stride, fn);
+}
+
+/* An empty tensor is made to be resized: room for any inline geometry. */
 THTensor *THTensor_new(THScalarType dtype) {
   int64_t zero = 0;
-  return th_tensor_new_with_size(dtype, 1, &zero, NULL, __func__);
+  return new_with_size(dtype, 1, TH_INLINE_DIMS, &zero, NULL, __func__);
 }
 
 THTensor *THTensor_newWithStorage(THStorage *storage) {
@@ -316,7 +337,7 @@ static void tensor_destroy(THTensor *self) {
   THStorage_free(storage);
   if (quarantined) return;
   th_tensor_free_dims(self);
-  th_struct_free(slot, TH_CACHE_TENSOR, self);
+  th_struct_free(slot, tensor_cache_kind(self->inlineRoom), self);
 }
 
 void THTensor_free(THTensor *self) {

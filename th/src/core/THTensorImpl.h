@@ -4,6 +4,8 @@
 #define TH_TENSOR_IMPL_H
 
 #include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/THErrorImpl.h"
@@ -11,7 +13,11 @@
 #include "TH/THTensor.h"
 
 /* Tensors of up to this many dims keep sizes and strides inside the struct:
- * creating a view is then one allocation. */
+ * creating a view is then one allocation. The struct is allocated with room
+ * for only the dims it was made with (inlineRoom), so a 1-dim tensor's
+ * struct is 80 bytes of heap, not 128; a tensor that later grows beyond its
+ * room moves its dims to a heap block of more than TH_INLINE_DIMS dims,
+ * which is how th_sizes tells the two apart. */
 #define TH_INLINE_DIMS 4
 
 struct THTensor {
@@ -21,13 +27,19 @@ struct THTensor {
   int64_t *size;   /* dimCapacity sizes: inlineDims, or a heap block */
   int64_t *stride; /* size + dimCapacity */
   int nDimension;
-  int dimCapacity; /* TH_INLINE_DIMS (inline) or more (heap block at size) */
+  int16_t dimCapacity; /* <= TH_INLINE_DIMS: inline; more: heap block at size */
+  int16_t inlineRoom;  /* dims inlineDims was allocated with (0..TH_INLINE_DIMS) */
   THStorage *storage; /* never NULL; one reference held */
   int64_t storageOffset;
   _Atomic int64_t refcount;
   struct THTrack *track; /* tracking mode's record, or NULL */
-  int64_t inlineDims[2 * TH_INLINE_DIMS];
+  int64_t inlineDims[2 * TH_INLINE_DIMS]; /* 2 * inlineRoom of them allocated */
 };
+
+/* Heap bytes of a tensor struct with room for that many inline dims. */
+static inline size_t th_tensor_struct_bytes(int inlineRoom) {
+  return offsetof(THTensor, inlineDims) + 2 * sizeof(int64_t) * (size_t)inlineRoom;
+}
 
 /* Inline dims are found from the struct's own address (no load of the
  * pointer, which legacy code reads): the view paths stay as fast. */
@@ -40,15 +52,16 @@ static inline int64_t *th_strides(const THTensor *t) { return th_sizes(t) + t->d
 static inline void th_tensor_set_dims_block(THTensor *t, int64_t *dims, int dimCapacity) {
   t->size = dims;
   t->stride = dims + dimCapacity;
-  t->dimCapacity = dimCapacity;
+  t->dimCapacity = (int16_t)dimCapacity;
 }
 
 /* Frees a heap dims block (inline dims need nothing). */
 void th_tensor_free_dims(THTensor *t);
 
-/* A tensor with room for nDimension dims, refcount 1, no storage yet:
+/* A tensor of nDimension dims with room for room >= nDimension (a tensor
+ * about to be resized wants TH_INLINE_DIMS), refcount 1, no storage yet:
  * the caller sets storage (with its reference), offset and geometry. */
-THTensor *th_tensor_alloc(int nDimension, const char *fn);
+THTensor *th_tensor_alloc(int nDimension, int room, const char *fn);
 /* A contiguous (stride NULL) or strided tensor over a new storage just large
  * enough for it; errors reported as fn. */
 THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,

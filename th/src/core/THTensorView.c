@@ -78,7 +78,7 @@ static int check_room_for_dim(int nDimension, const char *fn) {
 }
 
 static THTensor *new_view(THTensor *src, const Geometry *g, const char *fn) {
-  THTensor *t = th_tensor_alloc(g->nDimension, fn);
+  THTensor *t = th_tensor_alloc(g->nDimension, g->nDimension, fn);
   if (!t) return NULL;
   t->storage = src->storage;
   THStorage_retain(t->storage);

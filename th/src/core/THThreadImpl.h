@@ -22,7 +22,10 @@
 #include "core/THTensorImpl.h"
 
 enum { TH_LIVE_STORAGES, TH_LIVE_TENSORS, TH_LIVE_BYTES, TH_LIVE_KINDS };
-enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE, TH_CACHE_KINDS };
+/* Tensor structs come in TH_INLINE_DIMS + 1 sizes (TH_CACHE_TENSOR + their
+ * inline room), cached apart. */
+_Static_assert(TH_INLINE_DIMS == 4, "th_cache_link_offset lists one tensor kind per room");
+enum { TH_CACHE_TENSOR, TH_CACHE_STORAGE = TH_CACHE_TENSOR + TH_INLINE_DIMS + 1, TH_CACHE_KINDS };
 
 /* Structs kept per thread and kind. AddressSanitizer builds keep none, so
  * that every use after free is still caught. */
@@ -50,6 +53,10 @@ static inline int th_caching(void) { return TH_CACHE_MAX > 0 && !th_no_cache; }
  * use of a dead object. */
 static const size_t th_cache_link_offset[TH_CACHE_KINDS] = {
     [TH_CACHE_TENSOR] = offsetof(THTensor, storageOffset),
+    [TH_CACHE_TENSOR + 1] = offsetof(THTensor, storageOffset),
+    [TH_CACHE_TENSOR + 2] = offsetof(THTensor, storageOffset),
+    [TH_CACHE_TENSOR + 3] = offsetof(THTensor, storageOffset),
+    [TH_CACHE_TENSOR + 4] = offsetof(THTensor, storageOffset),
     [TH_CACHE_STORAGE] = offsetof(THStorage, data)};
 #define TH_CACHE_LINK(kind, p) (*(void **)((char *)(p) + th_cache_link_offset[kind]))
 

@@ -151,7 +151,7 @@ int th_legacy_set_storage_nd(THTensor *self, THStorage *storage, int64_t offset,
   }
   /* on a scratch tensor first: self changes only when everything worked */
   /* self's geometry over the new storage: TH's resize compares with it */
-  THTensor *scratch = th_tensor_alloc(self->nDimension, fn);
+  THTensor *scratch = th_tensor_alloc(self->nDimension, TH_INLINE_DIMS, fn);
   if (!scratch) {
     THStorage_free(fresh);
     return -1;
