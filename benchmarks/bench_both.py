@@ -421,6 +421,59 @@ def _time(f):
     return time.perf_counter() - t0
 
 
+# ------------------------------------------------------------ memory per object
+MEMORY_OBJECTS = [  # (what, th's, numpy's, torch's): made in a module with x, a 64x64 float32
+    ("a new 4-element float32", "th.zeros(4)", "np.zeros(4, np.float32)", "torch.zeros(4)"),
+    ("a new 100-element float32", "th.zeros(100)", "np.zeros(100, np.float32)",
+     "torch.zeros(100)"),
+    ("a 0-dim float32", "th.tensor(1.5)", "np.array(1.5, np.float32)", "torch.tensor(1.5)"),
+    ("one view x[1:3]", "x[1:3]", "x[1:3]", "x[1:3]"),
+    ("one view x[5]", "x[5]", "x[5]", "x[5]"),
+]
+MEMORY_LIBS = {"th": "import th\nx = th.zeros((64, 64), dtype=th.float32)",
+               "numpy": "import numpy as np\nx = np.zeros((64, 64), np.float32)",
+               "torch": "import torch\nx = torch.zeros((64, 64), dtype=torch.float32)"}
+MEMORY_PROGRAM = """
+{setup}
+n = 200000
+keep = [None] * n
+def rss():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * 4096
+for i in range(1000):  # warm: the first objects fill caches and free lists
+    keep[i] = {expr}
+before = rss()
+for i in range(n):
+    keep[i] = {expr}
+print((rss() - before) / n)
+"""
+
+
+def memory_per_object():
+    """Heap bytes one more object costs (its Python object and everything
+    it allocates: structs, dims, data), from the growth of a fresh
+    process's resident memory over 200,000 of them kept alive. Linux only."""
+    import subprocess
+
+    if not os.path.exists("/proc/self/statm"):
+        print("memory per object: needs /proc/self/statm (Linux)")
+        return []
+    larger = []
+    print(f"\n== memory per object (bytes) ==\n{'object':42} {'th':>9} {'numpy':>9} {'torch':>9}")
+    for what, *exprs in MEMORY_OBJECTS:
+        got = {}
+        for (name, setup), expr in zip(MEMORY_LIBS.items(), exprs):
+            code = MEMORY_PROGRAM.format(setup=setup, expr=expr)
+            out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                 env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+            got[name] = float(out.stdout) if out.returncode == 0 else float("nan")
+        mark = "  LARGER THAN BOTH" if got["th"] > max(got["numpy"], got["torch"]) else ""
+        if mark:
+            larger.append(what)
+        print(f"{what:42} {got['th']:9.0f} {got['numpy']:9.0f} {got['torch']:9.0f}{mark}")
+    return larger
+
+
 def fmt(s):
     return f"{s * 1e3:9.3f}" if s >= 1e-4 else f"{s * 1e6:7.2f}us"
 
@@ -430,6 +483,8 @@ def main():
     parser.add_argument("--quick", action="store_true", help="3 rounds a case instead of 9")
     parser.add_argument("--threads", default="1,2", help="comma-separated thread counts")
     parser.add_argument("--family", nargs="*", choices=sorted(FAMILIES), default=sorted(FAMILIES))
+    parser.add_argument("--memory", action="store_true",
+                        help="also the heap bytes of small tensors and views, each in a fresh process")
     parser.add_argument("--only-slow", action="store_true",
                         help="print only the cases slower than both")
     args = parser.parse_args()
@@ -472,6 +527,9 @@ def main():
     for n, case, t in slow:
         print(f"  [{n}t] {case.family}: {case.name}: th {fmt(t['th'])}, "
               f"numpy {fmt(t['numpy'])}, torch {fmt(t['torch'])}")
+    larger = memory_per_object() if args.memory else []
+    if larger:
+        print(f"{len(larger)} objects larger than both numpy's and torch's: " + ", ".join(larger))
     if below90:
         print(f"{len(below90)} memory-bound cases under 90% of the copy bandwidth (1 thread): "
               + ", ".join(f"{c.name} {s:.0%}" for c, s in below90))

@@ -2,6 +2,8 @@
 import operator
 
 from cpython.buffer cimport PyObject_CheckBuffer
+from cpython.float cimport PyFloat_AS_DOUBLE
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from libc.math cimport ceil, fma, isfinite
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t
 
@@ -197,14 +199,26 @@ cdef object _arange_number(object value, str what):
     raise TypeError(f"arange: {what} must be a number, not {type(value).__name__}")
 
 
+# What _flatten found among the leaves: plain Python numbers (exact float,
+# int, bool) are inferred and written without a call per leaf.
+cdef enum:
+    LEAVES_BOOL = 1
+    LEAVES_INT = 2
+    LEAVES_FLOAT = 4
+    LEAVES_OTHER = 8  # anything else: each leaf goes the general way
+
+
 cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list leaves,
-                  list arrays) except -1:
+                  list arrays, int *kinds) except -1:
     """Appends the scalars of a nested sequence to leaves, checking that it
-    is rectangular with the given shape; an array in it (numpy's, ...) is
-    taken as its nested lists, its span of leaves and dtype appended to
-    arrays (torch infers the dtype from the array's, not its values)."""
+    is rectangular with the given shape, and ORs what they are into kinds
+    (LEAVES_*); an array in it (numpy's, ...) is taken as its nested lists,
+    its span of leaves and dtype appended to arrays (torch infers the dtype
+    from the array's, not its values)."""
     cdef Py_ssize_t start
+    cdef int seen = 0
     if depth == nd:
+        kinds[0] |= LEAVES_OTHER
         if isinstance(data, (list, tuple)) or _array_rows(data) is not None:
             raise ArgumentError(f"th.tensor: too deep nesting at dim {depth} "
                                 f"(expected a number, got a sequence)")
@@ -219,15 +233,54 @@ cdef int _flatten(object data, int depth, int nd, const int64_t *shape, list lea
             raise ArgumentError(f"th.tensor: expected a sequence at dim {depth}, "
                                 f"got {type(data).__name__}")
         start = len(leaves)
-        _flatten(rows, depth, nd, shape, leaves, arrays)
+        _flatten(rows, depth, nd, shape, leaves, arrays, kinds)
         arrays.append((start, len(leaves), as_scalar_type(_numpy_array(data).dtype, TH_FLOAT64)))
         return 0
     items = _items(data)
     if len(items) != shape[depth]:
         raise ArgumentError(f"th.tensor: expected a sequence of length {shape[depth]} at dim "
                             f"{depth}, got {len(items)}")
+    if depth == nd - 1:  # the numbers' own sequence: taken whole when all are plain
+        for item in items:
+            if type(item) is float:
+                seen |= LEAVES_FLOAT
+            elif type(item) is int:
+                seen |= LEAVES_INT
+            elif type(item) is bool:
+                seen |= LEAVES_BOOL
+            else:
+                break
+        else:
+            leaves.extend(items)
+            kinds[0] |= seen
+            return 0
     for item in items:
-        _flatten(item, depth + 1, nd, shape, leaves, arrays)
+        _flatten(item, depth + 1, nd, shape, leaves, arrays, kinds)
+    return 0
+
+
+cdef int _write_plain(char *p, THScalarType t, list leaves) except -1:
+    """Writes leaves of plain numbers (LEAVES_BOOL/INT/FLOAT only) to p, a
+    float into a float32 or float64 and an int64-range int into an int64
+    directly, the rest as write_element does."""
+    cdef Py_ssize_t i
+    cdef size_t esz = THScalarType_elementSize(t)
+    cdef int overflow
+    cdef long long v
+    for i in range(len(leaves)):
+        leaf = leaves[i]
+        if type(leaf) is float and t == TH_FLOAT32:
+            (<float *>p)[i] = <float>PyFloat_AS_DOUBLE(leaf)
+        elif type(leaf) is float and t == TH_FLOAT64:
+            (<double *>p)[i] = PyFloat_AS_DOUBLE(leaf)
+        elif type(leaf) is int and t == TH_INT64:
+            v = PyLong_AsLongLongAndOverflow(leaf, &overflow)
+            if overflow:
+                write_element(p + i * esz, t, leaf)  # refused with its message
+            else:
+                (<int64_t *>p)[i] = v
+        else:
+            write_element(p + i * esz, t, leaf)
     return 0
 
 
@@ -310,10 +363,16 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
             break
         probe = probe[0]
     leaves, arrays = [], []
-    _flatten(data, 0, nd, shape, leaves, arrays)
+    cdef int kinds = 0
+    _flatten(data, 0, nd, shape, leaves, arrays, &kinds)
     cdef THScalarType default = TH_BOOL, float_type = THScalarType_defaultFloat()
     cdef THScalarType complex_type = THScalarType_defaultComplex()
-    for v in (leaves if not arrays else _outside(leaves, arrays)):
+    # plain numbers only (no array's leaves among them): what they are is known
+    cdef bint plain = not kinds & LEAVES_OTHER and not arrays
+    if plain:
+        default = (float_type if kinds & LEAVES_FLOAT else TH_INT64 if kinds & LEAVES_INT
+                   else TH_BOOL)
+    for v in (() if plain else leaves if not arrays else _outside(leaves, arrays)):
         # bool < int64 < the default (float) < the default complex
         kind = _infer_scalar_type(v)
         if kind == complex_type:
@@ -332,6 +391,9 @@ def tensor(data, dtype=None, device=None, requires_grad=False, pin_memory=False)
     if len(leaves) != THTensor_nElement(result.cdata):  # _flatten checked every level
         raise ArgumentError(f"th.tensor: {len(leaves)} numbers for {THTensor_nElement(result.cdata)} "
                             f"elements")
+    if plain:
+        _write_plain(p, t, leaves)
+        return result
     for i in range(len(leaves)):
         write_element(p + i * esz, t, leaves[i])
     return result

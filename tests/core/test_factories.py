@@ -131,6 +131,52 @@ def test_tensor_copies_a_tensor():
     assert c.dtype is th.float16 and c.tolist() == [[1.0, 2.0], [3.0, 4.0]]
 
 
+INT64_INTS = st.integers(-2**63, 2**63 - 1)
+ANY_PLAIN = st.one_of(st.floats(), INT64_INTS, st.booleans())  # nan and inf among the floats
+PLAIN_ROWS = {  # what torch takes into each dtype without undefined casts
+    None: ANY_PLAIN, th.float32: ANY_PLAIN, th.float64: ANY_PLAIN, th.complex64: ANY_PLAIN,
+    th.float16: st.one_of(st.floats(-6e4, 6e4), st.integers(-2**11, 2**11), st.booleans()),
+    th.int64: st.one_of(INT64_INTS, st.booleans()),
+    th.int32: st.one_of(st.integers(-2**31, 2**31 - 1), st.booleans()),
+    th.bool: st.one_of(st.integers(0, 1), st.booleans()),
+}
+
+
+@given(data=st.data(), dtype=st.sampled_from(list(PLAIN_ROWS)), rows=st.integers(0, 3),
+       n=st.integers(0, 12))
+def test_tensor_of_plain_numbers_matches_torch(data, dtype, rows, n):
+    """Lists of exact Python floats, ints and bools (taken whole, without a
+    call per number): torch's dtype and values, nan and inf included."""
+    torch = pytest.importorskip("torch")
+    values = [data.draw(st.lists(PLAIN_ROWS[dtype], min_size=n, max_size=n)) for _ in range(rows)]
+    values = values if rows else data.draw(st.lists(PLAIN_ROWS[dtype], max_size=12))
+    t = th.tensor(values, dtype=dtype)
+    r = torch.tensor(values, dtype=None if dtype is None else getattr(torch, str(dtype)[3:]))
+    assert str(t.dtype)[3:] == str(r.dtype)[6:] and t.shape == tuple(r.shape)
+    np.testing.assert_array_equal(to_numpy(t), r.numpy())
+
+
+def test_tensor_of_plain_numbers_and_others():
+    """A number that is not a plain float, int or bool (a numpy scalar, a
+    float subclass, a 0-dim tensor) among plain ones: each is read and
+    inferred as before; ints beyond int64 are refused with their value."""
+    class Half(float):
+        pass
+
+    assert th.tensor([1, np.float64(2.5)]).dtype is th.float32
+    assert th.tensor([[1, 2], [np.int16(3), 4]]).dtype is th.int64
+    assert th.tensor([True, Half(0.5)]).tolist() == [1.0, 0.5]
+    assert th.tensor([2, th.tensor(3.5)]).tolist() == [2.0, 3.5]
+    assert th.tensor([1, 2.5], dtype=th.int64).tolist() == [1, 2]
+    assert th.tensor([[0.1, 2], [True, -0.0]], dtype=th.float32).tolist() == \
+        np.array([[0.1, 2], [1, -0.0]], np.float32).tolist()
+    with pytest.raises(ValueError, match="value 9223372036854775808 .*int64 without overflow"):
+        th.tensor([1, 2**63])
+    with pytest.raises(ValueError, match="value -9223372036854775809 .*int64 without overflow"):
+        th.tensor([[1.5], [-2**63 - 1]], dtype=th.int64)
+    assert th.tensor([1, 2**63], dtype=th.float64).tolist() == [1.0, 2.0**63]
+
+
 def test_tensor_rejects_ragged_and_bad_data():
     with pytest.raises(ValueError, match="expected a sequence of length 2 at dim 1, got 1"):
         th.tensor([[1, 2], [3]])
