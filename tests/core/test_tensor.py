@@ -143,7 +143,7 @@ def test_more_than_inline_dims():
         th.empty((1,) * 65)
 
 
-_libc = ctypes.CDLL("libc.so.6")
+_libc = ctypes.CDLL(None)  # the malloc_usable_size malloc's own (ASan's, in its builds)
 _libc.malloc_usable_size.restype = ctypes.c_size_t
 _libc.malloc_usable_size.argtypes = [ctypes.c_void_p]
 STRUCT_HEAD = 56  # the struct's fields before its inline dims
