@@ -4,7 +4,7 @@ import operator
 from cpython.buffer cimport PyObject_CheckBuffer
 from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.long cimport PyLong_AsLongLongAndOverflow
-from libc.math cimport ceil, fma, isfinite
+from libc.math cimport ceil, fma, isfinite, isinf
 from libc.stdint cimport INT64_MAX, INT64_MIN, int64_t
 
 cimport th._errors
@@ -267,10 +267,16 @@ cdef int _write_plain(char *p, THScalarType t, list leaves) except -1:
     cdef size_t esz = THScalarType_elementSize(t)
     cdef int overflow
     cdef long long v
+    cdef double d
+    cdef float f
     for i in range(len(leaves)):
         leaf = leaves[i]
         if type(leaf) is float and t == TH_FLOAT32:
-            (<float *>p)[i] = <float>PyFloat_AS_DOUBLE(leaf)
+            d = PyFloat_AS_DOUBLE(leaf)
+            f = <float>d
+            if isinf(f) and not isinf(d):
+                write_element(p + i * esz, t, leaf)  # refused: it overflows float32
+            (<float *>p)[i] = f
         elif type(leaf) is float and t == TH_FLOAT64:
             (<double *>p)[i] = PyFloat_AS_DOUBLE(leaf)
         elif type(leaf) is int and t == TH_INT64:

@@ -132,9 +132,12 @@ def test_tensor_copies_a_tensor():
 
 
 INT64_INTS = st.integers(-2**63, 2**63 - 1)
-ANY_PLAIN = st.one_of(st.floats(), INT64_INTS, st.booleans())  # nan and inf among the floats
+# (a finite float beyond float32's range is refused by th, made inf by torch)
+FLOAT32_PLAIN = st.one_of(st.floats(-3.4e38, 3.4e38), st.sampled_from([np.nan, np.inf, -np.inf]),
+                          INT64_INTS, st.booleans())
 PLAIN_ROWS = {  # what torch takes into each dtype without undefined casts
-    None: ANY_PLAIN, th.float32: ANY_PLAIN, th.float64: ANY_PLAIN, th.complex64: ANY_PLAIN,
+    None: FLOAT32_PLAIN, th.float32: FLOAT32_PLAIN, th.complex64: FLOAT32_PLAIN,
+    th.float64: st.one_of(st.floats(), INT64_INTS, st.booleans()),
     th.float16: st.one_of(st.floats(-6e4, 6e4), st.integers(-2**11, 2**11), st.booleans()),
     th.int64: st.one_of(INT64_INTS, st.booleans()),
     th.int32: st.one_of(st.integers(-2**31, 2**31 - 1), st.booleans()),
@@ -170,6 +173,10 @@ def test_tensor_of_plain_numbers_and_others():
     assert th.tensor([1, 2.5], dtype=th.int64).tolist() == [1, 2]
     assert th.tensor([[0.1, 2], [True, -0.0]], dtype=th.float32).tolist() == \
         np.array([[0.1, 2], [1, -0.0]], np.float32).tolist()
+    for big in [1e39, np.float64(-1e39), 3.4028235677973366e38]:  # rounds to inf: refused
+        with pytest.raises(ValueError, match="cannot be converted to float32 without overflow"):
+            th.tensor([[1.5, 2], [0.5, big]])
+    assert th.tensor([1.5, 3.4028235677973362e38]).tolist()[1] == np.finfo(np.float32).max
     with pytest.raises(ValueError, match="value 9223372036854775808 .*int64 without overflow"):
         th.tensor([1, 2**63])
     with pytest.raises(ValueError, match="value -9223372036854775809 .*int64 without overflow"):
