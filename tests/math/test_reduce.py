@@ -573,6 +573,38 @@ def test_sums_of_short_rows_and_runs_are_numpys(shape, dim, dtype):
                                rtol=1e-6 if dtype == np.float32 else 1e-12, atol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int64, np.int32])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_runs_of_short_rows_are_added_in_order(dtype, threads):
+    # rows shorter than 4 KiB are added a run of the innermost reduced dim at
+    # a call, in the order of the reduced positions: the bits of a sequential
+    # float64 sum (numpy's over dims that are not the innermost) and wrapping
+    # int64 sums, for any thread count; the values cancel (+-2^40 and small
+    # ones), so that another order shows
+    rng = np.random.default_rng(3)
+    floats = np.issubdtype(dtype, np.floating)
+    values = ([2.0**40, -2.0**40, 1.0, 0.3, -7.25, 1e-3] if floats else
+              [np.iinfo(dtype).max, np.iinfo(dtype).min, 3, 1, -7])
+    a = rng.choice(np.array(values, dtype), size=(6, 40, 3, 50))
+    wide, out = (np.float64, dtype) if floats else (np.int64, np.int64)
+    t = th.from_numpy(a)
+    # (a view whose reduced dim steps 3 rows, and one reversed along dim 0)
+    cases = [(t, a, (1,)), (t, a, (0, 1)), (t, a, (1, 2)), (t, a, (0, 2)),
+             (t[:, ::3], a[:, ::3], (1,)), (t.flip(0)[:, 5:], a[::-1, 5:], (0, 1))]
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        for x, ax, dims in cases:
+            with np.errstate(over="ignore"):
+                expected = ax.astype(wide).sum(dims).astype(out)
+            np.testing.assert_array_equal(to_numpy(x.sum(dims)), expected)
+        if floats:
+            np.testing.assert_array_equal(to_numpy(t.mean(1)),
+                                          (a.astype(np.float64).sum(1) / 40).astype(dtype))
+    finally:
+        th.set_num_threads(before)
+
+
 @pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000)])
 def test_float32_extremes_over_rows_in_several_bands_are_numpys(rows, cols):
     # float32 amax/amin keep float32 states band by band (4096 columns)
