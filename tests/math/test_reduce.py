@@ -1003,7 +1003,7 @@ def lanes_sum(row):
     return r[0]
 
 
-@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 17, 31, 32, 33, 64, 100, 1000])
+@pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 16, 17, 31, 32, 33, 48, 64, 100, 1000])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_float32_row_sums_are_the_lanes_sums_to_the_bit(n, threads):
     # every row of sum(dim=-1) of float32 is summed in the same lanes and tree,
