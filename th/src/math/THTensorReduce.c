@@ -923,61 +923,64 @@ TH_CLONES static double sum1_f32(const float *p, int64_t n) {
  * holds +0.0 and a lane's sum is never -0.0 (it starts at +0.0), so the
  * halves beyond the lanes used change no bit. A row of 16 took 23 ns in
  * finish_lanes' scalar loops. */
+/* Lanes 16h .. 16h + 15 of acc += the 16 floats of x[h]. */
+__attribute__((target("avx512f"))) static inline void lanes_add_avx512(__m512d acc[4],
+                                                                       const __m512 x[2]) {
+  for (int h = 0; h < 2; h++) {
+    acc[2 * h] = _mm512_add_pd(acc[2 * h], _mm512_cvtps_pd(_mm512_castps512_ps256(x[h])));
+    acc[2 * h + 1] = _mm512_add_pd(
+        acc[2 * h + 1],
+        _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x[h]), 1))));
+  }
+}
+
 __attribute__((target("avx512f"))) static double sum1_f32_avx512(const float *p, int64_t n) {
   __m512d acc[4] = {_mm512_setzero_pd(), _mm512_setzero_pd(), _mm512_setzero_pd(),
                     _mm512_setzero_pd()};
   int64_t i = 0;
-  for (;; i += SUM_LANES) {
-    __m512 x[2];
-    if (i + SUM_LANES <= n) {
-      x[0] = _mm512_loadu_ps(p + i), x[1] = _mm512_loadu_ps(p + i + 16);
-    } else if (i < n) { /* the rest: lanes 0 .. n - i - 1 */
-      int64_t left = n - i;
-      __mmask16 m0 = (__mmask16)(left >= 16 ? 0xffff : (1u << left) - 1);
-      __mmask16 m1 = (__mmask16)(left <= 16 ? 0 : (1u << (left - 16)) - 1);
-      x[0] = _mm512_maskz_loadu_ps(m0, p + i), x[1] = _mm512_maskz_loadu_ps(m1, p + i + 16);
-    } else {
-      break;
-    }
-    for (int h = 0; h < 2; h++) { /* lanes 16h .. 16h + 15 */
-      acc[2 * h] = _mm512_add_pd(acc[2 * h], _mm512_cvtps_pd(_mm512_castps512_ps256(x[h])));
-      acc[2 * h + 1] = _mm512_add_pd(
-          acc[2 * h + 1],
-          _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x[h]), 1))));
-    }
-    if (i + SUM_LANES > n) break;
+  for (; i + SUM_LANES <= n; i += SUM_LANES) {
+    __m512 x[2] = {_mm512_loadu_ps(p + i), _mm512_loadu_ps(p + i + 16)};
+    lanes_add_avx512(acc, x);
+  }
+  if (i < n) { /* the rest: lanes 0 .. n - i - 1 */
+    int64_t left = n - i;
+    __mmask16 m0 = (__mmask16)(left >= 16 ? 0xffff : (1u << left) - 1);
+    __mmask16 m1 = (__mmask16)(left <= 16 ? 0 : (1u << (left - 16)) - 1);
+    __m512 x[2] = {_mm512_maskz_loadu_ps(m0, p + i), _mm512_maskz_loadu_ps(m1, p + i + 16)};
+    lanes_add_avx512(acc, x);
   }
   /* the tree of halves: lanes k += k + 16, k += k + 8, then within a register */
-  __m512d h16a = _mm512_add_pd(acc[0], acc[2]), h16b = _mm512_add_pd(acc[1], acc[3]);
-  __m512d h8 = _mm512_add_pd(h16a, h16b);
+  __m512d h8 = _mm512_add_pd(_mm512_add_pd(acc[0], acc[2]), _mm512_add_pd(acc[1], acc[3]));
   __m256d h4 = _mm256_add_pd(_mm512_castpd512_pd256(h8), _mm512_extractf64x4_pd(h8, 1));
   __m128d h2 = _mm_add_pd(_mm256_castpd256_pd128(h4), _mm256_extractf128_pd(h4, 1));
   return _mm_cvtsd_f64(_mm_add_sd(h2, _mm_unpackhi_pd(h2, h2)));
+}
+
+/* Lanes 8h .. 8h + 7 of acc += the 8 floats of x[h]. */
+__attribute__((target("avx2"))) static inline void lanes_add_avx2(__m256d acc[8],
+                                                                  const __m256 x[4]) {
+  for (int h = 0; h < 4; h++) {
+    acc[2 * h] = _mm256_add_pd(acc[2 * h], _mm256_cvtps_pd(_mm256_castps256_ps128(x[h])));
+    acc[2 * h + 1] = _mm256_add_pd(acc[2 * h + 1], _mm256_cvtps_pd(_mm256_extractf128_ps(x[h], 1)));
+  }
 }
 
 __attribute__((target("avx2"))) static double sum1_f32_avx2(const float *p, int64_t n) {
   __m256d acc[8];
   for (int j = 0; j < 8; j++) acc[j] = _mm256_setzero_pd();
   int64_t i = 0;
-  for (;; i += SUM_LANES) {
+  for (; i + SUM_LANES <= n; i += SUM_LANES) {
     __m256 x[4];
-    if (i + SUM_LANES <= n) {
-      for (int h = 0; h < 4; h++) x[h] = _mm256_loadu_ps(p + i + 8 * h);
-    } else if (i < n) { /* the rest: lanes 0 .. n - i - 1 */
-      for (int h = 0; h < 4; h++) {
-        __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n - i - 8 * h)), lane);
-        x[h] = _mm256_maskload_ps(p + i + 8 * h, m);
-      }
-    } else {
-      break;
-    }
-    for (int h = 0; h < 4; h++) { /* lanes 8h .. 8h + 7 */
-      acc[2 * h] = _mm256_add_pd(acc[2 * h], _mm256_cvtps_pd(_mm256_castps256_ps128(x[h])));
-      acc[2 * h + 1] =
-          _mm256_add_pd(acc[2 * h + 1], _mm256_cvtps_pd(_mm256_extractf128_ps(x[h], 1)));
-    }
-    if (i + SUM_LANES > n) break;
+    for (int h = 0; h < 4; h++) x[h] = _mm256_loadu_ps(p + i + 8 * h);
+    lanes_add_avx2(acc, x);
+  }
+  if (i < n) { /* the rest: lanes 0 .. n - i - 1 */
+    __m256 x[4];
+    __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int h = 0; h < 4; h++)
+      x[h] = _mm256_maskload_ps(
+          p + i + 8 * h, _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n - i - 8 * h)), lane));
+    lanes_add_avx2(acc, x);
   }
   /* lanes k += k + 16 (registers j += j + 4), k += k + 8, k += k + 4, ... */
   for (int j = 0; j < 4; j++) acc[j] = _mm256_add_pd(acc[j], acc[j + 4]);
