@@ -1706,7 +1706,8 @@ class Tensor:
     @overload
     def resize_(self, *size: SupportsIndex) -> Tensor:
         """New sizes, contiguous, at the same offset; the storage grows when
-        needed (refused while it is shared).
+        needed (refused while it is shared). A tensor that has these sizes
+        already keeps its strides, as torch's (an out= view stays a view).
 
         >>> th.arange(4.0).resize_(2, 2)
         tensor([[0., 1.],

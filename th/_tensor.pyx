@@ -4042,7 +4042,8 @@ cdef class Tensor:
 
     def resize_(self, *size):
         """New sizes, contiguous, at the same offset; the storage grows when
-        needed (refused while it is shared).
+        needed (refused while it is shared). A tensor that has these sizes
+        already keeps its strides, as torch's (an out= view stays a view).
 
         >>> th.arange(4.0).resize_(2, 2)
         tensor([[0., 1.],
@@ -4050,7 +4051,15 @@ cdef class Tensor:
         """
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int nd = parse_shape(size, sizes, "size")
-        THTensor_resizeNd(self.cdata, nd, sizes, NULL)
+        cdef const int64_t *strides = NULL
+        cdef int d
+        if THTensor_nDimension(self.cdata) == nd:
+            strides = THTensor_strides(self.cdata)
+            for d in range(nd):
+                if THTensor_sizes(self.cdata)[d] != sizes[d]:
+                    strides = NULL
+                    break
+        THTensor_resizeNd(self.cdata, nd, sizes, strides)
         return self
 
     def resize_as_(self, the_template):

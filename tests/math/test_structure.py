@@ -68,6 +68,67 @@ def test_half_logspace_rounds_through_float_as_torch(a, b, n, base, dtype):
     assert th.logspace(10, 0.05, 17, base=3, dtype=th.float16)[12].item() == 16.25
 
 
+STRIDED_OUT = {  # the call, and the base whose every other element (column) is out
+    "linspace": (lambda lib, out: lib.linspace(-1, 2, 5, out=out), (10,)),
+    "logspace": (lambda lib, out: lib.logspace(0, 1, 5, out=out), (10,)),
+    "range": (lambda lib, out: lib.range(0, 4, out=out), (10,)),
+    "eye": (lambda lib, out: lib.eye(3, out=out), (3, 6)),
+    "diag of a matrix": (lambda lib, out: lib.diag(lib.arange(25.0).reshape(5, 5), out=out),
+                         (10,)),
+    "diag of a vector": (lambda lib, out: lib.diag(lib.arange(3.0), out=out), (3, 6)),
+    "tril": (lambda lib, out: lib.tril(lib.arange(9.0).reshape(3, 3), out=out), (3, 6)),
+    "triu": (lambda lib, out: lib.triu(lib.arange(9.0).reshape(3, 3), 1, out=out), (3, 6)),
+}
+
+
+@pytest.mark.parametrize("name", list(STRIDED_OUT))
+def test_factories_write_a_strided_out_through_its_strides(name):
+    """An out= view of the result's shape keeps its strides, as torch's: the
+    values land in the view's elements (resizeNd made it contiguous over
+    the view's first elements: a wrong answer, the rest untouched)."""
+    call, shape = STRIDED_OUT[name]
+    bases = th.zeros(shape), torch.zeros(shape)
+    for lib, base in zip((th, torch), bases):
+        out = base[::2] if len(shape) == 1 else base[:, ::2]
+        assert call(lib, out) is out or lib is torch
+        assert out.stride() == ((2,) if len(shape) == 1 else (6, 2))
+    assert bases[0].tolist() == bases[1].tolist()
+    with pytest.raises(RuntimeError, match="share memory"):
+        call(th, th.zeros(1).expand(*((5,) if len(shape) == 1 else (3, 3))))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_large_fills_are_the_same_on_any_thread_count(threads, dtype):
+    """linspace and arange of millions of elements are filled in chunks on
+    th's threads, straight into the result (or through a cast, into a
+    strided one). linspace: torch's values to the bit. arange: xmin + i *
+    step rounded once to double (a fused multiply-add, torch's scalar
+    arange), then to the dtype; torch's vector kernel rounds twice (base +
+    lane * step), in lanes as wide as its CPU's vectors and chunks as many
+    as its threads, so it is not the oracle here: exact fractions are."""
+    from fractions import Fraction
+    n = (1 << 21) + 3
+    np_dtype = np.dtype(dtype)
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        for a, b in [(-1.5, 2.25), (0, 1), (1e6, -3e5)]:
+            assert_same(*both(lambda lib: lib.linspace(a, b, n, dtype=getattr(lib, dtype))))
+        strided = th.zeros(2 * n, dtype=getattr(th, dtype))[::2]
+        th.linspace(-1.5, 2.25, n, out=strided)
+        assert_same(strided, torch.linspace(-1.5, 2.25, n, dtype=getattr(torch, dtype)))
+        for xmin, step in [(0.0, 1.0 / n), (-3.7, 0.1), (1e6, -1e-3)]:
+            got = th.arange(xmin, xmin + step * n, step, dtype=getattr(th, dtype))
+            values = np.array(got.tolist(), np_dtype)
+            assert len(values) in (n, n + 1)
+            for i in [0, 1, 4095, 4096, 4097, 123457, n // 2, n - 1]:
+                exact = Fraction(xmin) + i * Fraction(step)
+                assert values[i] == np_dtype.type(float(exact)), (xmin, step, i)
+    finally:
+        th.set_num_threads(before)
+
+
 def test_factories_take_torchs_defaults_and_out():
     assert_same(*both(lambda lib: lib.linspace(0, 1, 7)))
     assert_same(*both(lambda lib: lib.logspace(-2, 2, 9)))

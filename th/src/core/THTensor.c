@@ -370,6 +370,12 @@ int THTensor_resizeNd(THTensor *self, int nDimension, const int64_t *size,
   return 0;
 }
 
+int th_resize_result(THTensor *result, int nDimension, const int64_t *size, const char *fn) {
+  if (th_check_result_strides(result, nDimension, size, fn)) return -1;
+  return th_has_shape(result, nDimension, size) ? 0
+                                                : THTensor_resizeNd(result, nDimension, size, NULL);
+}
+
 int THTensor_resizeAs(THTensor *self, const THTensor *src) {
   TH_CHECK_TENSOR(src, -1);
   if (self == src) return 0;

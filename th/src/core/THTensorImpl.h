@@ -172,6 +172,13 @@ static inline int th_check_result_strides(const THTensor *result, int nDimension
   return th_check_writable(result, "the result", fn);
 }
 
+/* result given these sizes for an op to write, unless it has them already:
+ * then it keeps its strides (a strided out= view is written through them, as
+ * torch's; THTensor_resizeNd would make it contiguous over the view's first
+ * elements), and is refused (as fn) when its elements overlap. A read-only
+ * result is refused either way. Returns 0, or -1. */
+int th_resize_result(THTensor *result, int nDimension, const int64_t *size, const char *fn);
+
 /* "[2, 3, 4]" into buf (cut at cap), for error messages. */
 void th_format_shape(char *buf, size_t cap, int nDimension, const int64_t *size);
 /* The bytes [lo, hi) a non-empty tensor touches. */

@@ -500,7 +500,7 @@ int THTensor_poisson(THTensor *self, THGenerator *gen, THTensor *rates) {
     TH_ERR(TH_ERROR_VALUE, "invalid Poisson rate, expected rate to be non-negative");
     return -1;
   }
-  if (THTensor_resizeAs(self, rates)) return -1;
+  if (th_resize_result(self, rates->nDimension, th_sizes(rates), __func__)) return -1;
   return sample_each(self, gen, rates, sample_poisson, 0, __func__);
 }
 
@@ -546,7 +546,7 @@ int THTensor_standard_gamma(THTensor *self, THGenerator *gen, THTensor *alpha) {
            THScalarType_name(self->storage->dtype), THScalarType_name(t));
     return -1;
   }
-  if (THTensor_resizeAs(self, alpha)) return -1;
+  if (th_resize_result(self, alpha->nDimension, th_sizes(alpha), __func__)) return -1;
   return sample_each(self, gen, alpha, sample_gamma_clamped, t == TH_FLOAT32, __func__);
 }
 
@@ -742,8 +742,7 @@ int THTensor_multinomial(THTensor *self, THGenerator *gen, THTensor *prob, int64
   THRequire(k <= (INT64_C(1) << 24), -1, TH_ERROR_VALUE,
              "number of categories cannot exceed 2^24");
   int64_t size[2] = {rows, n};
-  if (THTensor_resizeNd(self, nd, nd == 2 ? size : size + 1, NULL)) return -1;
-  if (th_check_writable(self, "self", __func__)) return -1;
+  if (th_resize_result(self, nd, nd == 2 ? size : size + 1, __func__)) return -1;
   if (rows == 0) return 0;
   if (k == 0) {
     TH_ERR(TH_ERROR_VALUE, "invalid multinomial distribution (sum of probabilities <= 0)");
@@ -890,7 +889,9 @@ int THTensor_normal_means(THTensor *self, THGenerator *gen, THTensor *means, dou
     TH_ERR(TH_ERROR_VALUE, "%s: self may not be means", __func__);
     return -1;
   }
-  if (THTensor_resizeAs(self, means) || THTensor_normal(self, gen, 0.0, std)) return -1;
+  if (th_resize_result(self, means->nDimension, th_sizes(means), __func__) ||
+      THTensor_normal(self, gen, 0.0, std))
+    return -1;
   return THTensor_binaryOut(self, TH_EXPR_ADD, self, means);
 }
 
@@ -914,7 +915,8 @@ int THTensor_normal_stddevs(THTensor *self, THGenerator *gen, double mean, THTen
     return -1;
   }
   THTensor *m = THTensor_newWithSize(self->storage->dtype, 0, NULL, NULL);
-  int r = !m || THTensor_fill(m, mean) || THTensor_resizeAs(self, stds) ||
+  int r = !m || THTensor_fill(m, mean) ||
+          th_resize_result(self, stds->nDimension, th_sizes(stds), __func__) ||
           THTensor_normal(self, gen, 0.0, 1.0) ||
           THTensor_binaryOut(self, TH_EXPR_MUL, self, stds) ||
           THTensor_binaryOut(self, TH_EXPR_ADD, self, m) ? -1 : 0;
@@ -937,7 +939,7 @@ int THTensor_normal_means_stddevs(THTensor *self, THGenerator *gen, THTensor *me
   /* the broadcast shape, and torch's message when there is none */
   THExpr *both = THExpr_newBinaryMove(TH_EXPR_ADD, THExpr_newTensor(means), THExpr_newTensor(stds));
   if (!both) return -1;
-  int r = THTensor_resizeNd(self, THExpr_nDimension(both), THExpr_sizes(both), NULL);
+  int r = th_resize_result(self, THExpr_nDimension(both), THExpr_sizes(both), __func__);
   THExpr_free(both);
   if (r || THTensor_normal(self, gen, 0.0, 1.0) ||
       THTensor_binaryOut(self, TH_EXPR_MUL, self, stds))

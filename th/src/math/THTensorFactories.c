@@ -14,10 +14,13 @@
 #include "engine/THCastImpl.h"
 #include "engine/THIterImpl.h"
 #include "core/THCpuImpl.h"
+#include "core/THParallelImpl.h"
 
 #define CHUNK 256
 
-static int resize1d(THTensor *r, int64_t n) { return THTensor_resizeNd(r, 1, &n, NULL); }
+static int resize1d(THTensor *r, int64_t n, const char *fn) {
+  return th_resize_result(r, 1, &n, fn);
+}
 
 /* values[i] (doubles) into r's elements, r 1-dim */
 static void store_doubles(THTensor *r, const double *values, int64_t offset, int64_t n) {
@@ -37,12 +40,16 @@ static int writable(THTensor *r, const char *fn) {
 
 int THTensor_zerosLike(THTensor *r, THTensor *input) {
   if (writable(r, __func__) || writable(input, __func__)) return -1;
-  return THTensor_resizeAs(r, input) || THTensor_fill(r, 0) ? -1 : 0;
+  return th_resize_result(r, input->nDimension, th_sizes(input), __func__) || THTensor_fill(r, 0)
+             ? -1
+             : 0;
 }
 
 int THTensor_onesLike(THTensor *r, THTensor *input) {
   if (writable(r, __func__) || writable(input, __func__)) return -1;
-  return THTensor_resizeAs(r, input) || THTensor_fill(r, 1) ? -1 : 0;
+  return th_resize_result(r, input->nDimension, th_sizes(input), __func__) || THTensor_fill(r, 1)
+             ? -1
+             : 0;
 }
 
 int THTensor_eye(THTensor *r, int64_t n, int64_t m) {
@@ -51,7 +58,7 @@ int THTensor_eye(THTensor *r, int64_t n, int64_t m) {
   THRequire(n >= 0, -1, TH_ERROR_VALUE, "eye: n must be greater or equal to 0, got %lld",
              (long long)n);
   int64_t size[2] = {n, m};
-  if (THTensor_resizeNd(r, 2, size, NULL) || THTensor_fill(r, 0)) return -1;
+  if (th_resize_result(r, 2, size, __func__) || THTensor_fill(r, 0)) return -1;
   THTensor *d = THTensor_newDiagonal(r, 0, 0, 1);
   int rc = !d || THTensor_fill(d, 1) ? -1 : 0;
   THTensor_free(d);
@@ -85,14 +92,81 @@ TH_CLONES_FMA static void steps(double *values, int64_t i, int64_t m, double xmi
   for (int k = 0; k < (int)m; k++) values[k] = fma(base + (double)k, step, xmin);
 }
 
-static int fill_steps(THTensor *r, double xmin, double step, int64_t n) {
-  if (resize1d(r, n)) return -1;
-  double values[CHUNK];
-  for (int64_t i = 0; i < n; i += CHUNK) {
-    int64_t m = n - i < CHUNK ? n - i : CHUNK;
-    steps(values, i, m, xmin, step);
-    store_doubles(r, values, i, m);
+/* linspace's values j in [i, i + m) of n in float32 (float64): the first
+ * half counted up from start, the second down from end, each with one fused
+ * multiply-add (torch's); cloned for FMA, where fma is an instruction. The
+ * indices as i's double plus an int's, as in steps (exact, then rounded
+ * once to float as the int64 was). */
+TH_CLONES_FMA static void spaced_f32(float *values, int64_t i, int64_t m, int64_t n,
+                                     double start, double end, double step) {
+  float s = (float)start, e = (float)end, d = (float)step;
+  int up = (int)(n / 2 - i < 0 ? 0 : n / 2 - i < m ? n / 2 - i : m);
+  double base = (double)i, top = (double)(n - i - 1);
+  for (int k = 0; k < up; k++) values[k] = fmaf(d, (float)(base + (double)k), s);
+  for (int k = up; k < (int)m; k++) values[k] = fmaf(-d, (float)(top - (double)k), e);
+}
+TH_CLONES_FMA static void spaced_f64(double *values, int64_t i, int64_t m, int64_t n,
+                                     double start, double end, double step) {
+  int up = (int)(n / 2 - i < 0 ? 0 : n / 2 - i < m ? n / 2 - i : m);
+  double base = (double)i, top = (double)(n - i - 1);
+  for (int k = 0; k < up; k++) values[k] = fma(step, base + (double)k, start);
+  for (int k = up; k < (int)m; k++) values[k] = fma(-step, top - (double)k, end);
+}
+
+/* A 1-dim fill computed from each element's index, FILL_CHUNK elements a
+ * task: straight into r when r is contiguous of the dtype the formula
+ * makes, else through a buffer and a cast. Every element is computed alone,
+ * so the thread split changes no bit. */
+#define FILL_CHUNK 4096
+enum { FILL_STEPS, FILL_SPACED_F32, FILL_SPACED_F64 };
+typedef struct Fill {
+  THTensor *r;
+  int kind;
+  int64_t n;
+  double a, b, step; /* steps: a = xmin; spaced: a, b = start, end */
+} Fill;
+
+static void fill_values(const Fill *F, void *out, int64_t i, int64_t m) {
+  if (F->kind == FILL_STEPS)
+    steps(out, i, m, F->a, F->step);
+  else if (F->kind == FILL_SPACED_F32)
+    spaced_f32(out, i, m, F->n, F->a, F->b, F->step);
+  else
+    spaced_f64(out, i, m, F->n, F->a, F->b, F->step);
+}
+
+static void fill_body(int64_t begin, int64_t end, void *ctx) {
+  const Fill *F = ctx;
+  THScalarType t = F->r->storage->dtype;
+  THScalarType made = F->kind == FILL_SPACED_F32 ? TH_FLOAT32 : TH_FLOAT64;
+  int64_t es = (int64_t)THScalarType_elementSize(t), stride = th_strides(F->r)[0];
+  double buf[FILL_CHUNK];
+  for (int64_t c = begin; c < end; c++) {
+    int64_t i = c * FILL_CHUNK, m = F->n - i < FILL_CHUNK ? F->n - i : FILL_CHUNK;
+    char *dst = th_tensor_bytes(F->r) + i * stride * es;
+    if (t == made && stride == 1) {
+      fill_values(F, dst, i, m);
+      continue;
+    }
+    fill_values(F, buf, i, m);
+    th_cast_loops[t][made](dst, stride * es, (const char *)buf,
+                           (ptrdiff_t)THScalarType_elementSize(made), m);
   }
+}
+
+/* Runs F over r (resized to F->n elements), on th's threads when large. */
+static void fill(const Fill *F) {
+  int64_t chunks = (F->n + FILL_CHUNK - 1) / FILL_CHUNK;
+  if (F->n * (int64_t)THScalarType_elementSize(F->r->storage->dtype) < TH_PARALLEL_MIN_BYTES)
+    fill_body(0, chunks, (void *)F);
+  else
+    th_parallel_for(chunks, 1, fill_body, (void *)F);
+}
+
+static int fill_steps(THTensor *r, double xmin, double step, int64_t n, const char *fn) {
+  if (resize1d(r, n, fn)) return -1;
+  Fill F = {r, FILL_STEPS, n, xmin, 0, step};
+  fill(&F);
   return 0;
 }
 
@@ -100,14 +174,14 @@ int THTensor_arange(THTensor *r, double xmin, double xmax, double step) {
   if (writable(r, __func__) || check_range(xmin, xmax, step, "arange")) return -1;
   double n = ceil((xmax - xmin) / step);
   THRequire(n < 0x1p63, -1, TH_ERROR_VALUE, "arange: %g elements overflow int64", n);
-  return fill_steps(r, xmin, step, (int64_t)n);
+  return fill_steps(r, xmin, step, (int64_t)n, __func__);
 }
 
 int THTensor_range(THTensor *r, double xmin, double xmax, double step) {
   if (writable(r, __func__) || check_range(xmin, xmax, step, "range")) return -1;
   double n = floor((xmax - xmin) / step) + 1;
   THRequire(n < 0x1p63, -1, TH_ERROR_VALUE, "range: %g elements overflow int64", n);
-  return fill_steps(r, xmin, step, (int64_t)n);
+  return fill_steps(r, xmin, step, (int64_t)n, __func__);
 }
 
 /* a number in a floating dtype's arithmetic (float for float32, rounded
@@ -130,23 +204,6 @@ static double as_integer(THScalarType t, double x) {
   return (double)back;
 }
 
-/* linspace's values j in [i, i + m) of n in float32 (float64): the first
- * half counted up from start, the second down from end, each with one fused
- * multiply-add (torch's); cloned for FMA, where fma is an instruction */
-TH_CLONES_FMA static void spaced_f32(double *values, int64_t i, int64_t m, int64_t n,
-                                     double start, double end, double step) {
-  float s = (float)start, e = (float)end, d = (float)step;
-  int64_t half = n / 2, k = 0;
-  for (; k < m && i + k < half; k++) values[k] = fmaf(d, (float)(i + k), s);
-  for (; k < m; k++) values[k] = fmaf(-d, (float)(n - (i + k) - 1), e);
-}
-TH_CLONES_FMA static void spaced_f64(double *values, int64_t i, int64_t m, int64_t n,
-                                     double start, double end, double step) {
-  int64_t half = n / 2, k = 0;
-  for (; k < m && i + k < half; k++) values[k] = fma(step, (double)(i + k), start);
-  for (; k < m; k++) values[k] = fma(-step, (double)(n - (i + k) - 1), end);
-}
-
 /* linspace's and logspace's checks and short cases: r resized to n, and
  * filled with first when n is 1; 1 when the n > 1 values remain to fill. */
 static int spaced(THTensor *r, int64_t n, double first, const char *name, const char *fn) {
@@ -155,7 +212,7 @@ static int spaced(THTensor *r, int64_t n, double first, const char *name, const 
   THScalarType t = r->storage->dtype;
   THRequire(!THScalarType_isComplex(t), -1, TH_ERROR_UNSUPPORTED, "%s: %s is not supported",
              name, THScalarType_name(t));
-  if (resize1d(r, n)) return -1;
+  if (resize1d(r, n, fn)) return -1;
   if (n == 1) return THTensor_fill(r, first);
   return n > 1;
 }
@@ -174,15 +231,15 @@ int THTensor_linspace(THTensor *r, double a, double b, int64_t n) {
     start = in(t, a), end = in(t, b);
     step = in(t, in(t, end - start) / in(t, (double)(n - 1)));
   }
+  if (t == TH_FLOAT32 || t == TH_FLOAT64) {
+    Fill F = {r, t == TH_FLOAT32 ? FILL_SPACED_F32 : FILL_SPACED_F64, n, start, end, step};
+    fill(&F);
+    return 0;
+  }
   int64_t half = n / 2;
   double values[CHUNK];
   for (int64_t i = 0; i < n; i += CHUNK) {
     int64_t m = n - i < CHUNK ? n - i : CHUNK;
-    if (t == TH_FLOAT32 || t == TH_FLOAT64) {
-      (t == TH_FLOAT32 ? spaced_f32 : spaced_f64)(values, i, m, n, start, end, step);
-      store_doubles(r, values, i, m);
-      continue;
-    }
     for (int64_t k = 0; k < m; k++) {
       int64_t j = i + k;
       double v;
@@ -235,12 +292,12 @@ int THTensor_diag(THTensor *r, THTensor *t, int64_t k) {
   THRequire(r != t, -1, TH_ERROR_VALUE, "%s: r may not be t", __func__);
   if (t->nDimension == 2) {
     THTensor *d = THTensor_newDiagonal(t, k, 0, 1);
-    int rc = !d || resize1d(r, th_sizes(d)[0]) || THTensor_copy(r, d) ? -1 : 0;
+    int rc = !d || resize1d(r, th_sizes(d)[0], __func__) || THTensor_copy(r, d) ? -1 : 0;
     THTensor_free(d);
     return rc;
   }
   int64_t n = th_sizes(t)[0] + (k < 0 ? -k : k), size[2] = {n, n};
-  if (THTensor_resizeNd(r, 2, size, NULL) || THTensor_fill(r, 0)) return -1;
+  if (th_resize_result(r, 2, size, __func__) || THTensor_fill(r, 0)) return -1;
   THTensor *d = THTensor_newDiagonal(r, k, 0, 1);
   int rc = !d || THTensor_copy(d, t) ? -1 : 0;
   THTensor_free(d);
@@ -253,7 +310,8 @@ static int triangle(THTensor *r, THTensor *t, int64_t k, int lower, const char *
   if (writable(r, fn) || writable(t, fn)) return -1;
   THRequire(t->nDimension >= 2, -1, TH_ERROR_VALUE,
              "%s: input tensor must have at least 2 dimensions", lower ? "tril" : "triu");
-  if (r != t && (THTensor_resizeAs(r, t) || THTensor_copy(r, t))) return -1;
+  if (r != t && (th_resize_result(r, t->nDimension, th_sizes(t), fn) || THTensor_copy(r, t)))
+    return -1;
   if (th_check_writable(r, "the result", fn)) return -1;
   int nd = r->nDimension;
   int64_t rows = th_sizes(r)[nd - 2], cols = th_sizes(r)[nd - 1], batch = 1;
@@ -352,8 +410,7 @@ int THTensor_cross(THTensor *r, THTensor *a, THTensor *b, int dim) {
   }
   THRequire(r != a && r != b, -1, TH_ERROR_VALUE,
              "linalg.cross: the result may not be an input");
-  if (THTensor_resizeNd(r, nd, size, NULL) || th_check_writable(r, "the result", __func__))
-    return -1;
+  if (th_resize_result(r, nd, size, __func__)) return -1;
   if (THTensor_nElement(r) == 0) return 0;
   THTensor *ea = THTensor_newExpand(a, nd, size), *eb = ea ? THTensor_newExpand(b, nd, size) : NULL;
   int rc = eb ? 0 : -1;
@@ -420,8 +477,10 @@ int THTensor_renorm(THTensor *r, THTensor *src, double p, int dim, double maxnor
     v = v > mx ? in(t, mx / in(t, v + eps)) : 1.0;
     th_cast_loops[t][TH_FLOAT64](f + i * es, es, (const char *)&v, 8, 1);
   }
-  int rc = (r != src && THTensor_resizeAs(r, src)) || THTensor_binaryOut(r, TH_EXPR_MUL, src, factor)
-               ? -1 : 0;
+  int rc = (r != src && th_resize_result(r, src->nDimension, th_sizes(src), __func__)) ||
+                   THTensor_binaryOut(r, TH_EXPR_MUL, src, factor)
+               ? -1
+               : 0;
   THTensor_free(factor);
   return rc;
 }
