@@ -620,6 +620,22 @@ def test_result_forms_resize_and_check_the_dtype():
         capi.new_index(t34(), [None, None])
 
 
+def test_result_forms_write_a_result_of_the_shape_through_its_strides():
+    # a result that has the shape already keeps its strides (a strided view
+    # is written in place, as torch's out=); another shape makes it contiguous
+    base = th.zeros(3, 4)
+    capi.into_result("indexSelect", base[:, ::2], t34(), 1, th.tensor([3, 0]))
+    check(base, [[3, 0, 0, 0], [7, 0, 4, 0], [11, 0, 8, 0]])
+    base = th.zeros(2, 3)
+    capi.into_result("gather", base.t(), t34(), 1, th.tensor([[0, 1], [1, 2], [3, 3]]))
+    check(base, [[0, 5, 11], [1, 6, 11]])
+    base = th.zeros(8)
+    capi.into_result("maskedSelect", base[::2], t34(), t34() % 3 == 0)
+    check(base, [0, 0, 3, 0, 6, 0, 9, 0])
+    with pytest.raises(RuntimeError, match="share memory"):
+        capi.into_result("indexSelect", th.zeros(1).expand(3, 2), t34(), 1, th.tensor([3, 0]))
+
+
 @pytest.mark.parametrize("shape, mask_shape, lead", [
     ((1, 3), (0, 3), ()), ((2, 3), (0,), ()), ((2, 3), (2, 0), ()), ((2, 3), (0, 0), ()),
     ((4, 2, 3), (0, 3), (1,)), ((1,), (0,), ())])

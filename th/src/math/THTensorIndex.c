@@ -425,10 +425,11 @@ static THTensor *new_result(const THTensor *src, int n, const int64_t *size, Dim
   return r;
 }
 
-/* TH's result forms: result takes r's shape (contiguous) and values. */
-static int into_result(THTensor *result, THTensor *r) {
+/* TH's result forms: result takes r's shape (contiguous, unless it has that
+ * shape already: then through its own strides) and values. */
+static int into_result(THTensor *result, THTensor *r, const char *fn) {
   if (!r) return -1;
-  int rc = THTensor_resizeAs(result, r);
+  int rc = th_resize_result(result, r->nDimension, th_sizes(r), fn);
   if (rc == 0) rc = THTensor_copy(result, r);
   THTensor_free(r);
   return rc;
@@ -531,7 +532,7 @@ THTensor *THTensor_newIndexSelect(THTensor *src, int dim, THTensor *index) {
 
 int THTensor_indexSelect(THTensor *result, THTensor *src, int dim, THTensor *index) {
   if (check_result(result, src, __func__)) return -1;
-  return into_result(result, THTensor_newIndexSelect(src, dim, index));
+  return into_result(result, THTensor_newIndexSelect(src, dim, index), __func__);
 }
 
 /* ------------------------------------------------------ gather, scatter */
@@ -628,7 +629,7 @@ THTensor *THTensor_newGather(THTensor *src, int dim, THTensor *index) {
 
 int THTensor_gather(THTensor *result, THTensor *src, int dim, THTensor *index) {
   if (check_result(result, src, __func__)) return -1;
-  return into_result(result, THTensor_newGather(src, dim, index));
+  return into_result(result, THTensor_newGather(src, dim, index), __func__);
 }
 
 /* scatter with src (OP_PUT, or accumulate when given) or with pattern (OP_FILL). */
@@ -1079,7 +1080,7 @@ THTensor *THTensor_newMaskedSelect(THTensor *src, THTensor *mask) {
 
 int THTensor_maskedSelect(THTensor *result, THTensor *src, THTensor *mask) {
   if (check_result(result, src, __func__)) return -1;
-  return into_result(result, THTensor_newMaskedSelect(src, mask));
+  return into_result(result, THTensor_newMaskedSelect(src, mask), __func__);
 }
 
 /* 1 if the element at p is not zero: for floating dtypes any bit but the

@@ -508,7 +508,7 @@ int THTensor_gels(THTensor *x, THTensor *residuals, THTensor *rank, THTensor *sv
   if (THTensor_copy(res[3].work, bpart)) goto done;
   if (rank) {
     int have = driver != TH_LSTSQ_GELS;
-    if (THTensor_resizeNd(rank, have ? nb : 1, have ? th_sizes(a) : &empty, NULL) ||
+    if (th_resize_result(rank, have ? nb : 1, have ? th_sizes(a) : &empty, fn) ||
         (have && THTensor_copy(rank, rank32)))
       goto done;
   }
