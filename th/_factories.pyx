@@ -276,7 +276,8 @@ cdef int _write_plain(char *p, THScalarType t, list leaves) except -1:
             f = <float>d
             if isinf(f) and not isinf(d):
                 write_element(p + i * esz, t, leaf)  # refused: it overflows float32
-            (<float *>p)[i] = f
+            else:
+                (<float *>p)[i] = f
         elif type(leaf) is float and t == TH_FLOAT64:
             (<double *>p)[i] = PyFloat_AS_DOUBLE(leaf)
         elif type(leaf) is int and t == TH_INT64:

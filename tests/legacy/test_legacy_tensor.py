@@ -218,6 +218,16 @@ def test_set_and_set_storage(real):
     with pytest.raises(th.Error, match="invalid storage offset -1"):
         T(real, "setStorage1d", None, P, P, ctypes.c_ssize_t, c_int64, c_int64)(b, s, -1, 2, 1)
     assert b.tolist() == [0, 1, 2, 3, 4]  # unchanged
+    # from a tensor of more dims than a struct keeps inline (5, and TH's most, 64)
+    for nd in (5, 64):
+        many = th.zeros((1,) * nd, dtype=dtype)
+        T(real, "setStorage1d", None, P, P, ctypes.c_ssize_t, c_int64, c_int64)(many, s, 2, 4, 2)
+        assert many.tolist() == [2, 4, 6, 8]
+        many = th.zeros((1,) * nd, dtype=dtype)
+        sizes, strides = (c_int64 * nd)(*([1] * (nd - 1) + [3])), (c_int64 * nd)(*([1] * nd))
+        T(real, "setStorageNd", None, P, P, ctypes.c_ssize_t, c_int, P, P)(many, s, 1, nd, sizes,
+                                                                             strides)
+        assert many.shape == (1,) * (nd - 1) + (3,) and many.flatten().tolist() == [1, 2, 3]
 
 
 # --------------------------------------------------- in-place views

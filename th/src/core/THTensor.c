@@ -22,6 +22,10 @@ static int64_t *dims_block(int *room) {
 
 THTensor *th_tensor_alloc(int nDimension, int room, const char *fn) {
   THThreadSlot *slot = th_thread();
+  /* room for one dim at least: a stray read of size[0] of a 0-dim tensor
+   * stays inside its struct */
+  if (room < nDimension) room = nDimension;
+  if (room < 1) room = 1;
   int inlineRoom = room > TH_INLINE_DIMS ? 0 : room;
   THTensor *t = th_struct_alloc(slot, tensor_cache_kind(inlineRoom),
                                 th_tensor_struct_bytes(inlineRoom));
@@ -222,9 +226,8 @@ fail:
 
 /* ------------------------------------------------------------- creation */
 
-/* th_tensor_new_with_size with room for room dims. */
-static THTensor *new_with_size(THScalarType dtype, int nDimension, int room, const int64_t *size,
-                               const int64_t *stride, const char *fn) {
+THTensor *th_tensor_new_with_room(THScalarType dtype, int nDimension, int room,
+                                  const int64_t *size, const int64_t *stride, const char *fn) {
   int64_t buf[TH_MAX_DIMS], numel, needed;
   if (th_geometry_check(nDimension, size, stride, 0, buf, &numel, &needed, fn)) return NULL;
   THStorage *storage = th_storage_new(dtype, needed, &THDefaultAllocator, NULL, fn);
@@ -242,13 +245,13 @@ static THTensor *new_with_size(THScalarType dtype, int nDimension, int room, con
 
 THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,
                                   const int64_t *stride, const char *fn) {
-  return new_with_size(dtype, nDimension, nDimension, size, stride, fn);
+  return th_tensor_new_with_room(dtype, nDimension, nDimension, size, stride, fn);
 }
 
 /* An empty tensor is made to be resized: room for any inline geometry. */
 THTensor *THTensor_new(THScalarType dtype) {
   int64_t zero = 0;
-  return new_with_size(dtype, 1, TH_INLINE_DIMS, &zero, NULL, __func__);
+  return th_tensor_new_with_room(dtype, 1, TH_INLINE_DIMS, &zero, NULL, __func__);
 }
 
 THTensor *THTensor_newWithStorage(THStorage *storage) {

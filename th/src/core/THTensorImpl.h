@@ -14,10 +14,10 @@
 
 /* Tensors of up to this many dims keep sizes and strides inside the struct:
  * creating a view is then one allocation. The struct is allocated with room
- * for only the dims it was made with (inlineRoom), so a 1-dim tensor's
- * struct is 80 bytes of heap, not 128; a tensor that later grows beyond its
- * room moves its dims to a heap block of more than TH_INLINE_DIMS dims,
- * which is how th_sizes tells the two apart. */
+ * for only the dims it was made with (inlineRoom, 1 at least), so a 1-dim
+ * tensor's struct is 80 bytes of heap, not 128; a tensor that later grows
+ * beyond its room moves its dims to a heap block of more than
+ * TH_INLINE_DIMS dims, which is how th_sizes tells the two apart. */
 #define TH_INLINE_DIMS 4
 
 struct THTensor {
@@ -35,6 +35,8 @@ struct THTensor {
   struct THTrack *track; /* tracking mode's record, or NULL */
   int64_t inlineDims[2 * TH_INLINE_DIMS]; /* 2 * inlineRoom of them allocated */
 };
+
+_Static_assert(TH_MAX_DIMS <= INT16_MAX, "dimCapacity is an int16_t");
 
 /* Heap bytes of a tensor struct with room for that many inline dims. */
 static inline size_t th_tensor_struct_bytes(int inlineRoom) {
@@ -58,10 +60,15 @@ static inline void th_tensor_set_dims_block(THTensor *t, int64_t *dims, int dimC
 /* Frees a heap dims block (inline dims need nothing). */
 void th_tensor_free_dims(THTensor *t);
 
-/* A tensor of nDimension dims with room for room >= nDimension (a tensor
- * about to be resized wants TH_INLINE_DIMS), refcount 1, no storage yet:
- * the caller sets storage (with its reference), offset and geometry. */
+/* A tensor of nDimension dims with room for room of them (nDimension and 1
+ * at least; a tensor about to be resized wants TH_INLINE_DIMS), refcount 1,
+ * no storage yet: the caller sets storage (with its reference), offset and
+ * geometry. */
 THTensor *th_tensor_alloc(int nDimension, int room, const char *fn);
+/* th_tensor_new_with_size with room for room dims (a tensor made to be
+ * resized wants TH_INLINE_DIMS). */
+THTensor *th_tensor_new_with_room(THScalarType dtype, int nDimension, int room,
+                                  const int64_t *size, const int64_t *stride, const char *fn);
 /* A contiguous (stride NULL) or strided tensor over a new storage just large
  * enough for it; errors reported as fn. */
 THTensor *th_tensor_new_with_size(THScalarType dtype, int nDimension, const int64_t *size,

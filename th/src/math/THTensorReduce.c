@@ -758,13 +758,14 @@ static int int_sum_rows(const Reduce *R, ptrdiff_t sb) {
 
 /* Whether rows sb bytes apart are float sums the row kernels add directly:
  * contiguous float32 (into float64 states) or float64 rows. */
-static int sum_rows(const Reduce *R, ptrdiff_t sb) {
+static int float_sum_rows(const Reduce *R, ptrdiff_t sb) {
   return (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F &&
          (R->f32 || R->in_dtype == TH_FLOAT64) && sb == (ptrdiff_t)R->in_es;
 }
 
-/* rows rows of a sum (sum_rows or int_sum_rows), n elements each, the first
- * at p and the next stride elements on, added in turn into a's states. */
+/* rows rows of a sum (float_sum_rows or int_sum_rows), n elements each,
+ * the first at p and the next stride elements on, added in turn into a's
+ * states. */
 static void add_run(const Reduce *R, Acc a, const char *p, ptrdiff_t stride, int64_t rows,
                     int64_t n) {
   if (R->cls == CLS_F && R->f32)
@@ -784,7 +785,7 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
   int sum = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F, cls = R->cls;
   int kernel = float_kernel(R);
   double pp = R->p;
-  if (sum_rows(R, sb) || int_sum_rows(R, sb)) {
+  if (float_sum_rows(R, sb) || int_sum_rows(R, sb)) {
     add_run(R, a, p, 0, 1, n);
     return;
   }
@@ -857,6 +858,18 @@ static int64_t kept_offset(const Reduce *R, int64_t o, int skip, int64_t *out) {
   return off;
 }
 
+/* The next position of the first n reduced dims (idx, in order, the last
+ * fastest) and its element offset off; 0 after the last position. */
+static inline int next_reduced(const Reduce *R, int n, int64_t *idx, int64_t *off) {
+  for (int d = n - 1; d >= 0; d--) {
+    *off += R->rst[d];
+    if (++idx[d] < R->rsz[d]) return 1;
+    *off -= R->rst[d] * R->rsz[d];
+    idx[d] = 0;
+  }
+  return 0;
+}
+
 /* Folds every reduced element at base into state j (the runs walk). */
 static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, double mre,
                          double mim) {
@@ -870,14 +883,7 @@ static void fold_reduced(const Reduce *R, Acc a, int64_t j, const char *base, do
   for (;;) {
     fold_run(R, a, j, base + off * (int64_t)R->in_es, sb, R->rsz[inner], index, mre, mim);
     index += R->rsz[inner];
-    int d = inner - 1;
-    for (; d >= 0; d--) {
-      off += R->rst[d];
-      if (++idx[d] < R->rsz[d]) break;
-      off -= R->rst[d] * R->rsz[d];
-      idx[d] = 0;
-    }
-    if (d < 0) return;
+    if (!next_reduced(R, inner, idx, &off)) return;
   }
 }
 
@@ -913,16 +919,6 @@ TH_CLONES static double sum1_f32(const float *p, int64_t n) {
 }
 
 #ifdef TH_X86_SIMD
-/* sum1_f32 in vector registers, the same adds in the same order. One run
- * after another, not several interleaved: short runs of consecutive
- * results are then one sequential stream, which the prefetchers follow
- * (four runs at once read a 4 KiB page as four streams and ran 1.3-3.6x
- * slower, from L3 and DRAM). The rest after the last whole step goes into
- * lanes 0, 1, ... as one masked step (the lanes it misses get +0.0), and
- * the tree runs in the registers from all 32 lanes: a lane never reached
- * holds +0.0 and a lane's sum is never -0.0 (it starts at +0.0), so the
- * halves beyond the lanes used change no bit. A row of 16 took 23 ns in
- * finish_lanes' scalar loops. */
 /* Lanes 16h .. 16h + 15 of acc += the 16 floats of x[h]. */
 __attribute__((target("avx512f"))) static inline void lanes_add_avx512(__m512d acc[4],
                                                                        const __m512 x[2]) {
@@ -934,6 +930,16 @@ __attribute__((target("avx512f"))) static inline void lanes_add_avx512(__m512d a
   }
 }
 
+/* sum1_f32 in vector registers, with the same bits. One run after another,
+ * not several interleaved: short runs of consecutive results are then one
+ * sequential stream, which the prefetchers follow (four runs at once read a
+ * 4 KiB page as four streams and ran 1.3-3.6x slower, from L3 and DRAM).
+ * The rest after the last whole step goes into lanes 0, 1, ... as one
+ * masked step (the lanes it misses get +0.0), and the tree runs in the
+ * registers from all 32 lanes: a lane never reached holds +0.0 and a lane's
+ * sum is never -0.0 (it starts at +0.0, and x + y is -0.0 only when both
+ * are), so these extra adds of +0.0 change no bit, and finish_lanes'
+ * scalar loops (most of a short row's time) are not needed. */
 __attribute__((target("avx512f"))) static double sum1_f32_avx512(const float *p, int64_t n) {
   __m512d acc[4] = {_mm512_setzero_pd(), _mm512_setzero_pd(), _mm512_setzero_pd(),
                     _mm512_setzero_pd()};
@@ -1141,7 +1147,7 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
    * rows at a time, when the rows are long (four short rows side by side
    * are four streams through one page, which the prefetchers follow worse
    * than one: (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
-  int float_sums = sum_rows(R, sb);
+  int float_sums = float_sum_rows(R, sb);
   int int_sums = int_sum_rows(R, sb), int_extremes = R->values_only && int_extreme_rows(R, sb);
   int four = (float_sums || int_sums || int_extremes) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
   const char *rows[4];
@@ -1151,12 +1157,7 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
   int64_t run = (float_sums || int_sums) && !four && last >= 0 ? R->rsz[last] : 1;
   for (int64_t r = 0; run > 1 && r < R->nred; r += run) {
     add_run(R, a, R->data + (off + roff) * (int64_t)R->in_es, (ptrdiff_t)R->rst[last], run, n);
-    for (int d = last - 1; d >= 0; d--) {
-      roff += R->rst[d];
-      if (++ridx[d] < R->rsz[d]) break;
-      roff -= R->rst[d] * R->rsz[d];
-      ridx[d] = 0;
-    }
+    next_reduced(R, last, ridx, &roff);
   }
   for (int64_t r = 0; run == 1 && r < R->nred; r++) {
     const char *row = R->data + (off + roff) * (int64_t)R->in_es;
@@ -1192,12 +1193,7 @@ static void rows_band(const Reduce *R, Acc a, Acc m, int64_t off, int64_t obase,
     } else if (r == R->nred - 1) { /* the last rows, fewer than four */
       for (int64_t k = r & ~(int64_t)3; k <= r; k++) fold_row(R, a, m, rows[k & 3], sb, n, k);
     }
-    for (int d = R->nr - 1; d >= 0; d--) {
-      roff += R->rst[d];
-      if (++ridx[d] < R->rsz[d]) break;
-      roff -= R->rst[d] * R->rsz[d];
-      ridx[d] = 0;
-    }
+    next_reduced(R, R->nr, ridx, &roff);
   }
   /* widened from the top: double k covers floats 2k and 2k + 1, both read already */
   for (int64_t k = floats ? n - 1 : -1; k >= 0; k--) a.f[k] = (double)fs[k];

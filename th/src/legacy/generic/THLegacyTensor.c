@@ -70,7 +70,9 @@ void THTensor_(clearFlag)(LTensor *self, const char flag) {
  * functions a 0-dim tensor is a scalar, so its storage holds one element:
  * a TH-empty tensor handed to th (THTensor *, Python) stays in bounds. */
 static THTensor *TH_CONCAT_2(legacy_empty_, Real)(void) {
-  THTensor *t = th_legacy_nonnull(THTensor_newWithSize(TH_REAL_DTYPE, 0, NULL, NULL));
+  /* (room for any inline geometry: TH code resizes what new gives) */
+  THTensor *t = th_legacy_nonnull(
+      th_tensor_new_with_room(TH_REAL_DTYPE, 0, TH_INLINE_DIMS, NULL, NULL, "THTensor_new"));
   memset(t->storage->data, 0, sizeof(real)); /* a zero, not garbage, to th */
   return t;
 }
