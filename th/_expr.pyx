@@ -16,6 +16,7 @@ from libc.stdint cimport int64_t, uint64_t
 
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport write_element
+from th._shape cimport has_shape
 from th._tensor cimport Tensor, wrap_tensor
 from th.libTH cimport *
 
@@ -390,7 +391,7 @@ cdef object into_out_node(THExpr *e, object out):
     if not THScalarType_canCast(rt, THTensor_dtype(dst)):
         raise DtypeError(f"result type {_name(rt)} can't be cast to the desired output type "
                          f"{_name(THTensor_dtype(dst))}")
-    if not _same_shape(dst, nd, sizes) and not _reads(e, dst):
+    if not has_shape(dst, nd, sizes) and not _reads(e, dst):
         if THTensor_nElement(dst) != 0:
             raise ArgumentError(f"out has shape {list(out.shape)}, the result "
                                 f"{_shape_text(nd, sizes)}: give an out of the result's shape "
@@ -398,16 +399,6 @@ cdef object into_out_node(THExpr *e, object out):
         THTensor_resizeNd(dst, nd, sizes, NULL)
     THTensor_assign(dst, TH_SAVE_ASSIGN, e)
     return out
-
-
-cdef bint _same_shape(THTensor *t, int nd, const int64_t *sizes) noexcept:
-    cdef int i
-    if THTensor_nDimension(t) != nd:
-        return False
-    for i in range(nd):
-        if THTensor_sizes(t)[i] != sizes[i]:
-            return False
-    return True
 
 
 cdef bint sole_owner(object t):
@@ -443,7 +434,7 @@ cdef object finish(Expr e, bint lazy, object out, object reuse=None):
     if reuse is not None:  # contiguous (sole_owner), as the result
         r = (<Tensor>reuse).cdata
         if (THTensor_dtype(r) == THExpr_dtype(e.cdata)
-                and _same_shape(r, THExpr_nDimension(e.cdata), THExpr_sizes(e.cdata))):
+                and has_shape(r, THExpr_nDimension(e.cdata), THExpr_sizes(e.cdata))):
             THTensor_assign(r, TH_SAVE_ASSIGN, e.cdata)
             return reuse
     return wrap_tensor(THTensor_newEval(e.cdata))

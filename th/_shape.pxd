@@ -1,8 +1,8 @@
 # Parsing shapes given as Python arguments: f(2, 3), f((2, 3)) or f([2, 3]);
-# each size is an integer as _args defines it.
+# each size is an integer as _args defines it. And comparing a tensor's.
 from libc.stdint cimport int64_t
 from th._args cimport PyLong_CheckExact, index_of
-from th.libTH cimport TH_MAX_DIMS
+from th.libTH cimport TH_MAX_DIMS, THTensor, THTensor_nDimension, THTensor_sizes
 
 
 cdef inline int parse_shape(tuple args, int64_t *out, str what) except -1:
@@ -24,3 +24,14 @@ cdef inline int parse_shape(tuple args, int64_t *out, str what) except -1:
         v = seq[i]
         out[i] = v if PyLong_CheckExact(v) else index_of(v, f"{what}[{i}]")
     return <int>n
+
+
+cdef inline bint has_shape(THTensor *t, int nd, const int64_t *sizes) noexcept:
+    """Whether t has exactly these nd sizes."""
+    cdef int i
+    if THTensor_nDimension(t) != nd:
+        return False
+    for i in range(nd):
+        if THTensor_sizes(t)[i] != sizes[i]:
+            return False
+    return True

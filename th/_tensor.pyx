@@ -21,7 +21,7 @@ from th._buffer cimport export_buffer, release_buffer
 from th._dtype cimport as_scalar_type, dtype_of
 from th._elements cimport NUMBER_FLOAT, NUMBER_INT64, as_fill_value, read_element
 from th._indexing cimport index_view
-from th._shape cimport parse_shape
+from th._shape cimport has_shape, parse_shape
 from th._storage cimport Storage, wrap_storage
 from th.libTH cimport *
 from th._errors import ArgumentError, Error, OutOfRange
@@ -4051,15 +4051,9 @@ cdef class Tensor:
         """
         cdef int64_t sizes[TH_MAX_DIMS]
         cdef int nd = parse_shape(size, sizes, "size")
-        cdef const int64_t *strides = NULL
-        cdef int d
-        if THTensor_nDimension(self.cdata) == nd:
-            strides = THTensor_strides(self.cdata)
-            for d in range(nd):
-                if THTensor_sizes(self.cdata)[d] != sizes[d]:
-                    strides = NULL
-                    break
-        THTensor_resizeNd(self.cdata, nd, sizes, strides)
+        THTensor_resizeNd(self.cdata, nd, sizes,
+                          THTensor_strides(self.cdata) if has_shape(self.cdata, nd, sizes)
+                          else NULL)
         return self
 
     def resize_as_(self, the_template):
