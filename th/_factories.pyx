@@ -155,19 +155,14 @@ def arange(start, end=None, step=1, dtype=None, device=None, requires_grad=False
         out = wrap_tensor(THTensor_newWithSize1d(t, 0))
         THTensor_arange(out.cdata, dstart, dend, dstep)
         return out
+    if t == TH_INT64 or t == TH_FLOAT32 or t == TH_FLOAT64:  # exact, then converted once
+        out = wrap_tensor(THTensor_newWithSize1d(t, 0))
+        THTensor_arangeInt64(out.cdata, istart, istep, n)
+        return out
     out = wrap_tensor(THTensor_newWithSize1d(t, n))
     p = <char *>THTensor_data(out.cdata)
     esz = THTensor_elementSize(out.cdata)
-    if t == TH_INT64:  # the common dtypes written directly, the others element by element
-        for i in range(n):
-            (<int64_t *>p)[i] = istart + i * istep
-    elif t == TH_FLOAT32:
-        for i in range(n):
-            (<float *>p)[i] = <float>(istart + i * istep)
-    elif t == TH_FLOAT64:
-        for i in range(n):
-            (<double *>p)[i] = <double>(istart + i * istep)
-    elif t == TH_FLOAT16 or t == TH_BFLOAT16 or THScalarType_isComplex(t):
+    if t == TH_FLOAT16 or t == TH_BFLOAT16 or THScalarType_isComplex(t):
         # torch computes these in a wider type and casts: inf where float16 overflows
         return out.copy_(arange(istart, istart + n * istep, istep))
     else:  # narrower integers: an out-of-range value raises

@@ -913,6 +913,7 @@ cdef extern from "TH/TH.h" nogil:
     int THTensor_eye(THTensor *r, int64_t n, int64_t m) except -1
     int THTensor_arange(THTensor *r, double xmin, double xmax, double step) except -1
     int THTensor_range(THTensor *r, double xmin, double xmax, double step) except -1
+    int THTensor_arangeInt64(THTensor *r, int64_t start, int64_t step, int64_t n) except -1
     int THTensor_linspace(THTensor *r, double a, double b, int64_t n) except -1
     int THTensor_logspace(THTensor *r, double a, double b, int64_t n, double base) except -1
     int THTensor_diag(THTensor *r, THTensor *t, int64_t k) except -1

@@ -1,10 +1,14 @@
 """th.empty/zeros/ones/full/arange/tensor against numpy."""
+import ctypes
+import os
+
 import numpy as np
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import th
+from th import _testcapi as capi
 
 from helpers import ALL_DTYPES, NUMPY_DTYPES, to_numpy
 
@@ -89,6 +93,50 @@ def test_arange_of_integers_matches_torch(start, count, step, dtype):
     got = th.arange(start, end, step, dtype=getattr(th, dtype))
     expected = torch.arange(start, end, step, dtype=getattr(torch, dtype))
     assert got.shape == tuple(expected.shape) and got.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", ["int64", "float32", "float64"])
+def test_long_integer_aranges_match_torch_on_any_thread_count(threads, dtype):
+    """Past one 4096-element chunk and the 4 MiB from which the values are
+    written on th's threads (8 MiB of int64)."""
+    torch = pytest.importorskip("torch")
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        for start, end, step in [(0, 1 << 20, 1), (-3, 3 * (1 << 20) - 3, 3),
+                                 (2**40, 2**40 - 5 * 700001, -5)]:
+            got = th.arange(start, end, step, dtype=getattr(th, dtype))
+            expected = np.arange(start, end, step, dtype=np.int64)
+            if dtype == "int64":
+                assert got.tolist() == torch.arange(start, end, step).tolist()
+            # one exact int64, then one conversion (float32 rounds past 2**24)
+            np.testing.assert_array_equal(to_numpy(got), expected.astype(dtype))
+    finally:
+        th.set_num_threads(before)
+
+
+LIBTH = ctypes.PyDLL(os.path.join(os.path.dirname(th.__file__), "libTH.so"))
+arange_int64 = LIBTH.THTensor_arangeInt64
+arange_int64.restype = ctypes.c_int
+arange_int64.argtypes = [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64]
+
+
+def test_arange_int64_from_c_wraps_writes_through_strides_and_refuses_a_negative_count():
+    r = th.zeros(12, dtype=th.int64)
+    view = r[::3]  # 4 elements, stride 3: kept as it is, written through its strides
+    address = capi.tensor_address(view)
+    refs = view.refcount, view.storage().refcount
+    assert arange_int64(address, 2**63 - 2, 1, 4) == 0
+    assert view.tolist() == [2**63 - 2, 2**63 - 1, -2**63, -2**63 + 1]  # unsigned arithmetic's wrap
+    assert r.tolist()[1:3] == [0, 0] and view.stride() == (3,)
+    assert (view.refcount, view.storage().refcount) == refs
+    with pytest.raises(ValueError, match=r"THTensor_arangeInt64: n must be >= 0, got -1"):
+        arange_int64(address, 0, 1, -1)
+    assert view.tolist()[0] == 2**63 - 2  # unchanged
+    f = th.zeros(3, dtype=th.uint8)  # any dtype, converted as a copy converts
+    assert arange_int64(capi.tensor_address(f), 254, 1, 3) == 0
+    assert f.tolist() == [254, 255, 0]
 
 
 def test_arange_past_float16s_range_is_inf_as_torchs():

@@ -80,3 +80,19 @@ def test_a_forked_child_splits_loops_too(two_threads):
         os.waitpid(pid, 0)
     assert answer == b"same"
     assert work(t) == expected
+
+
+def test_large_fills_split_across_threads_fill_every_element(two_threads):
+    whole = th.full((2 * N,), -1.0)
+    strided = whole[1::2]
+    cases = [th.empty(N),                                 # one run, split in 4096s
+             strided,                                     # every other element
+             th.empty(1024, 2048).t(),                    # the outer dim of a transpose
+             th.empty(3, N // 4, dtype=th.complex128)]    # 16-byte elements, 2-d
+    for t in cases:
+        for value in (0, 7):
+            t.fill_(value)
+            assert (t == value).all().item()
+    assert (whole[0::2] == -1).all().item()  # the elements between the strided view's
+    z = th.zeros(N, dtype=th.int16)
+    assert z.count_nonzero().item() == 0 and z.shape == (N,)

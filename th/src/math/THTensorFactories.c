@@ -118,19 +118,28 @@ TH_CLONES_FMA static void spaced_f64(double *values, int64_t i, int64_t m, int64
  * makes, else through a buffer and a cast. Every element is computed alone,
  * so the thread split changes no bit. */
 #define FILL_CHUNK 4096
-enum { FILL_STEPS, FILL_SPACED_F32, FILL_SPACED_F64 };
+enum { FILL_STEPS, FILL_SPACED_F32, FILL_SPACED_F64, FILL_INT64 };
 typedef struct Fill {
   THTensor *r;
   int kind;
   int64_t n;
-  double a, b, step; /* steps: a = xmin; spaced: a, b = start, end */
+  double a, b, step;       /* steps: a = xmin; spaced: a, b = start, end */
+  int64_t istart, istep; /* int64 steps */
 } Fill;
+
+/* values[k] = start + (i + k) * step in int64, wrapping as uint64 */
+static void int64_steps(int64_t *values, int64_t i, int64_t m, int64_t start, int64_t step) {
+  uint64_t base = (uint64_t)start + (uint64_t)i * (uint64_t)step;
+  for (int64_t k = 0; k < m; k++) values[k] = (int64_t)(base + (uint64_t)k * (uint64_t)step);
+}
 
 static void fill_values(const Fill *F, void *out, int64_t i, int64_t m) {
   if (F->kind == FILL_STEPS)
     steps(out, i, m, F->a, F->step);
   else if (F->kind == FILL_SPACED_F32)
     spaced_f32(out, i, m, F->n, F->a, F->b, F->step);
+  else if (F->kind == FILL_INT64)
+    int64_steps(out, i, m, F->istart, F->istep);
   else
     spaced_f64(out, i, m, F->n, F->a, F->b, F->step);
 }
@@ -138,9 +147,12 @@ static void fill_values(const Fill *F, void *out, int64_t i, int64_t m) {
 static void fill_body(int64_t begin, int64_t end, void *ctx) {
   const Fill *F = ctx;
   THScalarType t = F->r->storage->dtype;
-  THScalarType made = F->kind == FILL_SPACED_F32 ? TH_FLOAT32 : TH_FLOAT64;
+  THScalarType made = F->kind == FILL_SPACED_F32 ? TH_FLOAT32
+                      : F->kind == FILL_INT64   ? TH_INT64
+                                                : TH_FLOAT64;
   int64_t es = (int64_t)THScalarType_elementSize(t), stride = th_strides(F->r)[0];
-  double buf[FILL_CHUNK];
+  union { double f[FILL_CHUNK]; int64_t i[FILL_CHUNK]; } buf;
+  void *made_buf = made == TH_INT64 ? (void *)buf.i : (void *)buf.f;
   for (int64_t c = begin; c < end; c++) {
     int64_t i = c * FILL_CHUNK, m = F->n - i < FILL_CHUNK ? F->n - i : FILL_CHUNK;
     char *dst = th_tensor_bytes(F->r) + i * stride * es;
@@ -148,8 +160,8 @@ static void fill_body(int64_t begin, int64_t end, void *ctx) {
       fill_values(F, dst, i, m);
       continue;
     }
-    fill_values(F, buf, i, m);
-    th_cast_loops[t][made](dst, stride * es, (const char *)buf,
+    fill_values(F, made_buf, i, m);
+    th_cast_loops[t][made](dst, stride * es, (const char *)made_buf,
                            (ptrdiff_t)THScalarType_elementSize(made), m);
   }
 }
@@ -165,7 +177,16 @@ static void fill(const Fill *F) {
 
 static int fill_steps(THTensor *r, double xmin, double step, int64_t n, const char *fn) {
   if (resize1d(r, n, fn)) return -1;
-  Fill F = {r, FILL_STEPS, n, xmin, 0, step};
+  Fill F = {r, FILL_STEPS, n, xmin, 0, step, 0, 0};
+  fill(&F);
+  return 0;
+}
+
+int THTensor_arangeInt64(THTensor *r, int64_t start, int64_t step, int64_t n) {
+  if (writable(r, __func__)) return -1;
+  THRequire(n >= 0, -1, TH_ERROR_VALUE, "%s: n must be >= 0, got %lld", __func__, (long long)n);
+  if (resize1d(r, n, __func__)) return -1;
+  Fill F = {r, FILL_INT64, n, 0, 0, 0, start, step};
   fill(&F);
   return 0;
 }
