@@ -29,10 +29,14 @@
 /* AVX2 with FMA (x86-64-v3): for kernels that call fma(), which is one
  * instruction there and a C library call per element without it */
 #define TH_CLONES_FMA __attribute__((target_clones("arch=x86-64-v3", "default")))
+/* both: AVX-512, AVX2 with FMA, neither */
+#define TH_CLONES_FMA512 \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
 #define TH_CLONES_AVX2
 #define TH_CLONES_AVX512
 #define TH_CLONES_FMA
+#define TH_CLONES_FMA512
 #endif
 
 /* Bytes of L1 data cache per core (glibc's sysconf; 32 KiB where it does

@@ -253,7 +253,7 @@ int THTensor_linspace(THTensor *r, double a, double b, int64_t n) {
     step = in(t, in(t, end - start) / in(t, (double)(n - 1)));
   }
   if (t == TH_FLOAT32 || t == TH_FLOAT64) {
-    Fill F = {r, t == TH_FLOAT32 ? FILL_SPACED_F32 : FILL_SPACED_F64, n, start, end, step};
+    Fill F = {r, t == TH_FLOAT32 ? FILL_SPACED_F32 : FILL_SPACED_F64, n, start, end, step, 0, 0};
     fill(&F);
     return 0;
   }

@@ -18,25 +18,23 @@
 
 #include "TH/THAllocator.h"
 #include "TH/THTensorRows.h"
+#include "core/THCpuImpl.h"
 #include "core/THParallelImpl.h"
 #include "core/THTensorImpl.h"
 #include "debug/THDebugImpl.h"
 #include "engine/THCastImpl.h"
+#include "engine/THVectorExpImpl.h"
 #include "math/THRowsImpl.h"
 
 /* The row loops, cloned for AVX-512 and AVX2 with FMA where the CPU has
- * them (THCpuImpl.h's condition); a * b + c is one fused step where the
- * clone has FMA (a quarter off the exp; -std=c11 otherwise keeps them
- * apart), so the last bit of a result may differ between CPUs, as torch's
- * does. */
+ * them (TH_CLONES_FMA512); a * b + c is one fused step where the clone has
+ * FMA (a quarter off the exp; -std=c11 otherwise keeps them apart), so the
+ * last bit of a result may differ between CPUs, as torch's does. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC optimize("fp-contract=fast")
 #endif
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define ROWS_CLONES __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define ROWS_CLONES
-#endif
+#define ROWS_CLONES TH_CLONES_FMA512
+#define INLINE TH_VINLINE
 
 #define BLOCK 1024 /* elements summed in a vector's lanes before they join a double */
 #define GATHER 16  /* neighbouring rows gathered together */
@@ -46,73 +44,6 @@
 #define ACROSS_ROWS 8      /* rows between reloads of an accumulator kept in memory */
 
 enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM };
-
-/* ------------------------------------------------------------ vector exp */
-
-/* The row loops work on 64-byte vectors of GCC's vector extensions (16
- * floats, 8 doubles): one AVX-512 register, two AVX2 ones, four SSE ones
- * in the default clone. */
-typedef float vf32 __attribute__((vector_size(64)));
-typedef int32_t vi32 __attribute__((vector_size(64)));
-typedef double vf64 __attribute__((vector_size(64)));
-typedef int64_t vi64 __attribute__((vector_size(64)));
-#define INLINE static inline __attribute__((always_inline))
-/* (gcc warns, and still notes once, that such vectors would pass
- * differently between clones: the helpers taking them are always inlined,
- * so none is passed) */
-#pragma GCC diagnostic ignored "-Wpsabi"
-
-/* a where mask, else b (macros: a function taking these vectors by value
- * has another ABI in each clone) */
-#define sel_f32(mask, a, b) ((vf32)(((mask) & (vi32)(a)) | (~(mask) & (vi32)(b))))
-#define sel_f64(mask, a, b) ((vf64)(((mask) & (vi64)(a)) | (~(mask) & (vi64)(b))))
-
-/* exp(x) in float32 within about 1 ulp: x = n ln2 + r, |r| <= ln2 / 2
- * (two-constant reduction), Cephes' expf polynomial for exp(r), and 2^n as
- * two factors so that results down to the subnormals are right. x is
- * clamped to [-104, 89], where exp rounds to 0 and inf; NaN stays NaN (its
- * comparisons are false). */
-INLINE vf32 vexp_f32(vf32 x) {
-  const vf32 lo = (vf32){0} - 104.0f, hi = (vf32){0} + 89.0f;
-  x = sel_f32(x < lo, lo, x);
-  x = sel_f32(x > hi, hi, x);
-  const float shifter = 12582912.0f; /* 1.5 * 2^23: adding it rounds to an integer */
-  vf32 t = x * 1.44269504088896341f + shifter;
-  vf32 n = t - shifter;
-  vf32 r = x - n * 0.693359375f;
-  r = r - n * -2.12194440e-4f;
-  vf32 p = r * 1.9875691500e-4f + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * r * r + r + 1.0f;
-  vi32 ni = (vi32)t - 0x4b400000; /* t's low bits hold n */
-  vi32 n1 = ni >> 1, n2 = ni - n1;
-  return p * (vf32)((n1 + 127) << 23) * (vf32)((n2 + 127) << 23);
-}
-
-/* exp(x) in float64 within about 1 ulp: Cephes' exp (a Pade form of
- * exp(r) after the same reduction); x clamped to [-746, 710]. */
-INLINE vf64 vexp_f64(vf64 x) {
-  const vf64 lo = (vf64){0} - 746.0, hi = (vf64){0} + 710.0;
-  x = sel_f64(x < lo, lo, x);
-  x = sel_f64(x > hi, hi, x);
-  const double shifter = 6755399441055744.0; /* 1.5 * 2^52 */
-  vf64 t = x * 1.4426950408889634073599 + shifter;
-  vf64 n = t - shifter;
-  vf64 r = x - n * 6.93145751953125e-1;
-  r = r - n * 1.42860682030941723212e-6;
-  vf64 rr = r * r;
-  vf64 p = r * ((rr * 1.26177193074810590878e-4 + 3.02994407707441961300e-2) * rr +
-                9.99999999999999999910e-1);
-  vf64 q = ((rr * 3.00198505138664455042e-6 + 2.52448340349684104192e-3) * rr +
-            2.27265548208155028766e-1) * rr + 2.00000000000000000009e0;
-  vf64 e = (p / (q - p)) * 2.0 + 1.0;
-  vi64 ni = (vi64)t - 0x4338000000000000LL;
-  vi64 n1 = ni >> 1, n2 = ni - n1;
-  return e * (vf64)((n1 + 1023) << 52) * (vf64)((n2 + 1023) << 52);
-}
 
 /* ----------------------------------------------------------- row kernels */
 
@@ -175,7 +106,7 @@ INLINE vf64 vexp_f64(vf64 x) {
           V a, b;                                                                           \
           memcpy(&a, x + i, sizeof a);                                                      \
           memcpy(&b, x + i + L, sizeof b);                                                  \
-          a = vexp_##S(a - m), b = vexp_##S(b - m);                                         \
+          a = th_vexp_##S(a - m), b = th_vexp_##S(b - m);                                         \
           memcpy(y + i, &a, sizeof a);                                                      \
           memcpy(y + i + L, &b, sizeof b);                                                  \
           acc += a, acc2 += b;                                                              \
@@ -185,11 +116,11 @@ INLINE vf64 vexp_f64(vf64 x) {
           V a, b;                                                                           \
           memcpy(&a, x + i, sizeof a);                                                      \
           memcpy(&b, x + i + L, sizeof b);                                                  \
-          acc += vexp_##S(a - m), acc2 += vexp_##S(b - m);                                  \
+          acc += th_vexp_##S(a - m), acc2 += th_vexp_##S(b - m);                                  \
         }                                                                                   \
       }                                                                                     \
       for (; i < end; i += L) {                                                             \
-        V e = vexp_##S(S##_load(x, i, n, -(T)INFINITY) - m);                                \
+        V e = th_vexp_##S(S##_load(x, i, n, -(T)INFINITY) - m);                                \
         if (y) S##_store(y, i, n, e);                                                       \
         acc += e;                                                                           \
       }                                                                                     \
@@ -385,7 +316,7 @@ INLINE vf64 vexp_f64(vf64 x) {
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = sum[k];                                                                       \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V e = vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);    \
+          V e = th_vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);    \
           if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
           a += e;                                                                           \
         }                                                                                   \
