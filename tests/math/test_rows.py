@@ -209,6 +209,33 @@ def test_subnormal_results():
     assert values(got)[0, 4] > 0
 
 
+@pytest.mark.parametrize("dim", [0, 1])
+def test_rows_with_and_without_tiny_exps_agree_with_the_exact_softmax(dim):
+    """A block of exps whose arguments all lie above -86.5 leaves th_vexp's
+    path for results under FLT_MIN out; blocks with such arguments take it.
+    Rows of both kinds, along the innermost dim and across neighbouring rows
+    (dim 0), against softmax in float64: within 2e-6 relatively (the dim-0
+    kernel sums 1500 terms in float32 lanes, as torch's), the subnormals
+    within 4 of their smallest; and a row's values do not depend on which
+    kind of block its neighbours made (the same row alone)."""
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((48, 1500)).astype(np.float32)
+    x[::2] *= 60  # every other row spread far beyond exp's normal range
+    if dim == 0:
+        x = np.ascontiguousarray(x.T)
+    got = values(th.softmax(th.from_numpy(x), dim))
+    w = x.astype(np.float64)
+    e = np.exp(w - w.max(axis=dim, keepdims=True))
+    exact = e / e.sum(axis=dim, keepdims=True)
+    small = exact < np.finfo(np.float32).tiny
+    assert small.any() and (got[small] > 0).any()
+    np.testing.assert_allclose(got, exact, rtol=2e-6,
+                               atol=4 * np.finfo(np.float32).smallest_subnormal)
+    calm = x[:, 1::2] if dim == 0 else x[1::2]  # the unspread rows alone
+    alone = values(th.softmax(th.from_numpy(np.ascontiguousarray(calm)), dim))
+    assert np.array_equal(alone, got[:, 1::2] if dim == 0 else got[1::2])
+
+
 def test_exp_accuracy_float32():
     """The float32 exp within 2 ulp of the correctly rounded one, over its
     whole range (softmax of [x, 0]'s first element is exp(x) / (1 + exp(x)),

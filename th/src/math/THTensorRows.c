@@ -35,6 +35,11 @@
 #endif
 #define ROWS_CLONES TH_CLONES_FMA512
 #define INLINE TH_VINLINE
+/* exp arguments from which th_vexp may need its path for tiny results */
+#define VEXP_LOW_f32 TH_VEXP_LOW
+#define VEXP_LOW_f64 (-(double)INFINITY) /* none: float64's has no such path */
+#define VI_f32 vi32 /* the lanes' comparisons */
+#define VI_f64 vi64
 
 #define BLOCK 1024 /* elements summed in a vector's lanes before they join a double */
 #define GATHER 16  /* neighbouring rows gathered together */
@@ -94,37 +99,48 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
     return r;                                                                               \
   }                                                                                         \
                                                                                             \
-  /* sum(exp(x - m)); y (unless NULL) gets the terms. Two vectors a step:                   \
-   * two exp chains in flight. */                                                           \
+  /* sum(exp(x - m)) over x[i, end) in lanes; y (unless NULL) gets the                      \
+   * terms. Two vectors a step: two exp chains in flight. low: whether an                   \
+   * exp argument may be under TH_VEXP_LOW (a padded end always may). */                    \
+  INLINE V S##_exp_run(const T *x, T *y, int64_t i, int64_t end, int64_t n, T m, int low) { \
+    V acc = {0}, acc2 = {0};                                                                \
+    if (y) {                                                                                \
+      for (; i + 2 * L <= end; i += 2 * L) {                                                \
+        V a, b;                                                                             \
+        memcpy(&a, x + i, sizeof a);                                                        \
+        memcpy(&b, x + i + L, sizeof b);                                                    \
+        a = th_vexp_##S##_as(a - m, low), b = th_vexp_##S##_as(b - m, low);                 \
+        memcpy(y + i, &a, sizeof a);                                                        \
+        memcpy(y + i + L, &b, sizeof b);                                                    \
+        acc += a, acc2 += b;                                                                \
+      }                                                                                     \
+    } else {                                                                                \
+      for (; i + 2 * L <= end; i += 2 * L) {                                                \
+        V a, b;                                                                             \
+        memcpy(&a, x + i, sizeof a);                                                        \
+        memcpy(&b, x + i + L, sizeof b);                                                    \
+        acc += th_vexp_##S##_as(a - m, low), acc2 += th_vexp_##S##_as(b - m, low);          \
+      }                                                                                     \
+    }                                                                                       \
+    for (; i < end; i += L) {                                                               \
+      V e = th_vexp_##S##_as(S##_load(x, i, n, -(T)INFINITY) - m, 1);                       \
+      if (y) S##_store(y, i, n, e);                                                         \
+      acc += e;                                                                             \
+    }                                                                                       \
+    return acc + acc2;                                                                      \
+  }                                                                                         \
+                                                                                            \
+  /* sum(exp(x - m)); y (unless NULL) gets the terms. A block's exps take                   \
+   * th_vexp's path for tiny results only if one of its arguments is low:                   \
+   * that path costs a third more. */                                                       \
   ROWS_CLONES static double S##_sum_exp(const T *x, T *y, int64_t n, T m) {                 \
     double total = 0;                                                                       \
-    for (int64_t i = 0; i < n;) {                                                           \
+    for (int64_t i = 0; i < n; i += BLOCK) {                                                \
       int64_t end = n - i > BLOCK ? i + BLOCK : n;                                          \
-      V acc = {0}, acc2 = {0};                                                              \
-      if (y) {                                                                              \
-        for (; i + 2 * L <= end; i += 2 * L) {                                              \
-          V a, b;                                                                           \
-          memcpy(&a, x + i, sizeof a);                                                      \
-          memcpy(&b, x + i + L, sizeof b);                                                  \
-          a = th_vexp_##S(a - m), b = th_vexp_##S(b - m);                                         \
-          memcpy(y + i, &a, sizeof a);                                                      \
-          memcpy(y + i + L, &b, sizeof b);                                                  \
-          acc += a, acc2 += b;                                                              \
-        }                                                                                   \
-      } else {                                                                              \
-        for (; i + 2 * L <= end; i += 2 * L) {                                              \
-          V a, b;                                                                           \
-          memcpy(&a, x + i, sizeof a);                                                      \
-          memcpy(&b, x + i + L, sizeof b);                                                  \
-          acc += th_vexp_##S(a - m), acc2 += th_vexp_##S(b - m);                                  \
-        }                                                                                   \
-      }                                                                                     \
-      for (; i < end; i += L) {                                                             \
-        V e = th_vexp_##S(S##_load(x, i, n, -(T)INFINITY) - m);                                \
-        if (y) S##_store(y, i, n, e);                                                       \
-        acc += e;                                                                           \
-      }                                                                                     \
-      total += S##_lanes(acc + acc2);                                                       \
+      int low = 0;                                                                          \
+      for (int64_t k = i; k < end; k++) low |= x[k] - m < VEXP_LOW_##S;                     \
+      total += S##_lanes(low ? S##_exp_run(x, y, i, end, n, m, 1)                           \
+                             : S##_exp_run(x, y, i, end, n, m, 0));                         \
     }                                                                                       \
     return total;                                                                           \
   }                                                                                         \
@@ -287,6 +303,24 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
     return S##_load(x + o, i, m, pad);                                                      \
   }                                                                                         \
                                                                                             \
+  /* The across kernel's sums of exp(x - mx): softmax's terms into y. low:                  \
+   * whether an exp argument may be under VEXP_LOW_##S. */                                  \
+  INLINE void S##_across_sums(int op, const T *x, int64_t xs, int64_t xspan, T *y,          \
+                              int64_t ys, int64_t n, int64_t m, int64_t nv, int64_t step,   \
+                              const V *mx, V *sum, int low) {                               \
+    for (int64_t i = 0; i < n; i += step)                                                   \
+      for (int64_t k = 0; k < nv; k++) {                                                    \
+        V a = sum[k];                                                                       \
+        for (int64_t r = i; r < i + step && r < n; r++) {                                   \
+          V e = th_vexp_##S##_as(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k],\
+                                 low);                                                      \
+          if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
+          a += e;                                                                           \
+        }                                                                                   \
+        sum[k] = a;                                                                         \
+      }                                                                                     \
+  }                                                                                         \
+                                                                                            \
   /* Softmax, log_softmax or logsumexp of m <= ACROSS / sizeof(T) neighbouring              \
    * rows at once, a lane each: row j's element i at x[i * xs + j] (a dim that              \
    * is not the innermost, whose neighbours are adjacent), so each step reads               \
@@ -294,34 +328,36 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
    * as torch's kernel for such a dim. */                                                   \
   INLINE void S##_across_nv(int op, const T *x, int64_t xs, T *y, int64_t ys, int64_t n,    \
                             int64_t m, T *lse, int64_t nv) {                                \
-    V mx[ACROSS / sizeof(V)], sum[ACROSS / sizeof(V)];                                      \
+    V mx[ACROSS / sizeof(V)], mn[ACROSS / sizeof(V)], sum[ACROSS / sizeof(V)];              \
     /* whole loads only over a slab that is all this block's (its rows are                  \
      * adjacent): no other thread writes what the lanes past m read */                      \
     const int64_t xspan = xs == m ? n * m : 0, yspan = ys == m ? n * m : 0;                 \
     const int64_t step = nv == 1 ? n : ACROSS_ROWS; /* rows between a vector's reloads */   \
-    for (int64_t k = 0; k < nv; k++) mx[k] = (V){0} - (T)INFINITY, sum[k] = (V){0};         \
+    for (int64_t k = 0; k < nv; k++)                                                        \
+      mx[k] = (V){0} - (T)INFINITY, mn[k] = (V){0} + (T)INFINITY, sum[k] = (V){0};          \
     for (int64_t i = 0; i < n; i += step)                                                   \
       for (int64_t k = 0; k < nv; k++) {                                                    \
-        V a = mx[k];                                                                        \
+        V a = mx[k], b = mn[k];                                                             \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
           V v = S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY);                      \
           a = sel_##S(v > a, v, a);                                                         \
+          b = sel_##S(v < b, v, b);                                                         \
         }                                                                                   \
-        mx[k] = a;                                                                          \
+        mx[k] = a, mn[k] = b;                                                               \
       }                                                                                     \
     if (op == ROW_LOGSUMEXP) /* torch's: an infinite max shifts by 0 */                     \
       for (int64_t k = 0; k < nv; k++)                                                      \
         mx[k] = sel_##S((mx[k] == (T)INFINITY) | (mx[k] == -(T)INFINITY), (V){0}, mx[k]);   \
-    for (int64_t i = 0; i < n; i += step)                                                   \
-      for (int64_t k = 0; k < nv; k++) {                                                    \
-        V a = sum[k];                                                                       \
-        for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V e = th_vexp_##S(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k]);    \
-          if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
-          a += e;                                                                           \
-        }                                                                                   \
-        sum[k] = a;                                                                         \
-      }                                                                                     \
+    /* th_vexp's path for tiny results (a third more work) only when an                     \
+     * argument needs it: the smallest, each lane's min - max */                            \
+    VI_##S lows = {0};                                                                      \
+    for (int64_t k = 0; k < nv; k++) lows |= mn[k] - mx[k] < VEXP_LOW_##S;                  \
+    int low = 0;                                                                            \
+    for (int j = 0; j < L; j++) low |= lows[j] != 0;                                        \
+    if (low)                                                                                \
+      S##_across_sums(op, x, xs, xspan, y, ys, n, m, nv, step, mx, sum, 1);                 \
+    else                                                                                    \
+      S##_across_sums(op, x, xs, xspan, y, ys, n, m, nv, step, mx, sum, 0);                 \
     if (op == ROW_SOFTMAX) {                                                                \
       for (int64_t k = 0; k < nv; k++) sum[k] = (T)1 / sum[k]; /* the inverses */           \
       for (int64_t i = 0; i < n; i++)                                                       \
