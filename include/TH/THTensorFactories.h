@@ -27,9 +27,10 @@ TH_API int THTensor_eye(THTensor *r, int64_t n, int64_t m);
  * a step of the wrong sign and non-finite bounds are ValueErrors. */
 TH_API int THTensor_arange(THTensor *r, double xmin, double xmax, double step);
 TH_API int THTensor_range(THTensor *r, double xmin, double xmax, double step);
-/* The n int64 values start, start + step, ... computed exactly (wrapping
- * past int64's range as unsigned arithmetic does), converted to r's dtype
- * as a copy converts. n < 0 is a ValueError. */
+/* r resized to n elements, 1-dim (one of n keeps its stride): the int64
+ * values start, start + step, ... computed exactly (wrapping past int64's
+ * range as unsigned arithmetic does), converted to r's dtype as a copy
+ * converts. n < 0 is a ValueError. */
 TH_API int THTensor_arangeInt64(THTensor *r, int64_t start, int64_t step, int64_t n);
 /* n values from a to b evenly (linspace), and base to those powers
  * (logspace), as torch computes them: the first half from a, the second

@@ -216,8 +216,9 @@ def test_rows_with_and_without_tiny_exps_agree_with_the_exact_softmax(dim):
     Rows of both kinds, along the innermost dim and across neighbouring rows
     (dim 0), against softmax in float64: within 2e-6 relatively (the dim-0
     kernel sums 1500 terms in float32 lanes, as torch's), the subnormals
-    within 4 of their smallest; and a row's values do not depend on which
-    kind of block its neighbours made (the same row alone)."""
+    within 4 of their smallest; and a row's values are the same bits when
+    its block takes the tiny path or not (the rows alone, and with a term
+    exp rounds to 0 appended)."""
     rng = np.random.default_rng(11)
     x = rng.standard_normal((48, 1500)).astype(np.float32)
     x[::2] *= 60  # every other row spread far beyond exp's normal range
@@ -231,9 +232,14 @@ def test_rows_with_and_without_tiny_exps_agree_with_the_exact_softmax(dim):
     assert small.any() and (got[small] > 0).any()
     np.testing.assert_allclose(got, exact, rtol=2e-6,
                                atol=4 * np.finfo(np.float32).smallest_subnormal)
-    calm = x[:, 1::2] if dim == 0 else x[1::2]  # the unspread rows alone
+    calm = x[:, 1::2] if dim == 0 else x[1::2]  # the unspread rows: no tiny exps
     alone = values(th.softmax(th.from_numpy(np.ascontiguousarray(calm)), dim))
     assert np.array_equal(alone, got[:, 1::2] if dim == 0 else got[1::2])
+    # -1000 adds an exp of 0 and takes its block (dim 1) or every row beside
+    # it (dim 0) down the tiny path: every other value keeps its bits
+    extra = np.full((1, calm.shape[1]) if dim == 0 else (calm.shape[0], 1), -1000, np.float32)
+    padded = values(th.softmax(th.from_numpy(np.concatenate([calm, extra], dim)), dim))
+    assert np.array_equal(padded[:-1] if dim == 0 else padded[:, :-1], alone)
 
 
 def test_exp_accuracy_float32():

@@ -37,9 +37,10 @@ typedef int64_t vi64 __attribute__((vector_size(64)));
  * arithmetic with a subnormal or underflowing result takes a microcode
  * assist on x86 (3.1 ns an element against 0.25), so none is done there.
  * low_lanes 0 leaves that path out, a third of the work, for vectors with
- * no input below TH_VEXP_LOW; the other lanes' results are the same bits
- * either way. */
-#define TH_VEXP_LOW (-86.5f) /* below it, exp may be under FLT_MIN */
+ * no input below TH_VEXP_LOW; every lane's result is the same bits with
+ * low_lanes 0 or 1 (0 reaches them through the assists). Inputs under
+ * FLT_MIN in magnitude still take an assist (a subnormal r): rare. */
+#define TH_VEXP_LOW (-86.5f) /* n reaches -126 below -125.5 ln2 = -86.99 */
 TH_VINLINE vf32 th_vexp_f32_as(vf32 x, int low_lanes) {
   const vf32 lo = (vf32){0} - 104.0f, hi = (vf32){0} + 89.0f;
   x = sel_f32(x < lo, lo, x);
@@ -74,10 +75,8 @@ TH_VINLINE vf32 th_vexp_f32_as(vf32 x, int low_lanes) {
   vi32 rounded = (vi32)(m + two23) - 0x4b000000;
   vi32 tiny = (vi32)sel_f32(m < two23, (vf32)rounded, (vf32)__builtin_convertvector(m, vi32));
   vf32 e = sel_f32(low, (vf32)tiny, normal);
-  return sel_f32(x != x, x, e); /* NaN (its n may look low) */
+  return sel_f32(x != x, x + x, e); /* NaN, quieted as arithmetic does (its n may look low) */
 }
-#define th_vexp_f32(x) th_vexp_f32_as((x), 1)
-
 /* exp(x) in float64 within about 1 ulp: Cephes' exp (a Pade form of
  * exp(r) after the same reduction); x clamped to [-746, 710]. */
 TH_VINLINE vf64 th_vexp_f64_as(vf64 x, int low_lanes) {
@@ -100,7 +99,5 @@ TH_VINLINE vf64 th_vexp_f64_as(vf64 x, int low_lanes) {
   vi64 n1 = ni >> 1, n2 = ni - n1;
   return e * (vf64)((n1 + 1023) << 52) * (vf64)((n2 + 1023) << 52);
 }
-
-#define th_vexp_f64(x) th_vexp_f64_as((x), 1)
 
 #endif

@@ -38,8 +38,6 @@
 /* exp arguments from which th_vexp may need its path for tiny results */
 #define VEXP_LOW_f32 TH_VEXP_LOW
 #define VEXP_LOW_f64 (-(double)INFINITY) /* none: float64's has no such path */
-#define VI_f32 vi32 /* the lanes' comparisons */
-#define VI_f64 vi64
 
 #define BLOCK 1024 /* elements summed in a vector's lanes before they join a double */
 #define GATHER 16  /* neighbouring rows gathered together */
@@ -138,7 +136,8 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
     for (int64_t i = 0; i < n; i += BLOCK) {                                                \
       int64_t end = n - i > BLOCK ? i + BLOCK : n;                                          \
       int low = 0;                                                                          \
-      for (int64_t k = i; k < end; k++) low |= x[k] - m < VEXP_LOW_##S;                     \
+      if (VEXP_LOW_##S > -(T)INFINITY)                                                      \
+        for (int64_t k = i; k < end; k++) low |= x[k] - m < VEXP_LOW_##S;                   \
       total += S##_lanes(low ? S##_exp_run(x, y, i, end, n, m, 1)                           \
                              : S##_exp_run(x, y, i, end, n, m, 0));                         \
     }                                                                                       \
@@ -304,7 +303,9 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
   }                                                                                         \
                                                                                             \
   /* The across kernel's sums of exp(x - mx): softmax's terms into y. low:                  \
-   * whether an exp argument may be under VEXP_LOW_##S. */                                  \
+   * whether an exp argument may be under VEXP_LOW_##S. Lanes past m, never                 \
+   * stored, are padded with 0 (with -inf, logsumexp's max of 0 there would                 \
+   * give them the tiny path's arguments). */                                               \
   INLINE void S##_across_sums(int op, const T *x, int64_t xs, int64_t xspan, T *y,          \
                               int64_t ys, int64_t n, int64_t m, int64_t nv, int64_t step,   \
                               const V *mx, V *sum, int low) {                               \
@@ -312,8 +313,7 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
       for (int64_t k = 0; k < nv; k++) {                                                    \
         V a = sum[k];                                                                       \
         for (int64_t r = i; r < i + step && r < n; r++) {                                   \
-          V e = th_vexp_##S##_as(S##_load_in(x, r * xs, xspan, k * L, m, -(T)INFINITY) - mx[k],\
-                                 low);                                                      \
+          V e = th_vexp_##S##_as(S##_load_in(x, r * xs, xspan, k * L, m, 0) - mx[k], low);  \
           if (op == ROW_SOFTMAX) S##_store(y + r * ys, k * L, m, e);                        \
           a += e;                                                                           \
         }                                                                                   \
@@ -349,11 +349,11 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
       for (int64_t k = 0; k < nv; k++)                                                      \
         mx[k] = sel_##S((mx[k] == (T)INFINITY) | (mx[k] == -(T)INFINITY), (V){0}, mx[k]);   \
     /* th_vexp's path for tiny results (a third more work) only when an                     \
-     * argument needs it: the smallest, each lane's min - max */                            \
-    VI_##S lows = {0};                                                                      \
-    for (int64_t k = 0; k < nv; k++) lows |= mn[k] - mx[k] < VEXP_LOW_##S;                  \
+     * argument needs it: the smallest, each row's min - max (the lanes past                \
+     * m hold padding or other rows) */                                                     \
     int low = 0;                                                                            \
-    for (int j = 0; j < L; j++) low |= lows[j] != 0;                                        \
+    if (VEXP_LOW_##S > -(T)INFINITY)                                                        \
+      for (int64_t j = 0; j < m; j++) low |= mn[j / L][j % L] - mx[j / L][j % L] < VEXP_LOW_##S;\
     if (low)                                                                                \
       S##_across_sums(op, x, xs, xspan, y, ys, n, m, nv, step, mx, sum, 1);                 \
     else                                                                                    \
