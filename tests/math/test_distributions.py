@@ -389,6 +389,24 @@ def test_the_alias_method_draws_the_weights_distribution():
     assert counts_fit(out, np.array(weights.tolist()) / 8.0) > 1e-4
 
 
+def test_the_alias_method_writes_tables_of_the_right_size_through_their_strides():
+    """J and q that have the categories' size already are written as they lie
+    (a strided view keeps its strides, the elements between untouched), as
+    every result of th's out= forms; the same tables as contiguous ones."""
+    weights = th.tensor([0.5, 0.0, 2.0, 1.0, 0.25, 4.25])
+    J, q = th.empty(0, dtype=th.int64), th.empty(0)
+    assert lib.THTensor_multinomialAliasSetup(capi.tensor_address(weights),
+                                              capi.tensor_address(J), capi.tensor_address(q)) == 0
+    J_base, q_base = th.full((12,), -7, dtype=th.int64), th.full((12,), -7.0)
+    J_view, q_view = J_base[::2], q_base[1::2]
+    assert lib.THTensor_multinomialAliasSetup(capi.tensor_address(weights),
+                                              capi.tensor_address(J_view),
+                                              capi.tensor_address(q_view)) == 0
+    assert J_view.stride() == (2,) and q_view.stride() == (2,)
+    assert J_view.tolist() == J.tolist() and q_view.tolist() == q.tolist()
+    assert J_base[1::2].tolist() == [-7] * 6 and q_base[0::2].tolist() == [-7.0] * 6
+
+
 def test_the_alias_method_refuses_bad_tables():
     J, q = th.empty(0, dtype=th.int64), th.empty(0)
     for weights, error in [(th.tensor([1.0, -1.0]), ValueError), (th.zeros(3), ValueError),

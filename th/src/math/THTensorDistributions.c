@@ -788,8 +788,7 @@ int THTensor_multinomialAliasSetup(THTensor *probs, THTensor *J, THTensor *q) {
   int64_t *alias = scaled ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
   int64_t *work = alias ? th_malloc((size_t)k * sizeof(int64_t)) : NULL;
   if (!work) TH_ERR(TH_ERROR_MEMORY, "failed to allocate alias tables of %lld", (long long)k);
-  int ok = work && !THTensor_resizeNd(J, 1, &k, NULL) && !THTensor_resizeNd(q, 1, &k, NULL) &&
-           !th_check_writable(J, "J", __func__) && !th_check_writable(q, "q", __func__);
+  int ok = work && !th_resize_result(J, 1, &k, __func__) && !th_resize_result(q, 1, &k, __func__);
   if (ok) {
     /* Vose's alias tables: the categories below the mean (from the front of
      * work) each take their remainder from one above it (from the back) */

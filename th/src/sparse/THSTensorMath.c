@@ -194,7 +194,7 @@ int THSTensor_spcadd(THTensor *r, THTensor *dense, double value, THSTensor *spar
   if (!rows) return -1;
   THTensor *w = NULL;
   int rc = -1;
-  if (r != dense && (THTensor_resizeNd(r, n, sparse->size, NULL) || THTensor_copy(r, dense)))
+  if (r != dense && (th_resize_result(r, n, sparse->size, __func__) || THTensor_copy(r, dense)))
     goto done;
   w = THTensor_isContiguous(r) ? (THTensor_retain(r), r) : THTensor_newContiguous(r);
   if (!w) goto done;
@@ -291,7 +291,7 @@ int THSTensor_spaddmm(THTensor *r, double beta, THTensor *t, double alpha, THSTe
       spmm_double((double *)th_tensor_bytes(w), (const double *)th_tensor_bytes(dc), idx, s0, s1,
                   (const double *)th_tensor_bytes(vals), sparse->nnz, ncols, alpha);
   }
-  if (THTensor_resizeNd(r, 2, size, NULL) == 0 && THTensor_copy(r, w) == 0) rc = 0;
+  if (th_resize_result(r, 2, size, __func__) == 0 && THTensor_copy(r, w) == 0) rc = 0;
 done:
   THExpr_free(e);
   THTensor_free(values);
