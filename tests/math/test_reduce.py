@@ -559,6 +559,44 @@ def test_int64_extremes_over_runs_and_rows_are_numpys_with_ties_and_limits(shape
                                       np_index(a, dim))
 
 
+INTEGER_DTYPES = [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                  np.uint64, np.bool_]
+
+
+@pytest.mark.parametrize("dtype", INTEGER_DTYPES)
+@pytest.mark.parametrize("shape", [(1, 300), (3, 4099), (9, 200), (200, 5), (2, 3, 130)])
+def test_integer_extremes_in_their_own_dtype_are_numpys_with_ties_and_limits(dtype, shape):
+    # every integer dtype's max/min keep states of its own dtype: rows four at a
+    # time from the first (in the result itself when it has the dtype and is
+    # contiguous, else cast into it), runs in one vectorised pass then the first place
+    rng = np.random.default_rng(len(shape) * 1000 + shape[-1])
+    if dtype is np.bool_:
+        a = rng.integers(0, 2, shape).astype(np.bool_)
+        a[..., :7] = False  # a column with no True
+    else:
+        info = np.iinfo(dtype)
+        a = rng.choice(np.array([info.min, info.max, 0, 1, 5, 5], dtype=dtype), size=shape)
+        a[..., 3] = info.min  # columns and runs of the limits alone
+        a[..., 4] = info.max
+    t = th.from_numpy(a)
+    for dim in range(len(shape)):
+        for name, np_values, np_index in (("max", np.max, np.argmax), ("min", np.min, np.argmin)):
+            expected = np_values(a, dim)
+            np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, dim)), expected)
+            values, indices = getattr(th, name)(t, dim)
+            np.testing.assert_array_equal(to_numpy(values), expected)
+            np.testing.assert_array_equal(to_numpy(indices), np_index(a, dim))
+            if dtype in (np.uint64, np.bool_):
+                continue
+            wide = th.empty(expected.shape, dtype=th.float64)  # the states cast into it
+            getattr(th, "a" + name)(t, dim, out=wide)
+            np.testing.assert_array_equal(to_numpy(wide), expected.astype(np.float64))
+            # a strided result: written through the states of the class
+            holder = th.zeros(expected.shape + (2,), dtype=th.int64)
+            getattr(th, "a" + name)(t, dim, out=holder.select(-1, 0))
+            np.testing.assert_array_equal(to_numpy(holder)[..., 0], expected.astype(np.int64))
+
+
 @pytest.mark.parametrize("shape, dim", [((64, 256, 256), 1), ((64, 256, 256), 2),
                                         ((4096, 16), 1), ((16, 2048), 0), ((8, 300, 3), 1)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
@@ -605,16 +643,33 @@ def test_runs_of_short_rows_are_added_in_order(dtype, threads):
         th.set_num_threads(before)
 
 
-@pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000)])
-def test_float32_extremes_over_rows_in_several_bands_are_numpys(rows, cols):
-    # float32 amax/amin keep float32 states band by band (4096 columns)
+@pytest.mark.parametrize("rows, cols", [(3, 9001), (17, 8192), (1, 20000), (16, 100),
+                                        (33, 4099), (40, 31), (2, 64)])
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_extremes_over_rows_in_several_bands_are_numpys(rows, cols, threads, dtype):
+    # amax/amin keep states of the input's dtype band by band (4096 columns),
+    # started as the first row, then four rows at a time and the last few
+    # one by one, in the result itself when it has the dtype (else cast into it)
     rng = np.random.default_rng(rows)
     a = rng.choice([0.5, 1.0, -2.0, np.inf, -np.inf, np.nan], size=(rows, cols),
-                   p=[0.3, 0.3, 0.3, 0.03, 0.03, 0.04]).astype(np.float32)
+                   p=[0.3, 0.3, 0.3, 0.03, 0.03, 0.04]).astype(dtype)
+    a[:, : cols // 2] = rng.standard_normal((rows, cols // 2))  # blocks with no special
     t = th.from_numpy(a)
-    np.testing.assert_array_equal(to_numpy(th.amax(t, 0)), a.max(0))
-    np.testing.assert_array_equal(to_numpy(th.amin(t, 0)), a.min(0))
-    np.testing.assert_array_equal(to_numpy(th.amax(t.t().contiguous().t(), 0)), a.max(0))
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        np.testing.assert_array_equal(to_numpy(th.amax(t, 0)), a.max(0))
+        np.testing.assert_array_equal(to_numpy(th.amin(t, 0)), a.min(0))
+        np.testing.assert_array_equal(to_numpy(th.amax(t.t().contiguous().t(), 0)), a.max(0))
+        other = th.float64 if dtype == np.float32 else th.float32  # states cast into it
+        cast = th.empty(cols, dtype=other)
+        th.amax(t, 0, out=cast)
+        np.testing.assert_array_equal(to_numpy(cast), a.max(0).astype(to_numpy(cast).dtype))
+        three = th.from_numpy(np.ascontiguousarray(np.stack([a, -a]).transpose(1, 0, 2)))
+        np.testing.assert_array_equal(to_numpy(th.amin(three, 0)), np.stack([a.min(0), -a.max(0)]))
+    finally:
+        th.set_num_threads(before)
 
 
 @pytest.mark.parametrize("rows", [1, 3, 4, 7, 9])
