@@ -597,6 +597,47 @@ def test_integer_extremes_in_their_own_dtype_are_numpys_with_ties_and_limits(dty
             np.testing.assert_array_equal(to_numpy(holder)[..., 0], expected.astype(np.int64))
 
 
+@pytest.mark.parametrize("run", [2, 3, 10, 16, 17])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.uint8, np.int64,
+                                   np.int16])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_short_runs_gathered_into_rows_are_numpys(run, dtype, threads):
+    # results of up to 16 contiguous elements each (argmax over classes) go by the
+    # rows walk, each of their rows gathered from the strided kept dim first: the
+    # values and first indices of numpy, NaNs and ties included, whatever the layout
+    rng = np.random.default_rng(run)
+    if np.dtype(dtype).kind == "f":
+        a = rng.choice([0.5, 1.0, -2.0, np.inf, -np.inf, np.nan], size=(5000, run),
+                       p=[0.3, 0.3, 0.3, 0.03, 0.03, 0.04]).astype(dtype)
+    else:
+        a = rng.integers(0, 6, (5000, run)).astype(dtype)
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        for t, x in ((th.from_numpy(a), a),  # the run is the last dim
+                     (th.from_numpy(a.reshape(50, 100, run)), a.reshape(50, 100, run))):
+            for name, np_values, np_index in (("max", np.max, np.argmax),
+                                              ("min", np.min, np.argmin)):
+                values, indices = getattr(th, name)(t, -1)
+                np.testing.assert_array_equal(to_numpy(values), np_values(x, -1))
+                np.testing.assert_array_equal(to_numpy(indices), np_index(x, -1))
+                np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(t, -1)),
+                                              np_values(x, -1))
+                np.testing.assert_array_equal(to_numpy(getattr(th, "arg" + name)(t, -1)),
+                                              np_index(x, -1))
+            if np.dtype(dtype).kind in "iu":  # integer sums and products wrap in int64
+                np.testing.assert_array_equal(to_numpy(t.sum(-1)), x.astype(np.int64).sum(-1))
+                np.testing.assert_array_equal(to_numpy(t.prod(-1)), x.astype(np.int64).prod(-1))
+                np.testing.assert_array_equal(to_numpy(t.any(-1)), x.any(-1))
+                np.testing.assert_array_equal(to_numpy(t.all(-1)), x.all(-1))
+        # a strided result, written through the states of the class
+        holder = th.zeros((5000, 2), dtype=th.from_numpy(a).dtype)
+        th.amax(th.from_numpy(a), 1, out=holder.select(1, 1))
+        np.testing.assert_array_equal(to_numpy(holder)[:, 1], a.max(1))
+    finally:
+        th.set_num_threads(before)
+
+
 @pytest.mark.parametrize("shape, dim", [((64, 256, 256), 1), ((64, 256, 256), 2),
                                         ((4096, 16), 1), ((16, 2048), 0), ((8, 300, 3), 1)])
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
