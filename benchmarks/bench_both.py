@@ -184,6 +184,28 @@ def reductions():
                 out.append(same("reduce", f"mean(1, float64) int64 {tag}",
                                 lambda m, a: a.mean(1, dtype=m.float64), [arr],
                                 np_fn=lambda m, a: a.mean(1, dtype=m.float64)))
+    # the other dtypes over every dim of a 3-d tensor
+    for dtype in (np.float64, np.int32, np.uint8, np.float16):
+        arr = as_three(rand((64, 256, 256), dtype))
+        dn = np.dtype(dtype).name
+        for dim in range(3):
+            out.append(same("reduce", f"amax({dim}) {dn} 64x256x256",
+                            lambda m, a, d=dim: m.amax(a, d), [arr],
+                            np_fn=lambda m, a, d=dim: a.max(d)))
+            op = "mean" if dtype is np.float16 else "sum"
+            out.append(same("reduce", f"{op}({dim}) {dn} 64x256x256",
+                            lambda m, a, d=dim, o=op: getattr(a, o)(d), [arr]))
+    # short runs (argmax over classes) and few long rows
+    for shape, dtype in (((100000, 10), np.float32), ((100000, 3), np.float32),
+                         ((100000, 10), np.int64), ((3, 100000), np.float32)):
+        arr = as_three(rand(shape, dtype))
+        tag = f"{np.dtype(dtype).name} {shape[0]}x{shape[1]}"
+        dim = 1 if shape[1] < shape[0] else 0
+        out.append(same("reduce", f"argmax({dim}) {tag}", lambda m, a, d=dim: m.argmax(a, d),
+                        [arr], np_fn=lambda m, a, d=dim: a.argmax(d)))
+        out.append(same("reduce", f"amax({dim}) {tag}", lambda m, a, d=dim: m.amax(a, d),
+                        [arr], np_fn=lambda m, a, d=dim: a.max(d)))
+        out.append(same("reduce", f"sum({dim}) {tag}", lambda m, a, d=dim: a.sum(d), [arr]))
     T = as_three(rand((4096, 4096)))
     out.append(same("reduce", "sum(1) of transposed float32 4096^2", lambda m, a: a.T.sum(1), [T],
                     np_fn=lambda m, a: a.T.sum(1)))

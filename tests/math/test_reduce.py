@@ -1099,6 +1099,43 @@ def lanes_sum(row):
     return r[0]
 
 
+def rows_walk_sum(a):
+    """The float64 sums over dim 0 of a float32/float64 matrix with rows of 4 KiB or more
+    as th defines them (THTensorReduce.c, rows_band): from +0.0, four rows at a time
+    as ((x0 + x1) + (x2 + x3)), the last few added in turn."""
+    x = a.astype(np.float64)
+    acc = np.zeros(a.shape[1])
+    k = 0
+    while k + 4 <= len(x):
+        acc += (x[k] + x[k + 1]) + (x[k + 2] + x[k + 3])
+        k += 4
+    for row in x[k:]:
+        acc += row
+    return acc
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, 4, 5, 6, 7, 9, 11])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_column_sums_of_long_rows_are_the_rows_walks_to_the_bit(rows, dtype):
+    # the states start as 0 + the first rows (one pass, no fill) and the last
+    # rows, fewer than four, are added in turn in one pass: the bits of a row
+    # a pass. +-2^60 that cancel and small numbers tell the orders apart
+    rng = np.random.default_rng(rows)
+    col = np.array([2.0 ** 60, -2.0 ** 60, 1.0, 3.0, 0.5, -0.0, 2.0 ** 60, 0.25, -3.0, 7.0,
+                    -2.0 ** 60])[:rows]
+    a = np.ascontiguousarray(rng.permuted(np.tile(col, (5000, 1)), axis=1).T, dtype)
+    a[:, :3] = -0.0  # columns of negative zeros sum to +0.0, as torch's
+    bits = np.uint32 if dtype == np.float32 else np.uint64
+    expected = rows_walk_sum(a).astype(dtype)
+    got = to_numpy(th.from_numpy(a).sum(0))
+    np.testing.assert_array_equal(got.view(bits), expected.view(bits))
+    assert not np.signbit(got[:3]).any()
+    out = th.empty(5000, dtype=th.float64)  # the float64 result is the states itself
+    th.sum(th.from_numpy(a), 0, out=out)
+    np.testing.assert_array_equal(to_numpy(out).view(np.uint64),
+                                  rows_walk_sum(a).view(np.uint64))
+
+
 @pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 16, 17, 31, 32, 33, 48, 64, 100, 1000])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_float32_row_sums_are_the_lanes_sums_to_the_bit(n, threads):

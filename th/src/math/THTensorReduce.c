@@ -133,52 +133,63 @@ static double sum_f32(const float *p, int64_t n, ptrdiff_t s) {
 
 /* rows rows of n elements, stride elements apart, added in turn into n
  * states: a run of short rows in one call (a call a row cost about 10 ns,
- * a third of the time of a 1 KiB row). AVX-512 where the CPU has it: twice
- * the states a step, the same adds. */
-TH_CLONES_AVX512 static void add_rows_f32(double *restrict acc, const float *restrict x,
-                                          ptrdiff_t stride, int64_t rows, int64_t n) {
-  for (int64_t r = 0; r < rows; r++, x += stride)
-    for (int64_t j = 0; j < n; j++) acc[j] += (double)x[j];
-}
-TH_CLONES_AVX512 static void add_rows_f64(double *restrict acc, const double *restrict x,
-                                          ptrdiff_t stride, int64_t rows, int64_t n) {
-  for (int64_t r = 0; r < rows; r++, x += stride)
-    for (int64_t j = 0; j < n; j++) acc[j] += x[j];
-}
+ * a third of the time of a 1 KiB row); up to four rows in one pass over
+ * the states (each added in turn: the same bits as a row a pass). AVX-512
+ * where the CPU has it: twice the states a step, the same adds. first: the
+ * states are not made yet and start as 0 + the first row (the bits of a
+ * fill with 0 and an add, in one pass: -0.0 gives +0.0). */
+#define ADD_ROWS(NAME, T, S, ADD)                                                       \
+  TH_CLONES_AVX512 static void NAME(S *restrict acc, const T *restrict x, ptrdiff_t stride, \
+                                    int64_t rows, int64_t n, int first) {              \
+    const T *x1 = x + stride, *x2 = x + 2 * stride, *x3 = x + 3 * stride;              \
+    int m = rows < 4 ? (int)rows : 4;                                                  \
+    if (rows > 4) /* row by row: more rows a pass ran (64, 256, 256) sum(1) 5% slower */ \
+      m = 1, x1 = x2 = x3 = NULL;                                                      \
+    for (int64_t r = 0; r < rows; r += m, x += m * stride, first = 0)                  \
+      if (first)                                                                       \
+        ADD_ROWS_PASS(ADD, 0, m);                                                      \
+      else                                                                             \
+        ADD_ROWS_PASS(ADD, acc[j], m);                                                 \
+  }
+/* one pass of ADD_ROWS: m rows (1 to 4) added in turn to FROM (for state j) */
+#define ADD_ROWS_PASS(ADD, FROM, m)                                                     \
+  do {                                                                                 \
+    if (m == 1)                                                                        \
+      for (int64_t j = 0; j < n; j++) acc[j] = ADD(FROM, x[j]);                        \
+    else if (m == 2)                                                                   \
+      for (int64_t j = 0; j < n; j++) acc[j] = ADD(ADD(FROM, x[j]), x1[j]);            \
+    else if (m == 3)                                                                   \
+      for (int64_t j = 0; j < n; j++) acc[j] = ADD(ADD(ADD(FROM, x[j]), x1[j]), x2[j]); \
+    else                                                                               \
+      for (int64_t j = 0; j < n; j++)                                                  \
+        acc[j] = ADD(ADD(ADD(ADD(FROM, x[j]), x1[j]), x2[j]), x3[j]);                  \
+  } while (0)
 /* Four rows at once: a quarter of the loads and stores of the states. */
-#define ADD_ROWS4(NAME, T)                                                              \
-  TH_CLONES_AVX512 static void NAME(double *restrict acc, const T *restrict x0,         \
-                             const T *restrict x1, const T *restrict x2,                \
-                             const T *restrict x3, int64_t n) {                         \
-    for (int64_t j = 0; j < n; j++)                                                     \
-      acc[j] += ((double)x0[j] + (double)x1[j]) + ((double)x2[j] + (double)x3[j]);      \
-  }
-ADD_ROWS4(add_rows4_f32, float)
-ADD_ROWS4(add_rows4_f64, double)
-/* Rows of integers into int64 sums as add_rows_f32, wrapping as torch's
- * (update()'s sum). */
-#define ADD_INT_ROWS(NAME, T)                                                           \
-  TH_CLONES static void NAME(int64_t *restrict acc, const T *restrict x, ptrdiff_t stride, \
-                             int64_t rows, int64_t n) {                                 \
-    for (int64_t r = 0; r < rows; r++, x += stride)                                     \
-      for (int64_t k = 0; k < n; k++)                                                   \
-        acc[k] = (int64_t)((uint64_t)acc[k] + (uint64_t)(int64_t)x[k]);                 \
-  }
-ADD_INT_ROWS(add_rows_i64, int64_t)
-ADD_INT_ROWS(add_rows_i32, int32_t)
-/* Four rows at once (a quarter of the states' loads and stores); wrapping
- * adds give the same bits in any order. */
-#define ADD_INT_ROWS4(NAME, T)                                                          \
-  TH_CLONES_AVX512 static void NAME(int64_t *restrict acc, const T *restrict x0,       \
+#define ADD_ROWS4(NAME, T, S, ADD4)                                                     \
+  TH_CLONES_AVX512 static void NAME(S *restrict acc, const T *restrict x0,             \
                                     const T *restrict x1, const T *restrict x2,        \
-                                    const T *restrict x3, int64_t n) {                 \
-    for (int64_t k = 0; k < n; k++)                                                    \
-      acc[k] = (int64_t)((uint64_t)acc[k] + (uint64_t)(int64_t)x0[k] +                 \
-                         (uint64_t)(int64_t)x1[k] + (uint64_t)(int64_t)x2[k] +         \
-                         (uint64_t)(int64_t)x3[k]);                                    \
+                                    const T *restrict x3, int64_t n, int first) {      \
+    if (first)                                                                         \
+      for (int64_t j = 0; j < n; j++) acc[j] = ADD4(0, x0[j], x1[j], x2[j], x3[j]);    \
+    else                                                                               \
+      for (int64_t j = 0; j < n; j++) acc[j] = ADD4(acc[j], x0[j], x1[j], x2[j], x3[j]); \
   }
-ADD_INT_ROWS4(add_rows4_i64, int64_t)
-ADD_INT_ROWS4(add_rows4_i32, int32_t)
+/* floats into float64 sums; integers into int64 sums, wrapping as torch's
+ * (update()'s sum: wrapping adds give the same bits in any order) */
+#define FLOAT_ADD(s, x) ((s) + (double)(x))
+#define FLOAT_ADD4(s, a, b, c, d) ((s) + (((double)(a) + (double)(b)) + ((double)(c) + (double)(d))))
+#define WRAP(x) ((uint64_t)(int64_t)(x))
+#define INT_ADD(s, x) ((int64_t)((uint64_t)(s) + WRAP(x)))
+#define INT_ADD4(s, a, b, c, d) \
+  ((int64_t)((uint64_t)(s) + WRAP(a) + WRAP(b) + WRAP(c) + WRAP(d)))
+ADD_ROWS(add_rows_f32, float, double, FLOAT_ADD)
+ADD_ROWS(add_rows_f64, double, double, FLOAT_ADD)
+ADD_ROWS(add_rows_i64, int64_t, int64_t, INT_ADD)
+ADD_ROWS(add_rows_i32, int32_t, int64_t, INT_ADD)
+ADD_ROWS4(add_rows4_f32, float, double, FLOAT_ADD4)
+ADD_ROWS4(add_rows4_f64, double, double, FLOAT_ADD4)
+ADD_ROWS4(add_rows4_i64, int64_t, int64_t, INT_ADD4)
+ADD_ROWS4(add_rows4_i32, int32_t, int64_t, INT_ADD4)
 /* A row into max (or min) states with their indices (of the class: float64
  * in a.f, int64 or uint64's bits in a.i), as update() folds one element,
  * without branches so that it vectorises over the row. */
@@ -789,17 +800,17 @@ static int float_sum_rows(const Reduce *R, ptrdiff_t sb) {
 
 /* rows rows of a sum (float_sum_rows or int_sum_rows), n elements each,
  * the first at p and the next stride elements on, added in turn into a's
- * states. */
+ * states (first: which start as the first row, add_rows). */
 static void add_run(const Reduce *R, Acc a, const char *p, ptrdiff_t stride, int64_t rows,
-                    int64_t n) {
+                    int64_t n, int first) {
   if (R->cls == CLS_F && R->f32)
-    add_rows_f32(a.f, (const float *)p, stride, rows, n);
+    add_rows_f32(a.f, (const float *)p, stride, rows, n, first);
   else if (R->cls == CLS_F)
-    add_rows_f64(a.f, (const double *)p, stride, rows, n);
+    add_rows_f64(a.f, (const double *)p, stride, rows, n, first);
   else if (R->in_dtype == TH_INT32)
-    add_rows_i32(a.i, (const int32_t *)p, stride, rows, n);
+    add_rows_i32(a.i, (const int32_t *)p, stride, rows, n, first);
   else
-    add_rows_i64(a.i, (const int64_t *)p, stride, rows, n);
+    add_rows_i64(a.i, (const int64_t *)p, stride, rows, n, first);
 }
 
 /* Folds row element k (n of them, sb bytes apart) into state k of a, for
@@ -810,7 +821,7 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
   int kernel = float_kernel(R);
   double pp = R->p;
   if (float_sum_rows(R, sb) || int_sum_rows(R, sb)) {
-    add_run(R, a, p, 0, 1, n);
+    add_run(R, a, p, 0, 1, n, index == 0);
     return;
   }
   if (!R->values_only && (R->op == OP_MAX || R->op == OP_MIN) && sb == (ptrdiff_t)R->in_es) {
@@ -831,7 +842,7 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
       x = buf;
     }
     if (sum) {
-      add_rows_f64(a.f + k0, (const double *)x, 0, 1, len);
+      add_rows_f64(a.f + k0, (const double *)x, 0, 1, len, 0);
       continue;
     }
     if (kernel) {
@@ -1152,7 +1163,9 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
                       R->values->storage->dtype == class_dtype[R->cls];
   if (sums_in_place && R->cls == CLS_F) a.f = (double *)th_tensor_bytes(R->values) + obase;
   if (sums_in_place && R->cls == CLS_I) a.i = (int64_t *)th_tensor_bytes(R->values) + obase;
-  if (!native) {
+  int float_sums = float_sum_rows(R, sb);
+  int int_sums = int_sum_rows(R, sb);
+  if (!native && !((float_sums || int_sums) && R->nred > 0)) { /* (sums start as row 0) */
     /* every state starts as the first, in the parts the op's class reads
      * (filling all four cost most of a one-row walk: sum(dim=0) of (1, n)) */
     state_init(R, a, 0);
@@ -1174,8 +1187,6 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
    * rows at a time, when the rows are long (four short rows side by side
    * are four streams through one page, which the prefetchers follow worse
    * than one: (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
-  int float_sums = float_sum_rows(R, sb);
-  int int_sums = int_sum_rows(R, sb);
   int four = (float_sums || int_sums) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
   const char *rows[4];
   /* sums of short rows: the innermost reduced dim's rows a call, in the
@@ -1183,7 +1194,7 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
   int last = R->nr - 1;
   int64_t run = (float_sums || int_sums) && !four && !g && last >= 0 ? R->rsz[last] : 1;
   for (int64_t r = 0; run > 1 && r < R->nred; r += run) {
-    add_run(R, a, R->data + (off + roff) * (int64_t)R->in_es, (ptrdiff_t)R->rst[last], run, n);
+    add_run(R, a, R->data + (off + roff) * es, (ptrdiff_t)R->rst[last], run, n, r == 0);
     next_reduced(R, last, ridx, &roff);
   }
   for (int64_t r = 0; run == 1 && r < R->nred; r++) {
@@ -1207,18 +1218,25 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
     } else if ((rows[r & 3] = row), (r & 3) == 3) {
       if (int_sums && R->in_dtype == TH_INT32)
         add_rows4_i32(a.i, (const int32_t *)rows[0], (const int32_t *)rows[1],
-                      (const int32_t *)rows[2], (const int32_t *)rows[3], n);
+                      (const int32_t *)rows[2], (const int32_t *)rows[3], n, r == 3);
       else if (int_sums)
         add_rows4_i64(a.i, (const int64_t *)rows[0], (const int64_t *)rows[1],
-                      (const int64_t *)rows[2], (const int64_t *)rows[3], n);
+                      (const int64_t *)rows[2], (const int64_t *)rows[3], n, r == 3);
       else if (R->f32)
         add_rows4_f32(a.f, (const float *)rows[0], (const float *)rows[1],
-                      (const float *)rows[2], (const float *)rows[3], n);
+                      (const float *)rows[2], (const float *)rows[3], n, r == 3);
       else
         add_rows4_f64(a.f, (const double *)rows[0], (const double *)rows[1],
-                      (const double *)rows[2], (const double *)rows[3], n);
-    } else if (r == R->nred - 1) { /* the last rows, fewer than four */
-      for (int64_t k = r & ~(int64_t)3; k <= r; k++) fold_row(R, a, m, rows[k & 3], sb, n, k);
+                      (const double *)rows[2], (const double *)rows[3], n, r == 3);
+    } else if (r == R->nred - 1) { /* the last rows, fewer than four: one pass if */
+      int64_t k0 = r & ~(int64_t)3;    /* they are evenly spaced (sums: in turn)   */
+      ptrdiff_t d = r > k0 ? rows[1] - rows[0] : 0;
+      int even = d % es == 0;
+      for (int64_t k = k0 + 1; k <= r; k++) even &= rows[k & 3] - rows[(k - 1) & 3] == d;
+      if (even)
+        add_run(R, a, rows[0], d / es, r - k0 + 1, n, k0 == 0);
+      else
+        for (int64_t k = k0; k <= r; k++) fold_row(R, a, m, rows[k & 3], sb, n, k);
     }
     next_reduced(R, R->nr, ridx, &roff);
   }
@@ -1259,7 +1277,8 @@ static void rows_body(int64_t begin, int64_t end, void *ctx) {
   int c = R->col;
   int64_t width = R->band, nch = (R->ksz[c] + width - 1) / width, cap = ROW;
   double stack[10 * ROW], *mem = NULL;
-  if (width > ROW && (mem = malloc(10 * sizeof(double) * (size_t)width))) cap = width;
+  size_t parts = R->gather ? 10 : 6; /* (gathered rows: four more rows of states) */
+  if (width > ROW && (mem = malloc(parts * sizeof(double) * (size_t)width))) cap = width;
   double *s = mem ? mem : stack;
   Acc a = {s, s + cap, (int64_t *)(s + 2 * cap), (int64_t *)(s + 3 * cap)};
   Acc m = {s + 4 * cap, s + 5 * cap, NULL, NULL};
