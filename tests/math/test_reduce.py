@@ -586,15 +586,17 @@ def test_integer_extremes_in_their_own_dtype_are_numpys_with_ties_and_limits(dty
             values, indices = getattr(th, name)(t, dim)
             np.testing.assert_array_equal(to_numpy(values), expected)
             np.testing.assert_array_equal(to_numpy(indices), np_index(a, dim))
-            if dtype in (np.uint64, np.bool_):
+            if dtype is np.bool_:
                 continue
             wide = th.empty(expected.shape, dtype=th.float64)  # the states cast into it
             getattr(th, "a" + name)(t, dim, out=wide)
             np.testing.assert_array_equal(to_numpy(wide), expected.astype(np.float64))
             # a strided result: written through the states of the class
-            holder = th.zeros(expected.shape + (2,), dtype=th.int64)
+            wide_dtype = th.uint64 if dtype is np.uint64 else th.int64
+            holder = th.zeros(expected.shape + (2,), dtype=wide_dtype)
             getattr(th, "a" + name)(t, dim, out=holder.select(-1, 0))
-            np.testing.assert_array_equal(to_numpy(holder)[..., 0], expected.astype(np.int64))
+            np.testing.assert_array_equal(to_numpy(holder)[..., 0],
+                                          expected.astype(to_numpy(holder).dtype))
 
 
 @pytest.mark.parametrize("run", [2, 3, 10, 16, 17])
@@ -630,10 +632,42 @@ def test_short_runs_gathered_into_rows_are_numpys(run, dtype, threads):
                 np.testing.assert_array_equal(to_numpy(t.prod(-1)), x.astype(np.int64).prod(-1))
                 np.testing.assert_array_equal(to_numpy(t.any(-1)), x.any(-1))
                 np.testing.assert_array_equal(to_numpy(t.all(-1)), x.all(-1))
-        # a strided result, written through the states of the class
+        # kept dims that do not merge into one: every other row of a 3-d view
+        x = a.reshape(50, 100, run)[:, ::2]
+        t = th.from_numpy(a.reshape(50, 100, run))[:, ::2]
+        np.testing.assert_array_equal(to_numpy(th.argmax(t, 2, keepdim=True)),
+                                      x.argmax(2)[..., None])
+        np.testing.assert_array_equal(to_numpy(th.amin(t, -1)), x.min(-1))
+        # strided results, written through the states of the class
         holder = th.zeros((5000, 2), dtype=th.from_numpy(a).dtype)
         th.amax(th.from_numpy(a), 1, out=holder.select(1, 1))
         np.testing.assert_array_equal(to_numpy(holder)[:, 1], a.max(1))
+        places = th.full((5000, 2), -7, dtype=th.int64)
+        th.argmin(th.from_numpy(a), 1, out=places.select(1, 0))
+        np.testing.assert_array_equal(to_numpy(places)[:, 0], a.argmin(1))
+    finally:
+        th.set_num_threads(before)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_short_runs_and_row_extremes_over_4_mib_split_across_threads_are_numpys(threads):
+    # past 4 MiB the rows walk's bands go to th's threads: the same values either way
+    rng = np.random.default_rng(threads)
+    runs = rng.standard_normal((300000, 5)).astype(np.float32)   # 6 MB of 5-element runs
+    rows = rng.integers(-2 ** 62, 2 ** 62, (64, 20000))           # 10 MB of int64 rows
+    rows[:, :3] = np.iinfo(np.int64).min
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        t = th.from_numpy(runs)
+        np.testing.assert_array_equal(to_numpy(th.argmax(t, 1)), runs.argmax(1))
+        np.testing.assert_array_equal(to_numpy(th.amax(t, 1)), runs.max(1))
+        r = th.from_numpy(rows)
+        np.testing.assert_array_equal(to_numpy(th.amax(r, 0)), rows.max(0))
+        np.testing.assert_array_equal(to_numpy(th.amin(r.to(th.float64), 0)),
+                                      rows.astype(np.float64).min(0))
+        values, indices = th.max(r, 0)
+        np.testing.assert_array_equal(to_numpy(indices), rows.argmax(0))
     finally:
         th.set_num_threads(before)
 
@@ -1130,10 +1164,14 @@ def test_column_sums_of_long_rows_are_the_rows_walks_to_the_bit(rows, dtype):
     got = to_numpy(th.from_numpy(a).sum(0))
     np.testing.assert_array_equal(got.view(bits), expected.view(bits))
     assert not np.signbit(got[:3]).any()
-    out = th.empty(5000, dtype=th.float64)  # the float64 result is the states itself
+    out = th.full((5000,), float("nan"), dtype=th.float64)  # the result is the states itself
     th.sum(th.from_numpy(a), 0, out=out)
     np.testing.assert_array_equal(to_numpy(out).view(np.uint64),
                                   rows_walk_sum(a).view(np.uint64))
+    ints = rng.integers(-2 ** 62, 2 ** 62, (rows, 5000))  # wrapping int64 sums, in place too
+    total = th.full((5000,), -12345, dtype=th.int64)
+    th.sum(th.from_numpy(ints), 0, out=total)
+    np.testing.assert_array_equal(to_numpy(total), ints.sum(0))
 
 
 @pytest.mark.parametrize("n", [1, 2, 7, 8, 9, 16, 17, 31, 32, 33, 48, 64, 100, 1000])

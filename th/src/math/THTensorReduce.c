@@ -14,6 +14,9 @@
  *          result has one element (a size-1 dim reduced): each reduced
  *          position adds a row into a row of states, so memory is read once,
  *          in order, and the adds vectorise over the kept dim;
+ *          Results of a few (SHORT_RUN) contiguous elements each take it
+ *          too for max/min and the integer ops, their rows gathered from
+ *          the strided kept dim into a buffer first (argmax over classes);
  *   runs   otherwise: each result folds its reduced runs (pairwise sums
  *          within a run). One result over one long run (sum() of a
  *          contiguous tensor) is cut into fixed blocks whose partial states
@@ -141,10 +144,10 @@ static double sum_f32(const float *p, int64_t n, ptrdiff_t s) {
 #define ADD_ROWS(NAME, T, S, ADD)                                                       \
   TH_CLONES_AVX512 static void NAME(S *restrict acc, const T *restrict x, ptrdiff_t stride, \
                                     int64_t rows, int64_t n, int first) {              \
-    const T *x1 = x + stride, *x2 = x + 2 * stride, *x3 = x + 3 * stride;              \
-    int m = rows < 4 ? (int)rows : 4;                                                  \
-    if (rows > 4) /* row by row: more rows a pass ran (64, 256, 256) sum(1) 5% slower */ \
-      m = 1, x1 = x2 = x3 = NULL;                                                      \
+    /* (row by row past four: more rows a pass ran (64, 256, 256) sum(1) 5% slower) */ \
+    int m = rows > 4 ? 1 : (int)rows;                                                  \
+    const T *x1 = m > 1 ? x + stride : NULL, *x2 = m > 2 ? x + 2 * stride : NULL;      \
+    const T *x3 = m > 3 ? x + 3 * stride : NULL;                                       \
     for (int64_t r = 0; r < rows; r += m, x += m * stride, first = 0)                  \
       if (first)                                                                       \
         ADD_ROWS_PASS(ADD, 0, m);                                                      \
@@ -258,34 +261,33 @@ typedef void (*ExtremeRows4)(void *s, const void *x0, const void *x1, const void
     }                                                                                  \
   }
 #ifdef TH_X86_SIMD
-/* PICK over vectors of type V (intrinsics P##_*##SUF) */
-#define PICK512(SUF, c, v, PRED)                                                        \
+/* PICK over vectors of BITS bits (intrinsics suffix SUF: ps or pd) */
+#define PICK_512(SUF, c, v, PRED)                                                        \
   _mm512_mask_blend_##SUF(_mm512_cmp_##SUF##_mask(v, c, PRED) |                        \
                               (_mm512_cmp_##SUF##_mask(v, v, _CMP_UNORD_Q) &           \
                                _mm512_cmp_##SUF##_mask(c, c, _CMP_ORD_Q)),             \
                           c, v)
-#define PICK256(SUF, c, v, PRED)                                                        \
+#define PICK_256(SUF, c, v, PRED)                                                        \
   _mm256_blendv_##SUF(c, v,                                                            \
                       _mm256_or_##SUF(_mm256_cmp_##SUF(v, c, PRED),                    \
                                       _mm256_and_##SUF(_mm256_cmp_##SUF(v, v, _CMP_UNORD_Q), \
                                                        _mm256_cmp_##SUF(c, c, _CMP_ORD_Q))))
 /* NAME##_##BITS: the rows4 kernel over the whole vectors of BITS bits
- * (type V, intrinsics P##_*_##SUF; VS: the type's suffix, d for double); returns how far it got */
+ * (type V, intrinsics P##_*_##SUF); returns how far it got */
 #define EXTREME_FLOAT_VEC(NAME, T, TARGET, V, P, SUF, BITS, PRED)                       \
   __attribute__((target(TARGET))) static int64_t NAME##_##BITS(                       \
       T *s, const T *x0, const T *x1, const T *x2, const T *x3, int64_t n) {           \
     int64_t k = 0, w = BITS / 8 / (int64_t)sizeof(T);                                  \
     for (; k + w <= n; k += w) {                                                       \
-      V a = P##PICK(SUF, P##_loadu_##SUF(x0 + k), P##_loadu_##SUF(x1 + k), PRED);      \
-      V b = P##PICK(SUF, P##_loadu_##SUF(x2 + k), P##_loadu_##SUF(x3 + k), PRED);      \
-      P##_storeu_##SUF(s + k, P##PICK(SUF, P##_loadu_##SUF(s + k), P##PICK(SUF, a, b, PRED), \
-                                      PRED));                                          \
+      V a = PICK_##BITS(SUF, P##_loadu_##SUF(x0 + k), P##_loadu_##SUF(x1 + k), PRED);  \
+      V b = PICK_##BITS(SUF, P##_loadu_##SUF(x2 + k), P##_loadu_##SUF(x3 + k), PRED);  \
+      P##_storeu_##SUF(s + k, PICK_##BITS(SUF, P##_loadu_##SUF(s + k),                 \
+                                          PICK_##BITS(SUF, a, b, PRED), PRED));        \
     }                                                                                  \
     return k;                                                                          \
   }
-#define _mm512PICK PICK512
-#define _mm256PICK PICK256
-#define EXTREME_FLOAT_ROWS(NAME, T, SUF, VS, CMP, PRED)                                     \
+/* VS: the vector types' suffix (d for double) */
+#define EXTREME_FLOAT_ROWS(NAME, T, SUF, VS, CMP, PRED)                                 \
   EXTREME_FLOAT_ROW(NAME, T, CMP)                                                      \
   EXTREME_FLOAT_TAIL(NAME, T, CMP)                                                     \
   EXTREME_FLOAT_VEC(NAME, T, "avx512f", __m512##VS, _mm512, SUF, 512, PRED)          \
@@ -1135,7 +1137,8 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
 }
 
 /* The rows walk over n kept positions along col from input offset off and
- * result index obase, with states a and means m (room for n). */
+ * result index obase, with states a and means m (room for n); g: room for
+ * four gathered rows when R->gather, else NULL. */
 static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64_t obase,
                       int64_t n) {
   int c = R->col;
@@ -1165,7 +1168,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
   if (sums_in_place && R->cls == CLS_I) a.i = (int64_t *)th_tensor_bytes(R->values) + obase;
   int float_sums = float_sum_rows(R, sb);
   int int_sums = int_sum_rows(R, sb);
-  if (!native && !((float_sums || int_sums) && R->nred > 0)) { /* (sums start as row 0) */
+  /* (sums written out directly start as their first rows: add_rows) */
+  if (!native && !((float_sums || int_sums) && R->nred > 0 && R->direct)) {
     /* every state starts as the first, in the parts the op's class reads
      * (filling all four cost most of a one-row walk: sum(dim=0) of (1, n)) */
     state_init(R, a, 0);
@@ -1183,8 +1187,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
       m.fi[k] = mean_of(R, obase + k * R->kost[c], 1);
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
-  /* sums of contiguous rows (float and integer) and integer extremes: four
-   * rows at a time, when the rows are long (four short rows side by side
+  /* sums of contiguous rows (float and integer): four rows at a time, when
+   * the rows are long (four short rows side by side
    * are four streams through one page, which the prefetchers follow worse
    * than one: (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
   int four = (float_sums || int_sums) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
@@ -1277,7 +1281,7 @@ static void rows_body(int64_t begin, int64_t end, void *ctx) {
   int c = R->col;
   int64_t width = R->band, nch = (R->ksz[c] + width - 1) / width, cap = ROW;
   double stack[10 * ROW], *mem = NULL;
-  size_t parts = R->gather ? 10 : 6; /* (gathered rows: four more rows of states) */
+  size_t parts = R->gather ? 10 : 6; /* (gathering: room for four input rows) */
   if (width > ROW && (mem = malloc(parts * sizeof(double) * (size_t)width))) cap = width;
   double *s = mem ? mem : stack;
   Acc a = {s, s + cap, (int64_t *)(s + 2 * cap), (int64_t *)(s + 3 * cap)};
@@ -1326,6 +1330,12 @@ static int run(Reduce *R, const char *fn) {
      * than one reading whole rows (4096^2 float32, sum(0): 4.4 vs 3.2 ms) */
     int64_t width = R->ksz[R->col], outer = R->nout / width;
     if (width > BAND) width = BAND;
+    /* gathered rows: a band's input in half of L1, which each of its rows
+     * reads again ((100000, 16) float64 argmax(1): 2.2 -> 1.4 ms) */
+    if (R->gather) {
+      int64_t fit = th_l1d_bytes() / 2 / (R->kst[R->col] * (int64_t)R->in_es);
+      if (width > fit) width = fit < 64 ? 64 : fit;
+    }
     R->band = width;
     parallel(R, outer * ((R->ksz[R->col] + width - 1) / width), rows_body, R);
   } else if (R->nout == 1 && R->nr == 1 && R->rsz[0] > BLOCK) {
