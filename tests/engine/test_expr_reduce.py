@@ -482,6 +482,9 @@ print(json.dumps([s, s2, r[0].item(), t[0].item(), lazy, eager]))
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="under ASan every byte read touches shadow memory: 1/8 of the "
+                           "operands' size joins the resident set")
 def test_no_temporary_of_the_expressions_size():
     """In a fresh process (its peak resident set untouched by other tests): reducing three
     lazy expressions of 16M float32 elements grows the peak by far less than one 64 MiB
