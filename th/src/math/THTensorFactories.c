@@ -152,7 +152,7 @@ static void fill_body(int64_t begin, int64_t end, void *ctx) {
                                                 : TH_FLOAT64;
   int64_t es = (int64_t)THScalarType_elementSize(t), stride = th_strides(F->r)[0];
   union { double f[FILL_CHUNK]; int64_t i[FILL_CHUNK]; } buf;
-  void *made_buf = made == TH_INT64 ? (void *)buf.i : (void *)buf.f;
+  void *made_buf = &buf; /* (either member) */
   for (int64_t c = begin; c < end; c++) {
     int64_t i = c * FILL_CHUNK, m = F->n - i < FILL_CHUNK ? F->n - i : FILL_CHUNK;
     char *dst = th_tensor_bytes(F->r) + i * stride * es;

@@ -815,6 +815,21 @@ static void add_run(const Reduce *R, Acc a, const char *p, ptrdiff_t stride, int
     add_rows_i64(a.i, (const int64_t *)p, stride, rows, n, first);
 }
 
+/* Four rows of a sum (float_sum_rows or int_sum_rows) into a's states at
+ * once (ADD_ROWS4; first as add_rows'). */
+static void add_four(const Reduce *R, Acc a, const char *const *x, int64_t n, int first) {
+#define ROWS4(T) (const T *)x[0], (const T *)x[1], (const T *)x[2], (const T *)x[3]
+  if (R->cls == CLS_F && R->f32)
+    add_rows4_f32(a.f, ROWS4(float), n, first);
+  else if (R->cls == CLS_F)
+    add_rows4_f64(a.f, ROWS4(double), n, first);
+  else if (R->in_dtype == TH_INT32)
+    add_rows4_i32(a.i, ROWS4(int32_t), n, first);
+  else
+    add_rows4_i64(a.i, ROWS4(int64_t), n, first);
+#undef ROWS4
+}
+
 /* Folds row element k (n of them, sb bytes apart) into state k of a, for
  * the reduced position index; m: the means of those states. */
 static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb, int64_t n,
@@ -1188,9 +1203,9 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
     }
   int64_t ridx[TH_MAX_DIMS] = {0}, roff = 0;
   /* sums of contiguous rows (float and integer): four rows at a time, when
-   * the rows are long (four short rows side by side
-   * are four streams through one page, which the prefetchers follow worse
-   * than one: (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
+   * the rows are long (four short rows side by side are four streams
+   * through one page, which the prefetchers follow worse than one:
+   * (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
   int four = (float_sums || int_sums) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
   const char *rows[4];
   /* sums of short rows: the innermost reduced dim's rows a call, in the
@@ -1220,20 +1235,10 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
     } else if (!four) {
       fold_row(R, a, m, row, sb, n, r);
     } else if ((rows[r & 3] = row), (r & 3) == 3) {
-      if (int_sums && R->in_dtype == TH_INT32)
-        add_rows4_i32(a.i, (const int32_t *)rows[0], (const int32_t *)rows[1],
-                      (const int32_t *)rows[2], (const int32_t *)rows[3], n, r == 3);
-      else if (int_sums)
-        add_rows4_i64(a.i, (const int64_t *)rows[0], (const int64_t *)rows[1],
-                      (const int64_t *)rows[2], (const int64_t *)rows[3], n, r == 3);
-      else if (R->f32)
-        add_rows4_f32(a.f, (const float *)rows[0], (const float *)rows[1],
-                      (const float *)rows[2], (const float *)rows[3], n, r == 3);
-      else
-        add_rows4_f64(a.f, (const double *)rows[0], (const double *)rows[1],
-                      (const double *)rows[2], (const double *)rows[3], n, r == 3);
-    } else if (r == R->nred - 1) { /* the last rows, fewer than four: one pass if */
-      int64_t k0 = r & ~(int64_t)3;    /* they are evenly spaced (sums: in turn)   */
+      add_four(R, a, rows, n, r == 3);
+    } else if (r == R->nred - 1) {
+      /* the last rows, fewer than four: in one pass when evenly spaced */
+      int64_t k0 = r & ~(int64_t)3;
       ptrdiff_t d = r > k0 ? rows[1] - rows[0] : 0;
       int even = d % es == 0;
       for (int64_t k = k0 + 1; k <= r; k++) even &= rows[k & 3] - rows[(k - 1) & 3] == d;

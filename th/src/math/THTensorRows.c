@@ -102,6 +102,7 @@ enum { ROW_SOFTMAX, ROW_LOG_SOFTMAX, ROW_LOGSUMEXP, ROW_LAYER_NORM, ROW_RMS_NORM
    * exp argument may be under TH_VEXP_LOW (a padded end always may). */                    \
   INLINE V S##_exp_run(const T *x, T *y, int64_t i, int64_t end, int64_t n, T m, int low) { \
     V acc = {0}, acc2 = {0};                                                                \
+    /* two loops: one with `if (y)` inside ran logsumexp of 1024^2 6% slower */              \
     if (y) {                                                                                \
       for (; i + 2 * L <= end; i += 2 * L) {                                                \
         V a, b;                                                                             \
