@@ -217,7 +217,10 @@ cdef Tensor _logsumexp(Tensor input, object dim, bint keepdim, object out_dtype)
     kept = [d for d in range(nd) if d not in wrapped]
     moved = input.permute(*kept, *wrapped)
     shape = [input.shape[d] for d in kept]
-    out = lse(t, moved.reshape(*shape, -1), len(kept), False)
+    reduced = 1  # (not -1: reshape cannot infer it when a kept size is 0)
+    for d in wrapped:
+        reduced *= input.shape[d]
+    out = lse(t, moved.reshape(*shape, reduced), len(kept), False)
     if keepdim:
         out = out.reshape(*[1 if d in wrapped else input.shape[d] for d in range(nd)])
     return out

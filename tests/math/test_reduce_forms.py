@@ -208,6 +208,20 @@ def test_complex_logsumexp_is_torchs(ab, data):
           lambda: torch.logsumexp(b, dim, keepdim), **tol)
 
 
+@pytest.mark.parametrize("shape, dims", [((0, 0, 0), (0, 1)), ((0, 3, 4), (1, 2)),
+                                         ((2, 0, 3), (0, 2))])
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+@pytest.mark.parametrize("keepdim", [False, True])
+def test_logsumexp_over_several_dims_next_to_an_empty_kept_dim_is_torchs(shape, dims, dtype,
+                                                                          keepdim):
+    # the reduced dims are seen as one of their product's size (a reshape to -1
+    # could not tell it when a kept size is 0, and raised)
+    torch = pytest.importorskip("torch")
+    a = th.zeros(shape, dtype=getattr(th, dtype))
+    b = torch.zeros(shape, dtype=getattr(torch, dtype))
+    check(lambda: th.logsumexp(a, dims, keepdim), lambda: torch.logsumexp(b, dims, keepdim))
+
+
 @settings(max_examples=40, deadline=None)
 @given(complex_pairs(min_dims=1, specials=True), st.booleans())
 def test_complex_logsumexp_with_infinities_and_nans_is_torchs(ab, keepdim):
