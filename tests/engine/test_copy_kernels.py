@@ -163,6 +163,47 @@ def test_float32_to_float16_vector_path_matches_scalar():
     assert as_bits(fast) == as_bits(strided[:, 0])
 
 
+def test_float64_to_float16_rounds_once_as_numpy():
+    """Contiguous float64 -> float16 runs round to float32 to odd, then by F16C
+    (where the CPU has it): numpy's correctly rounded bits for every value
+    halfway between two float16s and the doubles beside it, overflow,
+    subnormals, signed zeros and infinities; a group of 8 holding a NaN goes
+    element by element (the strided loop's bits, payloads kept as numpy)."""
+    halves = np.arange(0, 0x7C00, dtype=np.uint16).view(np.float16)
+    below = halves[:-1].astype(np.float64)
+    middle = (below + halves[1:].astype(np.float64)) / 2
+    rng = np.random.default_rng(5)
+    values = np.concatenate([
+        middle, np.nextafter(middle, np.inf), np.nextafter(middle, -np.inf), below,
+        [65504.0, 65519.999, 65520.0, 65520.00001, 1e300, 4e38, 2.0 ** -25,
+         2.0 ** -25 * (1 + 2.0 ** -52), 2.0 ** -26, 5e-324, 1e-310, 0.0, np.inf],
+        rng.standard_normal(4096) * 10.0 ** rng.integers(-9, 6, 4096)])
+    values = np.concatenate([values, -values])
+    with np.errstate(over="ignore"):
+        expected = values.astype(np.float16).view(np.uint16)
+    fast = th.from_numpy(values).to(th.float16)
+    np.testing.assert_array_equal(fast.numpy().view(np.uint16), expected)
+    strided = th.empty(len(values), 2, dtype=th.float16)
+    strided[:, 1] = th.from_numpy(values)
+    np.testing.assert_array_equal(strided[:, 1].contiguous().numpy().view(np.uint16), expected)
+    with_nans = values[:24].copy()
+    with_nans[[3, 9]] = [np.nan, -np.nan]
+    bits = th.from_numpy(with_nans).to(th.float16).numpy().view(np.uint16)
+    np.testing.assert_array_equal(bits, with_nans.astype(np.float16).view(np.uint16))
+
+
+@pytest.mark.parametrize("dtype", [th.float16, th.bfloat16])
+def test_half_float_copies_keep_every_bit_pattern(dtype):
+    """A half float copied into its own dtype keeps its 16 bits (NaN payloads,
+    signalling NaNs, subnormals), strided or not, as numpy's copies do."""
+    bits = np.arange(65536, dtype=np.uint16)
+    t = th.from_numpy(bits).view(dtype)
+    np.testing.assert_array_equal(t[::3].contiguous().view(th.uint16).numpy(), bits[::3])
+    holder = th.empty(65536, 2, dtype=dtype)
+    holder[:, 0] = t
+    np.testing.assert_array_equal(holder[:, 0].contiguous().view(th.uint16).numpy(), bits)
+
+
 @pytest.mark.parametrize("threads", [1, 3])
 @pytest.mark.parametrize("src_dtype,dst_dtype", [(th.complex64, th.complex128),
                                                  (th.float32, th.float64)])

@@ -634,6 +634,14 @@ def test_result_forms_write_a_result_of_the_shape_through_its_strides():
     check(base, [0, 0, 3, 0, 6, 0, 9, 0])
     with pytest.raises(RuntimeError, match="share memory"):
         capi.into_result("indexSelect", th.zeros(1).expand(3, 2), t34(), 1, th.tensor([3, 0]))
+    frozen = np.zeros((3, 2), np.float32)
+    frozen.flags.writeable = False
+    for name, args in (("indexSelect", (1, th.tensor([3, 0]))),
+                       ("gather", (1, th.zeros(3, 2, dtype=th.int64))),
+                       ("maskedSelect", (t34() < 6,))):  # (6 elements: resized, refused)
+        with pytest.raises(RuntimeError, match="read-only"):
+            capi.into_result(name, th.from_numpy(frozen), t34(), *args)
+    assert not frozen.any()
 
 
 @pytest.mark.parametrize("shape, mask_shape, lead", [

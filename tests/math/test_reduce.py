@@ -600,8 +600,8 @@ def test_integer_extremes_in_their_own_dtype_are_numpys_with_ties_and_limits(dty
 
 
 @pytest.mark.parametrize("run", [2, 3, 10, 16, 17])
-@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.int32, np.uint8, np.int64,
-                                   np.int16])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int32, np.uint8,
+                                   np.int64, np.int16])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_short_runs_gathered_into_rows_are_numpys(run, dtype, threads):
     # results of up to 16 contiguous elements each (argmax over classes) go by the
@@ -647,6 +647,65 @@ def test_short_runs_gathered_into_rows_are_numpys(run, dtype, threads):
         np.testing.assert_array_equal(to_numpy(places)[:, 0], a.argmin(1))
     finally:
         th.set_num_threads(before)
+
+
+@pytest.mark.parametrize("run", [2, 3, 7, 15, 16, 17])
+@pytest.mark.parametrize("dtype", [np.float64, np.float16])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_short_float_sums_gathered_into_rows_add_in_order(run, dtype, threads):
+    # float64 and float16 sums of fewer than 16 contiguous elements each go by the
+    # rows walk, gathered, a row at a time: the bits of a sequential float64 sum from
+    # +0.0, as a run of them alone has (values that cancel, so that another order
+    # shows); longer runs keep their pairwise order; 4.8 MB of them are split across
+    # threads with the same bits
+    rng = np.random.default_rng(run)
+    big = 2.0 ** 40 if dtype == np.float64 else 2.0 ** 15
+    a = rng.choice(np.array([big, -big, 1.0, 0.3, -7.25, 1e-3, -0.0], dtype),
+                   size=(600000 // run * 2 // np.dtype(dtype).itemsize, run))
+    steps = np.cumsum(np.concatenate([np.zeros((len(a), 1)), a.astype(np.float64)], 1), 1)
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        t = th.from_numpy(a)
+        for got, expected in ((t.sum(1), steps[:, -1]), (t.mean(1), steps[:, -1] / run),
+                              (th.sum(t[:5], 1), steps[:5, -1])):  # (5 runs: a run at a time)
+            with np.errstate(over="ignore"):
+                expected = expected.astype(dtype)
+            if run < 16:
+                np.testing.assert_array_equal(to_numpy(got), expected)
+            else:
+                np.testing.assert_allclose(to_numpy(got), expected, rtol=1e-3, atol=1e-2)
+    finally:
+        th.set_num_threads(before)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int8, np.uint8,
+                                   np.int64, np.uint64])
+@pytest.mark.parametrize("rows", [1000, 5001])
+def test_extremes_over_strided_runs_are_numpys(dtype, rows):
+    # max/min over a strided run (dim 0 of a narrow matrix) go a chunk at a time
+    # through the class's run kernel: numpy's values and first indices, with NaNs,
+    # ties and limits in later chunks than the first
+    rng = np.random.default_rng(rows)
+    if np.dtype(dtype).kind == "f":
+        a = rng.choice([0.5, 1.0, -2.0, np.inf, -np.inf], size=(rows, 3)).astype(dtype)
+        a[rows - 400, 1] = np.nan
+        a[700, 2] = np.nan
+        a[rows - 1, 2] = np.nan
+    else:
+        info = np.iinfo(dtype)
+        a = rng.integers(info.min // 2, info.max // 2, (rows, 3), dtype=dtype, endpoint=True)
+        a[[300, rows - 2], 0] = info.max
+        a[[400, rows - 3], 1] = info.min
+    t = th.from_numpy(a)
+    for view, x in ((t, a), (t[::2, ::2], a[::2, ::2]), (t.t(), a.T)):
+        dim = 1 if view.shape[0] == 3 and view.shape[1] != 3 else 0
+        for name, np_values, np_index in (("max", np.max, np.argmax), ("min", np.min, np.argmin)):
+            values, indices = getattr(th, name)(view, dim)
+            np.testing.assert_array_equal(to_numpy(values), np_values(x, dim))
+            np.testing.assert_array_equal(to_numpy(indices), np_index(x, dim))
+            np.testing.assert_array_equal(to_numpy(getattr(th, "a" + name)(view, dim)),
+                                          np_values(x, dim))
 
 
 @pytest.mark.parametrize("threads", [1, 2])

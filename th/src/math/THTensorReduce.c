@@ -697,6 +697,14 @@ static Extremes extremes_of(THScalarType dt, int max) {
 #undef RUNS
 }
 
+/* Whether max/min's elements, once converted to the class's dtype, go
+ * through its kernels (extremes_of): a run's chunk at a time, a row at a
+ * time (strided runs, the half floats). Not bool's class or complex. */
+static int class_extremes(const Reduce *R) {
+  return (R->op == OP_MAX || R->op == OP_MIN) &&
+         (R->cls == CLS_F || R->cls == CLS_I || R->cls == CLS_U);
+}
+
 /* Folds n input elements, sb bytes apart, into state j. */
 static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t sb,
                      int64_t n, int64_t index0, double mre, double mim) {
@@ -761,7 +769,8 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
   }
   State S = state_load(a, j);
   if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) return; /* decided */
-  if (direct) {
+  int extreme = class_extremes(R);
+  if (direct && !extreme) {
     FOR_OP(R->op, for (int64_t k = 0; k < n; k++)
                       update(OP, cls, pp, &S, p + k * sb, index0 + k, mre, mim));
     state_store(a, j, S);
@@ -774,9 +783,14 @@ static void fold_run(const Reduce *R, Acc a, int64_t j, const char *p, ptrdiff_t
     int64_t len = n - k0 < CHUNK ? n - k0 : CHUNK;
     if ((R->op == OP_ANY && S.i) || (R->op == OP_ALL && !S.i)) break; /* decided */
     cast(buf, es, p + k0 * sb, sb, len);
-    if (sum && cls == CLS_F)
+    if (sum && cls == CLS_F) {
       S.f += sum_f64((const double *)buf, len, 1);
-    else if (kernel)
+    } else if (extreme) { /* the chunk's first extreme, then as one element */
+      int max = R->op == OP_MAX;
+      int64_t at = cls == CLS_F ? (max ? max_at_f64 : min_at_f64)((const double *)buf, len)
+                                : extremes_of(class_dtype[cls], max).at(buf, len);
+      update(R->op, cls, pp, &S, buf + at * es, index0 + k0 + at, 0, 0);
+    } else if (kernel)
       S.f += float_fold(kernel, 0, buf, len, 8, R->op == OP_SQDEV ? mre : 0);
     else
       FOR_OP(R->op, for (int64_t k = 0; k < len; k++)
@@ -849,6 +863,7 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
     }
   }
   int direct = R->in_dtype == class_dtype[cls] && sb == (ptrdiff_t)R->cls_es;
+  int extreme = class_extremes(R);
   ptrdiff_t es = (ptrdiff_t)R->cls_es;
   _Alignas(64) char buf[ROW * 16];
   for (int64_t k0 = 0; k0 < n; k0 += ROW) {
@@ -860,6 +875,12 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
     }
     if (sum) {
       add_rows_f64(a.f + k0, (const double *)x, 0, 1, len, 0);
+      continue;
+    }
+    if (extreme) {
+      extremes_of(class_dtype[cls], R->op == OP_MAX)
+          .index_row(cls == CLS_F ? (void *)(a.f + k0) : (void *)(a.i + k0), a.idx + k0, x, len,
+                     index);
       continue;
     }
     if (kernel) {
@@ -1206,7 +1227,8 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
    * the rows are long (four short rows side by side are four streams
    * through one page, which the prefetchers follow worse than one:
    * (64, 256, 256) float32 sum(1) ran 3x slower four at a time) */
-  int four = (float_sums || int_sums) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES;
+  int four = (float_sums || int_sums) && R->ksz[c] * sb >= FOUR_ROWS_MIN_BYTES &&
+             !(g && R->cls == CLS_F); /* (gathered float sums: a row at a time, in order) */
   const char *rows[4];
   /* sums of short rows: the innermost reduced dim's rows a call, in the
    * same order (the walk below calls a kernel a row) */
@@ -1437,7 +1459,14 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
   if (R->col >= 0 && R->nred > 1 && R->kst[R->col] >= R->rst[R->nr - 1]) {
     int exact = R->op == OP_MAX || R->op == OP_MIN || R->cls == CLS_I || R->cls == CLS_U ||
                 R->cls == CLS_B;
-    if (exact && R->nr == 1 && R->nred <= SHORT_RUN && R->in_es <= 8) R->gather = 1;
+    /* float sums of fewer than 16 elements, which both walks add in order
+     * (a run's pairwise leaf; gathered rows one at a time, rows_band), but
+     * float32's, whose runs have lanes ((100000, 3) float16 sum(1): 3.2 ms
+     * a run at a time) */
+    int in_order = (R->op == OP_SUM || R->op == OP_MEAN) && R->cls == CLS_F && !R->f32 &&
+                   R->nred < 16;
+    if ((exact || in_order) && R->nr == 1 && R->nred <= SHORT_RUN && R->in_es <= 8)
+      R->gather = 1;
     else R->col = -1;
   }
 }
