@@ -1156,8 +1156,10 @@ static void finish(const Reduce *R, Acc a, int64_t n, int op, double correction)
       double re = a.f[o], im = a.fi[o];
       a.f[o] = (re + im * 0.0) / count, a.fi[o] = (im - re * 0.0) / count;
     }
-  else if (op == OP_MEAN)
-    for (int64_t o = 0; o < n; o++) a.f[o] /= count, a.fi[o] /= count;
+  else if (op == OP_MEAN) /* (a real class's imaginary parts are never read) */
+    for (int64_t o = 0; o < n; o++) a.f[o] /= count;
+  if (op == OP_MEAN && R->cls == CLS_C && R->finish != OP_MEAN)
+    for (int64_t o = 0; o < n; o++) a.fi[o] /= count;
   /* No degrees of freedom (count <= correction) divides by zero, and a
    * complex var is torch's var(real) + var(imag): NaN when either part's
    * sum of squares is 0 (0/0), else inf. */
