@@ -206,6 +206,19 @@ def reductions():
         out.append(same("reduce", f"amax({dim}) {tag}", lambda m, a, d=dim: m.amax(a, d),
                         [arr], np_fn=lambda m, a, d=dim: a.max(d)))
         out.append(same("reduce", f"sum({dim}) {tag}", lambda m, a, d=dim: a.sum(d), [arr]))
+    # narrow matrices of the other dtypes: short runs, strided runs (dim 0 of
+    # 100000x3), float16 results
+    for shape, dtype, op, dim in (((100000, 3), np.float64, "sum", 1),
+                                  ((100000, 3), np.float64, "mean", 1),
+                                  ((100000, 3), np.float16, "sum", 1),
+                                  ((100000, 3), np.float16, "argmax", 1),
+                                  ((3, 100000), np.float16, "mean", 0),
+                                  ((100000, 3), np.float32, "argmax", 0),
+                                  ((100000, 3), np.uint8, "argmax", 0),
+                                  ((16, 262144), np.float16, "amax", 1)):
+        arr = as_three(rand(shape, dtype))
+        out.append(same("reduce", f"{op}({dim}) {np.dtype(dtype).name} {shape[0]}x{shape[1]}",
+                        lambda m, a, d=dim, o=op: getattr(m, o)(a, d), [arr]))
     T = as_three(rand((4096, 4096)))
     out.append(same("reduce", "sum(1) of transposed float32 4096^2", lambda m, a: a.T.sum(1), [T],
                     np_fn=lambda m, a: a.T.sum(1)))
