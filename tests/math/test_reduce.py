@@ -655,13 +655,15 @@ def test_short_runs_gathered_into_rows_are_numpys(run, dtype, threads):
 def test_short_float_sums_gathered_into_rows_add_in_order(run, dtype, threads):
     # float64 and float16 sums of fewer than 16 contiguous elements each go by the
     # rows walk, gathered, a row at a time: the bits of a sequential float64 sum from
-    # +0.0, as a run of them alone has (values that cancel, so that another order
-    # shows); longer runs keep their pairwise order; 4.8 MB of them are split across
-    # threads with the same bits
+    # +0.0 (a row of -0.0 gives +0.0), as a run of them alone has; float64's values
+    # cancel, so that another order shows (float16's sums are exact in float64 in any
+    # order: their values are checked); longer runs keep their pairwise order (values
+    # checked); 4.8 MB of them are split across threads with the same bits
     rng = np.random.default_rng(run)
     big = 2.0 ** 40 if dtype == np.float64 else 2.0 ** 15
     a = rng.choice(np.array([big, -big, 1.0, 0.3, -7.25, 1e-3, -0.0], dtype),
-                   size=(600000 // run * 2 // np.dtype(dtype).itemsize, run))
+                   size=(4_800_000 // (run * np.dtype(dtype).itemsize), run))
+    a[:3] = -0.0
     steps = np.cumsum(np.concatenate([np.zeros((len(a), 1)), a.astype(np.float64)], 1), 1)
     before = th.get_num_threads()
     th.set_num_threads(threads)
@@ -672,7 +674,8 @@ def test_short_float_sums_gathered_into_rows_add_in_order(run, dtype, threads):
             with np.errstate(over="ignore"):
                 expected = expected.astype(dtype)
             if run < 16:
-                np.testing.assert_array_equal(to_numpy(got), expected)
+                bits = np.uint64 if dtype == np.float64 else np.uint16
+                np.testing.assert_array_equal(to_numpy(got).view(bits), expected.view(bits))
             else:
                 np.testing.assert_allclose(to_numpy(got), expected, rtol=1e-3, atol=1e-2)
     finally:
@@ -697,6 +700,8 @@ def test_extremes_over_strided_runs_are_numpys(dtype, rows):
         a = rng.integers(info.min // 2, info.max // 2, (rows, 3), dtype=dtype, endpoint=True)
         a[[300, rows - 2], 0] = info.max
         a[[400, rows - 3], 1] = info.min
+        a[rows - 5, 2] = info.max  # alone, past the first chunk of every width
+        a[rows - 7, 2] = info.min
     t = th.from_numpy(a)
     for view, x in ((t, a), (t[::2, ::2], a[::2, ::2]), (t.t(), a.T)):
         dim = 1 if view.shape[0] == 3 and view.shape[1] != 3 else 0

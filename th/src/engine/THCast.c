@@ -108,8 +108,9 @@ static inline uint64_t bf16_to_u64(float f) {
   (__builtin_strcmp(#D "_" #S, "uint64_bfloat16") == 0 ? (t_##D)bf16_to_u64(v) : TO_##D(v))
 
 /* the element at p of S as a D: a dtype to itself is its bits (the half
- * floats would go through float32 by scalar calls: a strided float16 copy
- * ran 15x slower), but bool's, whose bytes other than 0 become 1 */
+ * floats would go through float32 by scalar calls: the reductions' gathers
+ * of float16 rows ran 15x slower), but bool's, whose bytes other than 0
+ * become 1 */
 #define MOVE(D, S, p)                                                                 \
   (__builtin_strcmp(#D, #S) == 0 && __builtin_strcmp(#D, "bool8") != 0                \
        ? *(const t_##D *)(p)                                                          \
