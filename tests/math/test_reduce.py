@@ -682,6 +682,36 @@ def test_short_float_sums_gathered_into_rows_add_in_order(run, dtype, threads):
         th.set_num_threads(before)
 
 
+@pytest.mark.parametrize("rows", [1, 2, 3])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_float32_sums_of_a_few_rows_into_float32_round_the_sequential_float64_sum(rows, threads):
+    # up to three float32 rows summed (or averaged) into a float32 result go in one
+    # pass: the float64 sum from +0.0, a row after another, rounded once, as through
+    # the states (values that cancel, so that another order shows; -0.0 rows give
+    # +0.0); an out= of another layout or dtype goes through the states
+    rng = np.random.default_rng(rows)
+    a = rng.choice(np.array([2.0 ** 30, -2.0 ** 30, 1.0, 0.3, -7.25, 1e-3, -0.0], np.float32),
+                   size=(rows, 1_200_000 // rows))
+    a[:, :5] = -0.0
+    steps = np.zeros(a.shape[1])
+    for r in range(rows):
+        steps = steps + a[r].astype(np.float64)
+    before = th.get_num_threads()
+    th.set_num_threads(threads)
+    try:
+        t = th.from_numpy(a)
+        for got, expected in ((t.sum(0), steps), (t.mean(0), steps / rows),
+                              (th.sum(t[:, 7:1000], 0), steps[7:1000])):
+            np.testing.assert_array_equal(to_numpy(got).view(np.uint32),
+                                          expected.astype(np.float32).view(np.uint32))
+        holder = th.zeros((a.shape[1], 2))
+        th.sum(t, 0, out=holder.select(1, 1))
+        np.testing.assert_array_equal(to_numpy(holder)[:, 1], steps.astype(np.float32))
+        np.testing.assert_array_equal(to_numpy(t.sum(0, dtype=th.float64)), steps)
+    finally:
+        th.set_num_threads(before)
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, np.int8, np.uint8,
                                    np.int64, np.uint64])
 @pytest.mark.parametrize("rows", [1000, 5001])

@@ -178,6 +178,19 @@ static double sum_f32(const float *p, int64_t n, ptrdiff_t s) {
     else                                                                               \
       for (int64_t j = 0; j < n; j++) acc[j] = ADD4(acc[j], x0[j], x1[j], x2[j], x3[j]); \
   }
+/* One to three float32 rows, stride elements apart, added in turn into a
+ * float32 result (a sum, or with count > 0 a mean): add_rows' float64 sums
+ * from 0, rounded as they are stored, with no states to write out. */
+TH_CLONES_AVX512 static void rows_into_f32(float *restrict out, const float *restrict x,
+                                          ptrdiff_t stride, int64_t rows, int64_t n,
+                                          double count) {
+  for (int64_t j = 0; j < n; j++) {
+    double s = 0.0 + (double)x[j];
+    if (rows > 1) s += (double)x[j + stride];
+    if (rows > 2) s += (double)x[j + 2 * stride];
+    out[j] = (float)(count > 0 ? s / count : s);
+  }
+}
 /* floats into float64 sums; integers into int64 sums, wrapping as torch's
  * (update()'s sum: wrapping adds give the same bits in any order) */
 #define FLOAT_ADD(s, x) ((s) + (double)(x))
@@ -1224,6 +1237,16 @@ static void rows_band(const Reduce *R, Acc a, Acc m, char *g, int64_t off, int64
   if (sums_in_place && R->cls == CLS_I) a.i = (int64_t *)th_tensor_bytes(R->values) + obase;
   int float_sums = float_sum_rows(R, sb);
   int int_sums = int_sum_rows(R, sb);
+  /* a float32 sum or mean of up to three rows into a contiguous float32
+   * result: one pass, each row added in turn as below (four rows would be
+   * added as a tree) ((3, 100000) sum(0): 48 us through the states) */
+  if (float_sums && R->f32 && R->direct && !g && R->nr == 1 && R->nred >= 1 && R->nred <= 3 &&
+      R->kost[c] == 1 && R->values->storage->dtype == TH_FLOAT32 &&
+      (R->finish == OP_SUM || R->finish == OP_MEAN)) {
+    rows_into_f32((float *)th_tensor_bytes(R->values) + obase, (const float *)(R->data + off * es),
+                  (ptrdiff_t)R->rst[0], R->nred, n, R->finish == OP_MEAN ? (double)R->nred : 0);
+    return;
+  }
   /* (sums written out directly start as their first rows: add_rows) */
   if (!native && !((float_sums || int_sums) && R->nred > 0 && R->direct)) {
     /* every state starts as the first, in the parts the op's class reads
