@@ -894,7 +894,9 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
     }
   }
   int direct = R->in_dtype == class_dtype[cls] && sb == (ptrdiff_t)R->cls_es;
-  int extreme = class_extremes(R);
+  /* max/min of converted (or strided) rows: the class's index row */
+  IndexRow class_row =
+      class_extremes(R) ? extremes_of(class_dtype[cls], R->op == OP_MAX).index_row : NULL;
   ptrdiff_t es = (ptrdiff_t)R->cls_es;
   _Alignas(64) char buf[ROW * 16];
   for (int64_t k0 = 0; k0 < n; k0 += ROW) {
@@ -908,10 +910,9 @@ static void fold_row(const Reduce *R, Acc a, Acc m, const char *p, ptrdiff_t sb,
       add_rows_f64(a.f + k0, (const double *)x, 0, 1, len, 0);
       continue;
     }
-    if (extreme) {
-      extremes_of(class_dtype[cls], R->op == OP_MAX)
-          .index_row(cls == CLS_F ? (void *)(a.f + k0) : (void *)(a.i + k0), a.idx + k0, x, len,
-                     index);
+    if (class_row) {
+      class_row(cls == CLS_F ? (void *)(a.f + k0) : (void *)(a.i + k0), a.idx + k0, x, len,
+                index);
       continue;
     }
     if (kernel) {
@@ -1493,11 +1494,11 @@ static void split_dims(Reduce *R, int nd, const int64_t *size, const int64_t *st
   R->col = -1;
   for (int d = 0; d < R->nk; d++)
     if (R->ksz[d] >= 8 && (R->col < 0 || R->kst[d] < R->kst[R->col])) R->col = d;
-  /* unless the results' runs are short and the rows walk gives their
-   * bits (max/min, integer classes, float sums added in order below):
-   * then each of their few rows is gathered from the
-   * strided col into contiguous memory for the row kernels ((100000, 10)
-   * float32 argmax(1): 4.5 ms a run at a time, 1.2 ms) */
+  /* unless the results' runs are short and the rows walk gives their bits
+   * (max/min, integer classes, float sums added in order below): then each
+   * of their few rows is gathered from the strided col into contiguous
+   * memory for the row kernels ((100000, 10) float32 argmax(1): 4.5 ms a
+   * run at a time, 1.2 ms) */
   R->gather = 0;
   if (R->col >= 0 && R->nred > 1 && R->kst[R->col] >= R->rst[R->nr - 1]) {
     int exact = R->op == OP_MAX || R->op == OP_MIN || R->cls == CLS_I || R->cls == CLS_U ||
